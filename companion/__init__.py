@@ -1,0 +1,1 @@
+"""Getaway: a table companion for four robber board games."""

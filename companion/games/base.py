@@ -1,0 +1,228 @@
+"""The small surface every game module offers, and the types it speaks in.
+
+Rules are pure: they know nothing of Flask, pygame, gpiozero, files, clocks or random
+numbers. Time reaches them as ``Action.elapsed_ms``, chance as values inside an action.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+JSON = Any
+"""A value that round-trips through ``json``: dict, list, str, int, float, bool or None."""
+
+
+class GetawayError(Exception):
+    """An error a player can read: a text key plus the values to fill into its sentence."""
+
+    def __init__(self, key: str, **params: JSON) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        from companion.i18n import text  # the catalog is data, not I/O
+
+        return text(self.key, "en", **self.params)
+
+
+class InvalidAction(GetawayError, ValueError):
+    """The action is malformed (unknown type, missing or wrong-typed field): HTTP 400."""
+
+
+class IllegalAction(GetawayError):
+    """The action is well formed but not allowed now: HTTP 409."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something a player, a button or the clock asks the game to do.
+
+    ``seat`` is who asked (None for the box or the table page). ``elapsed_ms`` is how long
+    the running timer has run since the state this action applies to was entered; the
+    Table fills it in. ``args`` holds the rest, chance outcomes included.
+    """
+
+    type: str
+    seat: int | None = None
+    args: Mapping[str, JSON] = field(default_factory=dict)
+    elapsed_ms: int = 0
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"type": self.type, "seat": self.seat, "args": dict(self.args),
+                "elapsed_ms": self.elapsed_ms}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Action:
+        """Build an action from a decoded JSON object; raise InvalidAction if it is malformed."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+            raise InvalidAction("error.action_malformed")
+        seat, args = data.get("seat"), data.get("args", {})
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise InvalidAction("error.action_malformed")
+        if not isinstance(args, Mapping):
+            raise InvalidAction("error.action_malformed")
+        elapsed = data.get("elapsed_ms", 0)
+        if not isinstance(elapsed, int) or isinstance(elapsed, bool) or elapsed < 0:
+            raise InvalidAction("error.action_malformed")
+        return cls(data["type"], seat, dict(args), elapsed)
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A turn timer as the rules see it: time left when the state was entered, and whether it runs."""
+
+    remaining_ms: int
+    running: bool
+    limit_ms: int
+
+
+class Button(enum.StrEnum):
+    """The five buttons of the box, plus the long presses that mean something else."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    OK = "ok"
+    BACK = "back"
+    TURN = "turn"
+    TURN_LONG = "turn_long"
+    BACK_LONG = "back_long"
+
+
+class Sound(enum.StrEnum):
+    """What the buzzer can say; the device turns each into a beep pattern."""
+
+    PRESS = "press"
+    WARN = "warn"
+    TICK = "tick"
+    OVERRUN = "overrun"
+    SIREN = "siren"
+    ERROR = "error"
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    """One entry of a box menu: LEFT/RIGHT move between items, OK submits ``action``."""
+
+    key: str
+    action: Action
+    params: Mapping[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """What the box's buttons do on the current screen of a game."""
+
+    menu: Sequence[MenuItem] = ()
+    keys: Mapping[Button, Action] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A setup option with its default; ``choices`` or ``minimum``/``maximum`` bound it."""
+
+    name: str
+    default: JSON
+    choices: Sequence[JSON] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: JSON) -> JSON:
+        """Return ``value`` if it is allowed for this option, else raise InvalidAction."""
+        if self.choices:
+            if value not in self.choices:
+                raise InvalidAction("error.option_choice", option=self.name, value=str(value))
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidAction("error.option_number", option=self.name)
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            raise InvalidAction("error.option_range", option=self.name,
+                                minimum=self.minimum, maximum=self.maximum)
+        return value
+
+
+def check_options(declared: Sequence[Option], given: Mapping[str, JSON]) -> dict[str, JSON]:
+    """Fill in defaults and validate every given option; unknown names are InvalidAction."""
+    known = {option.name: option for option in declared}
+    for name in given:
+        if name not in known:
+            raise InvalidAction("error.option_unknown", option=name)
+    return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+class Chance(Protocol):
+    """The part of ``random.Random`` a game may ask the Table to use for it."""
+
+    def randrange(self, stop: int) -> int: ...
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LedFrame:
+    """The 24 LEDs of the police station: 4 columns (yellow, green, white, red) of 6, bottom first."""
+
+    columns: tuple[tuple[bool, ...], ...] = ((False,) * 6,) * 4
+
+    @classmethod
+    def bars(cls, heights: Sequence[int]) -> LedFrame:
+        """Light the bottom ``heights[i]`` LEDs of column i."""
+        return cls(tuple(tuple(row < h for row in range(6)) for h in heights))
+
+
+class Game(Protocol):
+    """A game module: pure rules plus what the box, the screen and the phones show of them.
+
+    ``State`` is the module's own immutable type; it must round-trip through
+    ``to_json``/``from_json``.
+    """
+
+    id: str
+    title: Mapping[str, str]
+    min_seats: int
+    max_seats: int
+    options: Sequence[Option]
+    texts: Mapping[str, Mapping[str, str]]
+
+    def setup(self, options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> Any:
+        """The state at the start of a game; ``args`` carries the chance outcomes of ``draw``."""
+
+    def draw(self, state: Any, action: Action, chance: Chance) -> Action:
+        """Fill in what chance decides for ``action`` (state is None for setup); usually a no-op."""
+
+    def is_reveal(self, action: Action) -> bool:
+        """Whether undo must never step back over this action (a roll, a deal, a shuffle)."""
+
+    def apply(self, state: Any, action: Action) -> Any:
+        """The state after ``action``; raise InvalidAction or IllegalAction if it cannot be done."""
+
+    def timer(self, state: Any) -> Timer | None:
+        """The running or paused turn timer, if the game has one now."""
+
+    def on_restart(self, state: Any) -> Action | None:
+        """The action that makes a state safe after a power cut (pause a running turn)."""
+
+    def public_view(self, state: Any) -> dict[str, JSON]:
+        """What the screen, the LEDs and the table page may show: no secrets."""
+
+    def private_view(self, state: Any, seat: int) -> dict[str, JSON]:
+        """What the phone of ``seat`` shows: the public view plus that seat's secrets."""
+
+    def controls(self, state: Any) -> Controls:
+        """What the box's buttons do now."""
+
+    def leds(self, view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:
+        """The police station for a public view and the time left on the running timer."""
+
+    def sounds(self, before: Mapping[str, JSON], after: Mapping[str, JSON]) -> Sequence[Sound]:
+        """What the buzzer says when the public view changes from ``before`` to ``after``."""
+
+    def to_json(self, state: Any) -> JSON: ...
+
+    def from_json(self, data: JSON) -> Any: ...

@@ -1,0 +1,115 @@
+"""German and English texts for the box, the phones and error messages.
+
+Every sentence has a key; games add their own keys through ``Game.texts``. German is the
+box's default because the boxes are German.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+LANGUAGES = ("de", "en")
+DEFAULT_LANGUAGE = "de"
+
+CORE: dict[str, dict[str, str]] = {
+    "de": {
+        "error.action_malformed": "Diese Aktion ist unvollständig oder falsch aufgebaut.",
+        "error.action_unknown": "Diese Aktion gibt es hier nicht: {type}.",
+        "error.option_unknown": "Die Einstellung „{option}“ gibt es nicht.",
+        "error.option_choice": "„{value}“ ist für „{option}“ nicht erlaubt.",
+        "error.option_number": "„{option}“ muss eine ganze Zahl sein.",
+        "error.option_range": "„{option}“ muss zwischen {minimum} und {maximum} liegen.",
+        "error.game_unknown": "Das Spiel „{game}“ kennt die Box nicht.",
+        "error.no_game": "Es läuft gerade kein Spiel.",
+        "error.game_running": "Es läuft schon ein Spiel. Beendet es zuerst.",
+        "error.seat_count": "Dieses Spiel braucht {minimum} bis {maximum} Plätze.",
+        "error.seat_unknown": "Diesen Platz gibt es nicht.",
+        "error.seat_taken": "Dieser Platz ist schon besetzt.",
+        "error.seat_needed": "Dafür braucht dein Telefon einen Platz am Tisch.",
+        "error.not_your_seat": "Das darf nur der Platz selbst tun.",
+        "error.name_invalid": "Der Name muss 1 bis 20 Zeichen haben.",
+        "error.nothing_to_undo": "Es gibt nichts zurückzunehmen.",
+        "error.undo_reveal": "Was schon aufgedeckt ist, kann man nicht zurücknehmen.",
+        "error.stale": "Der Tisch hat sich inzwischen geändert. Bitte noch einmal.",
+        "error.busy": "Die Box ist gerade beschäftigt. Bitte noch einmal.",
+        "error.not_found": "Diese Seite gibt es nicht.",
+        "error.internal": "Da ist etwas schiefgegangen. Der Spielstand ist sicher.",
+        "error.disk_full": "Der Speicher ist voll: Der letzte Schritt wurde nicht gespeichert.",
+        "box.choose_game": "Spiel wählen",
+        "box.seats": "{count} Plätze",
+        "box.start": "Starten",
+        "box.join": "Mit dem Telefon beitreten",
+        "box.code": "Code",
+        "box.undo": "Zurück",
+        "box.paused": "Pause",
+        "box.seat": "Platz {seat}",
+        "box.database_moved": "Der alte Spielstand war beschädigt und wurde beiseitegelegt.",
+    },
+    "en": {
+        "error.action_malformed": "This action is incomplete or badly formed.",
+        "error.action_unknown": "There is no such action here: {type}.",
+        "error.option_unknown": "There is no setting called “{option}”.",
+        "error.option_choice": "“{value}” is not allowed for “{option}”.",
+        "error.option_number": "“{option}” must be a whole number.",
+        "error.option_range": "“{option}” must be between {minimum} and {maximum}.",
+        "error.game_unknown": "The box does not know the game “{game}”.",
+        "error.no_game": "No game is running.",
+        "error.game_running": "A game is already running. End it first.",
+        "error.seat_count": "This game needs {minimum} to {maximum} seats.",
+        "error.seat_unknown": "There is no such seat.",
+        "error.seat_taken": "This seat is already taken.",
+        "error.seat_needed": "Your phone needs a seat at the table for that.",
+        "error.not_your_seat": "Only that seat may do this.",
+        "error.name_invalid": "A name has 1 to 20 characters.",
+        "error.nothing_to_undo": "There is nothing to undo.",
+        "error.undo_reveal": "What has been revealed cannot be undone.",
+        "error.stale": "The table has changed in the meantime. Please try again.",
+        "error.busy": "The box is busy right now. Please try again.",
+        "error.not_found": "There is no such page.",
+        "error.internal": "Something went wrong. The game is safe.",
+        "error.disk_full": "The storage is full: the last step was not saved.",
+        "box.choose_game": "Choose a game",
+        "box.seats": "{count} seats",
+        "box.start": "Start",
+        "box.join": "Join with your phone",
+        "box.code": "Code",
+        "box.undo": "Undo",
+        "box.paused": "Paused",
+        "box.seat": "Seat {seat}",
+        "box.database_moved": "The old game data was damaged and has been moved aside.",
+    },
+}
+
+_catalog: dict[str, dict[str, str]] = {lang: dict(CORE[lang]) for lang in LANGUAGES}
+
+
+def register(texts: Mapping[str, Mapping[str, str]]) -> None:
+    """Add a game's texts to the catalog; both languages must have the same keys."""
+    if set(texts.get("de", {})) != set(texts.get("en", {})):
+        raise ValueError("German and English texts must have the same keys")
+    for lang in LANGUAGES:
+        _catalog[lang].update(texts.get(lang, {}))
+
+
+def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+    """The sentence for ``key`` in ``lang``; an unknown key falls back to the key itself."""
+    template = _catalog.get(lang, _catalog[DEFAULT_LANGUAGE]).get(key, key)
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """All sentences of one language, for the phones."""
+    return dict(_catalog.get(lang, _catalog[DEFAULT_LANGUAGE]))
+
+
+def pick_language(accept_language: str | None) -> str:
+    """The first supported language in an HTTP Accept-Language header, else English."""
+    for part in (accept_language or "").split(","):
+        lang = part.split(";")[0].strip().lower()[:2]
+        if lang in LANGUAGES:
+            return lang
+    return "en"

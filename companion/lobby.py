@@ -1,0 +1,191 @@
+"""The table's own rules: seats, choosing and ending a game, undo, the box's language.
+
+Pure like the game modules: ``apply_table(state, action, games)`` returns a new TableState.
+Game actions are passed on to the current game's ``apply``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.games.base import (JSON, Action, Button, Controls, Game, IllegalAction,
+                                  InvalidAction, MenuItem, check_options)
+from companion.i18n import LANGUAGES
+
+UNDO_DEPTH = 200
+NAME_LENGTH = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: the player's name and, once a phone holds it, its token's hash."""
+
+    name: str = ""
+    token_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Everything the Table owns. ``undo`` holds earlier game states, newest last, each with
+    whether the step that followed it was a reveal."""
+
+    game_id: str | None = None
+    seats: tuple[Seat, ...] = ()
+    game: Any = None
+    undo: tuple[tuple[Any, bool], ...] = ()
+    language: str = "de"
+
+    def can_undo(self) -> bool:
+        return bool(self.undo) and not self.undo[-1][1]
+
+    def to_json(self, games: Mapping[str, Game]) -> dict[str, JSON]:
+        """The state without its undo history (snapshots are taken where undo cannot reach)."""
+        game = games[self.game_id].to_json(self.game) if self.game_id else None
+        return {"game_id": self.game_id, "game": game, "language": self.language,
+                "seats": [[s.name, s.token_hash] for s in self.seats]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], games: Mapping[str, Game]) -> TableState:
+        game_id = data["game_id"]
+        game = games[game_id].from_json(data["game"]) if game_id else None
+        seats = tuple(Seat(name, token) for name, token in data["seats"])
+        return cls(game_id, seats, game, (), data["language"])
+
+
+def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """The state after ``action``; table actions start with ``table.``, the rest go to the game."""
+    handler = _HANDLERS.get(action.type)
+    if handler is not None:
+        return handler(state, action, games)
+    if action.type.startswith("table."):
+        raise InvalidAction("error.action_unknown", type=action.type)
+    game = _current(state, games)
+    after = game.apply(state.game, action)
+    step = (state.game, game.is_reveal(action))
+    return replace(state, game=after, undo=(state.undo + (step,))[-UNDO_DEPTH:])
+
+
+def seat_name(state: TableState, seat: int) -> str:
+    """The seat's name, or an empty string when nobody named it (views then say "Seat n")."""
+    return state.seats[seat].name if 0 <= seat < len(state.seats) else ""
+
+
+def lobby_controls(games: Mapping[str, Game]) -> Controls:
+    """The box's start screen: one menu item per game and seat count."""
+    menu = [MenuItem("box.new_game", Action("table.new_game", None, {"game": gid, "seats": n}),
+                     {"game": gid, "count": n})
+            for gid, game in games.items() for n in range(game.min_seats, game.max_seats + 1)]
+    return Controls(menu=menu)
+
+
+def table_controls(state: TableState, games: Mapping[str, Game]) -> Controls:
+    """The box's buttons now: the lobby menu, or the game's own plus BACK-long for undo."""
+    if state.game_id is None:
+        return lobby_controls(games)
+    controls = games[state.game_id].controls(state.game)
+    keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
+    return Controls(controls.menu, keys)
+
+
+def _current(state: TableState, games: Mapping[str, Game]) -> Game:
+    if state.game_id is None:
+        raise IllegalAction("error.no_game")
+    return games[state.game_id]
+
+
+def _new_game(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    game_id, count = action.args.get("game"), action.args.get("seats")
+    if state.game_id is not None:
+        raise IllegalAction("error.game_running")
+    if not isinstance(game_id, str) or game_id not in games:
+        raise InvalidAction("error.game_unknown", game=str(game_id))
+    game = games[game_id]
+    if not isinstance(count, int) or not game.min_seats <= count <= game.max_seats:
+        raise InvalidAction("error.seat_count", minimum=game.min_seats, maximum=game.max_seats)
+    raw_options = action.args.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise InvalidAction("error.action_malformed")
+    options = check_options(game.options, raw_options)
+    seats = (state.seats + (Seat(),) * count)[:count]
+    return replace(state, game_id=game_id, seats=seats, undo=(),
+                   game=game.setup(options, count, action.args.get("chance", {})))
+
+
+def _end_game(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    _current(state, games)
+    return replace(state, game_id=None, game=None, undo=())
+
+
+def _undo(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    if not state.undo:
+        raise IllegalAction("error.nothing_to_undo")
+    previous, was_reveal = state.undo[-1]
+    if was_reveal:
+        raise IllegalAction("error.undo_reveal")
+    return replace(state, game=previous, undo=state.undo[:-1])
+
+
+def _claim(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """A phone takes a seat; ``token_hash`` is made by the server, never by the phone."""
+    seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
+    if not isinstance(token_hash, str):
+        raise InvalidAction("error.action_malformed")
+    holder = state.seats[seat].token_hash
+    if holder is not None and holder != token_hash and not action.args.get("force"):
+        raise IllegalAction("error.seat_taken")
+    name = _name_arg(action, fallback=state.seats[seat].name)
+    return _with_seat(state, seat, Seat(name, token_hash))
+
+
+def _rename(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    seat = _seat_arg(state, action)
+    return _with_seat(state, seat, replace(state.seats[seat], name=_name_arg(action)))
+
+
+def _release(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    seat = _seat_arg(state, action)
+    return _with_seat(state, seat, replace(state.seats[seat], token_hash=None))
+
+
+def _language(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    language = action.args.get("language")
+    if language not in LANGUAGES:
+        raise InvalidAction("error.option_choice", option="language", value=str(language))
+    return replace(state, language=str(language))
+
+
+def _seat_arg(state: TableState, action: Action) -> int:
+    seat = action.args.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.seats):
+        raise InvalidAction("error.seat_unknown")
+    if action.seat is not None and action.seat != seat:
+        raise IllegalAction("error.not_your_seat")
+    return seat
+
+
+def _name_arg(action: Action, fallback: str = "") -> str:
+    name = action.args.get("name", fallback)
+    if not isinstance(name, str) or len(name.strip()) > NAME_LENGTH:
+        raise InvalidAction("error.name_invalid")
+    name = " ".join(name.split())
+    if not name and "name" in action.args:
+        raise InvalidAction("error.name_invalid")
+    return name
+
+
+def _with_seat(state: TableState, index: int, seat: Seat) -> TableState:
+    seats = state.seats[:index] + (seat,) + state.seats[index + 1:]
+    return replace(state, seats=seats)
+
+
+_HANDLERS = {
+    "table.new_game": _new_game,
+    "table.end_game": _end_game,
+    "table.undo": _undo,
+    "table.claim": _claim,
+    "table.rename": _rename,
+    "table.release": _release,
+    "table.language": _language,
+}

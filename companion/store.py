@@ -1,0 +1,93 @@
+"""The durable event log: every action is in SQLite, fsynced, before anyone sees its effect."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1),
+                                       seq INTEGER NOT NULL, elapsed_ms INTEGER NOT NULL);
+"""
+
+
+class Store:
+    """An append-only log of actions plus snapshots of the table at each new game.
+
+    One connection, used from the Table's owner thread only (opened there or before it starts).
+    """
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # synchronous is per connection: FULL fsyncs the WAL on every commit.
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+        if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise sqlite3.DatabaseError(f"{self.path} failed its integrity check")
+
+    def append(self, event: dict[str, Any], snapshot: dict[str, Any] | None = None) -> int:
+        """Write one event (and the table snapshot taken just before it); return its number."""
+        with self._transaction():
+            cur = self._db.execute("INSERT INTO events (body) VALUES (?)", (_dump(event),))
+            seq = int(cur.lastrowid or 0)
+            if snapshot is not None:
+                self._db.execute("INSERT INTO snapshots (seq, body) VALUES (?, ?)",
+                                 (seq, _dump(snapshot)))
+        return seq
+
+    def latest_snapshot(self) -> tuple[int, dict[str, Any]] | None:
+        """The newest snapshot and the number of the event that follows it."""
+        row = self._db.execute("SELECT seq, body FROM snapshots ORDER BY seq DESC LIMIT 1").fetchone()
+        return (row[0], json.loads(row[1])) if row else None
+
+    def events(self, first_seq: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:
+        """The events from ``first_seq`` on, oldest first."""
+        rows = self._db.execute("SELECT seq, body FROM events WHERE seq >= ? ORDER BY seq",
+                                (first_seq,))
+        for seq, body in rows:
+            yield seq, json.loads(body)
+
+    def last_seq(self) -> int:
+        """The number of the newest event, 0 for an empty log."""
+        return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
+
+    def save_checkpoint(self, seq: int, elapsed_ms: int) -> None:
+        """Remember how long the turn running since event ``seq`` has run."""
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO checkpoint (id, seq, elapsed_ms) "
+                             "VALUES (1, ?, ?)", (seq, elapsed_ms))
+
+    def checkpoint(self) -> tuple[int, int] | None:
+        """The last (event number, elapsed_ms) saved by ``save_checkpoint``."""
+        row = self._db.execute("SELECT seq, elapsed_ms FROM checkpoint WHERE id = 1").fetchone()
+        return (row[0], row[1]) if row else None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, rolled back if the body raises."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _dump(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)

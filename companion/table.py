@@ -1,0 +1,288 @@
+"""The one owner of state: a thread that applies actions from a queue, one at a time.
+
+Each action is stamped with the time it was submitted, filled in by chance where the game
+asks, applied by the pure rules, written to the event log, and only then published as views.
+The Table also watches the running turn timer and submits the timeout itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import queue
+import random
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.games.base import JSON, Action, Chance, Controls, Game, GetawayError, IllegalAction
+from companion.lobby import TableState, apply_table, table_controls
+from companion.store import Store
+from companion.views import table_view
+
+log = logging.getLogger(__name__)
+
+CHECKPOINT_S = 1.0
+"""How often the time left on a running turn is saved, so a power cut loses at most this much."""
+
+Clock = Callable[[], float]
+Subscriber = Callable[["Published"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """What the Table tells the world after each change: views only, never the state."""
+
+    version: int
+    as_of: float
+    public: dict[str, JSON]
+    private: dict[int, dict[str, JSON]]
+    controls: Controls = field(default_factory=Controls)
+
+    def view(self, seat: int | None, now: float) -> dict[str, JSON]:
+        """The view for one phone (None: the public one), its timer counted down to ``now``."""
+        view = dict(self.private.get(seat, self.public) if seat is not None else self.public)
+        timer = view.get("timer")
+        if timer and timer["running"]:
+            left = timer["remaining_ms"] - int((now - self.as_of) * 1000)
+            view["timer"] = {**timer, "remaining_ms": max(0, left)}
+        return view
+
+    def remaining_ms(self, now: float) -> int | None:
+        """The time left on the timer at ``now``, or None if there is no timer."""
+        timer = self.view(None, now).get("timer")
+        return None if timer is None else int(timer["remaining_ms"])
+
+
+@dataclass(slots=True)
+class _Item:
+    action: Action | None
+    at: float
+    expect_version: int | None = None
+    future: Future[int] = field(default_factory=Future)
+
+
+_STOP = Action("table.stop")
+
+
+def token_hash(token: str) -> str:
+    """The hash of a seat token, which is all the Table ever stores of it."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Table:
+    """Owns the TableState; every change goes through ``submit``/``post`` onto one thread."""
+
+    def __init__(self, store: Store, games: Mapping[str, Game], *, clock: Clock = time.monotonic,
+                 chance: Chance | None = None) -> None:
+        self._store, self._games, self._clock = store, games, clock
+        self._chance: Chance = chance or random.SystemRandom()
+        self._queue: queue.Queue[_Item] = queue.Queue()
+        self._subscribers: list[Subscriber] = []
+        self._state = TableState()
+        self._version = 0
+        self._entered = clock()
+        self._saved_at = self._entered
+        self._thread: threading.Thread | None = None
+        self._published = self._publish_views()
+
+    # -- the outside -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Replay the log, pause a turn that was running at the power cut, start the owner."""
+        self._replay()
+        self._published = self._publish_views()
+        self._thread = threading.Thread(target=self._run, name="table", daemon=True)
+        self._thread.start()
+        self._resume_after_restart()
+
+    def stop(self) -> None:
+        """Finish the queued actions and stop the owner thread."""
+        if self._thread is not None:
+            self._queue.put(_Item(_STOP, self._clock()))
+            self._thread.join(timeout=10)
+            self._thread = None
+
+    def submit(self, action: Action, *, expect_version: int | None = None,
+               timeout: float = 10.0) -> int:
+        """Apply ``action`` and wait until it is durable; return the new version or raise."""
+        return self.post(action, expect_version=expect_version).result(timeout)
+
+    def post(self, action: Action, *, expect_version: int | None = None) -> Future[int]:
+        """Queue ``action`` without waiting (for button callbacks); the future tells the outcome."""
+        item = _Item(action, self._clock(), expect_version)
+        self._queue.put(item)
+        return item.future
+
+    def poke(self) -> None:
+        """Make the owner look at the clock now and wait until it has (tests with a fake clock)."""
+        item = _Item(None, self._clock())
+        self._queue.put(item)
+        item.future.result(10)
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """Call ``subscriber`` with every new Published, on the owner thread; it must be quick."""
+        self._subscribers.append(subscriber)
+
+    @property
+    def published(self) -> Published:
+        return self._published
+
+    @property
+    def games(self) -> Mapping[str, Game]:
+        return self._games
+
+    def seat_for_token(self, token: str) -> int | None:
+        """The seat whose phone holds ``token``, compared in constant time; None if none does."""
+        wanted, found = token_hash(token), None
+        for index, seat in enumerate(self._state.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
+                found = index
+        return found
+
+    # -- the owner thread --------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            item = self._next_item()
+            self._expire(self._clock() if item is None else item.at)
+            if item is None:
+                continue
+            if item.action is _STOP:
+                item.future.set_result(self._version)
+                return
+            if item.action is None:
+                item.future.set_result(self._version)
+            else:
+                self._handle(item)
+            self._save_time_left()
+
+    def _next_item(self) -> _Item | None:
+        """The next queued item, or None when it is time to look at the timer."""
+        wake = self._wake_at()
+        wait = None if wake is None else max(0.0, wake - self._clock())
+        try:
+            return self._queue.get(timeout=wait)
+        except queue.Empty:
+            self._save_time_left()
+            return None
+
+    def _wake_at(self) -> float | None:
+        deadline = self._deadline()
+        return None if deadline is None else min(deadline, self._saved_at + CHECKPOINT_S)
+
+    def _deadline(self) -> float | None:
+        timer = self._timer()
+        if timer is None or not timer.running:
+            return None
+        return self._entered + timer.remaining_ms / 1000
+
+    def _expire(self, until: float) -> None:
+        """Submit the game's timeout for every deadline that passed before ``until``."""
+        deadline = self._deadline()
+        while deadline is not None and deadline <= until:
+            self._handle(_Item(Action("timeout"), deadline))
+            deadline = self._deadline()
+
+    def _handle(self, item: _Item) -> None:
+        assert item.action is not None
+        try:
+            if item.expect_version is not None and item.expect_version != self._version:
+                raise IllegalAction("error.stale")
+            action = self._draw(replace(item.action, elapsed_ms=self._elapsed_ms(item.at)))
+            state = apply_table(self._state, action, self._games)
+            self._commit(action, state, item.at)
+        except GetawayError as error:
+            item.future.set_exception(error)
+            return
+        except sqlite3.OperationalError as error:
+            log.error("could not save %s: %s", item.action.type, error)
+            item.future.set_exception(GetawayError("error.disk_full"))
+            return
+        except Exception:
+            log.exception("action %s failed", item.action.type)
+            item.future.set_exception(GetawayError("error.internal"))
+            return
+        item.future.set_result(self._version)
+
+    def _commit(self, action: Action, state: TableState, at: float) -> None:
+        """Log first, then change and publish: nothing is visible that is not durable."""
+        snapshot = self._state.to_json(self._games) if action.type == "table.new_game" else None
+        self._version = self._store.append(action.to_json(), snapshot)
+        self._state, self._entered, self._saved_at = state, at, at
+        self._published = self._publish_views()
+        for subscriber in self._subscribers:
+            try:
+                subscriber(self._published)
+            except Exception:
+                log.exception("a subscriber failed")
+
+    def _draw(self, action: Action) -> Action:
+        """Let the game fill in what chance decides, then the outcome is part of the action."""
+        if action.type == "table.new_game":
+            game = self._games.get(str(action.args.get("game")))
+            return game.draw(None, action, self._chance) if game else action
+        if action.type.startswith("table.") or self._state.game_id is None:
+            return action
+        return self._games[self._state.game_id].draw(self._state.game, action, self._chance)
+
+    def _elapsed_ms(self, at: float) -> int:
+        timer = self._timer()
+        if timer is None or not timer.running:
+            return 0
+        return max(0, min(timer.remaining_ms, round((at - self._entered) * 1000)))
+
+    def _timer(self) -> Any:
+        if self._state.game_id is None:
+            return None
+        return self._games[self._state.game_id].timer(self._state.game)
+
+    def _save_time_left(self) -> None:
+        """Every second of a running turn, save the time left (not part of the event log)."""
+        now = self._clock()
+        if self._deadline() is None or now - self._saved_at < CHECKPOINT_S:
+            return
+        self._saved_at = now
+        try:
+            self._store.save_checkpoint(self._version, self._elapsed_ms(now))
+        except sqlite3.OperationalError as error:
+            log.warning("could not save the time left: %s", error)
+
+    # -- start-up ----------------------------------------------------------------------------
+
+    def _replay(self) -> None:
+        """Rebuild the state from the newest snapshot and the events after it."""
+        found = self._store.latest_snapshot()
+        state = TableState.from_json(found[1], self._games) if found else TableState()
+        for seq, event in self._store.events(found[0] if found else 0):
+            try:
+                state = apply_table(state, Action.from_json(event), self._games)
+            except GetawayError as error:
+                log.warning("skipped event %d on replay: %s", seq, error)
+        self._state, self._version = state, self._store.last_seq()
+
+    def _resume_after_restart(self) -> None:
+        """A turn that was running at the power cut comes back paused with the time it had left."""
+        timer = self._timer()
+        if timer is None or not timer.running:
+            return
+        action = self._games[self._state.game_id].on_restart(self._state.game)  # type: ignore[index]
+        if action is None:
+            return
+        saved = self._store.checkpoint()
+        used = saved[1] if saved and saved[0] == self._version else 0
+        self._entered = self._clock() - used / 1000
+        self.submit(action)
+
+    def _publish_views(self) -> Published:
+        state = self._state
+        public = table_view(state, self._games, None, self._version)
+        private = {seat: table_view(state, self._games, seat, self._version)
+                   for seat in range(len(state.seats))}
+        return Published(self._version, self._entered, public, private,
+                         table_controls(state, self._games))

@@ -1,0 +1,1 @@
+"""What phones load: templates, scripts, styles and icons, all served by the box."""
