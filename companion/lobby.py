@@ -10,8 +10,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import (JSON, Action, Button, Controls, Game, IllegalAction,
-                                  InvalidAction, MenuItem, check_options)
+from companion.games.base import (
+    JSON,
+    Action,
+    Button,
+    Controls,
+    Game,
+    IllegalAction,
+    InvalidAction,
+    MenuItem,
+    check_options,
+)
 from companion.i18n import LANGUAGES
 
 UNDO_DEPTH = 200
@@ -64,7 +73,7 @@ def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) ->
     game = _current(state, games)
     after = game.apply(state.game, action)
     step = (state.game, game.is_reveal(action))
-    return replace(state, game=after, undo=(state.undo + (step,))[-UNDO_DEPTH:])
+    return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
 
 
 def seat_name(state: TableState, seat: int) -> str:
@@ -176,7 +185,7 @@ def _name_arg(action: Action, fallback: str = "") -> str:
 
 
 def _with_seat(state: TableState, index: int, seat: Seat) -> TableState:
-    seats = state.seats[:index] + (seat,) + state.seats[index + 1:]
+    seats = (*state.seats[:index], seat, *state.seats[index + 1:])
     return replace(state, seats=seats)
 
 

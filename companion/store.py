@@ -44,7 +44,8 @@ class Store:
 
     def latest_snapshot(self) -> tuple[int, dict[str, Any]] | None:
         """The newest snapshot and the number of the event that follows it."""
-        row = self._db.execute("SELECT seq, body FROM snapshots ORDER BY seq DESC LIMIT 1").fetchone()
+        row = self._db.execute(
+            "SELECT seq, body FROM snapshots ORDER BY seq DESC LIMIT 1").fetchone()
         return (row[0], json.loads(row[1])) if row else None
 
     def events(self, first_seq: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:

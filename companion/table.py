@@ -18,9 +18,17 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from companion.games.base import JSON, Action, Chance, Controls, Game, GetawayError, IllegalAction
+from companion.games.base import (
+    JSON,
+    Action,
+    Chance,
+    Controls,
+    Game,
+    GetawayError,
+    IllegalAction,
+    Timer,
+)
 from companion.lobby import TableState, apply_table, table_controls
 from companion.store import Store
 from companion.views import table_view
@@ -81,7 +89,7 @@ class Table:
     def __init__(self, store: Store, games: Mapping[str, Game], *, clock: Clock = time.monotonic,
                  chance: Chance | None = None) -> None:
         self._store, self._games, self._clock = store, games, clock
-        self._chance: Chance = chance or random.SystemRandom()
+        self._chance: Chance = random.SystemRandom() if chance is None else chance
         self._queue: queue.Queue[_Item] = queue.Queue()
         self._subscribers: list[Subscriber] = []
         self._state = TableState()
@@ -180,7 +188,7 @@ class Table:
         timer = self._timer()
         if timer is None or not timer.running:
             return None
-        return self._entered + timer.remaining_ms / 1000
+        return self._entered + float(timer.remaining_ms) / 1000
 
     def _expire(self, until: float) -> None:
         """Submit the game's timeout for every deadline that passed before ``until``."""
@@ -235,9 +243,9 @@ class Table:
         timer = self._timer()
         if timer is None or not timer.running:
             return 0
-        return max(0, min(timer.remaining_ms, round((at - self._entered) * 1000)))
+        return max(0, min(int(timer.remaining_ms), round((at - self._entered) * 1000)))
 
-    def _timer(self) -> Any:
+    def _timer(self) -> Timer | None:
         if self._state.game_id is None:
             return None
         return self._games[self._state.game_id].timer(self._state.game)

@@ -7,7 +7,7 @@ numbers. Time reaches them as ``Action.elapsed_ms``, chance as values inside an 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -73,7 +73,7 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Timer:
-    """A turn timer as the rules see it: time left when the state was entered, and whether it runs."""
+    """A turn timer as the rules see it: time left when the state was entered, and if it runs."""
 
     remaining_ms: int
     running: bool
@@ -159,14 +159,14 @@ def check_options(declared: Sequence[Option], given: Mapping[str, JSON]) -> dict
 class Chance(Protocol):
     """The part of ``random.Random`` a game may ask the Table to use for it."""
 
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...
 
-    def shuffle(self, x: list[Any]) -> None: ...
+    def shuffle(self, x: MutableSequence[Any], /) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
 class LedFrame:
-    """The 24 LEDs of the police station: 4 columns (yellow, green, white, red) of 6, bottom first."""
+    """The police station's 24 LEDs: 4 columns (yellow, green, white, red) of 6, bottom first."""
 
     columns: tuple[tuple[bool, ...], ...] = ((False,) * 6,) * 4
 

@@ -1,0 +1,184 @@
+"""The Table: one owner, durable before visible, replay, undo, the turn timer and restarts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
+from companion.store import Store
+from companion.table import Published, Table, token_hash
+from tests.clock import FakeClock
+from tests.tiny_game import GAME, LIMIT_MS
+
+GAMES = {"tiny": GAME}
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "getaway.sqlite"
+
+
+def open_table(db: Path, clock: FakeClock, seed: int = 1) -> Table:
+    table = Table(Store(db), GAMES, clock=clock, chance=random.Random(seed))
+    table.start()
+    return table
+
+
+@pytest.fixture
+def table(db: Path, clock: FakeClock) -> Iterator[Table]:
+    table = open_table(db, clock)
+    table.submit(Action("table.new_game", None, {"game": "tiny", "seats": 3}))
+    yield table
+    table.stop()
+
+
+def test_table_versions_are_the_event_numbers(table: Table, db: Path) -> None:
+    version = table.submit(Action("pass"))
+    assert version == table.published.version == Store(db).last_seq() == 2
+
+
+def test_table_publishes_only_what_is_already_durable(table: Table, db: Path) -> None:
+    reader = Store(db)
+    seen: list[tuple[int, int]] = []
+    table.subscribe(lambda p: seen.append((p.version, reader.last_seq())))
+    table.submit(Action("pass"))
+    assert seen == [(2, 2)]
+
+
+def test_table_refuses_a_stale_action_and_keeps_going(table: Table) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        table.submit(Action("pass"), expect_version=0)
+    assert refused.value.key == "error.stale"
+    assert table.submit(Action("pass"), expect_version=1) == 2
+
+
+def test_table_passes_rule_errors_to_the_caller(table: Table) -> None:
+    with pytest.raises(IllegalAction):
+        table.submit(Action("pass", seat=2))
+    with pytest.raises(InvalidAction):
+        table.submit(Action("jump"))
+    assert table.published.public["state"]["turn"] == 0
+
+
+def test_table_survives_a_bug_in_the_rules(table: Table) -> None:
+    with pytest.raises(GetawayError) as failed:
+        table.submit(Action("crash"))
+    assert failed.value.key == "error.internal"
+    assert table.submit(Action("pass")) == 2
+
+
+def test_table_submits_the_timeout_at_the_deadline(table: Table, clock: FakeClock,
+                                                  db: Path) -> None:
+    table.submit(Action("resume"))
+    clock.advance(LIMIT_MS / 1000 - 0.001)
+    table.poke()
+    assert table.published.public["state"]["overruns"] == []
+    clock.advance(0.001)
+    table.poke()
+    view = table.published.public
+    assert view["state"] == {"turn": 1, "overruns": [0], "rolls": []}
+    last = list(Store(db).events())[-1][1]
+    assert last["type"] == "timeout" and last["elapsed_ms"] == LIMIT_MS
+
+
+def test_table_applies_one_timeout_per_passed_deadline(table: Table, clock: FakeClock) -> None:
+    table.submit(Action("resume"))
+    clock.advance(3 * LIMIT_MS / 1000 + 0.5)
+    table.poke()
+    assert table.published.public["state"]["overruns"] == [0, 1, 2]
+    assert table.published.remaining_ms(clock()) == LIMIT_MS - 500
+
+
+def test_table_stamps_the_time_a_turn_used(table: Table, clock: FakeClock) -> None:
+    table.submit(Action("resume"))
+    clock.advance(4.25)
+    table.submit(Action("pause"))
+    assert table.published.public["timer"] == {"remaining_ms": LIMIT_MS - 4250,
+                                               "running": False, "limit_ms": LIMIT_MS}
+
+
+def test_published_views_count_down_to_now(table: Table, clock: FakeClock) -> None:
+    table.submit(Action("resume"))
+    published = table.published
+    clock.advance(2.5)
+    assert published.view(None, clock())["timer"]["remaining_ms"] == LIMIT_MS - 2500
+    assert published.view(1, clock() + 60)["timer"]["remaining_ms"] == 0
+
+
+def test_published_private_views_belong_to_their_seat(table: Table) -> None:
+    published: Published = table.published
+    assert published.view(1, 0)["state"]["secret"] == "seat 1"
+    assert "secret" not in published.view(None, 0)["state"]
+    assert published.view(1, 0)["me"] == 1
+
+
+def test_table_replays_the_log_on_start(table: Table, db: Path, clock: FakeClock) -> None:
+    table.submit(Action("pass"))
+    table.submit(Action("roll"))
+    before = table.published.public
+    table.stop()
+    again = open_table(db, clock, seed=99)
+    assert again.published.public == before
+    again.stop()
+
+
+def test_a_running_turn_comes_back_paused_with_the_time_left(table: Table, db: Path,
+                                                            clock: FakeClock) -> None:
+    table.submit(Action("resume"))
+    clock.advance(3.2)
+    table.poke()
+    table.stop()  # as good as a power cut: nothing is written on stop
+    clock.advance(600)
+    again = open_table(db, clock)
+    timer = again.published.public["timer"]
+    assert timer["running"] is False
+    assert LIMIT_MS - 3200 <= timer["remaining_ms"] <= LIMIT_MS - 3000
+    again.stop()
+
+
+def test_undo_steps_back_and_is_logged(table: Table, db: Path, clock: FakeClock) -> None:
+    table.submit(Action("pass"))
+    assert table.published.public["undo"] is True
+    table.submit(Action("table.undo"))
+    assert table.published.public["state"]["turn"] == 0
+    assert [e["type"] for _, e in Store(db).events()][-2:] == ["pass", "table.undo"]
+    table.stop()
+    again = open_table(db, clock)
+    assert again.published.public["state"]["turn"] == 0
+    again.stop()
+
+
+def test_undo_never_steps_over_a_reveal(table: Table) -> None:
+    table.submit(Action("roll"))
+    assert table.published.public["undo"] is False
+    with pytest.raises(IllegalAction) as refused:
+        table.submit(Action("table.undo"))
+    assert refused.value.key == "error.undo_reveal"
+
+
+def test_chance_is_drawn_once_and_replayed(table: Table, db: Path, clock: FakeClock) -> None:
+    table.submit(Action("roll"))
+    rolled = table.published.public["state"]["rolls"]
+    assert len(rolled) == 1 and 1 <= rolled[0] <= 6
+    table.stop()
+    again = open_table(db, clock, seed=12345)
+    assert again.published.public["state"]["rolls"] == rolled
+    again.stop()
+
+
+def test_seats_are_found_by_token_only(table: Table) -> None:
+    table.submit(Action("table.claim", None, {"seat": 1, "name": "Anna",
+                                              "token_hash": token_hash("secret-token")}))
+    assert table.seat_for_token("secret-token") == 1
+    assert table.seat_for_token("secret-tokeN") is None
+    assert table.published.public["seats"][1] == {"seat": 1, "name": "Anna", "taken": True}
+    assert "secret" not in repr(table.published.public)
