@@ -137,6 +137,10 @@ class Table:
         """Call ``subscriber`` with every new Published, on the owner thread; it must be quick."""
         self._subscribers.append(subscriber)
 
+    def alive(self) -> bool:
+        """Whether the owner thread is running (the watchdog asks)."""
+        return self._thread is not None and self._thread.is_alive()
+
     @property
     def published(self) -> Published:
         return self._published

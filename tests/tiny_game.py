@@ -33,14 +33,19 @@ class Tiny:
 
 
 class TinyGame:
+    """Turns of ``limit_ms``; benchmarks use very short ones."""
+
     id = "tiny"
     title: Mapping[str, str] = MappingProxyType({"de": "Klein", "en": "Tiny"})
     min_seats, max_seats = 1, 4
     options: Sequence[Option] = ()
     texts: Mapping[str, Mapping[str, str]] = MappingProxyType({"de": {}, "en": {}})
 
+    def __init__(self, limit_ms: int = LIMIT_MS) -> None:
+        self.limit_ms = limit_ms
+
     def setup(self, options: Mapping[str, Any], seats: int, args: Mapping[str, Any]) -> Tiny:
-        return Tiny(seats)
+        return Tiny(seats, remaining_ms=self.limit_ms)
 
     def draw(self, state: Any, action: Action, chance: Chance) -> Action:
         if action.type != "roll":
@@ -59,7 +64,7 @@ class TinyGame:
         if action.type == "pass":
             if action.seat is not None and action.seat != state.turn:
                 raise IllegalAction("error.not_your_seat")
-            return replace(state, turn=(state.turn + 1) % state.seats, remaining_ms=LIMIT_MS)
+            return replace(state, turn=(state.turn + 1) % state.seats, remaining_ms=self.limit_ms)
         if action.type == "timeout":
             if not state.running or left > 0:
                 raise IllegalAction("error.action_malformed")
@@ -72,7 +77,7 @@ class TinyGame:
         raise InvalidAction("error.action_unknown", type=action.type)
 
     def timer(self, state: Tiny) -> Timer:
-        return Timer(state.remaining_ms, state.running, LIMIT_MS)
+        return Timer(state.remaining_ms, state.running, self.limit_ms)
 
     def on_restart(self, state: Tiny) -> Action | None:
         return Action("pause") if state.running else None

@@ -1,0 +1,38 @@
+"""What every benchmark prints: the machine it ran on and medians/percentiles as JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+
+def machine() -> dict[str, Any]:
+    """The machine the figures were measured on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            names = [line.split(":", 1)[1].strip() for line in info if line.startswith("model name")]
+        cpu = names[0] if names else cpu
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "machine": platform.machine(),
+            "python": platform.python_version(), "system": platform.platform()}
+
+
+def percentiles(samples_ms: Sequence[float]) -> dict[str, float]:
+    """p50, p99 and max of samples in milliseconds, rounded to microseconds."""
+    ordered = sorted(samples_ms)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return {"n": len(ordered), "p50_ms": round(statistics.median(ordered), 3),
+            "p99_ms": round(p99, 3), "max_ms": round(ordered[-1], 3)}
+
+
+def report(name: str, figures: dict[str, Any]) -> None:
+    """Print one benchmark's figures as a JSON object on stdout."""
+    json.dump({"benchmark": name, "machine": machine(), **figures}, sys.stdout, indent=2)
+    print()
