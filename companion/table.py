@@ -226,7 +226,11 @@ class Table:
         """Log first, then change and publish: nothing is visible that is not durable."""
         snapshot = self._state.to_json(self._games) if action.type == "table.new_game" else None
         self._version = self._store.append(action.to_json(), snapshot)
-        self._state, self._entered, self._saved_at = state, at, at
+        if state.game is not self._state.game:
+            # The game's timer counts from the moment its state was entered; a seat joining
+            # or a rename leaves the game, and so the running clock, untouched.
+            self._entered = self._saved_at = at
+        self._state = state
         self._published = self._publish_views()
         for subscriber in self._subscribers:
             try:

@@ -106,6 +106,13 @@ def test_table_stamps_the_time_a_turn_used(table: Table, clock: FakeClock) -> No
                                                "running": False, "limit_ms": LIMIT_MS}
 
 
+def test_table_actions_leave_a_running_turn_alone(table: Table, clock: FakeClock) -> None:
+    table.submit(Action("resume"))
+    clock.advance(3)
+    table.submit(Action("table.rename", None, {"seat": 1, "name": "Bea"}))
+    assert table.published.remaining_ms(clock()) == LIMIT_MS - 3000
+
+
 def test_published_views_count_down_to_now(table: Table, clock: FakeClock) -> None:
     table.submit(Action("resume"))
     published = table.published

@@ -1,0 +1,755 @@
+"""Räuber-Rommé, one rule at a time: a literal state in, the expected state or error out."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, MutableSequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import i18n
+from companion.games import romme
+from companion.games.base import (
+    Action,
+    Button,
+    GetawayError,
+    IllegalAction,
+    InvalidAction,
+    Sound,
+    Timer,
+    check_options,
+)
+from companion.games.romme import GAME, RommeState
+
+DEFAULTS = {option.name: option.default for option in GAME.options}
+LIMIT = 50_000
+TURN_ENDERS = ("end_turn", "draw", "failed_manipulation")
+
+
+def new(seats: int = 3, first: int = 0, **options: Any) -> RommeState:
+    return GAME.setup({**DEFAULTS, **options, "first_player": first}, seats, {})
+
+
+def act(state: RommeState, kind: str, by: int | None = None, elapsed: int = 0,
+        **args: Any) -> RommeState:
+    """Apply ``kind`` sent by seat ``by`` (None: the box) with ``args``."""
+    return GAME.apply(state, Action(kind, by, args, elapsed))
+
+
+def running(seats: int = 3, first: int = 0, **options: Any) -> RommeState:
+    return act(new(seats, first, **options), "resume")
+
+
+def overrun(state: RommeState) -> RommeState:
+    return act(state, "timeout", elapsed=state.remaining_ms)
+
+
+def view(state: RommeState) -> dict[str, Any]:
+    return GAME.public_view(state)
+
+
+def refused(state: RommeState, kind: str, by: int | None = None, elapsed: int = 0,
+            **args: Any) -> GetawayError:
+    with pytest.raises(GetawayError) as error:
+        act(state, kind, by, elapsed, **args)
+    return error.value
+
+
+def scoring_after_romme(seats: int = 3, turns: int = 3, **options: Any) -> RommeState:
+    """``turns`` turns end with laid tiles, then the player on turn goes out."""
+    state = running(seats, **options)
+    for _ in range(turns):
+        state = act(state, "end_turn")
+    return act(state, "romme")
+
+
+def in_phase(phase: str) -> RommeState:
+    states = {
+        "ready": new(),
+        "turn": running(),
+        "paused": act(running(), "pause", elapsed=1000),
+        "scoring": scoring_after_romme(),
+        "over": act(act(scoring_after_romme(rounds=1), "score", seat=1, tiles=[3]), "score",
+                    seat=2, tiles=[4]),
+    }
+    state = states[phase]
+    return act(state, "confirm_scores") if phase == "over" else state
+
+
+# -- setup and options -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seconds", [15, 50, 180])
+def test_setup_starts_ready_with_the_full_time_paused(seconds: int) -> None:
+    state = new(turn_seconds=seconds)
+    assert view(state)["phase"] == "ready"
+    assert GAME.timer(state) == Timer(seconds * 1000, False, seconds * 1000)
+
+
+@pytest.mark.parametrize("first", [0, 1, 3])
+def test_setup_a_chosen_first_player_starts(first: int) -> None:
+    state = new(4, first)
+    assert (view(state)["turn"], view(state)["starter"]) == (first, first)
+    assert view(state)["order"][0] == first
+
+
+def test_setup_a_random_first_player_comes_from_the_chance_in_the_action() -> None:
+    state = GAME.setup(DEFAULTS, 4, {"first_player": 2})
+    assert view(state)["turn"] == 2
+
+
+def test_setup_a_random_first_player_without_chance_is_malformed() -> None:
+    with pytest.raises(InvalidAction) as error:
+        GAME.setup(DEFAULTS, 4, {})
+    assert error.value.key == "romme.first_player_missing"
+
+
+def test_setup_a_first_player_beyond_the_table_is_malformed() -> None:
+    with pytest.raises(InvalidAction) as error:
+        new(3, 4)
+    assert (error.value.key, error.value.params) == ("romme.first_player_seat",
+                                                     {"seat": 5, "seats": 3})
+
+
+@pytest.mark.parametrize(("given", "key"), [
+    ({"turn_seconds": 14}, "error.option_range"),
+    ({"turn_seconds": 181}, "error.option_range"),
+    ({"rounds": 21}, "error.option_range"),
+    ({"rounds": -1}, "error.option_range"),
+    ({"overrun_penalty": "three"}, "error.option_choice"),
+    ({"first_turn_bonus": "double"}, "error.option_choice"),
+    ({"first_player": 6}, "error.option_choice"),
+    ({"colour": "red"}, "error.option_unknown"),
+])
+def test_options_refuse_values_outside_the_contract(given: dict[str, Any], key: str) -> None:
+    with pytest.raises(InvalidAction) as error:
+        check_options(GAME.options, given)
+    assert error.value.key == key
+
+
+def test_options_defaults_are_the_contract() -> None:
+    assert DEFAULTS == {"turn_seconds": 50, "overrun_penalty": "one",
+                        "first_turn_bonus": "instead", "rounds": 0, "first_player": "random"}
+
+
+class FixedChance:
+    def __init__(self, value: int) -> None:
+        self.value = value
+        self.asked: list[int] = []
+
+    def randrange(self, stop: int) -> int:
+        self.asked.append(stop)
+        return self.value
+
+    def shuffle(self, x: MutableSequence[Any], /) -> None:
+        raise AssertionError("Räuber-Rommé shuffles nothing")
+
+
+def test_draw_puts_a_random_first_player_into_the_new_game() -> None:
+    chance = FixedChance(3)
+    action = Action("table.new_game", None, {"game": "romme", "seats": 5})
+    drawn = GAME.draw(None, action, chance)
+    assert drawn.args["chance"] == {"first_player": 3}
+    assert chance.asked == [5]
+
+
+@pytest.mark.parametrize("args", [
+    {"game": "romme", "seats": 4, "options": {"first_player": 1}},
+    {"game": "romme", "seats": "four"},
+    {"game": "romme", "seats": 4, "options": "random"},
+])
+def test_draw_leaves_a_chosen_or_malformed_new_game_alone(args: dict[str, Any]) -> None:
+    action = Action("table.new_game", None, args)
+    assert GAME.draw(None, action, FixedChance(0)) == action
+
+
+@pytest.mark.parametrize("kind", [*romme.RULES, "table.new_game"])
+def test_no_action_is_a_reveal_and_game_actions_draw_nothing(kind: str) -> None:
+    action = Action(kind)
+    assert not GAME.is_reveal(action)
+    if kind != "table.new_game":
+        assert GAME.draw(running(), action, FixedChance(0)) == action
+
+
+# -- the clock ---------------------------------------------------------------------------------
+
+def test_clock_resume_starts_the_starters_full_turn() -> None:
+    state = running(first=1)
+    assert GAME.timer(state) == Timer(LIMIT, True, LIMIT)
+    assert view(state)["turn"] == 1
+
+
+def test_clock_pause_keeps_the_time_left_and_resume_goes_on_from_there() -> None:
+    paused = act(running(), "pause", elapsed=12_000)
+    assert GAME.timer(paused) == Timer(38_000, False, LIMIT)
+    assert GAME.timer(act(paused, "resume")) == Timer(38_000, True, LIMIT)
+
+
+@pytest.mark.parametrize("kind", [*TURN_ENDERS, "timeout"])
+def test_clock_every_handover_gives_the_next_seat_a_full_running_turn(kind: str) -> None:
+    state = act(act(running(), "pause", elapsed=30_000), "resume")
+    after = act(state, kind, elapsed=20_000 if kind == "timeout" else 5_000)
+    assert GAME.timer(after) == Timer(LIMIT, True, LIMIT)
+    assert view(after)["turn"] == 1
+
+
+@pytest.mark.parametrize("kind", [*TURN_ENDERS, "pause", "romme", "stuck"])
+def test_clock_once_time_is_up_only_the_overrun_counts(kind: str) -> None:
+    assert refused(running(), kind, elapsed=LIMIT).key == "romme.time_up"
+
+
+def test_clock_timeout_before_time_is_up_is_refused_with_the_time_left() -> None:
+    error = refused(running(), "timeout", elapsed=LIMIT - 1_500)
+    assert (error.key, error.params) == ("romme.timeout_early", {"seconds": 2})
+
+
+def test_clock_only_the_box_calls_time() -> None:
+    assert refused(running(), "timeout", by=0, elapsed=LIMIT).key == "romme.timeout_clock"
+
+
+@pytest.mark.parametrize(("phase", "restart"), [
+    ("ready", None), ("turn", Action("pause")), ("paused", None), ("scoring", None),
+    ("over", None),
+])
+def test_clock_a_restart_pauses_only_a_running_turn(phase: str, restart: Action | None) -> None:
+    assert GAME.on_restart(in_phase(phase)) == restart
+
+
+@pytest.mark.parametrize("phase", ["scoring", "over"])
+def test_clock_there_is_no_timer_between_turns(phase: str) -> None:
+    assert GAME.timer(in_phase(phase)) is None
+
+
+# -- turns -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", [*TURN_ENDERS, "romme", "stuck"])
+def test_turn_only_the_current_seat_or_the_box_may_end_it(kind: str) -> None:
+    error = refused(running(first=1), kind, by=2)
+    assert isinstance(error, IllegalAction)
+    assert (error.key, error.params) == ("romme.not_your_turn", {"seat": 2})
+    assert "seat 2's turn" in str(error)
+    assert act(running(first=1), kind, by=1) == act(running(first=1), kind)
+
+
+@pytest.mark.parametrize("seat", [None, 0, 2])
+def test_turn_any_phone_may_pause_and_resume(seat: int | None) -> None:
+    paused = act(running(), "pause", by=seat, elapsed=1_000)
+    assert view(act(paused, "resume", by=seat))["phase"] == "turn"
+
+
+@pytest.mark.parametrize(("kind", "tiles", "melded"), [
+    ("end_turn", 0, True), ("draw", 1, False), ("failed_manipulation", 1, False),
+])
+def test_turn_ends_record_what_happened(kind: str, tiles: int, melded: bool) -> None:
+    after = act(running(), kind, elapsed=7_000)
+    assert view(after)["last"] == {"kind": kind, "seat": 0, "tiles": tiles}
+    assert view(after)["players"][0]["melded"] is melded
+
+
+def test_turn_goes_clockwise_and_wraps_around() -> None:
+    state = running(3, first=1)
+    turns = []
+    for _ in range(4):
+        state = act(state, "draw")
+        turns.append(view(state)["turn"])
+    assert turns == [2, 0, 1, 2]
+
+
+def test_turn_order_lists_the_seats_from_the_current_one() -> None:
+    state = act(running(4, first=2), "end_turn")
+    assert view(state)["order"] == [3, 0, 1, 2]
+
+
+# -- overruns ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("penalty", "tiles"), [("one", 1), ("one_plus_draw", 2)])
+def test_overrun_costs_the_penalty_tiles_of_the_option(penalty: str, tiles: int) -> None:
+    after = overrun(running(overrun_penalty=penalty))
+    assert view(after)["last"] == {"kind": "overrun", "seat": 0, "tiles": tiles}
+    assert view(after)["players"][0]["overruns"] == 1
+    assert view(after)["players"][0]["melded"] is False
+
+
+def test_overrun_twice_in_a_row_makes_the_player_leave() -> None:
+    state = overrun(running())
+    state = act(act(state, "end_turn"), "end_turn")
+    state = overrun(state)
+    assert view(state)["last"] == {"kind": "left", "seat": 0, "tiles": 0}
+    assert view(state)["players"][0]["left"] is True
+    assert view(state)["order"] == [1, 2]
+
+
+@pytest.mark.parametrize("kind", [*TURN_ENDERS, "stuck"])
+def test_overrun_count_starts_again_after_a_turn_in_time(kind: str) -> None:
+    state = overrun(running(2))
+    state = act(act(state, "draw"), kind)
+    assert view(state)["players"][0]["overruns"] == 0
+
+
+def test_overrun_count_goes_on_into_the_next_round() -> None:
+    state = running(3, first=2)
+    state = overrun(act(act(state, "draw"), "draw"))  # seat 1 runs out of time
+    state = act(state, "romme")  # seat 2 goes out
+    state = act(act(state, "score", seat=0, tiles=[5]), "score", seat=1, tiles=[6])
+    state = act(act(state, "confirm_scores"), "resume")  # round 2 starts at seat 0
+    state = overrun(act(state, "draw"))
+    assert view(state)["players"][1]["left"] is True
+
+
+def test_overrun_a_player_who_left_never_gets_a_turn_again() -> None:
+    state = overrun(act(act(overrun(running(3)), "draw"), "draw"))  # seat 0 overran again
+    turns = set()
+    for _ in range(6):
+        state = act(state, "end_turn")
+        turns.add(view(state)["turn"])
+    assert turns == {1, 2}
+
+
+def test_overrun_only_one_player_left_ends_the_round_and_then_the_game() -> None:
+    state = overrun(overrun(running(2)))  # seats 0 and 1 overrun once each
+    state = overrun(state)  # seat 0 leaves: only seat 1 is left
+    assert view(state)["phase"] == "scoring"
+    assert view(state)["scoring"]["winner"] is None
+    assert view(state)["scoring"]["missing"] == [0, 1]
+    state = act(act(state, "score", seat=0, tiles=[10]), "score", seat=1, tiles=[2, 3])
+    over = view(act(state, "confirm_scores"))
+    assert over["phase"] == "over"
+    assert [p["rounds"] for p in over["players"]] == [[-10], [-5]]
+    assert over["ranking"] == [{"seat": 1, "total": -5, "place": 1},
+                               {"seat": 0, "total": -10, "place": 2}]
+
+
+def test_overrun_a_leaver_scores_the_round_they_left_and_nothing_after() -> None:
+    state = overrun(act(act(overrun(running(3)), "draw"), "draw"))  # seat 0 left
+    state = act(state, "romme")  # seat 1 goes out on their second turn
+    assert view(state)["scoring"]["missing"] == [0, 2]
+    state = act(act(state, "score", seat=0, tiles=[7]), "score", seat=2, tiles=[1])
+    state = act(act(state, "confirm_scores"), "resume")
+    assert view(state)["turn"] == 1  # the next starter after seat 0 who left
+    state = act(act(state, "end_turn"), "end_turn")
+    state = act(state, "romme")  # seat 1 goes out
+    assert view(state)["scoring"]["missing"] == [2]
+    error = refused(state, "score", seat=0, tiles=[3])
+    assert (error.key, error.params) == ("romme.score_left", {"seat": 1})
+    state = act(act(state, "score", seat=2, tiles=[4]), "confirm_scores")
+    assert [p["rounds"] for p in view(state)["players"]] == [[-7, 0], [0, 0], [-1, -4]]
+
+
+# -- the round's end and scoring ---------------------------------------------------------------
+
+def test_round_romme_scores_the_losers_tiles_and_the_winner_zero() -> None:
+    state = scoring_after_romme(3, turns=4)  # seat 1 goes out on their second turn
+    shown = view(state)["scoring"]
+    assert (shown["winner"], shown["first_turn_out"], shown["missing"]) == (1, False, [0, 2])
+    state = act(act(state, "score", seat=0, tiles=[3, 7, 50]), "score", seat=2, tiles=[10])
+    after = view(act(state, "confirm_scores"))
+    assert [p["rounds"] for p in after["players"]] == [[-60], [0], [-10]]
+    assert [p["total"] for p in after["players"]] == [-60, 0, -10]
+
+
+def test_round_stuck_scores_everybody() -> None:
+    state = act(act(running(2), "draw"), "stuck")
+    assert view(state)["scoring"]["winner"] is None
+    assert view(state)["scoring"]["missing"] == [0, 1]
+    state = act(act(state, "score", seat=0, tiles=[4]), "score", seat=1, tiles=[50, 1])
+    assert [p["total"] for p in view(act(state, "confirm_scores"))["players"]] == [-4, -51]
+
+
+@pytest.mark.parametrize(("bonus", "tiles", "expected"), [
+    ("instead", [], [0, -100, -200, -200]),
+    ("additional", [[5], [10, 1], [50]], [0, -105, -211, -250]),
+])
+def test_round_out_on_the_first_turn_costs_each_opponent(bonus: str, tiles: list[list[int]],
+                                                          expected: list[int]) -> None:
+    state = act(running(4, first=1, first_turn_bonus=bonus), "end_turn")  # seat 1 melds
+    state = act(act(state, "draw"), "failed_manipulation")  # seats 2 and 3 do not
+    state = act(state, "romme")  # seat 0: out on the first turn
+    assert view(state)["scoring"]["first_turn_out"] is True
+    assert view(state)["scoring"]["missing"] == ([1, 2, 3] if tiles else [])
+    for seat, hand in zip((1, 2, 3), tiles, strict=False):
+        state = act(state, "score", seat=seat, tiles=hand)
+    assert [p["total"] for p in view(act(state, "confirm_scores"))["players"]] == expected
+
+
+@pytest.mark.parametrize("first_turn", ["draw", "timeout", "end_turn"])
+def test_round_out_on_a_later_turn_is_no_bonus(first_turn: str) -> None:
+    state = act(running(2), first_turn, elapsed=LIMIT if first_turn == "timeout" else 0)
+    state = act(act(state, "draw"), "romme")
+    assert view(state)["scoring"]["first_turn_out"] is False
+
+
+def test_round_out_on_the_first_turn_leaves_nothing_to_count() -> None:
+    state = act(running(2), "romme")
+    assert refused(state, "score", seat=1, tiles=[3]).key == "romme.scores_fixed"
+    assert GAME.private_view(state, 1)["actions"] == ["confirm_scores"]
+
+
+def test_score_replaces_the_seats_tiles_and_an_empty_list_clears_them() -> None:
+    state = act(scoring_after_romme(), "score", seat=1, tiles=[3, 4])
+    state = act(state, "score", seat=1, tiles=[9])
+    assert view(state)["scoring"]["tiles"] == {"1": [9]}
+    state = act(state, "score", seat=1, tiles=[])
+    assert view(state)["scoring"]["tiles"] == {}
+    assert view(state)["scoring"]["missing"] == [1, 2]
+
+
+def test_score_points_show_the_round_so_far() -> None:
+    state = act(scoring_after_romme(), "score", seat=2, tiles=[50, 6])
+    assert view(state)["scoring"]["points"] == {"1": 0, "2": -56}
+
+
+@pytest.mark.parametrize("seat", [None, "1", True, -1, 3, 1.0])
+def test_score_needs_a_seat_at_the_table(seat: Any) -> None:
+    error = refused(scoring_after_romme(), "score", seat=seat, tiles=[3])
+    assert isinstance(error, InvalidAction)
+    assert error.key == "romme.seat_invalid"
+
+
+@pytest.mark.parametrize("tiles", [None, "3", 3, [0], [11], [49], [True], [3.0], ["7"]])
+def test_score_tiles_are_values_one_to_ten_or_a_joker(tiles: Any) -> None:
+    error = refused(scoring_after_romme(), "score", seat=1, tiles=tiles)
+    assert isinstance(error, InvalidAction)
+    assert error.key == "romme.tiles_invalid"
+
+
+def test_score_no_hand_holds_more_than_all_the_tiles() -> None:
+    error = refused(scoring_after_romme(), "score", seat=1, tiles=[1] * 85)
+    assert (error.key, error.params) == ("romme.tiles_too_many", {"maximum": 84})
+    assert view(act(scoring_after_romme(), "score", seat=1, tiles=[1] * 84))["scoring"]
+
+
+def test_score_a_phone_enters_only_its_own_tiles() -> None:
+    state = scoring_after_romme()
+    error = refused(state, "score", 2, seat=1, tiles=[4])
+    assert (error.key, error.params) == ("romme.score_own_seat", {"seat": 3})
+    assert view(act(state, "score", 2, seat=2, tiles=[4]))["scoring"]["tiles"] == {"2": [4]}
+
+
+def test_score_the_winner_has_nothing_to_enter() -> None:
+    state = scoring_after_romme()  # seat 0 went out
+    for error in (refused(state, "score", seat=0, tiles=[3]),
+                  refused(state, "score", 0, seat=0, tiles=[3])):
+        assert (error.key, error.params) == ("romme.score_winner", {"seat": 1})
+
+
+def test_score_confirm_needs_every_loser() -> None:
+    state = act(scoring_after_romme(4, turns=4), "score", seat=2, tiles=[3])
+    error = refused(state, "confirm_scores")
+    assert (error.key, error.params) == ("romme.scores_missing", {"seats": "2, 4"})
+    assert str(error) == "The tiles of seat 2, 4 are still missing."
+
+
+def test_score_the_next_round_starts_after_the_last_starter() -> None:
+    state = act(act(act(scoring_after_romme(3), "score", seat=1, tiles=[1]), "score", seat=2,
+                    tiles=[2]), "confirm_scores")
+    shown = view(state)
+    assert (shown["phase"], shown["round"], shown["starter"], shown["turn"]) == ("ready", 2, 1, 1)
+    assert GAME.timer(state) == Timer(LIMIT, False, LIMIT)
+    assert all(p["melded"] is False for p in shown["players"])
+    assert shown["last"] is None and shown["scoring"] is None
+
+
+def finish_round(state: RommeState) -> RommeState:
+    state = act(act(state, "resume"), "romme")
+    for seat in view(state)["scoring"]["missing"]:
+        state = act(state, "score", seat=seat, tiles=[seat + 1])
+    return act(state, "confirm_scores")
+
+
+@pytest.mark.parametrize(("rounds", "phases"), [
+    (1, ["over"]), (2, ["ready", "over"]), (0, ["ready", "ready", "ready"]),
+])
+def test_rounds_a_fixed_number_ends_the_game_by_itself(rounds: int, phases: list[str]) -> None:
+    state, seen = new(rounds=rounds), []
+    for _ in phases:
+        state = finish_round(state)
+        seen.append(view(state)["phase"])
+    assert seen == phases
+
+
+def test_finish_ends_an_open_game_between_rounds() -> None:
+    state = finish_round(finish_round(new()))
+    over = view(act(state, "finish", by=1))
+    assert (over["phase"], over["round"], over["turn"]) == ("over", 2, None)
+    assert GAME.timer(act(state, "finish")) is None
+
+
+def test_finish_a_game_with_fixed_rounds_is_refused() -> None:
+    error = refused(finish_round(new(rounds=3)), "finish")
+    assert (error.key, error.params) == ("romme.finish_fixed", {"rounds": 3})
+
+
+def test_finish_before_any_round_is_refused() -> None:
+    assert refused(new(), "finish").key == "romme.finish_unplayed"
+
+
+@pytest.mark.parametrize(("phase", "kind"), [
+    ("ready", "pause"), ("ready", "end_turn"), ("ready", "timeout"), ("ready", "score"),
+    ("turn", "resume"), ("turn", "confirm_scores"), ("turn", "finish"),
+    ("paused", "pause"), ("paused", "draw"), ("paused", "romme"), ("paused", "timeout"),
+    ("scoring", "resume"), ("scoring", "stuck"), ("scoring", "finish"),
+    ("over", "resume"), ("over", "score"), ("over", "confirm_scores"), ("over", "finish"),
+])
+def test_phase_actions_outside_their_phase_are_refused(phase: str, kind: str) -> None:
+    error = refused(in_phase(phase), kind)
+    assert isinstance(error, IllegalAction)
+    assert error.key == f"romme.phase.{phase}"
+
+
+def test_unknown_actions_are_malformed() -> None:
+    error = refused(running(), "shuffle")
+    assert isinstance(error, InvalidAction)
+    assert (error.key, error.params) == ("error.action_unknown", {"type": "shuffle"})
+
+
+# -- ranking -----------------------------------------------------------------------------------
+
+def test_ranking_ties_share_a_place() -> None:
+    state = act(act(running(3), "draw"), "stuck")
+    for seat, tiles in ((0, [10]), (1, [10, 10, 10]), (2, [4, 6])):
+        state = act(state, "score", seat=seat, tiles=tiles)
+    assert view(act(state, "confirm_scores"))["ranking"] == [
+        {"seat": 0, "total": -10, "place": 1}, {"seat": 2, "total": -10, "place": 1},
+        {"seat": 1, "total": -30, "place": 3}]
+
+
+def test_ranking_puts_a_player_who_left_last_whatever_the_points() -> None:
+    state = overrun(act(act(overrun(running(3)), "draw"), "draw"))  # seat 0 left
+    state = act(state, "romme")  # seat 1 goes out
+    state = act(act(state, "score", seat=0, tiles=[1]), "score", seat=2, tiles=[50])
+    assert [r["seat"] for r in view(act(state, "confirm_scores"))["ranking"]] == [1, 2, 0]
+
+
+# -- views -------------------------------------------------------------------------------------
+
+def test_view_has_the_contract_shape() -> None:
+    shown = view(running(3))
+    assert set(shown) == {"phase", "round", "rounds", "turn", "starter", "players", "order",
+                          "last", "scoring", "ranking"}
+    assert shown["players"][0] == {"seat": 0, "total": 0, "rounds": [], "overruns": 0,
+                                   "left": False, "melded": False}
+    assert set(view(in_phase("scoring"))["scoring"]) == {"winner", "first_turn_out", "tiles",
+                                                          "missing", "focus", "points"}
+
+
+@pytest.mark.parametrize(("phase", "seat", "actions"), [
+    ("ready", 1, ["resume"]),
+    ("turn", 0, ["pause", "end_turn", "draw", "failed_manipulation", "romme", "stuck"]),
+    ("turn", 1, ["pause"]),
+    ("paused", 2, ["resume"]),
+    ("scoring", 0, []),
+    ("scoring", 1, ["score"]),
+    ("over", 1, []),
+])
+def test_view_private_lists_what_the_seat_may_send(phase: str, seat: int,
+                                                   actions: list[str]) -> None:
+    private = GAME.private_view(in_phase(phase), seat)
+    assert private["actions"] == actions
+    assert {k: v for k, v in private.items() if k != "actions"} == view(in_phase(phase))
+
+
+def test_view_between_rounds_offers_finish_and_confirm_when_complete() -> None:
+    state = finish_round(new())
+    assert GAME.private_view(state, 2)["actions"] == ["resume", "finish"]
+    complete = act(act(scoring_after_romme(), "score", seat=1, tiles=[1]), "score", seat=2,
+                   tiles=[2])
+    assert GAME.private_view(complete, 2)["actions"] == ["score", "confirm_scores"]
+
+
+@pytest.mark.parametrize("phase", ["ready", "turn", "paused", "scoring", "over"])
+def test_state_round_trips_through_json(phase: str) -> None:
+    state = in_phase(phase)
+    assert GAME.from_json(json.loads(json.dumps(GAME.to_json(state)))) == state
+
+
+def test_state_round_trips_with_a_leaver_and_a_last_event() -> None:
+    state = overrun(act(act(overrun(running(3)), "draw"), "draw"))
+    assert view(state)["players"][0]["left"]
+    assert GAME.from_json(json.loads(json.dumps(GAME.to_json(state)))) == state
+
+
+# -- the box -----------------------------------------------------------------------------------
+
+def test_controls_during_a_turn() -> None:
+    controls = GAME.controls(running())
+    assert controls.keys == {Button.TURN: Action("end_turn"), Button.TURN_LONG: Action("pause")}
+    assert [item.action.type for item in controls.menu] == ["draw", "failed_manipulation",
+                                                             "romme", "stuck"]
+
+
+@pytest.mark.parametrize("phase", ["ready", "paused"])
+def test_controls_when_the_clock_stands(phase: str) -> None:
+    controls = GAME.controls(in_phase(phase))
+    assert controls.keys == {Button.TURN: Action("resume"), Button.TURN_LONG: Action("resume")}
+    assert controls.menu == []
+
+
+def test_controls_between_rounds_of_an_open_game_offer_finish() -> None:
+    menu = GAME.controls(finish_round(new())).menu
+    assert [item.action for item in menu] == [Action("finish")]
+
+
+def test_controls_when_over_lead_back_to_the_games() -> None:
+    assert [item.action for item in GAME.controls(in_phase("over")).menu] == [
+        Action("table.end_game")]
+
+
+def press(state: RommeState, key: str, **params: Any) -> RommeState:
+    """Choose the first scoring menu item with ``key`` (and ``params``) and apply it."""
+    item = next(item for item in GAME.controls(state).menu
+                if item.key == key and params.items() <= item.params.items())
+    return GAME.apply(state, item.action)
+
+
+def test_controls_score_a_whole_round_on_the_box_alone() -> None:
+    state = scoring_after_romme(3)
+    assert view(state)["scoring"]["focus"] == 1
+    state = press(press(press(state, "romme.menu.add_tile", value=3), "romme.menu.add_tile",
+                        value=3), "romme.menu.add_joker")
+    assert view(state)["scoring"]["tiles"] == {"1": [3, 3, 50]}
+    assert "romme.menu.confirm" not in [item.key for item in GAME.controls(state).menu]
+    state = GAME.apply(state, GAME.controls(state).keys[Button.TURN])  # on to seat 2
+    assert view(state)["scoring"]["focus"] == 2
+    state = press(press(state, "romme.menu.add_tile", value=9), "romme.menu.clear")
+    state = press(state, "romme.menu.add_tile", value=10)
+    state = press(state, "romme.menu.next_seat")
+    assert view(state)["scoring"]["focus"] == 1
+    state = press(state, "romme.menu.confirm")
+    assert [p["total"] for p in view(state)["players"]] == [0, -56, -10]
+
+
+def test_controls_a_first_turn_out_only_needs_confirming() -> None:
+    state = act(running(3, first_turn_bonus="instead"), "romme")
+    menu = GAME.controls(state).menu
+    assert [item.key for item in menu] == ["romme.menu.confirm"]
+    assert GAME.controls(state).keys == {}
+
+
+@pytest.mark.parametrize("phase", ["ready", "turn", "paused", "scoring"])
+def test_controls_every_menu_item_and_key_is_legal(phase: str) -> None:
+    state = in_phase(phase)
+    controls = GAME.controls(state)
+    for action in [item.action for item in controls.menu] + list(controls.keys.values()):
+        assert isinstance(GAME.apply(state, action), RommeState)
+
+
+# -- texts -------------------------------------------------------------------------------------
+
+def test_texts_are_in_both_languages_and_prefixed() -> None:
+    assert set(GAME.texts["de"]) == set(GAME.texts["en"])
+    assert all(key.startswith("romme.") for key in GAME.texts["en"])
+
+
+def test_texts_cover_every_menu_item_and_error() -> None:
+    keys = {item.key for phase in ("ready", "turn", "scoring", "over")
+            for item in GAME.controls(in_phase(phase)).menu}
+    keys |= {item.key for item in GAME.controls(finish_round(new())).menu}
+    keys |= {f"romme.phase.{phase}" for phase in ("ready", "turn", "paused", "scoring", "over")}
+    keys |= {f"romme.last.{kind}" for kind in ("end_turn", "draw", "failed_manipulation",
+                                               "overrun", "left")}
+    for lang in ("de", "en"):
+        missing = {key for key in keys if i18n.text(key, lang) == key}
+        assert not missing, (lang, missing)
+
+
+def test_texts_errors_read_as_sentences_in_german() -> None:
+    error = refused(running(first=2), "draw", by=0)
+    assert i18n.text(error.key, "de", **error.params) == "Platz 3 ist am Zug, nicht du."
+
+
+# -- LEDs and sounds ---------------------------------------------------------------------------
+
+def table_view(state: RommeState) -> dict[str, Any]:
+    timer = GAME.timer(state)
+    return {"timer": None if timer is None else {"remaining_ms": timer.remaining_ms,
+                                                  "running": timer.running,
+                                                  "limit_ms": timer.limit_ms},
+            "state": view(state)}
+
+
+def lit(columns: tuple[tuple[bool, ...], ...]) -> list[int]:
+    return [sum(column) for column in columns]
+
+
+@pytest.mark.parametrize(("remaining", "columns"), [
+    (50_000, [6, 6, 6, 6]), (49_999, [6, 6, 6, 6]), (37_500, [0, 6, 6, 6]),
+    (25_000, [0, 0, 6, 6]), (12_500, [0, 0, 0, 6]), (4_200, [0, 0, 0, 3]),
+    (1, [0, 0, 0, 1]), (0, [0, 0, 0, 0]),
+])
+def test_leds_drain_with_the_time_left(remaining: int, columns: list[int]) -> None:
+    assert lit(GAME.leds(table_view(running()), remaining).columns) == columns
+
+
+def test_leds_paused_show_the_frozen_time() -> None:
+    paused = act(running(), "pause", elapsed=25_000)
+    assert lit(GAME.leds(table_view(paused), 25_000).columns) == [0, 0, 6, 6]
+
+
+@pytest.mark.parametrize("phase", ["scoring", "over"])
+def test_leds_dark_without_a_timer(phase: str) -> None:
+    assert lit(GAME.leds(table_view(in_phase(phase)), None).columns) == [0, 0, 0, 0]
+
+
+def test_leds_light_from_the_bottom() -> None:
+    columns = GAME.leds(table_view(running()), 4_200).columns
+    assert columns[3] == (True, True, True, False, False, False)
+
+
+@pytest.mark.parametrize(("step", "said"), [
+    (lambda s: act(s, "end_turn"), []),
+    (lambda s: act(s, "pause", elapsed=100), []),
+    (overrun, [Sound.OVERRUN]),
+    (lambda s: act(s, "romme"), [Sound.DONE]),
+    (lambda s: act(s, "stuck"), [Sound.DONE]),
+])
+def test_sounds_on_overrun_and_round_end(step: Any, said: list[Sound]) -> None:
+    before = running(3)
+    assert list(GAME.sounds(table_view(before), table_view(step(before)))) == said
+    assert list(GAME.sounds(view(before), view(step(before)))) == said
+
+
+def test_sounds_a_player_leaving_is_an_overrun_and_the_last_one_ends_the_round() -> None:
+    before = act(overrun(running(2)), "draw")  # seat 0 on turn after one overrun
+    assert list(GAME.sounds(view(before), view(overrun(before)))) == [Sound.OVERRUN, Sound.DONE]
+
+
+def test_sounds_overruns_by_two_players_in_turn_each_sound() -> None:
+    first = overrun(running(2))
+    assert list(GAME.sounds(view(first), view(overrun(first)))) == [Sound.OVERRUN]
+
+
+def two_overruns_then_a_reset() -> tuple[RommeState, RommeState]:
+    both_overran = overrun(overrun(running(2)))  # last: seat 1's overrun; seat 0 on turn
+    return act(both_overran, "end_turn"), both_overran
+
+
+def a_score_entered() -> tuple[RommeState, RommeState]:
+    stuck = act(running(3), "stuck")
+    return act(stuck, "score", seat=0, tiles=[1]), stuck
+
+
+@pytest.mark.parametrize("undo", [two_overruns_then_a_reset, a_score_entered])
+def test_sounds_undo_stepping_back_says_nothing(
+        undo: Callable[[], tuple[RommeState, RommeState]]) -> None:
+    later, earlier = undo()
+    assert list(GAME.sounds(view(later), view(earlier))) == []
+
+
+def test_sounds_undo_of_confirmed_scores_is_no_second_round_end() -> None:
+    scoring = act(act(act(running(2), "stuck"), "score", seat=0, tiles=[1]), "score", seat=1,
+                  tiles=[2])
+    assert list(GAME.sounds(view(act(scoring, "confirm_scores")), view(scoring))) == []
+
+
+def test_sounds_from_the_lobby_say_nothing() -> None:
+    lobby: dict[str, Any] = {"game": None, "seats": [], "timer": None, "games": []}
+    assert list(GAME.sounds(lobby, table_view(new()))) == []
+
+
+def test_texts_every_key_the_rules_name_is_registered() -> None:
+    source = Path(romme.__file__).read_text(encoding="utf-8")
+    named = {key for key in re.findall(r'"(romme\.[a-z_.]+)"', source) if not key.endswith(".")}
+    assert len(named) > 20
+    assert named <= set(GAME.texts["de"]) & set(GAME.texts["en"])

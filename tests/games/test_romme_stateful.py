@@ -1,0 +1,190 @@
+"""Räuber-Rommé invariants over random evenings driven through the table rules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from companion.games import GAMES
+from companion.games.base import Action, GetawayError
+from companion.games.romme import RULES, RommeState
+from companion.lobby import TableState, apply_table
+from companion.views import table_view
+
+GAME = GAMES["romme"]
+TILES = st.lists(st.sampled_from([*range(1, 11), 50]), min_size=1, max_size=6)
+OPTIONS = st.fixed_dictionaries({
+    "turn_seconds": st.sampled_from([15, 50, 180]),
+    "overrun_penalty": st.sampled_from(["one", "one_plus_draw"]),
+    "first_turn_bonus": st.sampled_from(["instead", "additional"]),
+    "rounds": st.integers(0, 3),
+})
+
+
+class Evenings(RuleBasedStateMachine):
+    """Random but mostly legal play: every step must keep the invariants below."""
+
+    table: TableState
+    history: list[tuple[Any, list[dict[str, Any]]]]
+
+    def start(self, seats: int, options: dict[str, Any], first: int) -> None:
+        self.history = []
+        self.table = apply_table(TableState(), Action("table.new_game", None, {
+            "game": "romme", "seats": seats, "options": options,
+            "chance": {"first_player": first % seats}}), GAMES)
+
+    @initialize(seats=st.integers(2, 5), options=OPTIONS, first=st.integers(0, 4))
+    def new_game(self, seats: int, options: dict[str, Any], first: int) -> None:
+        self.start(seats, options, first)
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> RommeState:
+        state: RommeState = self.table.game
+        return state
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return GAME.public_view(self.state)
+
+    def snapshot(self) -> tuple[Any, list[dict[str, Any]]]:
+        views = [table_view(self.table, GAMES, seat, 0)
+                 for seat in (None, *range(len(self.state.players)))]
+        return GAME.to_json(self.state), views
+
+    def send(self, kind: str, by: int | None = None, elapsed: int = 0,
+             **args: Any) -> bool:
+        """Apply a game action; check what may change with it; False if it was refused."""
+        before, snapshot = self.view, self.snapshot()
+        try:
+            self.table = apply_table(self.table, Action(kind, by, args, elapsed), GAMES)
+        except GetawayError:
+            assert self.snapshot() == snapshot
+            return False
+        self.history.append(snapshot)
+        self.check_step(kind, before, self.view)
+        return True
+
+    def check_step(self, kind: str, before: dict[str, Any], after: dict[str, Any]) -> None:
+        overran = [seat for seat, (old, new) in enumerate(zip(before["players"],
+                                                             after["players"], strict=True))
+                   if new["overruns"] > old["overruns"]]
+        assert overran == ([before["turn"]] if kind == "timeout" else [])
+        left_before = {p["seat"] for p in before["players"] if p["left"]}
+        assert left_before <= {p["seat"] for p in after["players"] if p["left"]}
+
+    def remaining(self) -> int:
+        return self.state.remaining_ms
+
+    # -- rules --------------------------------------------------------------------------------
+
+    @precondition(lambda self: self.state.phase in ("ready", "paused"))
+    @rule(by=st.none() | st.integers(0, 4))
+    def resume(self, by: int | None) -> None:
+        assert self.send("resume", by)
+
+    @precondition(lambda self: self.state.phase == "turn")
+    @rule(share=st.floats(0, 0.99))
+    def pause(self, share: float) -> None:
+        assert self.send("pause", None, int(self.remaining() * share))
+
+    @precondition(lambda self: self.state.phase == "turn")
+    @rule(kind=st.sampled_from(["end_turn", "end_turn", "end_turn", "draw", "draw",
+                                "failed_manipulation", "romme", "stuck"]),
+          phone=st.booleans(), share=st.floats(0, 0.99))
+    def end_the_turn(self, kind: str, phone: bool, share: float) -> None:
+        by = self.state.turn if phone else None
+        assert self.send(kind, by, int(self.remaining() * share))
+
+    @precondition(lambda self: self.state.phase == "turn")
+    @rule(late=st.integers(0, 2_000))
+    def overrun(self, late: int) -> None:
+        assert self.send("timeout", None, self.remaining() + late)
+
+    @precondition(lambda self: self.state.phase == "scoring")
+    @rule(data=st.data(), phone=st.booleans(), tiles=TILES)
+    def score(self, data: st.DataObject, phone: bool, tiles: list[int]) -> None:
+        scoring = self.view["scoring"]
+        seat = data.draw(st.sampled_from(sorted(int(seat) for seat in scoring["points"])))
+        counted = not (scoring["first_turn_out"]
+                       and self.state.settings.first_turn_bonus == "instead")
+        assert self.send("score", seat if phone else None, seat=seat, tiles=tiles) == counted
+
+    @precondition(lambda self: self.state.phase == "scoring")
+    @rule(tiles=TILES)
+    def confirm(self, tiles: list[int]) -> None:
+        """The box enters whatever is still missing, then the scores are confirmed."""
+        for seat in self.view["scoring"]["missing"]:
+            assert self.send("score", None, seat=seat, tiles=tiles)
+        totals = [p["total"] for p in self.view["players"]]
+        points = self.view["scoring"]["points"]
+        assert self.send("confirm_scores")
+        assert [p["total"] for p in self.view["players"]] == [
+            total + points.get(str(seat), 0) for seat, total in enumerate(totals)]
+
+    @precondition(lambda self: self.state.phase == "ready")
+    @rule()
+    def finish(self) -> None:
+        finished = self.send("finish")
+        assert finished == (self.state.settings.rounds == 0 and len(self.view["players"][0]
+                                                                    ["rounds"]) > 0)
+
+    @rule(kind=st.sampled_from([*RULES, "nonsense"]), by=st.none() | st.integers(-1, 6),
+          elapsed=st.integers(0, 200_000),
+          args=st.dictionaries(st.sampled_from(["seat", "tiles"]),
+                               st.none() | st.integers(-1, 60) | TILES, max_size=2))
+    def anything(self, kind: str, by: int | None, elapsed: int, args: dict[str, Any]) -> None:
+        """Whatever a phone may send: either it is refused or the invariants still hold."""
+        self.send(kind, by, elapsed, **args)
+
+    @rule()
+    def undo(self) -> None:
+        try:
+            self.table = apply_table(self.table, Action("table.undo"), GAMES)
+        except GetawayError as error:
+            assert not self.history and error.key == "error.nothing_to_undo"
+            return
+        assert self.snapshot() == self.history.pop()
+
+    @precondition(lambda self: self.state.phase == "over")
+    @rule(seats=st.integers(2, 6), options=OPTIONS, first=st.integers(0, 5))
+    def next_evening(self, seats: int, options: dict[str, Any], first: int) -> None:
+        self.table = apply_table(self.table, Action("table.end_game"), GAMES)
+        self.start(seats, options, first)
+
+    # -- invariants ---------------------------------------------------------------------------
+
+    @invariant()
+    def clock_never_negative(self) -> None:
+        timer = GAME.timer(self.state)
+        if timer is not None:
+            assert 0 <= timer.remaining_ms <= timer.limit_ms
+            assert timer.remaining_ms > 0 or not timer.running
+
+    @invariant()
+    def nobody_who_left_has_the_turn(self) -> None:
+        turn = self.view["turn"]
+        assert turn is None or not self.view["players"][turn]["left"]
+        assert turn is None or turn == self.view["order"][0]
+
+    @invariant()
+    def totals_are_the_sum_of_the_rounds(self) -> None:
+        players = self.view["players"]
+        assert all(p["total"] == sum(p["rounds"]) for p in players)
+        assert len({len(p["rounds"]) for p in players}) == 1
+
+    @invariant()
+    def state_round_trips_through_json(self) -> None:
+        data = json.loads(json.dumps(self.table.to_json(GAMES)))
+        assert TableState.from_json(data, GAMES).game == self.state
+        assert GAME.from_json(json.loads(json.dumps(GAME.to_json(self.state)))) == self.state
+
+
+Evenings.TestCase.settings = settings(max_examples=100, stateful_step_count=50, deadline=None,
+                                      suppress_health_check=[HealthCheck.too_slow])
+TestEvenings = Evenings.TestCase
