@@ -16,7 +16,8 @@ def machine() -> dict[str, Any]:
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as info:
-            names = [line.split(":", 1)[1].strip() for line in info if line.startswith("model name")]
+            names = [line.split(":", 1)[1].strip() for line in info
+                     if line.startswith("model name")]
         cpu = names[0] if names else cpu
     except OSError:
         pass

@@ -55,6 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings(sim=args.sim, headless=args.headless or (args.sim and not _has_display()),
                         data=args.data or default_data_dir(), host=args.host, port=args.port,
                         pins=args.pins)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.runtime import run
 
     stop = threading.Event()

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.games import GAMES
-from companion.games.base import Button
 from companion.service import Watchdog, sd_notify
 from companion.store import Store
 from companion.table import Table
@@ -78,7 +77,7 @@ def run(settings: Settings, stop: threading.Event) -> int:
 def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: PinMap,
                moved: Path | None) -> int:
     from companion.device.box import Box
-    from companion.device.display import run_display
+    from companion.device.display import pin_keys, run_display
     from companion.device.qr import qr_text
     from companion.server.app import create_app
     from companion.server.serve import lan_address, serve
@@ -94,8 +93,9 @@ def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: Pi
     try:
         run_display(table, box, url, window=not settings.headless,
                     size=(pins.screen.width, pins.screen.height),
-                    fullscreen=pins.screen.fullscreen and not settings.sim, stop=stop,
-                    keys=_keys(factory, pins) if factory else None,
+                    fullscreen=pins.screen.fullscreen and not settings.sim,
+                    rotation=pins.screen.rotation, fps=pins.screen.fps, stop=stop,
+                    keys=pin_keys(factory, pins.buttons) if factory else None,
                     on_frame=lambda surface: ready(),
                     watchdog=Watchdog(lambda: server.alive() and table.alive()))
     finally:
@@ -109,14 +109,6 @@ def _mock_factory() -> MockFactory:
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     return MockFactory(pin_class=MockPWMPin)
-
-
-def _keys(factory: MockFactory, pins: PinMap) -> Callable[[Button, bool], None]:
-    """The simulator's keyboard presses the box's buttons through the mock pins."""
-    def press(button: Button, down: bool) -> None:
-        pin = factory.pin(pins.buttons[button])
-        pin.drive_low() if down else pin.drive_high()
-    return press
 
 
 def _once(action: Callable[[], object]) -> Callable[[], None]:

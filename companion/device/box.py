@@ -1,0 +1,173 @@
+"""The physical box: buttons become Table actions; each Published shows on LEDs and buzzer.
+
+The box keeps only the menu cursor and which timer warnings are still to come; everything it
+shows comes from the Table's latest Published. The current game decides the LEDs and its
+sounds; the turn-timer warnings (10 s and 5 s left, a tick each second below 5 s) are the same
+for every game. Every press is confirmed at once with Sound.PRESS, a refused action with ERROR.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from contextlib import ExitStack
+from typing import Any
+
+from companion.device.buttons import Buttons
+from companion.device.buzzer import Beeper
+from companion.device.pins import PinMap
+from companion.device.station import PoliceStation
+from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
+from companion.table import Published, Table
+
+LOBBY = LedFrame.bars((1, 1, 1, 1))
+"""Without a game the bottom row glows: the box is on and every colour works."""
+
+ALARMS: tuple[tuple[int, Sound], ...] = (
+    (10_000, Sound.WARN), (5_000, Sound.WARN),
+    (4_000, Sound.TICK), (3_000, Sound.TICK), (2_000, Sound.TICK), (1_000, Sound.TICK),
+)
+"""Time left (ms) at which the buzzer speaks, once each as the timer runs down past it."""
+
+REARM_MS = 1_000
+"""An alarm sounds again only after the time left went back above it by this much (a new
+turn, an undo); a pause, a resume and the jitter between ticks never repeat one."""
+
+
+class Box:
+    """Buttons, police station and buzzer, attached to a Table."""
+
+    def __init__(self, table: Table, pins: PinMap, *, clock: Callable[[], float] = time.monotonic,
+                 pin_factory: Any = None) -> None:
+        self._table, self._clock = table, clock
+        self._lock = threading.RLock()
+        self._closed = False
+        self._cursor = 0
+        self._armed: set[int] = set()
+        self._published = table.published
+        with ExitStack() as devices:
+            self._station = PoliceStation(pins.station.data, pins.station.clock,
+                                          pins.station.latch, pins.station.oe,
+                                          pin_factory=pin_factory)
+            devices.callback(self._station.close)
+            self._beeper = Beeper(pins.buzzer.pin, pins.buzzer.kind, pin_factory=pin_factory)
+            devices.callback(self._beeper.close)
+            self._buttons = Buttons(pins.buttons, self._on_button, self._on_feedback,
+                                    clock=clock, pin_factory=pin_factory)
+            devices.callback(self._buttons.close)
+            self._devices = devices.pop_all()
+        with self._lock:
+            table.subscribe(self._on_published)
+            self._published = table.published
+            self._update(clock())
+
+    @property
+    def cursor(self) -> int:
+        """The highlighted item of ``published.controls.menu`` (0 when there is no menu)."""
+        with self._lock:
+            return self._cursor
+
+    @property
+    def leds(self) -> LedFrame:
+        """What the police station shows now."""
+        with self._lock:
+            return self._station.frame
+
+    def tick(self, now: float) -> None:
+        """Redraw the draining timer and sound its warnings; call it ~10x/s while one runs."""
+        with self._lock:
+            if not self._closed:
+                self._update(now)
+
+    def close(self) -> None:
+        """Let go of every pin; later Published are ignored."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        self._devices.close()
+
+    # -- buttons (gpiozero threads) -----------------------------------------------------------
+
+    def _on_feedback(self, button: Button) -> None:
+        self._play([Sound.PRESS])
+
+    def _on_button(self, button: Button) -> None:
+        with self._lock:
+            published = self._published
+            action = self._press(button, published.controls)
+        if action is not None:
+            future = self._table.post(action, expect_version=published.version)
+            future.add_done_callback(self._on_result)
+
+    def _press(self, button: Button, controls: Controls) -> Action | None:
+        """Move the cursor, or the action the button asks for (None: nothing to send)."""
+        menu = controls.menu
+        if menu and button in (Button.LEFT, Button.RIGHT):
+            step = 1 if button is Button.RIGHT else -1
+            self._cursor = (self._cursor + step) % len(menu)
+            return None
+        if menu and button is Button.OK:
+            return menu[self._cursor].action
+        return controls.keys.get(button)
+
+    def _on_result(self, future: Future[int]) -> None:
+        """A refused action (stale, illegal) sounds ERROR; runs on the Table's thread."""
+        if future.exception() is not None:
+            self._play([Sound.ERROR])
+
+    # -- the Table (its owner thread) ----------------------------------------------------------
+
+    def _on_published(self, published: Published) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            before, self._published = self._published, published
+            self._cursor = _follow(self._cursor, before.controls.menu, published.controls.menu)
+            self._update(self._clock(), self._game_sounds(before.public, published.public))
+
+    def _game_sounds(self, before: Mapping[str, JSON],
+                     after: Mapping[str, JSON]) -> Sequence[Sound]:
+        game = after["game"]
+        if game is None or game != before["game"] or before["version"] == after["version"]:
+            return ()
+        return self._table.games[game].sounds(before, after)
+
+    # -- output --------------------------------------------------------------------------------
+
+    def _update(self, now: float, sounds: Sequence[Sound] = ()) -> None:
+        self._station.show(self._frame(now))
+        self._play([*sounds, *self._alarm(self._published.remaining_ms(now))])
+
+    def _frame(self, now: float) -> LedFrame:
+        published = self._published
+        game = published.public["game"]
+        if game is None:
+            return LOBBY
+        return self._table.games[game].leds(published.view(None, now), published.remaining_ms(now))
+
+    def _alarm(self, remaining_ms: int | None) -> list[Sound]:
+        """The most urgent alarm the timer just ran past, if any; each sounds once per pass."""
+        if remaining_ms is None:
+            return []
+        self._armed.update(at for at, _ in ALARMS if remaining_ms > at + REARM_MS)
+        due = [(at, sound) for at, sound in ALARMS if at in self._armed and remaining_ms <= at]
+        self._armed.difference_update(at for at, _ in due)
+        return [due[-1][1]] if due else []
+
+    def _play(self, sounds: Sequence[Sound]) -> None:
+        with self._lock:
+            if sounds and not self._closed:
+                self._beeper.play(sounds)
+
+
+def _follow(cursor: int, before: Sequence[MenuItem], after: Sequence[MenuItem]) -> int:
+    """Keep the cursor on the same entry (same text key and params) if the new menu has it."""
+    if cursor < len(before):
+        wanted = (before[cursor].key, before[cursor].params)
+        for index, item in enumerate(after):
+            if (item.key, item.params) == wanted:
+                return index
+    return 0

@@ -1,0 +1,208 @@
+"""The display loop: pygame on the main thread, asleep until something it shows changes.
+
+Table changes wake it through a pygame event posted from the Table's thread (thread-safe).
+While a turn timer runs it wakes every 1/fps s to tick the box and redraw a new countdown
+figure; while a menu is shown it looks at the box's cursor as often, because buttons move
+the cursor on gpiozero's threads. Otherwise it sleeps a second at a time, only to ping the
+watchdog. SDL turns SIGTERM into QUIT: an orderly shutdown.
+
+In the simulator the window is wider: the police station's LEDs and the keys for the
+buttons are drawn beside the screen, and the keys press the buttons through the mock pins.
+Headless runs set ``SDL_VIDEODRIVER=dummy`` (and ``SDL_AUDIODRIVER=dummy``) before calling.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import pygame
+
+from companion.device.painters import Fonts
+from companion.device.painters.station import draw_station, panel_width
+from companion.device.screen import Screen
+from companion.games.base import Button, LedFrame
+from companion.i18n import DEFAULT_LANGUAGE
+from companion.table import Published
+
+CHANGED = pygame.event.custom_type()
+"""Posted from the Table's thread when it publishes: the loop wakes and looks."""
+IDLE_WAIT_MS = 1000
+
+KEYS: dict[int, Button] = {
+    pygame.K_LEFT: Button.LEFT, pygame.K_RIGHT: Button.RIGHT,
+    pygame.K_RETURN: Button.OK, pygame.K_KP_ENTER: Button.OK,
+    pygame.K_BACKSPACE: Button.BACK, pygame.K_ESCAPE: Button.BACK,
+    pygame.K_SPACE: Button.TURN,
+}
+"""The simulator's keyboard: which key stands for which button of the box."""
+
+Keys = Callable[[Button, bool], None]
+"""Called with a button and True when its key goes down, False when it comes up."""
+
+
+class Feed(Protocol):
+    """What the display needs of the Table."""
+
+    @property
+    def published(self) -> Published: ...
+
+    def subscribe(self, subscriber: Callable[[Published], None]) -> None: ...
+
+
+class Panel(Protocol):
+    """What the display needs of the Box."""
+
+    @property
+    def cursor(self) -> int: ...
+
+    @property
+    def leds(self) -> LedFrame: ...
+
+    def tick(self, now: float) -> None: ...
+
+
+def run_display(table: Feed, box: Panel, join_url: str, *, window: bool,
+                size: tuple[int, int] = (480, 320), fullscreen: bool = False,
+                rotation: int = 0, fps: int = 10, stop: threading.Event,
+                clock: Callable[[], float] = time.monotonic,
+                on_frame: Callable[[pygame.Surface], None] | None = None,
+                watchdog: Callable[[], object] | None = None, keys: Keys | None = None) -> None:
+    """Show the table until QUIT (then ``stop`` is set) or until ``stop`` is set elsewhere.
+
+    ``window``: a window with the simulator's LEDs and key legend beside the screen.
+    ``fullscreen``: the Pi's screen at its own size (no LEDs beside it, even with
+    ``window``). ``rotation``: degrees clockwise the picture is turned for a screen mounted
+    that way. ``on_frame`` sees every new frame (unrotated); ``watchdog``
+    is called on every pass of the loop; ``keys`` gets the simulator's button keys.
+    """
+    station = window and not fullscreen
+    pygame.display.init()
+    try:
+        display = _open(size, station=station, fullscreen=fullscreen, rotation=rotation)
+        loop = _Loop(table, box, join_url, display, station=station, rotation=rotation,
+                     clock=clock, on_frame=on_frame, keys=keys, busy_wait_ms=1000 // fps)
+        table.subscribe(_wake)
+        loop.run(stop, watchdog)
+    finally:
+        pygame.quit()
+
+
+def pin_keys(factory: Any, buttons: Mapping[Button, int]) -> Keys:
+    """Keys that press the box's buttons on gpiozero mock pins, so the real button path runs.
+
+    A key down drives the button's pin low (pressed: the buttons pull up), a key up high.
+    """
+    def press(button: Button, down: bool) -> None:
+        pin = factory.pin(buttons[button])
+        if down:
+            pin.drive_low()
+        else:
+            pin.drive_high()
+    return press
+
+
+def _wake(published: Published) -> None:
+    """The Table's subscriber: wake the loop. After the display has closed there is no one."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(CHANGED))
+
+
+def _open(size: tuple[int, int], *, station: bool, fullscreen: bool,
+          rotation: int) -> pygame.Surface:
+    pygame.display.set_caption("Getaway")
+    pygame.event.set_blocked(None)
+    pygame.event.set_allowed([pygame.QUIT, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED,
+                              CHANGED])
+    if fullscreen:
+        display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        pygame.mouse.set_visible(False)
+        return display
+    width = size[0] + (panel_width(size[1]) if station else 0)
+    turned = rotation in (90, 270)
+    return pygame.display.set_mode((size[1], width) if turned else (width, size[1]))
+
+
+@dataclass
+class _Loop:
+    """The loop's state: what was drawn last, and where the screen and the station go."""
+
+    table: Feed
+    box: Panel
+    join_url: str
+    display: pygame.Surface
+    station: bool
+    rotation: int
+    clock: Callable[[], float]
+    on_frame: Callable[[pygame.Surface], None] | None
+    keys: Keys | None
+    busy_wait_ms: int
+    frame: pygame.Surface = field(init=False)
+    screen: Screen = field(init=False)
+    fonts: Fonts = field(init=False)
+    leds: LedFrame | None = None
+    dirty: bool = True
+
+    def __post_init__(self) -> None:
+        width, height = self.display.get_size()
+        if self.rotation in (90, 270):
+            width, height = height, width
+        self.frame = self.display if self.rotation == 0 else pygame.Surface((width, height))
+        beside = panel_width(height) if self.station else 0
+        self.screen = Screen((width - beside, height), language=DEFAULT_LANGUAGE)
+        self.fonts = Fonts.for_height(height)
+
+    def run(self, stop: threading.Event, watchdog: Callable[[], object] | None) -> None:
+        while True:
+            busy = self.show()
+            if watchdog is not None:
+                watchdog()
+            if stop.is_set():
+                return
+            event = pygame.event.wait(self.busy_wait_ms if busy else IDLE_WAIT_MS)
+            if not all(self.handle(e) for e in (event, *pygame.event.get())):
+                stop.set()
+                return
+
+    def show(self) -> bool:
+        """Tick the box, draw a new frame if anything shown changed; True while busy."""
+        now = self.clock()
+        published = self.table.published
+        timer = published.public.get("timer")
+        running = bool(timer and timer["running"])
+        if running:
+            self.box.tick(now)
+        cursor, leds = self.box.cursor, self.box.leds
+        if self.dirty or self.screen.needs_redraw(published, cursor, now) or (
+                self.station and leds != self.leds):
+            self.draw(published, cursor, leds, now)
+        return running or bool(published.controls.menu)
+
+    def draw(self, published: Published, cursor: int, leds: LedFrame, now: float) -> None:
+        width, height = self.screen.size
+        self.screen.render(self.frame.subsurface((0, 0, width, height)), published, cursor,
+                           self.join_url, now)
+        if self.station:
+            lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
+            panel = self.frame.subsurface((width, 0, self.frame.get_width() - width, height))
+            draw_station(panel, leds, lang, self.fonts)
+        if self.frame is not self.display:
+            self.display.blit(pygame.transform.rotate(self.frame, -self.rotation), (0, 0))
+        pygame.display.flip()
+        self.leds, self.dirty = leds, False
+        if self.on_frame is not None:
+            self.on_frame(self.frame)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one event; False on QUIT."""
+        if event.type == pygame.QUIT:
+            return False
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.keys and event.key in KEYS:
+            self.keys(KEYS[event.key], event.type == pygame.KEYDOWN)
+        elif event.type == pygame.WINDOWEXPOSED:
+            self.dirty = True
+        return True

@@ -1,0 +1,66 @@
+"""The box's screen: draws the public view with the painter of the view's game.
+
+It redraws only when something it shows has changed: a new version, a moved cursor, or a
+new figure on the running countdown (a new second, under 10 s a new tenth). So a running
+turn costs at most about ten frames a second, and an idle table none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pygame
+
+from companion.device.painters import Context, Fonts, painter_for
+from companion.device.painters.parts import countdown_text
+from companion.games.base import JSON, Controls
+from companion.i18n import DEFAULT_LANGUAGE, text
+from companion.table import Published
+
+Moment = tuple[int, int, str | None]
+"""Everything a frame depends on besides the join link: version, cursor, countdown figure."""
+
+
+class Screen:
+    """Renders Published views onto a surface of ``size`` in the view's language."""
+
+    def __init__(self, size: tuple[int, int], *, language: str = DEFAULT_LANGUAGE) -> None:
+        pygame.font.init()
+        self.size = size
+        self.language = language
+        self._fonts = Fonts.for_height(size[1])
+        self._drawn: Moment | None = None
+
+    def render(self, surface: pygame.Surface, published: Published, cursor: int, join_url: str,
+               now: float) -> None:
+        """Draw the public view at ``now`` with the box's menu cursor onto ``surface``."""
+        view = published.view(None, now)
+        lang = str(view.get("language") or self.language)
+        ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, join_url,
+                      self._fonts)
+        painter_for(view.get("game")).draw(surface, view, ctx)
+        self._drawn = _moment(published, cursor, now)
+
+    def needs_redraw(self, published: Published, cursor: int, now: float) -> bool:
+        """Whether a frame drawn now would differ from the last one."""
+        return _moment(published, cursor, now) != self._drawn
+
+
+def _moment(published: Published, cursor: int, now: float) -> Moment:
+    remaining = published.remaining_ms(now)
+    return published.version, cursor, None if remaining is None else countdown_text(remaining)
+
+
+def menu_labels(controls: Controls, view: Mapping[str, JSON], lang: str) -> tuple[str, ...]:
+    """The box menu's items as sentences; a ``game`` parameter is shown as the game's title."""
+    titles = {str(g["id"]): g["title"] for g in view.get("games") or ()}
+    if view.get("game"):
+        titles[str(view["game"])] = view.get("title") or {}
+    labels = []
+    for item in controls.menu:
+        params = dict(item.params)
+        if str(params.get("game")) in titles:
+            title = titles[str(params["game"])]
+            params["game"] = title.get(lang) or next(iter(title.values()), params["game"])
+        labels.append(text(item.key, lang, **params))
+    return tuple(labels)

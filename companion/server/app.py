@@ -1,0 +1,95 @@
+"""The Flask app for phones: ``create_app(table, public_url=...)`` wires pages, API and live push.
+
+Nothing lives in module globals: the Table, the hub and the join limiter hang off
+``app.extensions``, so every test builds its own app.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from functools import partial
+from importlib.resources import files
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, abort, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion import i18n
+from companion.server import api, context, pages
+from companion.server.hub import Hub
+from companion.server.limiter import JoinLimiter
+from companion.server.texts import TEXTS
+from companion.table import Table
+
+MAX_BODY = 64 * 1024
+API_ERRORS = {400: "error.bad_request", 404: "error.not_found", 405: "error.method",
+              413: "error.too_large", 415: "error.json_required", 429: "error.too_many"}
+"""The sentence each HTTP error gets; anything else is "error.internal"."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                               "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def create_app(table: Table, *, public_url: str) -> Flask:
+    """The phone server for ``table``; ``public_url`` (``http://<ip>:<port>``) makes join links."""
+    web = Path(str(files("companion.web")))
+    app = Flask(__name__, template_folder=web / "templates", static_folder=web / "static")
+    app.config.update(PUBLIC_URL=public_url.rstrip("/"), MAX_CONTENT_LENGTH=MAX_BODY)
+    i18n.register(TEXTS)
+    hub = Hub()
+    hub.publish(table.published)
+    table.subscribe(hub.publish)
+    app.extensions.update({context.EXTENSION: table, context.HUB_EXTENSION: hub,
+                           context.JOINS_EXTENSION: JoinLimiter()})
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_error_handler(HTTPException, http_error)
+    app.before_request(partial(check_host, box_names(public_url)))
+    app.after_request(secure)
+    return app
+
+
+def box_names(public_url: str) -> frozenset[str]:
+    """The names phones may reach the box by, besides its addresses."""
+    name = socket.gethostname().lower()
+    names = {urlsplit(public_url).hostname, "localhost", name, f"{name}.local"}
+    return frozenset(n for n in names if n)
+
+
+def check_host(names: frozenset[str]) -> None:
+    """Refuse a Host that is neither an IP address nor one of ``names`` (DNS rebinding).
+
+    A page that rebinds its own domain to the box still sends that domain as Host, so any IP
+    address is safe to accept, whichever of the box's interfaces a phone came in on.
+    """
+    host = urlsplit(f"//{request.host}").hostname or ""
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host not in names:
+            abort(400)
+
+
+def http_error(error: HTTPException) -> Response | tuple[Response, int] | tuple[str, int]:
+    """JSON for the API, a friendly page for people; never a stack trace (Flask logs those)."""
+    status = error.code or 500
+    key = API_ERRORS.get(status, "error.internal")
+    if request.path.startswith("/api/"):
+        return context.error_response(key, status)
+    lang = context.language()
+    return render_template("error.html", page="error", lang=lang, status=status,
+                           message=i18n.text(key, lang),
+                           t=lambda k, **p: i18n.text(k, lang, **p)), status
+
+
+def secure(response: Response) -> Response:
+    """Everything comes from the box itself, and no answer of the API is cached."""
+    response.headers.update(SECURITY_HEADERS)
+    if request.path.startswith("/api/"):
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response

@@ -1,0 +1,55 @@
+"""What every request may ask: the Table, the hub, who is calling and in which language."""
+
+from __future__ import annotations
+
+from flask import Response, current_app, jsonify, request
+
+from companion.i18n import LANGUAGES, pick_language, text
+from companion.server.hub import Hub
+from companion.server.limiter import JoinLimiter
+from companion.table import Table
+
+SEAT_COOKIE = "getaway_seat"
+LANG_COOKIE = "lang"
+EXTENSION = "getaway"
+HUB_EXTENSION = "getaway.hub"
+JOINS_EXTENSION = "getaway.joins"
+
+
+def table() -> Table:
+    table: Table = current_app.extensions[EXTENSION]
+    return table
+
+
+def hub() -> Hub:
+    hub: Hub = current_app.extensions[HUB_EXTENSION]
+    return hub
+
+
+def joins() -> JoinLimiter:
+    joins: JoinLimiter = current_app.extensions[JOINS_EXTENSION]
+    return joins
+
+
+def caller_token() -> str | None:
+    """The seat token the phone holds in its cookie, if any."""
+    return request.cookies.get(SEAT_COOKIE) or None
+
+
+def caller_seat() -> int | None:
+    """The seat whose token the phone holds; None for a watcher or the table page."""
+    token = caller_token()
+    return None if token is None else table().seat_for_token(token)
+
+
+def language() -> str:
+    """The phone's language: its ``lang`` cookie, else the browser's Accept-Language."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return pick_language(request.headers.get("Accept-Language"))
+
+
+def error_response(key: str, status: int, **params: object) -> tuple[Response, int]:
+    """``{"error": key, "message": <the sentence in the phone's language>}`` with ``status``."""
+    return jsonify(error=key, message=text(key, language(), **params)), status

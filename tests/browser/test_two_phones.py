@@ -1,0 +1,122 @@
+"""Two phones in Debian's Chromium play a turn of Räuber-Rommé against a real box server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.server.app import create_app
+from companion.server.serve import Server, serve
+from companion.store import Store
+from companion.table import Table
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = Table(Store(tmp_path / "getaway.sqlite"), GAMES)
+    table.start()
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def server(table: Table) -> Iterator[Server]:
+    server = serve(create_app(table, public_url="http://127.0.0.1"), host="127.0.0.1", port=0,
+                   threads=16)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+def phone(browser: Browser, url: str, width: int, locale: str) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": 860}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2, locale=locale)
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def shoot(page: Page, name: str) -> None:
+    """A full-page screenshot from the top (a sticky header would otherwise float mid-page)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=SHOTS / name, full_page=True)
+
+
+def take_seat(page: Page, seat: int, name: str) -> None:
+    expect(page.locator("#join")).to_be_visible()
+    page.fill("#name", name)
+    page.locator(f'#join-seats [data-seat="{seat}"]').tap()
+    expect(page.locator("#me")).to_contain_text(name)
+
+
+def test_two_phones_hand_the_turn_on(table: Table, server: Server, browser: Browser) -> None:
+    table.submit(Action("table.new_game", None,
+                        {"game": "romme", "seats": 2, "options": {"first_player": 0}}))
+    table.submit(Action("resume"))
+    anna = phone(browser, server.url, 412, "en-US")
+    bernd = phone(browser, server.url, 360, "de-DE")
+    shoot(anna, "phone-join.png")
+    take_seat(anna, 0, "Anna")
+    take_seat(bernd, 1, "Bernd")
+
+    end_turn = '[data-action="end_turn"]'
+    expect(anna.locator(end_turn)).to_have_text("End turn")
+    expect(anna.locator("#headline")).to_have_text("Your turn!")
+    expect(bernd.locator("#headline")).to_have_text("Anna ist dran")
+    expect(bernd.locator(end_turn)).to_have_count(0)
+    shoot(anna, "phone1-your-turn.png")
+    shoot(bernd, "phone2-waiting.png")
+
+    anna.locator(end_turn).tap()
+    expect(bernd.locator(end_turn)).to_be_visible()
+    expect(bernd.locator(end_turn)).to_have_text("Zug beenden")
+    expect(bernd.locator("#headline")).to_have_text("Du bist dran!")
+    expect(anna.locator(end_turn)).to_have_count(0)
+    expect(anna.locator("#headline")).to_have_text("It is Bernd's turn")
+    assert table.published.public["state"]["turn"] == 1
+    shoot(bernd, "phone2-your-turn.png")
+
+
+def test_the_table_page_sets_up_a_game(table: Table, server: Server, browser: Browser) -> None:
+    page = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE").new_page()
+    page.goto(server.url + "table")
+    expect(page.locator("#setup")).to_be_visible()
+    page.locator('[data-seats="3"]').click()
+    page.locator('[data-option="first_player"][data-value="2"]').click()
+    rounds_up = page.locator('[data-option="rounds"][data-step="up"]')
+    rounds_up.click()
+    rounds_up.click()
+    expect(page.locator('[data-option="rounds"] output')).to_have_text("2")
+    shoot(page, "table-setup.png")
+    page.locator("#setup-start").click()
+
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator("#headline")).to_have_text("Runde 1 von 2")
+    page.locator('[data-action="resume"]').click()
+    expect(page.locator("#headline")).to_have_text("Platz 3 ist dran")
+    expect(page.locator("#clock-label")).to_have_text("Sekunden")
+    state = table.published.public
+    assert len(state["seats"]) == 3 and state["state"]["turn"] == 2
+    assert state["state"]["rounds"] == 2
+    assert state["timer"]["running"] is True
+    shoot(page, "table-turn.png")

@@ -1,0 +1,301 @@
+"""The box on a real Table playing Räuber-Rommé: buttons in, LEDs and buzzer out, on mock pins."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from gpiozero.pins.mock import MockFactory
+
+from companion.device.box import LOBBY, Box
+from companion.device.pins import PinMap, load_pins
+from companion.games.base import Action, Button, LedFrame, Sound
+from companion.table import Published, Table
+from tests.clock import FakeClock
+from tests.device.recording import RecordingFactory, heard, latches, lit, press
+
+
+class Player:
+    """Presses the box's buttons and waits until the Table has dealt with what they sent."""
+
+    def __init__(self, pins: RecordingFactory, pin_map: PinMap, table: Table,
+                 clock: FakeClock) -> None:
+        self.pins, self.pin_map, self.table, self.clock = pins, pin_map, table, clock
+
+    def tap(self, *buttons: Button) -> None:
+        for button in buttons:
+            press(self.pins, self.pin_map.buttons[button])
+            self.table.poke()
+
+    def hold(self, button: Button) -> None:
+        press(self.pins, self.pin_map.buttons[button], hold=0.8, clock=self.clock.advance)
+        self.table.poke()
+
+    def start_romme(self, seats: int = 2) -> None:
+        self.tap(*[Button.RIGHT] * (seats - 2), Button.OK)
+        assert self.state()["phase"] == "ready"
+
+    def state(self) -> Any:
+        return self.table.published.public["state"]
+
+    def shown(self) -> set[tuple[int, int]]:
+        """The lit LEDs, decoded from the 74HC595 bitstream."""
+        return lit(latches(self.pins.log.edges(), self.pin_map.station)[-1])
+
+    def heard(self, since: int = 0) -> list[Sound]:
+        """The sounds started since ``since``, the confirmation of each press left out."""
+        return [s for s in heard(self.pins.log.edges(since), self.pin_map.buzzer.pin)
+                if s is not Sound.PRESS]
+
+    def run_down(self, box: Box, seconds: float, step: float = 0.1) -> None:
+        """Let time pass as the main loop does: a tick every ``step`` seconds."""
+        for _ in range(round(seconds / step)):
+            self.clock.advance(step)
+            box.tick(self.clock())
+
+
+def player(pins: RecordingFactory, pin_map: PinMap, table: Table, clock: FakeClock) -> Player:
+    return Player(pins, pin_map, table, clock)
+
+
+def bars(*heights: int) -> set[tuple[int, int]]:
+    return {(c, r) for c, h in enumerate(heights) for r in range(h)}
+
+
+def test_box_lobby_lights_the_bottom_row(box: Box, pins: RecordingFactory, pin_map: PinMap,
+                                         table: Table, clock: FakeClock) -> None:
+    assert box.leds == LOBBY
+    assert player(pins, pin_map, table, clock).shown() == bars(1, 1, 1, 1)
+
+
+def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
+                                              pin_map: PinMap, table: Table,
+                                              clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    menu = table.published.controls.menu
+    assert len(menu) == 5 and box.cursor == 0  # Rommé for 2 to 6 seats
+    p.tap(Button.LEFT)
+    assert box.cursor == 4
+    p.tap(Button.RIGHT)
+    assert box.cursor == 0
+    p.tap(Button.RIGHT, Button.RIGHT)
+    assert box.cursor == 2
+
+
+def test_box_ok_starts_the_highlighted_game(box: Box, pins: RecordingFactory, pin_map: PinMap,
+                                            table: Table, clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.tap(Button.RIGHT, Button.RIGHT, Button.OK)
+    public = table.published.public
+    assert public["game"] == "romme" and len(public["seats"]) == 4
+    assert public["state"]["phase"] == "ready"
+    assert p.shown() == bars(6, 6, 6, 6)  # a full turn ahead
+    assert box.cursor == 0
+
+
+def test_box_confirms_every_press_at_once(box: Box, pins: RecordingFactory,
+                                          pin_map: PinMap) -> None:
+    for button in (Button.LEFT, Button.TURN, Button.BACK, Button.OK):
+        mark = pins.log.mark()
+        pins.pin(pin_map.buttons[button]).drive_low()
+        assert heard(pins.log.edges(mark), pin_map.buzzer.pin) == [Sound.PRESS]
+        pins.pin(pin_map.buttons[button]).drive_high()
+
+
+def test_box_turn_starts_the_clock_and_hands_the_turn_on(box: Box, pins: RecordingFactory,
+                                                         pin_map: PinMap, table: Table,
+                                                         clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    first = p.state()["turn"]
+    p.tap(Button.TURN)
+    assert p.state()["phase"] == "turn" and table.published.public["timer"]["running"]
+    clock.advance(12)
+    p.tap(Button.TURN)
+    assert p.state()["turn"] == 1 - first
+    assert p.state()["last"] == {"kind": "end_turn", "seat": first, "tiles": 0}
+    assert table.published.remaining_ms(clock()) == 50_000
+
+
+def test_box_long_turn_pauses_and_turn_resumes(box: Box, pins: RecordingFactory,
+                                               pin_map: PinMap, table: Table,
+                                               clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    p.hold(Button.TURN)
+    assert p.state()["phase"] == "paused"
+    assert table.published.public["timer"]["remaining_ms"] == 49_200
+    p.tap(Button.TURN)
+    assert p.state()["phase"] == "turn"
+
+
+def test_box_menu_of_a_turn(box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+                            clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    keys = [item.key for item in table.published.controls.menu]
+    assert keys == ["romme.menu.draw", "romme.menu.failed_manipulation", "romme.menu.romme",
+                    "romme.menu.stuck"]
+    first = p.state()["turn"]
+    p.tap(Button.RIGHT, Button.OK)
+    assert p.state()["last"] == {"kind": "failed_manipulation", "seat": first, "tiles": 1}
+    assert box.cursor == 1  # the next turn has the same menu: the cursor stays
+    p.tap(Button.LEFT, Button.OK)
+    assert p.state()["last"] == {"kind": "draw", "seat": 1 - first, "tiles": 1}
+
+
+def test_box_leds_drain_as_the_clock_runs(box: Box, pins: RecordingFactory, pin_map: PinMap,
+                                          table: Table, clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    p.run_down(box, 12.6)
+    assert p.shown() == bars(0, 6, 6, 6)   # under three quarters left: yellow is gone
+    p.run_down(box, 12.5)
+    assert p.shown() == bars(0, 0, 6, 6)
+    p.run_down(box, 24.8)
+    assert p.shown() == bars(0, 0, 0, 1)   # the last LED holds the last 2 s
+    assert box.leds == LedFrame.bars((0, 0, 0, 1))
+
+
+def test_box_warns_and_ticks_once_each_per_turn(box: Box, pins: RecordingFactory,
+                                                pin_map: PinMap, table: Table,
+                                                clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    first, mark = p.state()["turn"], pins.log.mark()
+    p.run_down(box, 43)                     # 7 s left
+    assert p.heard(mark) == [Sound.WARN]
+    p.hold(Button.TURN)                     # paused with 6.2 s left
+    shown = p.shown()
+    p.run_down(box, 30)
+    assert p.shown() == shown
+    p.tap(Button.TURN)                      # resumed: nothing is said again
+    assert p.heard(mark) == [Sound.WARN]
+    p.run_down(box, 6.1)                    # 0.1 s left
+    assert p.heard(mark) == [Sound.WARN, Sound.WARN, Sound.TICK, Sound.TICK, Sound.TICK,
+                             Sound.TICK]
+    clock.advance(0.2)
+    table.poke()                            # the Table calls time
+    assert p.state()["last"] == {"kind": "overrun", "seat": first, "tiles": 1}
+    p.run_down(box, 41)                     # the next turn warns again
+    assert p.heard(mark) == [Sound.WARN, Sound.WARN, Sound.TICK, Sound.TICK, Sound.TICK,
+                             Sound.TICK, Sound.OVERRUN, Sound.WARN]
+
+
+def test_box_a_late_tick_says_only_the_most_urgent(box: Box, pins: RecordingFactory,
+                                                   pin_map: PinMap, table: Table,
+                                                   clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    p.run_down(box, 39)                     # 11 s left
+    mark = pins.log.mark()
+    p.run_down(box, 10.5, step=10.5)        # the main loop stalled: 0.5 s left
+    p.run_down(box, 0.4)
+    assert p.heard(mark) == [Sound.TICK]
+
+
+def test_box_a_pause_stamped_before_a_warning_does_not_repeat_it(
+        table: Table, pin_map: PinMap, pins: RecordingFactory, clock: FakeClock) -> None:
+    entered, release = threading.Event(), threading.Event()
+
+    def hold_up(published: Published) -> None:
+        """Keeps the Table's thread on the pause, before the box hears of it."""
+        if published.public.get("state", {}).get("phase") == "paused":
+            entered.set()
+            release.wait(5)
+
+    table.subscribe(hold_up)
+    box = Box(table, pin_map, clock=clock, pin_factory=pins)
+    try:
+        p = player(pins, pin_map, table, clock)
+        p.start_romme()
+        p.tap(Button.TURN)
+        p.run_down(box, 44.1)               # 5.9 s left
+        mark = pins.log.mark()
+        press(pins, pin_map.buttons[Button.TURN], hold=0.8, clock=clock.advance)
+        assert entered.wait(5)              # paused with 5.1 s left, the box not told yet
+        p.run_down(box, 0.2)                # so it counts on past 5 s and warns
+        assert p.heard(mark) == [Sound.WARN]
+        release.set()
+        table.poke()
+        assert table.published.public["timer"]["remaining_ms"] == 5_100
+        p.tap(Button.TURN)
+        p.run_down(box, 5.0)
+        assert p.heard(mark) == [Sound.WARN, Sound.TICK, Sound.TICK, Sound.TICK, Sound.TICK]
+    finally:
+        release.set()
+        box.close()
+
+
+def test_box_a_refused_action_sounds_error(box: Box, pins: RecordingFactory, pin_map: PinMap,
+                                           table: Table, clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    mark = pins.log.mark()
+    p.hold(Button.BACK)                     # undo, with nothing to undo
+    assert p.heard(mark) == [Sound.ERROR]
+    assert p.state()["phase"] == "ready"
+
+
+def test_box_a_stale_press_sounds_error(table: Table, pin_map: PinMap, pins: RecordingFactory,
+                                        clock: FakeClock) -> None:
+    entered, release = threading.Event(), threading.Event()
+
+    def hold_up(published: Published) -> None:
+        """Keeps the Table's thread until released, before the box hears of the change."""
+        if published.public["language"] == "en":
+            entered.set()
+            release.wait(5)
+
+    table.subscribe(hold_up)
+    box = Box(table, pin_map, clock=clock, pin_factory=pins)
+    try:
+        p = player(pins, pin_map, table, clock)
+        p.start_romme()
+        table.post(Action("table.language", None, {"language": "en"}))
+        assert entered.wait(5)              # the table moved on; the box still shows the old
+        mark = pins.log.mark()
+        press(pins, pin_map.buttons[Button.TURN])
+        release.set()
+        table.poke()
+        assert p.heard(mark) == [Sound.ERROR]
+        assert p.state()["phase"] == "ready"
+        p.tap(Button.TURN)                  # pressed again, it is no longer stale
+        assert p.state()["phase"] == "turn"
+    finally:
+        release.set()
+        box.close()
+
+
+def test_box_close_frees_the_pins_and_stops_listening(box: Box, pins: RecordingFactory,
+                                                      pin_map: PinMap, table: Table,
+                                                      clock: FakeClock) -> None:
+    box.close()
+    mark = pins.log.mark()
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2}))
+    assert pins.log.edges(mark) == []
+    again = Box(table, pin_map, clock=clock, pin_factory=pins)
+    assert again.leds == LedFrame.bars((6, 6, 6, 6))
+    again.close()
+
+
+def test_box_runs_on_a_plain_mock_factory_with_the_packaged_pins(table: Table,
+                                                                 clock: FakeClock) -> None:
+    """As the simulator uses it: the packaged pin map on gpiozero's MockFactory."""
+    factory, pins = MockFactory(), load_pins()
+    box = Box(table, pins, clock=clock, pin_factory=factory)
+    factory.pin(pins.buttons[Button.RIGHT]).drive_low()
+    factory.pin(pins.buttons[Button.RIGHT]).drive_high()
+    assert box.cursor == 1
+    factory.pin(pins.buttons[Button.OK]).drive_low()
+    factory.pin(pins.buttons[Button.OK]).drive_high()
+    table.poke()
+    assert len(table.published.public["seats"]) == 3
+    box.tick(clock())
+    assert box.leds == LedFrame.bars((6, 6, 6, 6))
+    box.close()

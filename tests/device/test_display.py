@@ -1,0 +1,243 @@
+"""The display loop, headless: frames, the simulator's LEDs and keys, waking, QUIT."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.device import display
+from companion.device.box import Box
+from companion.device.display import CHANGED, pin_keys, run_display
+from companion.device.painters.palette import PANEL
+from companion.device.painters.station import COLUMNS, led_centres, panel_width
+from companion.device.pins import PinMap
+from companion.games.base import Button, Controls, LedFrame
+from companion.table import Published, Table
+from tests.clock import FakeClock
+from tests.device.recording import RecordingFactory
+
+SIZE = (480, 320)
+URL = "http://192.168.178.23:8000/"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
+
+
+@pytest.fixture(autouse=True)
+def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    yield
+    pygame.quit()
+
+
+def lobby(version: int = 1) -> Published:
+    view = {"version": version, "language": "de", "game": None, "me": None, "undo": False,
+            "seats": [], "timer": None, "games": []}
+    return Published(version, 0.0, view, {}, Controls())
+
+
+def running_turn() -> Published:
+    view = {"version": 5, "language": "de", "game": "tiny", "me": None, "undo": False,
+            "seats": [{"seat": 0, "name": "Anna", "taken": True}],
+            "timer": {"remaining_ms": 30_000, "running": True, "limit_ms": 50_000},
+            "title": {"de": "Klein", "en": "Tiny"}, "state": {}}
+    return Published(5, 1000.0, view, {}, Controls())
+
+
+class Feed:
+    """A Table as the display sees it: the latest Published and its subscribers."""
+
+    def __init__(self, published: Published) -> None:
+        self.published = published
+        self.subscribers: list[Callable[[Published], None]] = []
+
+    def subscribe(self, subscriber: Callable[[Published], None]) -> None:
+        self.subscribers.append(subscriber)
+
+    def publish(self, published: Published) -> None:
+        self.published = published
+        for subscriber in self.subscribers:
+            subscriber(published)
+
+
+class Panel:
+    """A Box as the display sees it."""
+
+    def __init__(self, leds: LedFrame | None = None) -> None:
+        self.cursor = 0
+        self.leds = leds or LedFrame()
+        self.ticks: list[float] = []
+
+    def tick(self, now: float) -> None:
+        self.ticks.append(now)
+
+
+class Frames:
+    """Keeps a copy of each frame and runs the next step of a test on it.
+
+    It is also the loop's watchdog: a test whose frame never comes stops after a few dozen
+    passes of the loop instead of hanging, and then fails on what it did not see.
+    """
+
+    def __init__(self, *steps: Callable[[pygame.Surface], None]) -> None:
+        self.frames: list[pygame.Surface] = []
+        self.steps = list(steps)
+        self.stop = threading.Event()
+        self.passes = 0
+
+    def watchdog(self) -> None:
+        self.passes += 1
+        if self.passes > 30:
+            self.stop.set()
+
+    def __call__(self, frame: pygame.Surface) -> None:
+        self.frames.append(frame.copy())
+        if self.steps:
+            self.steps.pop(0)(frame)
+        if not self.steps:
+            self.stop.set()
+
+
+def post(*events: pygame.event.Event) -> Callable[[pygame.Surface], None]:
+    def step(frame: pygame.Surface) -> None:
+        for event in events:
+            pygame.event.post(event)
+    return step
+
+
+def key(kind: int, code: int) -> pygame.event.Event:
+    return pygame.event.Event(kind, key=code)
+
+
+def test_display_sim_window_shows_exactly_the_lit_leds() -> None:
+    pattern = ((True, False, True, False, False, True), (False,) * 6, (True,) * 6,
+               (False, False, False, False, False, True))
+    frames = Frames(lambda frame: None)
+    run_display(Feed(lobby()), Panel(LedFrame(pattern)), URL, window=True, size=SIZE,
+                stop=frames.stop, on_frame=frames, watchdog=frames.watchdog)
+    frame = frames.frames[0]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(frame, str(ARTIFACTS / "simulator.png"))
+    assert frame.get_size() == (SIZE[0] + panel_width(SIZE[1]), SIZE[1])
+    centres = led_centres((panel_width(SIZE[1]), SIZE[1]))
+    shown = tuple(tuple(tuple(frame.get_at((SIZE[0] + x, y)))[:3] == COLUMNS[c]
+                        for x, y in column) for c, column in enumerate(centres))
+    assert shown == pattern
+
+
+def test_display_redraws_the_leds_when_the_box_changes_them() -> None:
+    panel = Panel(LedFrame.bars((6, 6, 6, 6)))
+
+    def change(frame: pygame.Surface) -> None:
+        panel.leds = LedFrame.bars((0, 0, 0, 1))
+        pygame.event.post(pygame.event.Event(CHANGED))
+
+    frames = Frames(change, lambda frame: None)
+    run_display(Feed(lobby()), panel, URL, window=True, size=SIZE, stop=frames.stop,
+                on_frame=frames, watchdog=frames.watchdog)
+    red = led_centres((panel_width(SIZE[1]), SIZE[1]))[3][0]
+    assert [tuple(f.get_at((SIZE[0] + red[0], red[1])))[:3] == COLUMNS[3]
+            for f in frames.frames] == [True, True]
+    yellow = led_centres((panel_width(SIZE[1]), SIZE[1]))[0][0]
+    assert [tuple(f.get_at((SIZE[0] + yellow[0], yellow[1])))[:3] == COLUMNS[0]
+            for f in frames.frames] == [True, False]
+
+
+def test_display_keys_press_the_buttons_through_the_mock_pins(
+        table: Table, box: Box, pins: RecordingFactory, pin_map: PinMap) -> None:
+    seen: list[int] = []
+    frames = Frames(post(key(pygame.KEYDOWN, pygame.K_RIGHT), key(pygame.KEYUP, pygame.K_RIGHT)),
+                    lambda frame: seen.append(box.cursor))
+    run_display(table, box, URL, window=True, size=SIZE, stop=frames.stop, on_frame=frames,
+                watchdog=frames.watchdog, keys=pin_keys(pins, pin_map.buttons))
+    assert seen == [1]
+    assert pins.pin(pin_map.buttons[Button.RIGHT]).state == 1, "released again"
+
+
+def test_display_keys_go_down_and_up() -> None:
+    heard: list[tuple[Button, bool]] = []
+    frames = Frames(post(key(pygame.KEYDOWN, pygame.K_SPACE), key(pygame.KEYUP, pygame.K_SPACE),
+                         key(pygame.KEYDOWN, pygame.K_a), key(pygame.KEYDOWN, pygame.K_ESCAPE),
+                         pygame.event.Event(pygame.QUIT)), lambda frame: None)
+    run_display(Feed(lobby()), Panel(), URL, window=True, stop=frames.stop, on_frame=frames,
+                watchdog=frames.watchdog, keys=lambda button, down: heard.append((button, down)))
+    assert heard == [(Button.TURN, True), (Button.TURN, False), (Button.BACK, True)]
+
+
+def test_display_quit_is_an_orderly_stop() -> None:
+    frames = Frames(post(pygame.event.Event(pygame.QUIT)), lambda frame: None)
+    run_display(Feed(lobby()), Panel(), URL, window=False, stop=frames.stop, on_frame=frames,
+                watchdog=frames.watchdog)
+    assert frames.stop.is_set() and len(frames.frames) == 1
+    assert not pygame.display.get_init()
+
+
+def test_display_table_changes_wake_the_loop() -> None:
+    feed = Feed(lobby(1))
+    versions: list[int] = []
+    frames = Frames(lambda frame: threading.Thread(target=feed.publish, args=(lobby(2),)).start(),
+                    lambda frame: versions.append(feed.published.version))
+    run_display(feed, Panel(), URL, window=False, stop=frames.stop, on_frame=frames,
+                watchdog=frames.watchdog)
+    assert len(feed.subscribers) == 1 and versions == [2]
+
+
+def test_display_subscriber_posts_a_wake_up_event() -> None:
+    pygame.display.init()
+    pygame.event.clear()
+    display._wake(lobby())
+    assert pygame.event.peek(CHANGED)
+    pygame.quit()
+    display._wake(lobby())  # the display is gone: nothing to wake, and no error
+
+
+def test_display_ticks_the_box_while_a_timer_runs() -> None:
+    clock, panel = FakeClock(), Panel()
+    frames = Frames(lambda frame: clock.advance(1.0), lambda frame: None)
+    run_display(Feed(running_turn()), panel, URL, window=False, stop=frames.stop,
+                on_frame=frames, clock=clock, watchdog=frames.watchdog)
+    assert panel.ticks == [1000.0, 1001.0]
+    assert frames.passes == 2, "the watchdog is called on every pass"
+
+
+def test_display_turns_the_picture_clockwise_for_a_rotated_screen() -> None:
+    seen: list[Any] = []
+
+    def check(frame: pygame.Surface) -> None:
+        screen = pygame.display.get_surface()
+        assert screen is not None
+        x, y = next((x, y) for y in range(SIZE[1]) for x in range(SIZE[0])
+                    if frame.get_at((x, y))[:3] == (0, 0, 0))
+        seen.append(screen.get_size())
+        seen.append(tuple(screen.get_at((SIZE[1] - 1 - y, x)))[:3])
+        seen.append(tuple(screen.get_at((SIZE[1] - 1 - y, x - 1)))[:3])
+
+    frames = Frames(check)
+    run_display(Feed(lobby()), Panel(), URL, window=False, size=SIZE, rotation=90,
+                stop=frames.stop, on_frame=frames, watchdog=frames.watchdog)
+    assert frames.frames[0].get_size() == SIZE
+    assert seen == [(320, 480), (0, 0, 0), (255, 255, 255)]
+
+
+def test_display_fullscreen_is_the_screen_alone_at_the_displays_size() -> None:
+    sizes: list[tuple[int, int]] = []
+
+    def check(frame: pygame.Surface) -> None:
+        screen = pygame.display.get_surface()
+        assert screen is not None
+        sizes.extend((screen.get_size(), frame.get_size()))
+
+    frames = Frames(check)
+    run_display(Feed(lobby()), Panel(LedFrame.bars((6, 6, 6, 6))), URL, window=True,
+                fullscreen=True, stop=frames.stop, on_frame=frames, watchdog=frames.watchdog)
+    frame = frames.frames[0]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(frame, str(ARTIFACTS / "fullscreen.png"))
+    assert sizes[0] == sizes[1]
+    right_edge = {tuple(frame.get_at((frame.get_width() - 3, y)))[:3]
+                  for y in range(frame.get_height())}
+    assert COLUMNS[0] not in right_edge and PANEL not in right_edge, "no LEDs beside it"

@@ -1,0 +1,368 @@
+"""The screen, rendered headless to PNG (artifacts/screens/) and checked pixel by pixel."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.device.painters import FALLBACK, LOBBY, PAINTERS, painter_for
+from companion.device.painters.lobby import layout as lobby_layout
+from companion.device.painters.palette import (
+    ACCENT,
+    BACKGROUND,
+    DANGER,
+    GOOD,
+    MUTED,
+    PANEL,
+    PAUSED,
+    TEXT,
+    WARN,
+)
+from companion.device.painters.parts import Fonts, countdown_text, game_layout
+from companion.device.qr import qr_matrix, qr_surface, qr_text
+from companion.device.screen import Screen, menu_labels
+from companion.games.base import Action, Controls, MenuItem
+from companion.lobby import lobby_controls
+from companion.table import Published, Table
+
+SIZE = (480, 320)
+URL = "http://192.168.178.23:8000/"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
+BLACK, WHITE = (0, 0, 0), (255, 255, 255)
+ROMME_TITLE = {"de": "Räuber-Rommé", "en": "Räuber-Rommé"}
+NAMES = ("Anna", "Ben", "", "Dora")
+
+
+@pytest.fixture(autouse=True)
+def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()
+
+
+# -- building views by hand, as the contract has them -------------------------------------------
+
+def seats() -> list[dict[str, Any]]:
+    return [{"seat": i, "name": name, "taken": True} for i, name in enumerate(NAMES)]
+
+
+def lobby_view(language: str = "de") -> dict[str, Any]:
+    return {"version": 1, "language": language, "game": None, "me": None, "undo": False,
+            "seats": [], "timer": None,
+            "games": [{"id": "romme", "title": ROMME_TITLE, "min_seats": 2, "max_seats": 6,
+                       "options": []}]}
+
+
+def lobby_menu() -> Controls:
+    return Controls(menu=[MenuItem("box.new_game",
+                                   Action("table.new_game", None, {"game": "romme", "seats": n}),
+                                   {"game": "romme", "count": n}) for n in range(2, 7)])
+
+
+def player(seat: int, rounds: list[int], left: bool = False) -> dict[str, Any]:
+    return {"seat": seat, "total": sum(rounds), "rounds": rounds, "overruns": 0, "left": left,
+            "melded": True}
+
+
+def romme_view(phase: str, *, remaining_ms: int | None = None, running: bool = True,
+               **state: Any) -> dict[str, Any]:
+    """A Räuber-Rommé table view in round 3 of 5, Ben (seat 1) to play."""
+    public = {"phase": phase, "round": 3, "rounds": 5, "turn": 1, "starter": 0,
+              "players": [player(0, [-12, 0]), player(1, [0, -5]), player(2, [-20, -30]),
+                          player(3, [-7, 0])],
+              "order": [1, 2, 3, 0], "last": None, "scoring": None, "ranking": [], **state}
+    timer = None if remaining_ms is None else {"remaining_ms": remaining_ms, "running": running,
+                                               "limit_ms": 50_000}
+    return {"version": 12, "language": "de", "game": "romme", "me": None, "undo": True,
+            "seats": seats(), "timer": timer, "title": ROMME_TITLE, "state": public}
+
+
+def published(view: dict[str, Any], controls: Controls | None = None) -> Published:
+    return Published(view["version"], 0.0, view, {}, controls or Controls())
+
+
+def render(view: dict[str, Any], name: str, *, controls: Controls | None = None,
+           cursor: int = 0, now: float = 0.0) -> pygame.Surface:
+    """Render like the box does, and keep the picture under artifacts/screens/."""
+    surface = pygame.Surface(SIZE)
+    Screen(SIZE).render(surface, published(view, controls), cursor, URL, now)
+    return save(surface, name)
+
+
+def save(surface: pygame.Surface, name: str) -> pygame.Surface:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(ARTIFACTS / f"{name}.png"))
+    return surface
+
+
+# -- reading pixels -----------------------------------------------------------------------------
+
+def colours(surface: pygame.Surface, rect: pygame.Rect) -> Counter[tuple[int, int, int]]:
+    data = pygame.image.tobytes(surface.subsurface(rect), "RGB")
+    return Counter(zip(data[0::3], data[1::3], data[2::3], strict=True))
+
+
+def drawn(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """How many pixels in ``rect`` are not background."""
+    found = colours(surface, rect)
+    return sum(found.values()) - found[BACKGROUND]
+
+
+def rgb(surface: pygame.Surface, at: tuple[int, int]) -> tuple[int, int, int]:
+    colour = surface.get_at(at)
+    return colour.r, colour.g, colour.b
+
+
+def find_qr(surface: pygame.Surface) -> tuple[int, int, int]:
+    """The QR code's top-left corner (quiet zone included) and module size.
+
+    Only the QR code is pure black, and the first black pixel in reading order is the top
+    left corner of its top-left finder pattern, whose top edge is 7 modules long.
+    """
+    width, height = surface.get_size()
+    for y in range(height):
+        for x in range(width):
+            if rgb(surface, (x, y)) == BLACK:
+                run = 0
+                while rgb(surface, (x + run, y)) == BLACK:
+                    run += 1
+                px = run // 7
+                return x - 4 * px, y - 4 * px, px
+    raise AssertionError("no QR code on the screen")
+
+
+def assert_qr(surface: pygame.Surface, url: str) -> int:
+    """Every module's centre pixel is what qr_matrix says; returns the module size."""
+    left, top, px = find_qr(surface)
+    matrix = qr_matrix(url)
+    wrong = [(row, col) for row, line in enumerate(matrix) for col, dark in enumerate(line)
+             if rgb(surface, (left + col * px + px // 2, top + row * px + px // 2))
+             != (BLACK if dark else WHITE)]
+    assert wrong == []
+    return px
+
+
+def chips(count: int) -> list[pygame.Rect]:
+    order = game_layout(SIZE).order
+    width = order.width // count
+    return [pygame.Rect(order.left + i * width, order.top, width - 6, order.height)
+            for i in range(count)]
+
+
+# -- the QR code --------------------------------------------------------------------------------
+
+def test_qr_matrix_has_the_quiet_zone_and_finder_patterns() -> None:
+    matrix = qr_matrix(URL)
+    size = len(matrix)
+    assert all(len(row) == size for row in matrix) and (size - 8 - 21) % 4 == 0
+    assert not any(matrix[i][j] for i in range(size) for j in range(size)
+                   if min(i, j) < 4 or max(i, j) >= size - 4)
+    assert matrix[4][4:11] == [True] * 7 and matrix[5][4:11] == [True] + [False] * 5 + [True]
+
+
+def test_qr_surface_draws_each_module_in_whole_pixels() -> None:
+    surface = qr_surface(URL, 3)
+    matrix = qr_matrix(URL)
+    assert surface.get_size() == (len(matrix) * 3,) * 2
+    assert all(rgb(surface, (x * 3 + 1, y * 3 + 1)) == (BLACK if dark else WHITE)
+               for y, row in enumerate(matrix) for x, dark in enumerate(row))
+
+
+def test_qr_text_holds_two_module_rows_per_line() -> None:
+    matrix = qr_matrix(URL)
+    lines = qr_text(URL).split("\n")
+    light = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
+    assert len(lines) == (len(matrix) + 1) // 2
+    for n, line in enumerate(lines):
+        assert len(line) == len(matrix)
+        top = [not light[ch][0] for ch in line]
+        assert top == matrix[2 * n]
+        if 2 * n + 1 < len(matrix):
+            assert [not light[ch][1] for ch in line] == matrix[2 * n + 1]
+
+
+# -- fonts and texts ----------------------------------------------------------------------------
+
+def test_screen_font_has_the_german_letters() -> None:
+    font = Fonts.for_height(320).body
+    missing = font.metrics("\ue000")[0]
+    assert [ch for ch in "äöüßÄÖÜ" if font.metrics(ch)[0] == missing] == []
+
+
+def test_screen_menu_labels_name_the_game_in_the_views_language() -> None:
+    assert menu_labels(lobby_menu(), lobby_view(), "de")[0] == "Räuber-Rommé · 2 Plätze"
+    assert menu_labels(lobby_menu(), lobby_view("en"), "en")[4] == "Räuber-Rommé · 6 seats"
+
+
+def test_screen_picks_painters_by_game_id() -> None:
+    assert painter_for(None) is PAINTERS[LOBBY]
+    assert painter_for("romme") is PAINTERS["romme"]
+    assert painter_for("a-game-without-a-painter") is FALLBACK
+
+
+# -- the screens --------------------------------------------------------------------------------
+
+def test_screen_lobby_highlights_the_cursor_and_shows_a_true_join_code() -> None:
+    surface = render(lobby_view(), "lobby", controls=lobby_menu(), cursor=2)
+    assert assert_qr(surface, URL) >= 3
+    spot = lobby_layout(SIZE)
+    tops = [(spot.menu.centerx, spot.menu.top + n * spot.row + 2) for n in range(5)]
+    assert [rgb(surface, at) == ACCENT for at in tops] == [False, False, True, False, False]
+
+
+def test_screen_romme_turn_counts_down_in_big_changing_digits() -> None:
+    spot = game_layout(SIZE)
+    calm = render(romme_view("turn", remaining_ms=41_000), "romme_turn_41s")
+    hurry = render(romme_view("turn", remaining_ms=9_000), "romme_turn_9s")
+    last = render(romme_view("turn", remaining_ms=4_000), "romme_turn_4s")
+    area = spot.countdown
+    assert drawn(calm, area) > area.width * area.height // 20
+    assert colours(calm, area) != colours(hurry, area)
+    assert colours(calm, area)[GOOD] > 0 and colours(calm, area)[WARN] == 0
+    assert colours(hurry, area)[WARN] > 0 and colours(hurry, area)[GOOD] == 0
+    assert colours(last, area)[DANGER] > 0
+    assert drawn(calm, spot.note) == 0, "no warning while there is time"
+    assert colours(hurry, spot.note)[WARN] > 0 and colours(last, spot.note)[DANGER] > 0
+    assert colours(last, spot.note)[DANGER] > colours(hurry, spot.note)[WARN], "two signs"
+    assert_qr(calm, URL)
+
+
+def test_screen_romme_highlights_the_current_seat_and_strikes_out_leavers() -> None:
+    players = [player(0, [-12]), player(1, [0]), player(2, [-20]), player(3, [-7], left=True)]
+    surface = render(romme_view("turn", remaining_ms=30_000, players=players, order=[1, 2, 0],
+                                last={"kind": "left", "seat": 3, "tiles": 0}), "romme_left")
+    fills = [rgb(surface, (chip.left + 3, chip.centery)) for chip in chips(4)]
+    assert fills == [ACCENT, PANEL, PANEL, PANEL]
+    leaver = colours(surface, chips(4)[3])
+    assert leaver[MUTED] > 0 and leaver[TEXT] == 0
+
+
+def test_screen_romme_paused_turn_is_grey_and_says_so() -> None:
+    view = romme_view("paused", remaining_ms=23_400, running=False)
+    surface = render(view, "romme_paused")
+    spot = game_layout(SIZE)
+    assert colours(surface, spot.countdown)[PAUSED] > 0
+    assert colours(surface, spot.countdown)[GOOD] == 0
+    assert colours(surface, spot.note)[PAUSED] > 0 and colours(surface, spot.note)[TEXT] > 0
+
+
+def test_screen_romme_overrun_shows_the_penalty_on_a_red_banner() -> None:
+    spot = game_layout(SIZE)
+    overrun = render(romme_view("turn", remaining_ms=50_000,
+                                last={"kind": "overrun", "seat": 0, "tiles": 1}), "romme_overrun")
+    played = render(romme_view("turn", remaining_ms=50_000,
+                               last={"kind": "end_turn", "seat": 0, "tiles": 0}), "romme_played")
+    assert colours(overrun, spot.last)[DANGER] > spot.last.height * 50
+    assert colours(played, spot.last)[DANGER] == 0 and drawn(played, spot.last) > 0
+
+
+def test_screen_romme_scoring_shows_tiles_and_flags_missing_seats() -> None:
+    scoring = {"winner": 1, "first_turn_out": False, "tiles": {"0": [3, 50, 10], "3": [7]},
+               "missing": [2], "focus": 3, "points": {"0": -63, "1": 0, "3": -7}}
+    menu = Controls(menu=[MenuItem("romme.menu.add_tile", Action("score"), {"seat": 4, "value": v})
+                          for v in range(1, 11)])
+    surface = render(romme_view("scoring", scoring=scoring), "romme_scoring", controls=menu,
+                     cursor=4)
+    complete = render(romme_view("scoring", scoring={**scoring, "missing": []}),
+                      "romme_scoring_complete")
+    table = game_layout(SIZE).table
+    assert colours(surface, table)[WARN] > 0
+    assert colours(complete, table)[WARN] == 0
+
+
+def test_screen_romme_final_ranking_puts_the_winner_first() -> None:
+    ranking = [{"seat": 1, "total": -5, "place": 1}, {"seat": 3, "total": -7, "place": 2},
+               {"seat": 0, "total": -12, "place": 3}, {"seat": 2, "total": -50, "place": 4}]
+    surface = render(romme_view("over", ranking=ranking), "romme_over")
+    spot = game_layout(SIZE)
+    assert colours(surface, spot.countdown)[ACCENT] > 0
+    first_row = pygame.Rect(spot.table.left, spot.table.top + 20, spot.table.width, 26)
+    assert colours(surface, first_row)[ACCENT] > 0
+
+
+def test_screen_game_without_a_painter_gets_the_generic_screen() -> None:
+    view = {**romme_view("turn", remaining_ms=7_000), "game": "tiny",
+            "title": {"de": "Klein", "en": "Tiny"}, "state": {}}
+    surface = render(view, "generic")
+    spot = game_layout(SIZE)
+    assert colours(surface, spot.headline)[TEXT] > 0
+    assert colours(surface, spot.countdown)[WARN] > 0
+    assert_qr(surface, URL)
+
+
+def test_screen_speaks_the_views_language() -> None:
+    german = render(romme_view("ready", remaining_ms=50_000, running=False), "romme_ready_de")
+    english = render({**romme_view("ready", remaining_ms=50_000, running=False),
+                      "language": "en"}, "romme_ready_en")
+    headline = game_layout(SIZE).headline
+    assert colours(german, headline) != colours(english, headline)
+
+
+# -- redrawing only on change -------------------------------------------------------------------
+
+def redraws(screen: Screen, shown: Published, seconds: float, step_ms: int = 1) -> list[float]:
+    """Step a fake clock through ``seconds``; render whenever the screen asks to."""
+    surface, times = pygame.Surface(SIZE), []
+    for ms in range(0, round(seconds * 1000), step_ms):
+        now = ms / 1000
+        if screen.needs_redraw(shown, 0, now):
+            screen.render(surface, shown, 0, URL, now)
+            times.append(now)
+    return times
+
+
+def test_screen_idle_table_is_never_redrawn() -> None:
+    screen = Screen(SIZE)
+    shown = published(lobby_view(), lobby_menu())
+    assert redraws(screen, shown, 60, step_ms=50) == [0.0]
+    assert screen.needs_redraw(shown, 1, 60.0), "the cursor moved"
+    assert screen.needs_redraw(replace(shown, version=2), 0, 60.0), "a new version"
+
+
+def test_screen_paused_timer_is_not_redrawn() -> None:
+    paused = published(romme_view("paused", remaining_ms=23_400, running=False))
+    assert redraws(Screen(SIZE), paused, 10, step_ms=10) == [0.0]
+
+
+def test_screen_running_timer_redraws_at_most_ten_times_a_second() -> None:
+    running = published(romme_view("turn", remaining_ms=12_000))
+    times = redraws(Screen(SIZE), running, 4)
+    figures = [countdown_text(12_000 - ms) for ms in range(0, 4000)]
+    changes = 1 + sum(a != b for a, b in itertools.pairwise(figures))
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert len(times) == changes, "one frame per new figure, no more"
+    assert min(gaps) > 0.098
+    assert len([t for t in times if t < 2.0]) <= 3, "above 10 s once a second"
+
+
+# -- with the real games ------------------------------------------------------------------------
+
+def test_screen_draws_a_real_romme_table(table: Table, clock: Any) -> None:
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 3}))
+    table.submit(Action("resume"))
+    shown = table.published
+    surface = pygame.Surface(SIZE)
+    Screen(SIZE).render(surface, shown, 0, URL, clock())
+    save(surface, "romme_real_turn")
+    labels = menu_labels(shown.controls, shown.public, "de")
+    assert labels and not any(label.startswith("romme.") for label in labels)
+    assert colours(surface, game_layout(SIZE).countdown)[GOOD] > 0
+    assert colours(surface, game_layout(SIZE).headline)[ACCENT] > 0
+
+
+def test_screen_real_lobby_menu_reads_as_sentences(table: Table) -> None:
+    shown = table.published
+    labels = menu_labels(shown.controls, shown.public, "en")
+    assert labels == tuple(f"Räuber-Rommé · {n} seats" for n in range(2, 7))
+    assert lobby_controls(table.games).menu == shown.controls.menu
+

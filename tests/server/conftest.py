@@ -1,0 +1,44 @@
+"""A real Table on a Store in tmp_path, with Rommé set up for two seats, and its phone app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.server.app import create_app
+from companion.store import Store
+from companion.table import Table
+
+PUBLIC_URL = "http://192.168.1.20:8000"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = Table(Store(tmp_path / "getaway.sqlite"), GAMES)
+    table.start()
+    table.submit(Action("table.new_game", None,
+                        {"game": "romme", "seats": 2, "options": {"first_player": 0}}))
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def app(table: Table) -> Flask:
+    return create_app(table, public_url=PUBLIC_URL)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def other(app: Flask) -> FlaskClient:
+    """A second phone with its own cookies."""
+    return app.test_client()

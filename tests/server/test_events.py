@@ -1,0 +1,191 @@
+"""Live views over a real waitress server: every stream gets every new version, close() ends them.
+
+Reads use socket timeouts only as a guard against a hang; nothing waits for time to pass.
+"""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from companion.games.base import Action
+from companion.server.hub import Hub
+from companion.server.serve import Server, lan_address, serve
+from companion.table import Table
+
+GUARD_S = 10.0
+
+
+@dataclass
+class Event:
+    id: int
+    name: str
+    data: dict[str, Any]
+
+
+class Stream:
+    """One phone's /api/events, read line by line."""
+
+    def __init__(self, port: int, cookie: str | None = None) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=GUARD_S)
+        self.connection.request("GET", "/api/events", headers={"Cookie": cookie} if cookie else {})
+        self.response = self.connection.getresponse()
+
+    def block(self) -> list[str]:
+        """The lines up to the next blank line; what is left at the end of the stream."""
+        lines: list[str] = []
+        while raw := self.response.readline():
+            line = raw.decode().rstrip("\n")
+            if line:
+                lines.append(line)
+            elif lines:
+                break
+        return lines
+
+    def event(self) -> Event:
+        """The next event, skipping keepalive comments."""
+        while True:
+            fields = dict(line.split(": ", 1) for line in self.block() if not line.startswith(":"))
+            if "event" in fields:
+                return Event(int(fields["id"]), fields["event"], json.loads(fields["data"]))
+
+    def drain(self) -> None:
+        """Read until the server ends the stream (the socket timeout guards against a hang)."""
+        try:
+            while self.response.readline():
+                pass
+        except http.client.IncompleteRead:
+            self.response.close()
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[Server]:
+    server = serve(app, host="127.0.0.1", port=0, threads=8)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def streams(server: Server) -> Iterator[list[Stream]]:
+    opened: list[Stream] = []
+    yield opened
+    for stream in opened:
+        stream.close()
+
+
+def open_stream(server: Server, streams: list[Stream], cookie: str | None = None) -> Stream:
+    stream = Stream(server.port, cookie)
+    streams.append(stream)
+    return stream
+
+
+def post(server: Server, path: str, body: dict[str, Any],
+         cookie: str | None = None) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=GUARD_S)
+    headers = {"Content-Type": "application/json", **({"Cookie": cookie} if cookie else {})}
+    connection.request("POST", path, json.dumps(body), headers)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
+
+
+def seat_cookie(server: Server, seat: int) -> str:
+    response = post(server, "/api/join", {"seat": seat, "name": f"Player {seat + 1}"})
+    assert response.status == 200
+    return response.headers["Set-Cookie"].split(";")[0]
+
+
+def test_stream_starts_with_retry_then_the_current_view(server: Server, streams: list[Stream],
+                                                        table: Table) -> None:
+    stream = open_stream(server, streams)
+    assert stream.response.status == 200
+    assert stream.response.getheader("Content-Type", "").startswith("text/event-stream")
+    assert stream.block() == ["retry: 3000"]
+    event = stream.event()
+    assert (event.id, event.name) == (table.published.version, "view")
+    assert event.data["version"] == event.id and event.data["me"] is None
+
+
+def test_an_action_reaches_every_stream(server: Server, streams: list[Stream],
+                                        table: Table) -> None:
+    cookie = seat_cookie(server, 0)
+    mine, watchers = open_stream(server, streams, cookie), [open_stream(server, streams)
+                                                            for _ in range(3)]
+    for stream in (mine, *watchers):
+        assert stream.event().id == table.published.version
+    response = post(server, "/api/action", {"type": "resume", "version": table.published.version},
+                    cookie)
+    assert response.status == 200
+    seen = [stream.event() for stream in (mine, *watchers)]
+    assert {event.id for event in seen} == {table.published.version}
+    assert seen[0].data["me"] == 0 and "end_turn" in seen[0].data["state"]["actions"]
+    assert all(event.data["me"] is None and "actions" not in event.data["state"]
+               for event in seen[1:])
+    assert seen[1].data["timer"]["running"] is True
+
+
+def test_a_released_seat_stops_seeing_its_own_view(server: Server, streams: list[Stream],
+                                                   table: Table) -> None:
+    cookie = seat_cookie(server, 1)
+    stream = open_stream(server, streams, cookie)
+    assert stream.event().data["me"] == 1
+    assert post(server, "/api/action", {"type": "table.release", "args": {"seat": 1}},
+                cookie).status == 200
+    assert stream.event().data["me"] is None
+
+
+def test_close_ends_every_stream(server: Server, streams: list[Stream],
+                                 caplog: pytest.LogCaptureFixture) -> None:
+    opened = [open_stream(server, streams) for _ in range(3)]
+    for stream in opened:
+        stream.event()
+    server.close()
+    assert not server.alive()
+    for stream in opened:
+        stream.drain()
+        assert stream.response.isclosed()
+    # Waitress warns when a worker is still busy at shutdown: a stream that did not end.
+    assert not [r for r in caplog.records if "still running" in r.getMessage()]
+
+
+def test_hub_sends_a_heartbeat_when_nothing_changes(table: Table) -> None:
+    hub = Hub()
+    updates = hub.updates(table.published, heartbeat_s=0)
+    assert next(updates) is table.published
+    assert next(updates) is None
+    hub.publish(table.published)
+    assert next(updates) is None  # the same version again is nothing new
+    hub.close()
+    assert list(updates) == []
+
+
+def test_hub_gives_a_sleeping_stream_only_the_newest(table: Table) -> None:
+    hub = Hub()
+    first = table.published
+    table.subscribe(hub.publish)
+    updates = hub.updates(first, heartbeat_s=0)
+    next(updates)
+    for step in ("resume", "pause", "resume"):
+        table.submit(Action(step))
+    newest = next(updates)
+    assert newest is not None and newest.version == first.version + 3
+
+
+def test_server_reports_where_it_listens(server: Server) -> None:
+    assert server.port > 0 and server.url == f"http://127.0.0.1:{server.port}/"
+    assert server.alive()
+
+
+def test_lan_address_is_an_ipv4_address() -> None:
+    assert ipaddress.ip_address(lan_address()).version == 4

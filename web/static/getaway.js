@@ -1,0 +1,665 @@
+// Getaway's phone and table pages: render the live view from the box, send actions back.
+// The generic part knows seats, turns, timers and action lists; what only one game shows
+// lives in GAME_VIEWS under that game's id.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const PAGE = document.body.dataset.page;
+  const REJOIN_KEY = "getaway.rejoin";
+  const RECONNECT_MS = 3000;
+  const TOAST_MS = 6000;
+
+  const state = {
+    texts: JSON.parse($("getaway-texts").textContent),
+    lang: document.documentElement.lang,
+    view: null,
+    source: null,
+    retry: 0,
+    deadline: 0,
+    ticker: 0,
+    busy: false,
+    wakeLock: null,
+    pad: { key: null, tiles: [], editing: false },
+    setup: { game: null, seats: null, options: {} },
+  };
+
+  // -- texts -------------------------------------------------------------------------------
+
+  function t(key, params = {}) {
+    const template = state.texts[key] ?? key;
+    return template.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+  }
+
+  function firstText(keys, params) {
+    const key = keys.find((k) => k in state.texts);
+    return key === undefined ? null : t(key, params);
+  }
+
+  function points(n) {
+    return n < 0 ? `\u2212${Math.abs(n)}` : String(n);
+  }
+
+  // -- DOM ---------------------------------------------------------------------------------
+
+  function h(tag, props = {}, ...children) {
+    const el = document.createElement(tag);
+    for (const [name, value] of Object.entries(props)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "class") el.className = value;
+      else if (name === "text") el.textContent = value;
+      else if (name === "data") Object.assign(el.dataset, value);
+      else if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
+      else el.setAttribute(name, value === true ? "" : String(value));
+    }
+    el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+    return el;
+  }
+
+  function classes(...names) {
+    return names.filter(Boolean).join(" ");
+  }
+
+  function show(el, visible) {
+    el.hidden = !visible;
+  }
+
+  function button(label, props, onclick) {
+    return h("button", { type: "button", disabled: state.busy, ...props, onclick }, label);
+  }
+
+  // A button that asks for a second tap before it does something hard to take back.
+  function confirmTap(el, run) {
+    if (el.dataset.armed === "yes") {
+      el.dataset.armed = "";
+      run();
+      return;
+    }
+    const label = el.textContent;
+    el.dataset.armed = "yes";
+    el.textContent = t("web.confirm_again");
+    setTimeout(() => {
+      if (el.dataset.armed !== "yes") return;
+      el.dataset.armed = "";
+      el.textContent = label;
+    }, 4000);
+  }
+
+  function toast(message) {
+    const el = $("toast");
+    el.textContent = message;
+    show(el, true);
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => show(el, false), TOAST_MS);
+  }
+
+  // -- seats -------------------------------------------------------------------------------
+
+  function seatLabel(seat) {
+    return t("web.seat", { seat: seat + 1 });
+  }
+
+  function seatName(v, seat) {
+    const found = v.seats[seat];
+    return (found && found.name) || seatLabel(seat);
+  }
+
+  function seatTitle(v, seat) {
+    const found = v.seats[seat];
+    return found && found.name ? `${found.name} (${seatLabel(seat)})` : seatLabel(seat);
+  }
+
+  function turnOf(v) {
+    return v.state && Number.isInteger(v.state.turn) ? v.state.turn : null;
+  }
+
+  function isSeated(v) {
+    return Number.isInteger(v.me);
+  }
+
+  // -- talking to the box ------------------------------------------------------------------
+
+  async function post(url, body) {
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      toast(t("web.offline"));
+      return null;
+    }
+    const data = await response.json().catch(() => ({}));
+    if (response.ok) return data;
+    // A stale version means someone was quicker: the next view is already on its way.
+    if (!(response.status === 409 && data.error === "error.stale")) {
+      toast(data.message || t("error.internal"));
+    }
+    return null;
+  }
+
+  async function refresh() {
+    try {
+      const response = await fetch("/api/view");
+      if (response.ok) applyView(await response.json());
+    } catch {
+      online(false);
+    }
+  }
+
+  async function send(type, args = {}) {
+    if (!state.view || state.busy) return null;
+    state.busy = true;
+    render();
+    const result = await post("/api/action", { type, args, version: state.view.version });
+    state.busy = false;
+    if (result && (!state.source || state.source.readyState !== EventSource.OPEN)) await refresh();
+    render();
+    return result;
+  }
+
+  async function join(seat) {
+    if (state.busy) return;
+    state.busy = true;
+    render();
+    const result = await post("/api/join", { seat, name: $("name").value });
+    state.busy = false;
+    if (result) {
+      localStorage.setItem(REJOIN_KEY, result.rejoin);
+      await refresh();
+      connect(); // the stream picks up the new seat cookie
+    }
+    render();
+  }
+
+  function connect() {
+    clearTimeout(state.retry);
+    if (state.source) state.source.close();
+    const source = new EventSource("/api/events");
+    state.source = source;
+    source.addEventListener("view", (event) => {
+      online(true);
+      applyView(JSON.parse(event.data));
+    });
+    source.addEventListener("open", () => online(true));
+    source.addEventListener("error", () => {
+      online(false);
+      if (state.source === source && source.readyState === EventSource.CLOSED) {
+        state.retry = setTimeout(connect, RECONNECT_MS);
+      }
+    });
+  }
+
+  function online(on) {
+    show($("banner"), !on);
+  }
+
+  function applyView(v) {
+    const before = state.view;
+    if (before && v.version < before.version) return; // a late answer overtaken by the stream
+    state.view = v;
+    if (v.timer) state.deadline = performance.now() + v.timer.remaining_ms;
+    const turn = turnOf(v);
+    if (isSeated(v) && turn === v.me && (!before || turnOf(before) !== turn) && navigator.vibrate) {
+      navigator.vibrate(200);
+    }
+    render();
+  }
+
+  async function keepAwake(wanted) {
+    if (!wanted || state.wakeLock || document.hidden || !("wakeLock" in navigator)) return;
+    state.wakeLock = navigator.wakeLock.request("screen").then(
+      (lock) => {
+        lock.addEventListener("release", () => { state.wakeLock = null; });
+        return lock;
+      },
+      () => null, // only secure pages may keep the screen on; this phone may sleep
+    );
+  }
+
+  async function setLanguage(lang) {
+    document.cookie = `lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+    try {
+      const response = await fetch(`/api/texts/${lang}`);
+      if (!response.ok) throw new Error(String(response.status));
+      state.texts = await response.json();
+    } catch {
+      toast(t("web.offline"));
+      return;
+    }
+    state.lang = lang;
+    document.documentElement.lang = lang;
+    for (const el of document.querySelectorAll("[data-lang]")) {
+      el.setAttribute("aria-pressed", String(el.dataset.lang === lang));
+    }
+    for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+    for (const el of document.querySelectorAll("[data-t-placeholder]")) {
+      el.placeholder = t(el.dataset.tPlaceholder);
+    }
+    render();
+  }
+
+  // -- the generic view --------------------------------------------------------------------
+
+  function game(v) {
+    return { ...GENERIC, ...(GAME_VIEWS[v.game] || {}) };
+  }
+
+  function render() {
+    const v = state.view;
+    if (!v) return;
+    show($("loading"), false);
+    $("game-title").textContent = v.title ? v.title[state.lang] || v.title.en : "";
+    if (PAGE === "table") renderTable(v);
+    else renderPhone(v);
+    renderClock();
+  }
+
+  function renderPhone(v) {
+    const seated = isSeated(v);
+    show($("waiting"), !v.game);
+    show($("join"), Boolean(v.game) && !seated);
+    if (v.game && !seated) renderJoin(v);
+    $("me").textContent = seated ? t("web.you_are", { seat: seatTitle(v, v.me) }) : "";
+    show($("me"), seated);
+    renderStatus(v);
+    renderActions(v, seated && v.state ? v.state.actions || [] : []);
+    renderPanel(v);
+    renderPlayers(v);
+    renderRejoin(seated);
+    show($("foot"), seated);
+    keepAwake(seated);
+  }
+
+  function renderJoin(v) {
+    $("join-seats").replaceChildren(...v.seats.map((seat) => button(
+      [
+        h("span", { class: "seat-label", text: seatLabel(seat.seat) }),
+        h("span", { class: "seat-state" },
+          [seat.name, seat.taken ? t("web.taken") : t("web.free")].filter(Boolean).join(" \u00b7 ")),
+      ],
+      { class: classes("seat", seat.taken && "taken"), disabled: state.busy || seat.taken,
+        data: { seat: seat.seat } },
+      () => join(seat.seat),
+    )));
+  }
+
+  function renderStatus(v) {
+    const section = $("status");
+    if (!v.game) {
+      show(section, false);
+      return;
+    }
+    const turn = turnOf(v);
+    let headline = game(v).headline(v);
+    const mine = headline === null && turn !== null && turn === v.me;
+    if (headline === null && turn !== null) {
+      headline = mine ? t("web.your_turn") : t("web.turn_of", { name: seatName(v, turn) });
+    }
+    const subline = game(v).subline(v);
+    $("headline").textContent = headline || "";
+    $("subline").textContent = subline || "";
+    section.classList.toggle("mine", mine);
+    show(section, Boolean(headline || subline));
+  }
+
+  const ORDER = { end_turn: 0, pause: 2 };
+
+  function renderActions(v, types) {
+    const own = game(v).own;
+    const shown = types.filter((type) => !own.includes(type))
+      .sort((a, b) => (ORDER[a] ?? 1) - (ORDER[b] ?? 1));
+    $("actions").replaceChildren(...shown.map((type) => button(
+      actionLabel(v, type),
+      { class: classes("action", type === "end_turn" && "primary huge"), data: { action: type } },
+      () => send(type),
+    )));
+    show($("actions"), shown.length > 0);
+  }
+
+  function actionLabel(v, type) {
+    return game(v).label(v, type)
+      || firstText([`${v.game}.action.${type}`, `${v.game}.menu.${type}`, `web.action.${type}`])
+      || type;
+  }
+
+  function renderPanel(v) {
+    $("game-panel").replaceChildren(...(v.game ? game(v).panel(v) : []));
+  }
+
+  function renderPlayers(v) {
+    const section = $("players");
+    if (!v.game) {
+      show(section, false);
+      return;
+    }
+    const turn = turnOf(v);
+    const rows = v.seats.map((seat) => h("li",
+      { class: classes("player", seat.seat === turn && "turn", seat.seat === v.me && "me",
+        !seat.taken && "empty") },
+      h("span", { class: "marker", "aria-hidden": "true", text: seat.seat === turn ? "\u25b6" : "" }),
+      h("span", { class: "pname" }, seatName(v, seat.seat),
+        seat.seat === v.me ? h("span", { class: "tag", text: t("web.you") }) : null,
+        seat.taken ? null : h("span", { class: "tag muted", text: t("web.free") })),
+      h("span", { class: "pinfo" }, ...game(v).playerInfo(v, seat.seat)),
+    ));
+    section.replaceChildren(h("h2", { text: t("web.players") }), h("ol", { class: "player-list" }, rows));
+    show(section, true);
+  }
+
+  function renderRejoin(seated) {
+    const link = localStorage.getItem(REJOIN_KEY);
+    show($("rejoin"), Boolean(seated && link));
+    if (!link) return;
+    $("rejoin-link").textContent = link;
+    $("rejoin-link").href = link;
+  }
+
+  // The turn clock counts down here, from the remaining_ms of the last view.
+  function renderClock() {
+    const timer = state.view && state.view.timer;
+    clearInterval(state.ticker);
+    state.ticker = 0;
+    show($("clock"), Boolean(timer));
+    if (!timer) return;
+    tick();
+    if (timer.running) state.ticker = setInterval(tick, 100);
+  }
+
+  function tick() {
+    const timer = state.view.timer;
+    const left = timer.running ? Math.max(0, state.deadline - performance.now()) : timer.remaining_ms;
+    const seconds = Math.ceil(left / 1000);
+    const level = !timer.running ? "paused" : seconds === 0 ? "up"
+      : seconds <= 5 ? "danger" : seconds <= 10 ? "warn" : "ok";
+    $("clock-digits").textContent = seconds >= 100
+      ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : String(seconds);
+    $("clock-fill").style.width = `${Math.min(100, (100 * left) / timer.limit_ms)}%`;
+    $("clock").dataset.level = level;
+    $("clock-label").textContent = {
+      paused: `\u275a\u275a ${t("web.paused")}`,
+      up: `\u26a0 ${t("web.time_up")}`,
+      danger: `\u26a0 ${t("web.hurry")}`,
+      warn: `\u26a0 ${t("web.hurry")}`,
+      ok: t("web.seconds"),
+    }[level];
+    if (left === 0 && timer.running) clearInterval(state.ticker);
+  }
+
+  // -- the table page ----------------------------------------------------------------------
+
+  function renderTable(v) {
+    show($("setup"), !v.game);
+    show($("board"), Boolean(v.game));
+    if (!v.game) {
+      renderSetup(v);
+      return;
+    }
+    renderStatus(v);
+    renderActions(v, game(v).tableActions(v));
+    renderPanel(v);
+    renderPlayers(v);
+    renderTableControls(v);
+  }
+
+  function renderTableControls(v) {
+    const controls = [];
+    if (v.timer) {
+      const type = v.timer.running ? "pause" : "resume";
+      controls.push(button(`${v.timer.running ? "\u275a\u275a" : "\u25b6"}\u00a0${actionLabel(v, type)}`,
+        { class: "action", data: { action: type } }, () => send(type)));
+    }
+    if (v.undo) {
+      controls.push(button(`\u21b6\u00a0${t("web.undo")}`, { class: "action", data: { action: "table.undo" } },
+        () => send("table.undo")));
+    }
+    controls.push(button(t("web.end_game"), { class: "action quiet", data: { action: "table.end_game" } },
+      (event) => confirmTap(event.currentTarget, () => send("table.end_game"))));
+    $("table-controls").replaceChildren(...controls);
+  }
+
+  function renderSetup(v) {
+    const games = v.games || [];
+    if (!games.some((g) => g.id === state.setup.game) && games.length) chooseGame(games[0]);
+    const chosen = games.find((g) => g.id === state.setup.game);
+    if (!chosen) return;
+    const setup = state.setup;
+    $("setup-games").replaceChildren(...games.map((g) => button(g.title[state.lang] || g.title.en,
+      { class: "choice", "aria-pressed": String(g.id === chosen.id), data: { game: g.id } },
+      () => { chooseGame(g); render(); })));
+    const counts = [];
+    for (let n = chosen.min_seats; n <= chosen.max_seats; n += 1) counts.push(n);
+    $("setup-seats").replaceChildren(...counts.map((n) => button(String(n),
+      { class: "choice", "aria-pressed": String(n === setup.seats), data: { seats: n } },
+      () => { setup.seats = n; render(); })));
+    $("setup-options").replaceChildren(...chosen.options.map((option) => optionField(chosen, option)));
+    $("setup-start").disabled = state.busy;
+    $("setup-start").onclick = () => send("table.new_game",
+      { game: chosen.id, seats: setup.seats, options: { ...setup.options } });
+  }
+
+  function chooseGame(g) {
+    state.setup = {
+      game: g.id,
+      seats: Math.min(Math.max(4, g.min_seats), g.max_seats),
+      options: Object.fromEntries(g.options.map((o) => [o.name, o.default])),
+    };
+  }
+
+  function optionLabel(g, name, value) {
+    const suffix = value === undefined ? "" : `.${value}`;
+    return firstText([`${g.id}.option.${name}${suffix}`, `web.${g.id}.option.${name}${suffix}`]);
+  }
+
+  function optionField(g, option) {
+    const value = state.setup.options[option.name];
+    const set = (next) => { state.setup.options[option.name] = next; render(); };
+    let control;
+    if (option.choices.length) {
+      const rules = game({ game: g.id });
+      control = h("div", { class: "choice-row" }, rules.choices(option, state.setup.seats).map((choice) => button(
+        optionLabel(g, option.name, choice) ?? rules.choiceLabel(option.name, choice),
+        { class: "choice small", "aria-pressed": String(choice === value),
+          data: { option: option.name, value: choice } }, () => set(choice))));
+    } else {
+      const step = option.maximum - option.minimum >= 60 ? 5 : 1;
+      control = h("div", { class: "stepper", data: { option: option.name } },
+        button("\u2212", { class: "choice small", "aria-label": "\u2212", data: { option: option.name, step: "down" },
+          disabled: value <= option.minimum }, () => set(Math.max(option.minimum, value - step))),
+        h("output", { class: "stepper-value", text: String(value) }),
+        button("+", { class: "choice small", "aria-label": "+", data: { option: option.name, step: "up" },
+          disabled: value >= option.maximum }, () => set(Math.min(option.maximum, value + step))));
+    }
+    return h("div", { class: "option" },
+      h("span", { class: "option-name", text: optionLabel(g, option.name) ?? option.name }), control);
+  }
+
+  // -- what only one game shows ------------------------------------------------------------
+
+  const GENERIC = {
+    own: [],
+    headline: () => null,
+    subline: () => null,
+    label: () => null,
+    panel: () => [],
+    playerInfo: () => [],
+    tableActions: () => [],
+    choices: (option) => option.choices,
+    choiceLabel: (name, value) => String(value),
+  };
+
+  const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  const JOKER = 50;
+
+  const ROMME = {
+    own: ["score"],
+
+    headline(v) {
+      const s = v.state;
+      if (s.phase === "ready") {
+        return s.rounds ? t("web.romme.round_of", { round: s.round, rounds: s.rounds })
+          : t("web.romme.round", { round: s.round });
+      }
+      if (s.phase === "paused") return t("web.romme.paused");
+      if (s.phase === "scoring") return t("web.romme.scoring");
+      if (s.phase === "over") return t("web.romme.over");
+      return null;
+    },
+
+    subline(v) {
+      const s = v.state;
+      if (s.phase === "ready") return t("web.romme.ready", { name: seatName(v, s.starter) });
+      if (s.phase === "paused") return t("web.turn_of", { name: seatName(v, s.turn) });
+      if (s.phase === "scoring") return ROMME.outcome(v);
+      if (s.phase === "over") {
+        const best = s.ranking.filter((r) => r.place === 1).map((r) => seatName(v, r.seat));
+        return t("web.romme.winner", { name: best.join(" & ") });
+      }
+      if (!s.last) return null;
+      return t(`romme.last.${s.last.kind}`, { seat: s.last.seat + 1, tiles: s.last.tiles });
+    },
+
+    outcome(v) {
+      const scoring = v.state.scoring;
+      if (scoring.winner === null) return t("web.romme.stuck");
+      const name = seatName(v, scoring.winner);
+      return t(scoring.first_turn_out ? "web.romme.first_turn_out" : "web.romme.out", { name });
+    },
+
+    label(v, type) {
+      if (type === "resume" && v.state.phase === "ready") return t("web.romme.start");
+      return null;
+    },
+
+    tableActions(v) {
+      const s = v.state;
+      if (s.phase === "scoring" && s.scoring.missing.length === 0) return ["confirm_scores"];
+      return [];
+    },
+
+    choices(option, seats) {
+      if (option.name !== "first_player") return option.choices;
+      return option.choices.filter((c) => !Number.isInteger(c) || c < seats);
+    },
+
+    choiceLabel(name, value) {
+      return name === "first_player" && Number.isInteger(value) ? seatLabel(value) : String(value);
+    },
+
+    playerInfo(v, seat) {
+      const player = v.state.players[seat];
+      if (!player) return [];
+      return [
+        player.left ? h("span", { class: "tag warn", text: t("web.romme.left") }) : null,
+        player.overruns ? h("span", { class: "tag warn",
+          text: t("web.romme.overruns", { count: player.overruns }) }) : null,
+        h("span", { class: "total", title: t("web.romme.total"), text: points(player.total) }),
+      ];
+    },
+
+    panel(v) {
+      const s = v.state;
+      if (s.phase === "scoring") return [ROMME.scoringCard(v)];
+      if (s.phase === "over") return [ROMME.rankingCard(v)];
+      return [];
+    },
+
+    scoringCard(v) {
+      const scoring = v.state.scoring;
+      const rows = Object.entries(scoring.points).map(([seat, value]) => {
+        const missing = scoring.missing.includes(Number(seat));
+        return h("li", { class: classes("score-row", missing && "missing") },
+          h("span", { text: seatName(v, Number(seat)) }),
+          h("strong", { text: missing ? t("web.romme.missing") : points(value) }));
+      });
+      const pad = isSeated(v) && (v.state.actions || []).includes("score") ? ROMME.pad(v) : null;
+      return h("div", { class: "romme-scoring" }, pad,
+        rows.length ? h("ol", { class: "card score-list" }, rows) : null);
+    },
+
+    pad(v) {
+      const scoring = v.state.scoring;
+      const pad = state.pad;
+      const key = `${v.state.round}`;
+      if (pad.key !== key) Object.assign(pad, { key, tiles: [], editing: false });
+      const entered = scoring.tiles[String(v.me)];
+      if (entered && !pad.editing) {
+        return h("div", { class: "card pad done" },
+          h("p", { class: "lead", text: t("web.romme.entered", { points: points(scoring.points[String(v.me)]) }) }),
+          h("p", { class: "pad-tiles" }, entered.map(ROMME.chip)),
+          button(t("web.romme.change"), { class: "action" },
+            () => { Object.assign(pad, { tiles: [...entered], editing: true }); render(); }));
+      }
+      const sum = pad.tiles.reduce((a, b) => a + b, 0);
+      const add = (value) => () => { pad.tiles.push(value); render(); };
+      return h("div", { class: "card pad" },
+        h("h2", { text: t("web.romme.your_tiles") }),
+        h("p", { class: "pad-tiles" }, pad.tiles.length ? pad.tiles.map(ROMME.chip) : t("web.romme.no_tiles")),
+        h("p", { class: "pad-sum" }, `${t("web.romme.sum")}: `, h("strong", { text: points(-sum) })),
+        h("div", { class: "tile-grid" },
+          TILES.map((n) => button(String(n), { class: "tile", data: { tile: n } }, add(n))),
+          button(`${t("web.romme.joker")} \u00b7 ${JOKER}`, { class: "tile joker", data: { tile: JOKER } }, add(JOKER))),
+        h("div", { class: "pad-row" },
+          button(`\u232b\u00a0${t("web.romme.correct")}`, { class: "action", disabled: !pad.tiles.length },
+            () => { pad.tiles.pop(); render(); }),
+          button(t("web.romme.send"), { class: "action primary", disabled: state.busy || !pad.tiles.length,
+            data: { action: "score" } },
+          async () => {
+            if (await send("score", { seat: v.me, tiles: [...pad.tiles] })) pad.editing = false;
+            render();
+          })));
+    },
+
+    chip(value) {
+      return h("span", { class: classes("chip", value === JOKER && "joker"),
+        text: value === JOKER ? t("web.romme.joker") : String(value) });
+    },
+
+    rankingCard(v) {
+      return h("ol", { class: "card ranking" }, v.state.ranking.map((row) => h("li",
+        { class: classes("rank", row.place === 1 && "first") },
+        h("span", { class: "place", text: t("web.romme.place", { place: row.place }) }),
+        h("span", { class: "pname", text: seatName(v, row.seat) }),
+        h("strong", { class: "total", text: points(row.total) }))));
+    },
+  };
+
+  const GAME_VIEWS = { romme: ROMME };
+
+  // -- start -------------------------------------------------------------------------------
+
+  for (const el of document.querySelectorAll("[data-lang]")) {
+    el.addEventListener("click", () => setLanguage(el.dataset.lang));
+  }
+  $("toast").addEventListener("click", () => show($("toast"), false));
+  if (PAGE === "phone") {
+    $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
+      if (await send("table.release", { seat: state.view.me })) localStorage.removeItem(REJOIN_KEY);
+    }));
+    $("rejoin-copy").addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText($("rejoin-link").href);
+        toast(t("web.copied"));
+      } catch {
+        getSelection().selectAllChildren($("rejoin-link"));
+      }
+    });
+    const params = new URLSearchParams(location.search);
+    if (params.get("link") === "expired") {
+      toast(t("web.link_expired"));
+      history.replaceState(null, "", location.pathname);
+    }
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) return;
+    if (!state.source || state.source.readyState === EventSource.CLOSED) connect();
+    else refresh(); // a sleeping phone's clock may have stood still: take the time left anew
+    if (state.view) keepAwake(isSeated(state.view));
+  });
+  window.addEventListener("online", () => {
+    if (!state.source || state.source.readyState === EventSource.CLOSED) connect();
+  });
+  connect();
+})();
