@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
 log = logging.getLogger("getaway")
 
 
@@ -44,18 +46,28 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     run.add_argument("--port", type=int, default=8000, help="port of the phone server")
     run.add_argument("--pins", type=Path, default=None, help="a pin map instead of pins.toml")
     run.add_argument("-v", "--verbose", action="store_true", help="log more")
+    test = commands.add_parser("selftest", help="light the LEDs, beep, ask for each button")
+    test.add_argument("--sim", action="store_true", help="simulate the pins, keys press buttons")
+    test.add_argument("--headless", action="store_true", help="the terminal only, no screen")
+    test.add_argument("--pins", type=Path, default=None, help="a pin map instead of pins.toml")
+    test.add_argument("--timeout", type=float, default=10.0,
+                      help="seconds to wait for each button (default 10)")
+    test.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE,
+                      help="language of the questions")
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script `getaway`."""
     args = parse(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.command == "selftest":
+        return selftest(args)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = Settings(sim=args.sim, headless=args.headless or (args.sim and not _has_display()),
                         data=args.data or default_data_dir(), host=args.host, port=args.port,
                         pins=args.pins)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.runtime import run
 
     stop = threading.Event()
@@ -64,6 +76,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(settings, stop)
     except KeyboardInterrupt:
         return 0
+
+
+def selftest(args: argparse.Namespace) -> int:
+    """`getaway selftest`: 0 when every button answered, 1 when not, 2 for a wrong pin map."""
+    from companion.device.pins import PinMapError, load_pins
+    from companion.runtime import choose_video
+
+    try:
+        pins = load_pins(args.pins)
+    except PinMapError as error:
+        print(f"getaway: {error}", file=sys.stderr)
+        return 2
+    headless = args.headless or (args.sim and not _has_display())
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    else:
+        choose_video(pins.screen.framebuffer is not None)
+    from companion.device.selftest import run_selftest
+
+    try:
+        return run_selftest(pins, sim=args.sim, headless=headless, lang=args.lang,
+                            button_s=args.timeout)
+    except KeyboardInterrupt:
+        return 1
 
 
 def _has_display() -> bool:

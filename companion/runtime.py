@@ -1,4 +1,8 @@
-"""Assembles the box from its parts and runs it until it is told to stop."""
+"""Assembles the box from its parts and runs it until it is told to stop.
+
+Nothing that can go wrong with the data keeps the box from starting: a damaged database is
+moved aside and the screen says so, and a full disk refuses the step but keeps the game.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.games import GAMES
 from companion.service import Watchdog, sd_notify
@@ -20,23 +24,64 @@ if TYPE_CHECKING:
     from gpiozero.pins.mock import MockFactory
 
     from companion.cli import Settings
+    from companion.device.box import Box
     from companion.device.pins import PinMap
 
 log = logging.getLogger(__name__)
 
 DATABASE = "getaway.sqlite"
+DISK_FULL = "error.disk_full"
+DATABASE_MOVED = "box.database_moved"
 
 
-def open_store(data: Path) -> tuple[Store, Path | None]:
-    """Open the event log; a damaged one is moved aside (and named) so the box still starts."""
+class WatchedStore(Store):
+    """The event log, remembering whether its last write failed (a full or failing disk)."""
+
+    def __init__(self, path: Path | str) -> None:
+        super().__init__(path)
+        self.failing = False
+
+    def append(self, *args: Any, **kwargs: Any) -> int:
+        return int(self._watch(super().append, *args, **kwargs))
+
+    def save_checkpoint(self, *args: Any, **kwargs: Any) -> None:
+        self._watch(super().save_checkpoint, *args, **kwargs)
+
+    def _watch(self, write: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            result = write(*args, **kwargs)
+        except sqlite3.OperationalError:
+            self.failing = True
+            raise
+        self.failing = False
+        return result
+
+
+def open_store(data: Path) -> tuple[WatchedStore, Path | None]:
+    """Open the event log; a damaged or unreadable one is moved aside (and named) so the box
+    still starts."""
     data.mkdir(parents=True, exist_ok=True)
     path = data / DATABASE
     try:
-        return Store(path), None
+        return WatchedStore(path), None
     except sqlite3.DatabaseError as error:
         moved = _aside(path)
         log.error("%s is damaged (%s); moved to %s, starting fresh", path, error, moved)
-        return Store(path), moved
+        return WatchedStore(path), moved
+
+
+def notices(store: WatchedStore, table: Table, moved: Path | None) -> Callable[[], str | None]:
+    """What the screen must tell: a full disk while writes fail; a damaged database that was
+    moved aside until the first step of the fresh table."""
+    fresh = table.published.version
+
+    def current() -> str | None:
+        if store.failing:
+            return DISK_FULL
+        if moved is not None and table.published.version == fresh:
+            return DATABASE_MOVED
+        return None
+    return current
 
 
 def _aside(path: Path) -> Path:
@@ -64,45 +109,85 @@ def run(settings: Settings, stop: threading.Event) -> int:
     except PinMapError as error:
         print(f"getaway: {error}", file=sys.stderr)
         return 2
+    choose_video(pins.screen.framebuffer is not None)
     store, moved = open_store(settings.data)
     table = Table(store, GAMES)
     table.start()
     try:
-        return _run_parts(settings, stop, table, pins, moved)
+        return _run_parts(settings, stop, table, pins, notices(store, table, moved))
     finally:
         table.stop()
         store.close()
 
 
+def choose_video(framebuffer: bool) -> None:
+    """SDL's dummy driver for an SPI panel (frames are copied to its framebuffer) and for a
+    box without a screen, which still runs with its LEDs, buzzer and phones."""
+    if framebuffer:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        return
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        log.error("no screen (%s): running without one", error)
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    finally:
+        pygame.display.quit()
+
+
 def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: PinMap,
-               moved: Path | None) -> int:
+               notice: Callable[[], str | None]) -> int:
+    from gpiozero.exc import BadPinFactory
+
     from companion.device.box import Box
+
+    factory = _mock_factory() if settings.sim else None
+    try:
+        box = Box(table, pins, pin_factory=factory)
+    except BadPinFactory as error:
+        print(f"getaway: no GPIO pins here ({error}); on a computer use `getaway run --sim`",
+              file=sys.stderr)
+        return 2
+    try:
+        _serve_and_show(settings, stop, table, box, pins, factory, notice)
+    finally:
+        box.close()
+    return 0
+
+
+def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box: Box,
+                    pins: PinMap, factory: MockFactory | None,
+                    notice: Callable[[], str | None]) -> None:
     from companion.device.display import pin_keys, run_display
     from companion.device.qr import qr_text
     from companion.server.app import create_app
     from companion.server.serve import lan_address, serve
 
-    factory = _mock_factory() if settings.sim else None
-    box = Box(table, pins, pin_factory=factory)
     app = create_app(table, public_url="")
     server = serve(app, host=settings.host, port=settings.port)
     url = f"http://{lan_address()}:{server.port}/"
     app.config["PUBLIC_URL"] = url.rstrip("/")
     _announce(url, server.port, settings, qr_text(url))
-    ready = _once(lambda: sd_notify("READY=1"))
+
+    def healthy() -> bool:
+        return server.alive() and table.alive()
+
+    ready = _ready(healthy)
+    screen = pins.screen
     try:
         run_display(table, box, url, window=not settings.headless,
-                    size=(pins.screen.width, pins.screen.height),
-                    fullscreen=pins.screen.fullscreen and not settings.sim,
-                    rotation=pins.screen.rotation, fps=pins.screen.fps, stop=stop,
+                    size=(screen.width, screen.height),
+                    fullscreen=screen.fullscreen and not settings.sim,
+                    rotation=screen.rotation, fps=screen.fps, stop=stop,
                     keys=pin_keys(factory, pins.buttons) if factory else None,
-                    on_frame=lambda surface: ready(),
-                    watchdog=Watchdog(lambda: server.alive() and table.alive()))
+                    on_frame=lambda surface: ready(), watchdog=Watchdog(healthy),
+                    framebuffer=Path(screen.framebuffer) if screen.framebuffer else None,
+                    notice=notice)
     finally:
         sd_notify("STOPPING=1")
         server.close()
-        box.close()
-    return 0
 
 
 def _mock_factory() -> MockFactory:
@@ -111,14 +196,16 @@ def _mock_factory() -> MockFactory:
     return MockFactory(pin_class=MockPWMPin)
 
 
-def _once(action: Callable[[], object]) -> Callable[[], None]:
-    done = threading.Event()
+def _ready(healthy: Callable[[], bool]) -> Callable[[], None]:
+    """Called with each frame: READY=1 with the first one drawn while the box is healthy, so
+    the pins are claimed, the phone server listens and the screen shows the table."""
+    sent = threading.Event()
 
-    def call() -> None:
-        if not done.is_set():
-            done.set()
-            action()
-    return call
+    def frame_drawn() -> None:
+        if not sent.is_set() and healthy():
+            sent.set()
+            sd_notify("READY=1")
+    return frame_drawn
 
 
 def _announce(url: str, port: int, settings: Settings, qr: str) -> None:

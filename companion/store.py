@@ -87,7 +87,11 @@ class _Transaction:
         self._db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: object, value: object, traceback: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            self._db.execute("COMMIT")
+        elif self._db.in_transaction:
+            # SQLite has already rolled back after some errors (SQLITE_FULL among them).
+            self._db.execute("ROLLBACK")
 
 
 def _dump(obj: dict[str, Any]) -> str:

@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 CHECKPOINT_S = 1.0
 """How often the time left on a running turn is saved, so a power cut loses at most this much."""
+RETRY_S = 1.0
+"""How soon a timeout that could not be saved (a full disk) is tried again."""
 
 Clock = Callable[[], float]
 Subscriber = Callable[["Published"], None]
@@ -96,6 +98,7 @@ class Table:
         self._version = 0
         self._entered = clock()
         self._saved_at = self._entered
+        self._retry_at = float("-inf")
         self._thread: threading.Thread | None = None
         self._published = self._publish_views()
 
@@ -186,7 +189,9 @@ class Table:
 
     def _wake_at(self) -> float | None:
         deadline = self._deadline()
-        return None if deadline is None else min(deadline, self._saved_at + CHECKPOINT_S)
+        if deadline is None:
+            return None
+        return min(max(deadline, self._retry_at), self._saved_at + CHECKPOINT_S)
 
     def _deadline(self) -> float | None:
         timer = self._timer()
@@ -197,8 +202,14 @@ class Table:
     def _expire(self, until: float) -> None:
         """Submit the game's timeout for every deadline that passed before ``until``."""
         deadline = self._deadline()
-        while deadline is not None and deadline <= until:
+        while deadline is not None and deadline <= until and self._retry_at <= until:
+            version = self._version
             self._handle(_Item(Action("timeout"), deadline))
+            if self._version == version:
+                # Not saved (the disk is full): the game stays as it is, and the timeout is
+                # tried again a little later instead of at once, over and over.
+                self._retry_at = self._clock() + RETRY_S
+                return
             deadline = self._deadline()
 
     def _handle(self, item: _Item) -> None:

@@ -8,7 +8,9 @@ watchdog. SDL turns SIGTERM into QUIT: an orderly shutdown.
 
 In the simulator the window is wider: the police station's LEDs and the keys for the
 buttons are drawn beside the screen, and the keys press the buttons through the mock pins.
-Headless runs set ``SDL_VIDEODRIVER=dummy`` (and ``SDL_AUDIODRIVER=dummy``) before calling.
+Headless runs set ``SDL_VIDEODRIVER=dummy`` (and ``SDL_AUDIODRIVER=dummy``) before calling,
+and so does a box with a small SPI panel: each new frame is then copied to its framebuffer.
+A notice (a damaged database moved aside, a full disk) is drawn as a band over the screen.
 """
 
 from __future__ import annotations
@@ -18,15 +20,19 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 import pygame
 
+from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
+from companion.device.painters.palette import DANGER, INK
+from companion.device.painters.parts import write
 from companion.device.painters.station import draw_station, panel_width
 from companion.device.screen import Screen
 from companion.games.base import Button, LedFrame
-from companion.i18n import DEFAULT_LANGUAGE
+from companion.i18n import DEFAULT_LANGUAGE, text
 from companion.table import Published
 
 CHANGED = pygame.event.custom_type()
@@ -43,6 +49,9 @@ KEYS: dict[int, Button] = {
 
 Keys = Callable[[Button, bool], None]
 """Called with a button and True when its key goes down, False when it comes up."""
+
+Notice = Callable[[], str | None]
+"""The text key of what the screen must tell besides the game now, or None."""
 
 
 class Feed(Protocol):
@@ -71,7 +80,8 @@ def run_display(table: Feed, box: Panel, join_url: str, *, window: bool,
                 rotation: int = 0, fps: int = 10, stop: threading.Event,
                 clock: Callable[[], float] = time.monotonic,
                 on_frame: Callable[[pygame.Surface], None] | None = None,
-                watchdog: Callable[[], object] | None = None, keys: Keys | None = None) -> None:
+                watchdog: Callable[[], object] | None = None, keys: Keys | None = None,
+                framebuffer: Path | None = None, notice: Notice | None = None) -> None:
     """Show the table until QUIT (then ``stop`` is set) or until ``stop`` is set elsewhere.
 
     ``window``: a window with the simulator's LEDs and key legend beside the screen.
@@ -79,13 +89,18 @@ def run_display(table: Feed, box: Panel, join_url: str, *, window: bool,
     ``window``). ``rotation``: degrees clockwise the picture is turned for a screen mounted
     that way. ``on_frame`` sees every new frame (unrotated); ``watchdog``
     is called on every pass of the loop; ``keys`` gets the simulator's button keys.
+    ``framebuffer``: a small SPI panel's /dev/fbN that every new frame is copied to (SDL's
+    dummy driver draws). ``notice``: asked on every pass what to tell in a band.
     """
-    station = window and not fullscreen
+    station = window and not fullscreen and framebuffer is None
     pygame.display.init()
     try:
-        display = _open(size, station=station, fullscreen=fullscreen, rotation=rotation)
+        display = _open(size, station=station, fullscreen=fullscreen and framebuffer is None,
+                        rotation=rotation)
+        panel = None if framebuffer is None else Framebuffer(framebuffer, display.get_size())
         loop = _Loop(table, box, join_url, display, station=station, rotation=rotation,
-                     clock=clock, on_frame=on_frame, keys=keys, busy_wait_ms=1000 // fps)
+                     clock=clock, on_frame=on_frame, keys=keys, busy_wait_ms=1000 // fps,
+                     framebuffer=panel, notice=notice or _no_notice)
         table.subscribe(_wake)
         loop.run(stop, watchdog)
     finally:
@@ -104,6 +119,10 @@ def pin_keys(factory: Any, buttons: Mapping[Button, int]) -> Keys:
         else:
             pin.drive_high()
     return press
+
+
+def _no_notice() -> None:
+    return None
 
 
 def _wake(published: Published) -> None:
@@ -141,10 +160,13 @@ class _Loop:
     on_frame: Callable[[pygame.Surface], None] | None
     keys: Keys | None
     busy_wait_ms: int
+    framebuffer: Framebuffer | None
+    notice: Notice
     frame: pygame.Surface = field(init=False)
     screen: Screen = field(init=False)
     fonts: Fonts = field(init=False)
     leds: LedFrame | None = None
+    told: str | None = None
     dirty: bool = True
 
     def __post_init__(self) -> None:
@@ -177,6 +199,8 @@ class _Loop:
         if running:
             self.box.tick(now)
         cursor, leds = self.box.cursor, self.box.leds
+        if self.notice() != self.told:
+            self.dirty = True
         if self.dirty or self.screen.needs_redraw(published, cursor, now) or (
                 self.station and leds != self.leds):
             self.draw(published, cursor, leds, now)
@@ -184,15 +208,20 @@ class _Loop:
 
     def draw(self, published: Published, cursor: int, leds: LedFrame, now: float) -> None:
         width, height = self.screen.size
-        self.screen.render(self.frame.subsurface((0, 0, width, height)), published, cursor,
-                           self.join_url, now)
+        screen = self.frame.subsurface((0, 0, width, height))
+        self.screen.render(screen, published, cursor, self.join_url, now)
+        lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
+        self.told = self.notice()
+        if self.told is not None:
+            _band(screen, text(self.told, lang), self.fonts)
         if self.station:
-            lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
             panel = self.frame.subsurface((width, 0, self.frame.get_width() - width, height))
             draw_station(panel, leds, lang, self.fonts)
         if self.frame is not self.display:
             self.display.blit(pygame.transform.rotate(self.frame, -self.rotation), (0, 0))
         pygame.display.flip()
+        if self.framebuffer is not None:
+            self.framebuffer.write(self.display)
         self.leds, self.dirty = leds, False
         if self.on_frame is not None:
             self.on_frame(self.frame)
@@ -206,3 +235,11 @@ class _Loop:
         elif event.type == pygame.WINDOWEXPOSED:
             self.dirty = True
         return True
+
+
+def _band(surface: pygame.Surface, sentence: str, fonts: Fonts) -> None:
+    """A red band across the top of the screen with one sentence on it."""
+    height = fonts.body.get_linesize() * 3 // 2
+    band = pygame.Rect(0, 0, surface.get_width(), height)
+    surface.fill(DANGER, band)
+    write(surface, fonts.body, sentence, INK, band.center, "center", band.width - height)

@@ -51,6 +51,9 @@ class ScreenSettings:
     rotation: int
     fullscreen: bool
     fps: int
+    framebuffer: str | None = None
+    """A small SPI panel's framebuffer (like "/dev/fb1"): frames are drawn offscreen and
+    copied there; None for a screen SDL drives itself (HDMI, DSI)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,11 @@ def _boolean(value: Any) -> str | None:
     return None if isinstance(value, bool) else "must be true or false"
 
 
+def _device(value: Any) -> str | None:
+    ok = isinstance(value, str) and value.startswith("/")
+    return None if ok else 'must be the path of a framebuffer, like "/dev/fb1"'
+
+
 SCHEMA: dict[str, dict[str, Check]] = {
     "buttons": {button.value: _gpio for button in
                 (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)},
@@ -104,9 +112,9 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "buzzer": {"pin": _gpio, "kind": _choice("active", "tonal")},
     "screen": {"width": _whole(1, 4096), "height": _whole(1, 4096),
                "rotation": _choice(0, 90, 180, 270), "fullscreen": _boolean,
-               "fps": _whole(1, 60)},
+               "fps": _whole(1, 60), "framebuffer": _device},
 }
-OPTIONAL = {("station", "oe")}
+OPTIONAL = {("station", "oe"), ("screen", "framebuffer")}
 PINS = ("buttons", "station", "buzzer.pin")
 """Where GPIOs are named; each GPIO may appear only once among them."""
 

@@ -1,0 +1,313 @@
+"""`getaway selftest`: shows a maker that every LED, the buzzer and every button is wired right.
+
+It lights the police station column by column, sounds the buzzer, then asks for each button in
+turn, on the screen and in the terminal, and reports which answered within the time allowed.
+A button wired to another's GPIO shows up as "answered instead", which is what swapped wires
+look like.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+import pygame
+
+from companion import i18n
+from companion.device.buttons import Buttons
+from companion.device.buzzer import PATTERNS, Beeper
+from companion.device.display import KEYS, Keys
+from companion.device.framebuffer import Framebuffer
+from companion.device.painters import Fonts
+from companion.device.painters.palette import BACKGROUND, GOOD, TEXT
+from companion.device.painters.parts import write
+from companion.device.pins import PinMap, ScreenSettings
+from companion.device.station import COLUMNS, ROWS, PoliceStation
+from companion.games.base import Button, LedFrame, Sound
+
+ASKED = (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)
+COLUMN_S = 1.0
+"""How long each column of LEDs stays lit."""
+BUTTON_S = 10.0
+"""How long the self-test waits for each button."""
+POLL_S = 0.05
+"""How often the screen is kept alive while waiting for a press."""
+BEEP = Sound.DONE
+
+TEXTS = {
+    "de": {
+        "selftest.title": "Selbsttest",
+        "selftest.column": "LEDs: Spalte {column} ({colour}) leuchtet",
+        "selftest.all": "LEDs: alle 24 leuchten",
+        "selftest.buzzer": "Summer: piept er?",
+        "selftest.press": "Drücke {button}",
+        "selftest.answered": "{button}: antwortet",
+        "selftest.silent": "{button}: keine Antwort",
+        "selftest.instead": "{button}: {other} hat geantwortet (vertauscht?)",
+        "selftest.passed": "Alles in Ordnung.",
+        "selftest.failed": "Bitte die Verdrahtung prüfen (hardware/assembly.md).",
+        "selftest.colour.yellow": "gelb",
+        "selftest.colour.green": "grün",
+        "selftest.colour.white": "weiß",
+        "selftest.colour.red": "rot",
+        "selftest.button.left": "LINKS",
+        "selftest.button.right": "RECHTS",
+        "selftest.button.ok": "OK",
+        "selftest.button.back": "ZURÜCK",
+        "selftest.button.turn": "TURN",
+    },
+    "en": {
+        "selftest.title": "Self-test",
+        "selftest.column": "LEDs: column {column} ({colour}) is lit",
+        "selftest.all": "LEDs: all 24 are lit",
+        "selftest.buzzer": "Buzzer: does it beep?",
+        "selftest.press": "Press {button}",
+        "selftest.answered": "{button}: answered",
+        "selftest.silent": "{button}: no answer",
+        "selftest.instead": "{button}: {other} answered instead (swapped?)",
+        "selftest.passed": "All is well.",
+        "selftest.failed": "Please check the wiring (hardware/assembly.md).",
+        "selftest.colour.yellow": "yellow",
+        "selftest.colour.green": "green",
+        "selftest.colour.white": "white",
+        "selftest.colour.red": "red",
+        "selftest.button.left": "LEFT",
+        "selftest.button.right": "RIGHT",
+        "selftest.button.ok": "OK",
+        "selftest.button.back": "BACK",
+        "selftest.button.turn": "TURN",
+    },
+}
+i18n.register(TEXTS)
+COLOURS = ("yellow", "green", "white", "red")
+"""The police station's columns, left to right (see companion/device/station.py)."""
+
+
+class Console(Protocol):
+    """Where the self-test speaks and waits: the terminal, and the screen if there is one."""
+
+    def say(self, line: str) -> None: ...
+
+    def wait(self, seconds: float) -> None: ...
+
+
+@dataclass
+class Report:
+    """Which buttons answered when asked, which stayed silent, and which another answered."""
+
+    answered: list[Button] = field(default_factory=list)
+    silent: list[Button] = field(default_factory=list)
+    instead: dict[Button, Button] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        return not self.silent and not self.instead
+
+
+def column_frame(column: int) -> LedFrame:
+    """All six LEDs of one column lit."""
+    return LedFrame.bars(tuple(ROWS if c == column else 0 for c in range(COLUMNS)))
+
+
+class SelfTest:
+    """The self-test of one box: its pins, and the console it speaks through."""
+
+    def __init__(self, pins: PinMap, console: Console, *, lang: str = i18n.DEFAULT_LANGUAGE,
+                 clock: Callable[[], float] = time.monotonic, button_s: float = BUTTON_S,
+                 column_s: float = COLUMN_S, pin_factory: Any = None) -> None:
+        self._pins, self._console, self._lang = pins, console, lang
+        self._clock, self._factory = clock, pin_factory
+        self._button_s, self._column_s = button_s, column_s
+        self._presses: queue.Queue[Button] = queue.Queue()
+
+    def run(self) -> Report:
+        """LEDs, buzzer, buttons; the report is also told on the console."""
+        station = self._pins.station
+        leds = PoliceStation(station.data, station.clock, station.latch, station.oe,
+                             pin_factory=self._factory)
+        beeper = Beeper(self._pins.buzzer.pin, self._pins.buzzer.kind, pin_factory=self._factory)
+        buttons = Buttons(self._pins.buttons, lambda button: None, self._pressed,
+                          clock=self._clock, pin_factory=self._factory)
+        try:
+            self._console.say(self._text("selftest.title"))
+            self.leds(leds)
+            self.buzzer(beeper)
+            report = Report()
+            for button in ASKED:
+                self.ask(button, report, beeper)
+            self._tell(report)
+            return report
+        finally:
+            for device in (buttons, beeper, leds):
+                device.close()
+
+    def leds(self, station: PoliceStation) -> None:
+        for column, colour in enumerate(COLOURS):
+            station.show(column_frame(column))
+            self._console.say(self._text("selftest.column", column=column + 1,
+                                         colour=self._text(f"selftest.colour.{colour}")))
+            self._console.wait(self._column_s)
+        station.show(LedFrame.bars((ROWS,) * COLUMNS))
+        self._console.say(self._text("selftest.all"))
+        self._console.wait(self._column_s)
+        station.show(LedFrame())
+
+    def buzzer(self, beeper: Beeper) -> None:
+        beeper.play([BEEP])
+        self._console.say(self._text("selftest.buzzer"))
+        self._console.wait(sum(seconds for _, seconds in PATTERNS[BEEP]) + 0.5)
+
+    def ask(self, button: Button, report: Report, beeper: Beeper) -> None:
+        """Ask for ``button`` and note who answered within the time allowed."""
+        while not self._presses.empty():  # a press before the question does not count
+            self._presses.get_nowait()
+        self._console.say(self._text("selftest.press", button=self._name(button)))
+        answer = self._answer(self._clock() + self._button_s)
+        if answer is None:
+            report.silent.append(button)
+        elif answer is button:
+            report.answered.append(button)
+        else:
+            report.instead[button] = answer
+        if answer is not None:
+            beeper.play([Sound.PRESS])
+
+    def _answer(self, deadline: float) -> Button | None:
+        while True:
+            try:
+                return self._presses.get_nowait()
+            except queue.Empty:
+                left = deadline - self._clock()
+                if left <= 0:
+                    return None
+                self._console.wait(min(left, POLL_S))
+
+    def _pressed(self, button: Button) -> None:
+        """gpiozero's threads: a button went down (its long press is not asked for)."""
+        if button in ASKED:
+            self._presses.put(button)
+
+    def _tell(self, report: Report) -> None:
+        for button in report.answered:
+            self._console.say(self._text("selftest.answered", button=self._name(button)))
+        for button in report.silent:
+            self._console.say(self._text("selftest.silent", button=self._name(button)))
+        for button, other in report.instead.items():
+            self._console.say(self._text("selftest.instead", button=self._name(button),
+                                         other=self._name(other)))
+        self._console.say(self._text("selftest.passed" if report.passed else "selftest.failed"))
+
+    def _name(self, button: Button) -> str:
+        return self._text(f"selftest.button.{button.value}")
+
+    def _text(self, key: str, **params: Any) -> str:
+        return i18n.text(key, self._lang, **params)
+
+
+class TerminalConsole:
+    """The terminal alone: each line printed, waits slept (a box without a screen)."""
+
+    def __init__(self, out: TextIO = sys.stdout) -> None:
+        self._out = out
+
+    def say(self, line: str) -> None:
+        print(line, file=self._out, flush=True)
+
+    def wait(self, seconds: float) -> None:
+        time.sleep(seconds)
+
+
+class ScreenConsole(TerminalConsole):
+    """The terminal and the box's screen: the last lines said, the newest highlighted.
+
+    While it waits it keeps the screen alive, and in the simulator its keys press buttons.
+    """
+
+    def __init__(self, screen: ScreenSettings, *, fullscreen: bool, keys: Keys | None = None,
+                 out: TextIO = sys.stdout) -> None:
+        super().__init__(out)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Getaway")
+        self._rotation, self._keys = screen.rotation, keys
+        turned = screen.rotation in (90, 270)
+        size = (screen.height, screen.width) if turned else (screen.width, screen.height)
+        self._display = (pygame.display.set_mode((0, 0), pygame.FULLSCREEN) if fullscreen
+                         else pygame.display.set_mode(size))
+        width, height = self._display.get_size()
+        self._frame = pygame.Surface((height, width) if turned else (width, height))
+        self._fonts = Fonts.for_height(self._frame.get_height())
+        self._panel = (Framebuffer(Path(screen.framebuffer), self._display.get_size())
+                       if screen.framebuffer else None)
+        self._lines: list[str] = []
+
+    def say(self, line: str) -> None:
+        super().say(line)
+        self._lines.append(line)
+        self._draw()
+
+    def wait(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            event = pygame.event.wait(max(1, round(left * 1000)))
+            if event.type == pygame.QUIT:
+                raise KeyboardInterrupt
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self._keys and event.key in KEYS:
+                self._keys(KEYS[event.key], event.type == pygame.KEYDOWN)
+
+    def close(self) -> None:
+        pygame.quit()
+
+    def _draw(self) -> None:
+        self._frame.fill(BACKGROUND)
+        _lines(self._frame, self._lines, self._fonts)
+        if self._rotation:
+            self._display.blit(pygame.transform.rotate(self._frame, -self._rotation), (0, 0))
+        else:
+            self._display.blit(self._frame, (0, 0))
+        pygame.display.flip()
+        if self._panel is not None:
+            self._panel.write(self._display)
+
+
+def _lines(surface: pygame.Surface, lines: Sequence[str], fonts: Fonts) -> None:
+    """As many of the last lines as fit, from the top; the newest one large and green."""
+    height = fonts.body.get_linesize()
+    newest = fonts.large.get_linesize()
+    fits = max(0, (surface.get_height() - newest - 8) // height)
+    y = 4
+    for line in lines[-1 - fits:-1] if fits else ():
+        write(surface, fonts.body, line, TEXT, (8, y), width=surface.get_width() - 16)
+        y += height
+    if lines:
+        write(surface, fonts.large, lines[-1], GOOD, (8, y), width=surface.get_width() - 16)
+
+
+def run_selftest(pins: PinMap, *, sim: bool, headless: bool, lang: str,
+                 button_s: float = BUTTON_S) -> int:
+    """`getaway selftest`: 0 when every button answered, 1 otherwise."""
+    factory = None
+    if sim:
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+        factory = MockFactory(pin_class=MockPWMPin)
+    console: TerminalConsole
+    if headless:
+        console = TerminalConsole()
+    else:
+        from companion.device.display import pin_keys
+
+        keys = pin_keys(factory, pins.buttons) if factory else None
+        console = ScreenConsole(pins.screen, fullscreen=pins.screen.fullscreen and not sim,
+                                keys=keys)
+    try:
+        report = SelfTest(pins, console, lang=lang, button_s=button_s, pin_factory=factory).run()
+    finally:
+        if isinstance(console, ScreenConsole):
+            console.close()
+    return 0 if report.passed else 1

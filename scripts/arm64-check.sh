@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The arm64 check: build a Debian bookworm arm64 root with debootstrap, run it through
+# qemu-user-static, install Getaway there from this checkout and run the test suite in it.
+#
+#   sudo ./scripts/arm64-check.sh
+#
+# Root only (debootstrap, mounts, chroot); optional in CI because it takes several minutes.
+# The root is kept in $ARM64_ROOT (default /var/tmp/getaway-arm64) and reused by the next
+# run; delete that folder to start from scratch. Extra arguments go to pytest.
+# The root is Debian, not Raspberry Pi OS: the pins stay mocked and the screen headless, and
+# the browser tests are left out (Debian's Chromium is not installed there).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CHECKOUT=$PWD
+ROOT=${ARM64_ROOT:-/var/tmp/getaway-arm64}
+SUITE=bookworm
+MIRROR=http://deb.debian.org/debian
+
+say() { printf 'arm64-check: %s\n' "$*" >&2; }
+phase_start=$SECONDS
+took() { say "$1 took $((SECONDS - phase_start)) s"; phase_start=$SECONDS; }
+
+[ "$(id -u)" -eq 0 ] || { say "run me as root (sudo $0)"; exit 1; }
+
+host_tools() {
+    local missing=()
+    command -v debootstrap >/dev/null || missing+=(debootstrap)
+    [ -x /usr/bin/qemu-aarch64-static ] || missing+=(qemu-user-static)
+    command -v update-binfmts >/dev/null || missing+=(binfmt-support)
+    if [ ${#missing[@]} -gt 0 ]; then
+        say "installing ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+    mountpoint -q /proc/sys/fs/binfmt_misc ||
+        mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+    # The F (fix-binary) flag lets the host's qemu run arm64 programs inside the chroot.
+    [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64
+}
+
+build_root() {
+    if [ -f "$ROOT/.getaway-root" ]; then
+        say "reusing the arm64 root in $ROOT"
+        return
+    fi
+    say "building a Debian $SUITE arm64 root in $ROOT (a few minutes)"
+    rm -rf "$ROOT"
+    debootstrap --arch=arm64 --variant=minbase \
+        --include=python3,python3-venv,python3-pip,ca-certificates "$SUITE" "$ROOT" "$MIRROR" \
+        >"$ROOT.debootstrap.log" 2>&1 || { tail -20 "$ROOT.debootstrap.log"; exit 1; }
+    touch "$ROOT/.getaway-root"
+}
+
+mounts=()
+# shellcheck disable=SC2317  # called by the EXIT trap
+unmount_all() {
+    local i
+    for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[i]}" || true; done
+}
+bind() {
+    mkdir -p "$2"
+    mount --bind "$1" "$2"
+    mounts+=("$2")
+}
+
+copy_checkout() {
+    # A copy, not a bind mount: installing must not write into the checkout.
+    rm -rf "$ROOT/src"
+    mkdir -p "$ROOT/src"
+    tar -C "$CHECKOUT" --exclude=./.venv --exclude=./.git --exclude=./artifacts \
+        --exclude='*.egg-info' --exclude=__pycache__ --exclude=.mypy_cache \
+        --exclude=.pytest_cache --exclude=.ruff_cache -cf - . | tar -C "$ROOT/src" -xf -
+}
+
+in_root() {
+    chroot "$ROOT" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
+        PIP_CERT=/etc/ssl/certs/ca-certificates.crt PIP_DISABLE_PIP_VERSION_CHECK=1 "$@"
+}
+
+host_tools
+build_root
+took "the arm64 root"
+trap unmount_all EXIT
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+# debootstrap's minimal root has no /etc/hosts: the tests open http://localhost.
+grep -qs localhost "$ROOT/etc/hosts" || printf '127.0.0.1 localhost\n::1 localhost\n' >>"$ROOT/etc/hosts"
+# The host's certificates, so pip trusts what the host trusts (a proxy's own CA, say).
+cp /etc/ssl/certs/ca-certificates.crt "$ROOT/etc/ssl/certs/ca-certificates.crt"
+bind /proc "$ROOT/proc"
+bind /dev "$ROOT/dev"
+bind /dev/pts "$ROOT/dev/pts"
+copy_checkout
+in_root uname -m
+in_root sh -c '[ -x /opt/venv/bin/python ] || python3 -m venv /opt/venv'
+in_root /opt/venv/bin/python -m pip install -q -e '/src[test]'
+took "installing Getaway"
+status=0
+in_root sh -c 'cd /src && GPIOZERO_PIN_FACTORY=mock SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+    LG_WD=/tmp /opt/venv/bin/python -m pytest -q -p no:cacheprovider -m "not browser" "$@"' \
+    pytest "$@" || status=$?
+took "the test suite"
+exit "$status"

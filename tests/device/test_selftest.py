@@ -1,0 +1,202 @@
+"""`getaway selftest`: the LEDs column by column, the buzzer, each button asked for in turn."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.device.display import pin_keys
+from companion.device.painters.palette import GOOD
+from companion.device.pins import PinMap
+from companion.device.selftest import ASKED, ScreenConsole, SelfTest
+from companion.games.base import Button, Sound
+from companion.i18n import text
+from tests.clock import FakeClock
+from tests.device.recording import RecordingFactory, heard, latches, lit
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "screens"
+NAMES = {text(f"selftest.button.{button.value}", "en"): button for button in ASKED}
+
+
+class Person:
+    """A console that is also the person at the box: it writes down what it is told, presses
+    a button when asked (``answers`` says which, None: none), and lets fake time pass."""
+
+    def __init__(self, factory: RecordingFactory, pin_map: PinMap, clock: FakeClock,
+                 answers: dict[Button, Button | None] | None = None) -> None:
+        self.factory, self.pin_map, self.clock = factory, pin_map, clock
+        self.answers = answers or {}
+        self.lines: list[str] = []
+        self.waited = 0.0
+        self.marks: list[int] = []
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+        self.marks.append(self.factory.log.mark())
+        if line.startswith("Press "):
+            asked = NAMES[line.removeprefix("Press ")]
+            pressed = self.answers.get(asked, asked)
+            if pressed is not None:
+                pin = self.factory.pin(self.pin_map.buttons[pressed])
+                pin.drive_low()
+                pin.drive_high()
+
+    def wait(self, seconds: float) -> None:
+        self.waited += seconds
+        self.clock.advance(seconds)
+
+
+def selftest(pins: RecordingFactory, pin_map: PinMap, person: Person, clock: FakeClock,
+             lang: str = "en") -> SelfTest:
+    return SelfTest(pin_map, person, lang=lang, clock=clock, button_s=10.0, pin_factory=pins)
+
+
+def test_selftest_lights_the_columns_one_by_one_then_all(pins: RecordingFactory,
+                                                         pin_map: PinMap,
+                                                         clock: FakeClock) -> None:
+    selftest(pins, pin_map, Person(pins, pin_map, clock), clock).run()
+    shown = [lit(frame) for frame in latches(pins.log.edges(), pin_map.station)]
+    columns = [{(column, row) for row in range(6)} for column in range(4)]
+    everything = set().union(*columns)
+    assert shown == [set(), *columns, everything, set()]
+
+
+def test_selftest_sounds_the_buzzer_and_confirms_each_answer(pins: RecordingFactory,
+                                                             pin_map: PinMap,
+                                                             clock: FakeClock) -> None:
+    person = Person(pins, pin_map, clock)
+    selftest(pins, pin_map, person, clock).run()
+    between = pins.log.edges()[person.marks[0]:person.marks[-1]]  # devices made, not closed
+    assert heard(between, pin_map.buzzer.pin) == [Sound.DONE] + [Sound.PRESS] * 5
+
+
+def test_selftest_all_buttons_answer(pins: RecordingFactory, pin_map: PinMap,
+                                     clock: FakeClock) -> None:
+    person = Person(pins, pin_map, clock)
+    report = selftest(pins, pin_map, person, clock).run()
+    assert report.passed
+    assert report.answered == list(ASKED)
+    assert [line for line in person.lines if line.startswith("Press")] == [
+        "Press LEFT", "Press RIGHT", "Press OK", "Press BACK", "Press TURN"]
+    assert person.lines[-1] == "All is well."
+
+
+def test_selftest_a_silent_button_times_out(pins: RecordingFactory, pin_map: PinMap,
+                                            clock: FakeClock) -> None:
+    person = Person(pins, pin_map, clock, {Button.OK: None})
+    report = selftest(pins, pin_map, person, clock).run()
+    assert report.silent == [Button.OK]
+    assert report.answered == [Button.LEFT, Button.RIGHT, Button.BACK, Button.TURN]
+    assert not report.passed
+    assert "OK: no answer" in person.lines
+    # the LEDs (5 x 1 s) and the buzzer, then the full 10 s for OK alone
+    assert 15.0 < person.waited < 17.0
+
+
+def test_selftest_swapped_wires_show_as_answered_instead(pins: RecordingFactory,
+                                                         pin_map: PinMap,
+                                                         clock: FakeClock) -> None:
+    person = Person(pins, pin_map, clock, {Button.LEFT: Button.RIGHT,
+                                           Button.RIGHT: Button.LEFT})
+    report = selftest(pins, pin_map, person, clock).run()
+    assert report.instead == {Button.LEFT: Button.RIGHT, Button.RIGHT: Button.LEFT}
+    assert "LEFT: RIGHT answered instead (swapped?)" in person.lines
+    assert person.lines[-1] == "Please check the wiring (hardware/assembly.md)."
+
+
+def test_selftest_a_press_before_the_question_does_not_count(pins: RecordingFactory,
+                                                             pin_map: PinMap,
+                                                             clock: FakeClock) -> None:
+    class Early(Person):
+        def say(self, line: str) -> None:
+            if line.startswith("Buzzer"):  # OK pressed too early, then never again
+                pin = self.factory.pin(self.pin_map.buttons[Button.OK])
+                pin.drive_low()
+                pin.drive_high()
+            super().say(line)
+
+    person = Early(pins, pin_map, clock, {Button.LEFT: None, Button.OK: None})
+    report = selftest(pins, pin_map, person, clock).run()
+    assert report.silent == [Button.LEFT, Button.OK]
+
+
+def test_selftest_speaks_german(pins: RecordingFactory, pin_map: PinMap,
+                                clock: FakeClock) -> None:
+    person = Person(pins, pin_map, clock, {button: None for button in ASKED})
+    selftest(pins, pin_map, person, clock, lang="de").run()
+    assert "LEDs: Spalte 1 (gelb) leuchtet" in person.lines
+    assert "Drücke ZURÜCK" in person.lines
+    assert "TURN: keine Antwort" in person.lines
+
+
+@pytest.fixture
+def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    yield
+    pygame.quit()
+
+
+def test_selftest_in_the_simulator_keys_press_the_buttons(headless: None,
+                                                          pins: RecordingFactory,
+                                                          pin_map: PinMap) -> None:
+    """The real screen console: each question is answered by its key, as a maker would."""
+    keys = {Button.LEFT: pygame.K_LEFT, Button.RIGHT: pygame.K_RIGHT, Button.OK: pygame.K_RETURN,
+            Button.BACK: pygame.K_BACKSPACE, Button.TURN: pygame.K_SPACE}
+    frames: list[pygame.Surface] = []
+
+    class Keyboard(ScreenConsole):
+        def say(self, line: str) -> None:
+            super().say(line)
+            frames.append(pygame.display.get_surface().copy())
+            if line.startswith("Press "):
+                key = keys[NAMES[line.removeprefix("Press ")]]
+                for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                    pygame.event.post(pygame.event.Event(kind, key=key))
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    out = io.StringIO()
+    console = Keyboard(pin_map.screen, fullscreen=False, keys=pin_keys(pins, pin_map.buttons),
+                       out=out)
+    report = SelfTest(pin_map, console, lang="en", button_s=5.0, column_s=0.01,
+                      pin_factory=pins).run()
+    console.close()
+    assert report.answered == list(ASKED)
+    assert "Press TURN" in out.getvalue().splitlines()
+    newest = frames[-1]
+    assert newest.get_size() == (pin_map.screen.width, pin_map.screen.height)
+    pygame.image.save(newest, str(ARTIFACTS / "selftest.png"))
+    assert any(newest.get_at((x, y))[:3] == GOOD for x in range(0, newest.get_width(), 2)
+               for y in range(newest.get_height()))
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run([sys.executable, "-m", "companion.cli", "selftest", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_selftest_command_reports_silent_buttons_and_fails() -> None:
+    result = run_cli("--sim", "--headless", "--timeout", "0", "--lang", "en")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Self-test"
+    assert [line for line in lines if line.endswith("no answer")] == [
+        "LEFT: no answer", "RIGHT: no answer", "OK: no answer", "BACK: no answer",
+        "TURN: no answer"]
+
+
+def test_selftest_command_refuses_a_wrong_pin_map(tmp_path: Path) -> None:
+    pins = tmp_path / "pins.toml"
+    pins.write_text("[buttons]\nleft = 99\n", encoding="utf-8")
+    result = run_cli("--sim", "--headless", "--pins", str(pins))
+    assert result.returncode == 2
+    assert f"{pins} line 2: buttons.left is GPIO 99" in result.stderr
