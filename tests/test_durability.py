@@ -4,70 +4,16 @@ check after every restart that it comes back as last acknowledged, a running tur
 from __future__ import annotations
 
 import http.client
-import json
-import os
 import random
-import re
-import signal
 import sqlite3
-import subprocess
-import sys
 import threading
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.program import Program
+
 KILLS = 50
 COMPARED = ("players", "turn", "round", "order", "last", "scoring", "ranking")
-
-
-class Box:
-    """The real program (`getaway run --sim --headless`) in a child process."""
-
-    def __init__(self, data: Path) -> None:
-        self.data = data
-        self.process: subprocess.Popen[str] | None = None
-        self.url = ""
-
-    def start(self) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--sim", "--headless",
-             "--data", str(self.data), "--host", "127.0.0.1", "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-        assert self.process.stdout is not None
-        for line in self.process.stdout:  # the handshake: the box says where it listens
-            found = re.search(r"On this machine: (http://localhost:\d+)/", line)
-            if found:
-                self.url = found.group(1)
-                return
-        raise AssertionError(f"the box did not start (exit {self.process.wait()})")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-        assert self.process.stdout is not None
-        self.process.stdout.close()
-
-    def post(self, kind: str, args: dict[str, Any] | None = None,
-             version: int | None = None) -> int | None:
-        """Send an action; its new version, or None if the box refused it (409)."""
-        body = json.dumps({"type": kind, "args": args or {}, "version": version}).encode()
-        request = urllib.request.Request(self.url + "/api/action", body,
-                                         {"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return int(json.load(response)["version"])
-        except urllib.error.HTTPError as error:
-            if error.code == 409:
-                return None
-            raise
-
-    def view(self) -> dict[str, Any]:
-        with urllib.request.urlopen(self.url + "/api/view", timeout=10) as response:
-            return dict(json.load(response))
 
 
 def next_action(view: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
@@ -91,7 +37,7 @@ def logged_version(data: Path) -> int:
         return int(db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
 
 
-def play_until_killed(box: Box, rng: random.Random, acked: dict[str, Any]) -> dict[str, Any]:
+def play_until_killed(box: Program, rng: random.Random, acked: dict[str, Any]) -> dict[str, Any]:
     """Play on until the plug is pulled; return the last view the box acknowledged."""
     killer = threading.Timer(rng.uniform(0.02, 0.4), box.kill)
     killer.start()
@@ -110,7 +56,7 @@ def play_until_killed(box: Box, rng: random.Random, acked: dict[str, Any]) -> di
     return acked
 
 
-def assert_comes_back(box: Box, acked: dict[str, Any]) -> dict[str, Any]:
+def assert_comes_back(box: Program, acked: dict[str, Any]) -> dict[str, Any]:
     """After a restart the box shows the last acknowledged state, a running turn paused."""
     logged = logged_version(box.data)
     assert logged in (acked["version"], acked["version"] + 1)  # at most one request in flight
@@ -132,7 +78,7 @@ def assert_comes_back(box: Box, acked: dict[str, Any]) -> dict[str, Any]:
 
 def test_the_box_survives_being_killed_at_random_moments(tmp_path: Path) -> None:
     rng = random.Random(2026)
-    box = Box(tmp_path)
+    box = Program(tmp_path)
     box.start()
     box.post("table.new_game", {"game": "romme", "seats": 3, "options": {"first_player": 0}})
     acked = box.view()

@@ -1,0 +1,114 @@
+"""The real program, `getaway run --sim`, in a child process, and a virtual screen for it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+class Program:
+    """`getaway run --sim` on loopback; headless unless a ``display`` is given. A restart
+    listens on the port of the first start, as the box does, so phones find it again."""
+
+    def __init__(self, data: Path, display: str | None = None) -> None:
+        self.data = data
+        self.display = display
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+        self.port = 0
+        self.join_path = "/"
+
+    def start(self) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        command = [sys.executable, "-m", "companion.cli", "run", "--sim", "--data",
+                   str(self.data), "--host", "127.0.0.1", "--port", str(self.port)]
+        if self.display is None:
+            command.append("--headless")
+        else:
+            env["DISPLAY"] = self.display
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, env=env)
+        assert self.process.stdout is not None
+        for line in self.process.stdout:  # the handshake: the box says where it listens
+            joined = re.search(r"Phones join at http://[^/\s]+(/\S*)", line)
+            if joined:
+                self.join_path = joined.group(1)
+            found = re.search(r"On this machine: (http://localhost:\d+)/", line)
+            if found:
+                self.url = found.group(1)
+                self.port = int(self.url.rsplit(":", 1)[1])
+                return
+        raise AssertionError(f"the box did not start (exit {self.process.wait()})")
+
+    def kill(self) -> None:
+        """Pull the plug."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        assert self.process.stdout is not None
+        self.process.stdout.close()
+
+    def post(self, kind: str, args: dict[str, Any] | None = None,
+             version: int | None = None) -> int | None:
+        """Send an action; its new version, or None if the box refused it (409)."""
+        body = json.dumps({"type": kind, "args": args or {}, "version": version}).encode()
+        request = urllib.request.Request(self.url + "/api/action", body,
+                                         {"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return int(json.load(response)["version"])
+        except urllib.error.HTTPError as error:
+            if error.code == 409:
+                return None
+            raise
+
+    def view(self) -> dict[str, Any]:
+        with urllib.request.urlopen(self.url + "/api/view", timeout=10) as response:
+            return dict(json.load(response))
+
+
+class VirtualScreen:
+    """An X server in memory (Xvfb) and xdotool, so the simulator's window gets real keys."""
+
+    def __init__(self) -> None:
+        for tool in ("Xvfb", "xdotool"):
+            if shutil.which(tool) is None:
+                pytest.fail(f"{tool} is missing: `./dev test` installs it (Debian: xvfb xdotool)")
+        self.display = f":{90 + os.getpid() % 500}"
+        self.process = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1280x800x24",
+                                         "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
+        self._wait_for_server()
+
+    def _wait_for_server(self) -> None:
+        socket = Path(f"/tmp/.X11-unix/X{self.display[1:]}")
+        deadline = time.monotonic() + 10
+        while not socket.exists():
+            assert time.monotonic() < deadline, "Xvfb did not start"
+            time.sleep(0.05)
+
+    def press(self, key: str, pid: int) -> None:
+        """Press and release ``key`` (an X keysym like "space") in the window of process ``pid``."""
+        env = {**os.environ, "DISPLAY": self.display}
+        window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(pid)],
+                                env=env, capture_output=True, text=True, timeout=10,
+                                check=True).stdout.split()[0]
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10,
+                       check=True)
+        subprocess.run(["xdotool", "key", "--delay", "60", key], env=env, timeout=10,
+                       check=True)
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait()
