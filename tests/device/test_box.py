@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from gpiozero.pins.mock import MockFactory
@@ -199,17 +200,25 @@ def test_box_a_late_tick_says_only_the_most_urgent(box: Box, pins: RecordingFact
     assert p.heard(mark) == [Sound.TICK]
 
 
-def test_box_a_pause_stamped_before_a_warning_does_not_repeat_it(
-        table: Table, pin_map: PinMap, pins: RecordingFactory, clock: FakeClock) -> None:
+def hold_up(table: Table, when: Callable[[dict[str, Any]], bool]
+            ) -> tuple[threading.Event, threading.Event]:
+    """Keep the Table's thread on the first change whose public view ``when`` matches, before
+    the box hears of it: (set once held, set to let go)."""
     entered, release = threading.Event(), threading.Event()
 
-    def hold_up(published: Published) -> None:
-        """Keeps the Table's thread on the pause, before the box hears of it."""
-        if published.public.get("state", {}).get("phase") == "paused":
+    def subscriber(published: Published) -> None:
+        if when(published.public):
             entered.set()
             release.wait(5)
 
-    table.subscribe(hold_up)
+    table.subscribe(subscriber)
+    return entered, release
+
+
+def test_box_a_pause_stamped_before_a_warning_does_not_repeat_it(
+        table: Table, pin_map: PinMap, pins: RecordingFactory, clock: FakeClock) -> None:
+    entered, release = hold_up(table, lambda public: public.get("state", {}).get("phase")
+                               == "paused")
     box = Box(table, pin_map, clock=clock, pin_factory=pins)
     try:
         p = player(pins, pin_map, table, clock)
@@ -244,15 +253,7 @@ def test_box_a_refused_action_sounds_error(box: Box, pins: RecordingFactory, pin
 
 def test_box_a_stale_press_sounds_error(table: Table, pin_map: PinMap, pins: RecordingFactory,
                                         clock: FakeClock) -> None:
-    entered, release = threading.Event(), threading.Event()
-
-    def hold_up(published: Published) -> None:
-        """Keeps the Table's thread until released, before the box hears of the change."""
-        if published.public["language"] == "en":
-            entered.set()
-            release.wait(5)
-
-    table.subscribe(hold_up)
+    entered, release = hold_up(table, lambda public: public["language"] == "en")
     box = Box(table, pin_map, clock=clock, pin_factory=pins)
     try:
         p = player(pins, pin_map, table, clock)
