@@ -1,4 +1,4 @@
-"""The table's own rules: seats, choosing and ending a game, undo, the box's language.
+"""The table's own rules: seats, choosing and ending a game, undo, the box's language and Wi-Fi.
 
 Pure like the game modules: ``apply_table(state, action, games)`` returns a new TableState.
 Game actions are passed on to the current game's ``apply``.
@@ -22,6 +22,7 @@ from companion.games.base import (
     check_options,
 )
 from companion.i18n import LANGUAGES
+from companion.wifi import Wifi, checked
 
 UNDO_DEPTH = 200
 NAME_LENGTH = 20
@@ -36,6 +37,16 @@ class Seat:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """A phone asking for a taken seat; it gets the seat when the box's OK (or the seat's own
+    phone) grants it."""
+
+    seat: int
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
     """Everything the Table owns. ``undo`` holds earlier game states, newest last, each with
     whether the step that followed it was a reveal."""
@@ -45,6 +56,9 @@ class TableState:
     game: Any = None
     undo: tuple[tuple[Any, bool], ...] = ()
     language: str = "de"
+    claims: tuple[Claim, ...] = ()
+    wifi: Wifi | None = None
+    show_wifi: bool = False
 
     def can_undo(self) -> bool:
         return bool(self.undo) and not self.undo[-1][1]
@@ -53,14 +67,19 @@ class TableState:
         """The state without its undo history (snapshots are taken where undo cannot reach)."""
         game = games[self.game_id].to_json(self.game) if self.game_id else None
         return {"game_id": self.game_id, "game": game, "language": self.language,
-                "seats": [[s.name, s.token_hash] for s in self.seats]}
+                "seats": [[s.name, s.token_hash] for s in self.seats],
+                "claims": [[c.seat, c.name, c.token_hash] for c in self.claims],
+                "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Mapping[str, Game]) -> TableState:
         game_id = data["game_id"]
         game = games[game_id].from_json(data["game"]) if game_id else None
         seats = tuple(Seat(name, token) for name, token in data["seats"])
-        return cls(game_id, seats, game, (), data["language"])
+        claims = tuple(Claim(seat, name, token) for seat, name, token in data.get("claims", ()))
+        wifi = Wifi.from_json(data["wifi"]) if data.get("wifi") else None
+        return cls(game_id, seats, game, (), data["language"], claims, wifi,
+                   bool(data.get("show_wifi")))
 
 
 def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
@@ -90,12 +109,31 @@ def lobby_controls(games: Mapping[str, Game]) -> Controls:
 
 
 def table_controls(state: TableState, games: Mapping[str, Game]) -> Controls:
-    """The box's buttons now: the lobby menu, or the game's own plus BACK-long for undo."""
+    """The box's buttons now: the lobby menu, or the game's own plus BACK-long for undo.
+
+    A phone asking for a taken seat comes first in the menu (OK gives it the seat); the
+    lobby also switches its QR code between joining the table and joining the box's Wi-Fi.
+    """
+    grants = [_grant_item(claim) for claim in state.claims]
     if state.game_id is None:
-        return lobby_controls(games)
+        return Controls([*grants, *lobby_controls(games).menu, *_wifi_items(state)])
     controls = games[state.game_id].controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
-    return Controls(controls.menu, keys)
+    return Controls([*grants, *controls.menu], keys)
+
+
+def _grant_item(claim: Claim) -> MenuItem:
+    action = Action("table.grant", None, {"seat": claim.seat})
+    if claim.name:
+        return MenuItem("box.grant", action, {"seat": claim.seat + 1, "name": claim.name})
+    return MenuItem("box.grant_phone", action, {"seat": claim.seat + 1})
+
+
+def _wifi_items(state: TableState) -> list[MenuItem]:
+    if state.wifi is None:
+        return []
+    key = "box.show_join" if state.show_wifi else "box.show_wifi"
+    return [MenuItem(key, Action("table.show_wifi", None, {"show": not state.show_wifi}))]
 
 
 def _current(state: TableState, games: Mapping[str, Game]) -> Game:
@@ -118,7 +156,8 @@ def _new_game(state: TableState, action: Action, games: Mapping[str, Game]) -> T
         raise InvalidAction("error.action_malformed")
     options = check_options(game.options, raw_options)
     seats = (state.seats + (Seat(),) * count)[:count]
-    return replace(state, game_id=game_id, seats=seats, undo=(),
+    claims = tuple(c for c in state.claims if c.seat < count)
+    return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims,
                    game=game.setup(options, count, action.args.get("chance", {})))
 
 
@@ -141,11 +180,47 @@ def _claim(state: TableState, action: Action, games: Mapping[str, Game]) -> Tabl
     seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
     if not isinstance(token_hash, str):
         raise InvalidAction("error.action_malformed")
-    holder = state.seats[seat].token_hash
-    if holder is not None and holder != token_hash and not action.args.get("force"):
+    holder, replaces = state.seats[seat].token_hash, action.args.get("replaces")
+    if replaces is not None and holder != replaces:
+        raise IllegalAction("error.code_unknown")
+    if holder not in (None, token_hash, replaces) and not action.args.get("force"):
         raise IllegalAction("error.seat_taken")
     name = _name_arg(action, fallback=state.seats[seat].name)
+    state = replace(state, claims=tuple(c for c in state.claims if c.token_hash != token_hash))
     return _with_seat(state, seat, Seat(name, token_hash))
+
+
+def _request(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """A phone asks for a taken seat (made by the server, like a claim); newest ask wins."""
+    seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
+    if not isinstance(token_hash, str):
+        raise InvalidAction("error.action_malformed")
+    if state.seats[seat].token_hash in (None, token_hash):
+        raise IllegalAction("error.seat_free")
+    claim = Claim(seat, _name_arg(action), token_hash)
+    kept = tuple(c for c in state.claims if c.seat != seat and c.token_hash != token_hash)
+    return replace(state, claims=(*kept, claim))
+
+
+def _grant(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """The seat goes to the phone that asked for it; the phone that held it loses it."""
+    seat = _seat_arg(state, action)
+    claim = _claim_for(state, seat)
+    state = _with_seat(state, seat, Seat(claim.name or state.seats[seat].name, claim.token_hash))
+    return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
+
+
+def _deny(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    seat = _seat_arg(state, action)
+    _claim_for(state, seat)
+    return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
+
+
+def _claim_for(state: TableState, seat: int) -> Claim:
+    for claim in state.claims:
+        if claim.seat == seat:
+            return claim
+    raise IllegalAction("error.no_claim")
 
 
 def _rename(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
@@ -163,6 +238,23 @@ def _language(state: TableState, action: Action, games: Mapping[str, Game]) -> T
     if language not in LANGUAGES:
         raise InvalidAction("error.option_choice", option="language", value=str(language))
     return replace(state, language=str(language))
+
+
+def _wifi(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """Save the box's hotspot (an empty ``ssid`` forgets it and hides its QR code)."""
+    if action.args.get("ssid") == "":
+        return replace(state, wifi=None, show_wifi=False)
+    return replace(state, wifi=checked(action.args, state.wifi))
+
+
+def _show_wifi(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """Whether the box's screen shows the Wi-Fi QR code instead of the table's join code."""
+    show = action.args.get("show")
+    if not isinstance(show, bool):
+        raise InvalidAction("error.action_malformed")
+    if show and state.wifi is None:
+        raise IllegalAction("error.wifi_missing")
+    return replace(state, show_wifi=show)
 
 
 def _seat_arg(state: TableState, action: Action) -> int:
@@ -197,4 +289,9 @@ _HANDLERS = {
     "table.rename": _rename,
     "table.release": _release,
     "table.language": _language,
+    "table.request": _request,
+    "table.grant": _grant,
+    "table.deny": _deny,
+    "table.wifi": _wifi,
+    "table.show_wifi": _show_wifi,
 }

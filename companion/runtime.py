@@ -162,13 +162,13 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
                     notice: Callable[[], str | None]) -> None:
     from companion.device.display import pin_keys, run_display
     from companion.device.qr import qr_text
-    from companion.server.app import create_app
+    from companion.server.app import create_app, join_link
     from companion.server.serve import lan_address, serve
 
     app = create_app(table, public_url="")
     server = serve(app, host=settings.host, port=settings.port)
-    url = f"http://{lan_address()}:{server.port}/"
-    app.config["PUBLIC_URL"] = url.rstrip("/")
+    app.config["PUBLIC_URL"] = f"http://{lan_address()}:{server.port}"
+    url = join_link(app)
     _announce(url, server.port, settings, qr_text(url))
 
     def healthy() -> bool:
@@ -211,5 +211,7 @@ def _ready(healthy: Callable[[], bool]) -> Callable[[], None]:
 def _announce(url: str, port: int, settings: Settings, qr: str) -> None:
     print(f"Getaway is ready. Phones join at {url}", flush=True)
     print(qr, flush=True)
-    print(f"On this machine: http://localhost:{port}/  (table page: /table)", flush=True)
+    code = url.rpartition("/j/")[2]
+    print(f"On this machine: http://localhost:{port}/j/{code}  (table page: /table, "
+          f"join code: {code})", flush=True)
     print(f"Games are kept in {settings.data}", flush=True)

@@ -13,7 +13,11 @@ CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1),
                                        seq INTEGER NOT NULL, elapsed_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS history (game_seq INTEGER PRIMARY KEY, body TEXT NOT NULL,
+                                    ended_at TEXT NOT NULL);
 """
+ENDED_AT = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+"""The box's wall clock in UTC; a Pi without a clock battery may be wrong until it has NTP."""
 
 
 class Store:
@@ -32,14 +36,22 @@ class Store:
         if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise sqlite3.DatabaseError(f"{self.path} failed its integrity check")
 
-    def append(self, event: dict[str, Any], snapshot: dict[str, Any] | None = None) -> int:
-        """Write one event (and the table snapshot taken just before it); return its number."""
+    def append(self, event: dict[str, Any], snapshot: dict[str, Any] | None = None,
+               finished: tuple[int, dict[str, Any]] | None = None) -> int:
+        """Write one event (and the table snapshot taken just before it); return its number.
+
+        ``finished`` is (the number of the event that started a game, its record): the game
+        this event ended goes into the history in the same transaction.
+        """
         with self._transaction():
             cur = self._db.execute("INSERT INTO events (body) VALUES (?)", (_dump(event),))
             seq = int(cur.lastrowid or 0)
             if snapshot is not None:
                 self._db.execute("INSERT INTO snapshots (seq, body) VALUES (?, ?)",
                                  (seq, _dump(snapshot)))
+            if finished is not None:
+                self._db.execute("INSERT OR REPLACE INTO history (game_seq, body, ended_at) "
+                                 f"VALUES (?, ?, {ENDED_AT})", (finished[0], _dump(finished[1])))
         return seq
 
     def latest_snapshot(self) -> tuple[int, dict[str, Any]] | None:
@@ -70,6 +82,27 @@ class Store:
         row = self._db.execute("SELECT seq, elapsed_ms FROM checkpoint WHERE id = 1").fetchone()
         return (row[0], row[1]) if row else None
 
+    def history(self) -> list[dict[str, Any]]:
+        """Every recorded game, newest first, each with its ``id`` and ``ended_at``.
+
+        Read on a connection of its own, so any thread may ask while the owner writes.
+        """
+        return [_past(*row) for row in self._read(
+            "SELECT game_seq, body, ended_at FROM history ORDER BY game_seq DESC")]
+
+    def past_game(self, game_id: int) -> dict[str, Any] | None:
+        """One recorded game by its id (the number of the event that started it)."""
+        rows = self._read("SELECT game_seq, body, ended_at FROM history WHERE game_seq = ?",
+                          (game_id,))
+        return _past(*rows[0]) if rows else None
+
+    def _read(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return db.execute(query, params).fetchall()
+        finally:
+            db.close()
+
     def close(self) -> None:
         self._db.close()
 
@@ -92,6 +125,10 @@ class _Transaction:
         elif self._db.in_transaction:
             # SQLite has already rolled back after some errors (SQLITE_FULL among them).
             self._db.execute("ROLLBACK")
+
+
+def _past(game_seq: int, body: str, ended_at: str) -> dict[str, Any]:
+    return {"id": game_seq, "ended_at": ended_at, **json.loads(body)}
 
 
 def _dump(obj: dict[str, Any]) -> str:

@@ -29,9 +29,10 @@ from companion.games.base import (
     IllegalAction,
     Timer,
 )
+from companion.history import finished_game
 from companion.lobby import TableState, apply_table, table_controls
 from companion.store import Store
-from companion.views import table_view
+from companion.views import device_view, table_view
 
 log = logging.getLogger(__name__)
 
@@ -46,13 +47,18 @@ Subscriber = Callable[["Published"], None]
 
 @dataclass(frozen=True, slots=True)
 class Published:
-    """What the Table tells the world after each change: views only, never the state."""
+    """What the Table tells the world after each change: views only, never the state.
+
+    ``device`` is for the box's own screen only (the Wi-Fi password for its QR code); the
+    phone server never sends it.
+    """
 
     version: int
     as_of: float
     public: dict[str, JSON]
     private: dict[int, dict[str, JSON]]
     controls: Controls = field(default_factory=Controls)
+    device: dict[str, JSON] = field(default_factory=dict)
 
     def view(self, seat: int | None, now: float) -> dict[str, JSON]:
         """The view for one phone (None: the public one), its timer counted down to ``now``."""
@@ -96,6 +102,7 @@ class Table:
         self._subscribers: list[Subscriber] = []
         self._state = TableState()
         self._version = 0
+        self._game_seq = 0
         self._entered = clock()
         self._saved_at = self._entered
         self._retry_at = float("-inf")
@@ -151,6 +158,19 @@ class Table:
     @property
     def games(self) -> Mapping[str, Game]:
         return self._games
+
+    @property
+    def clock(self) -> Clock:
+        """The clock ``Published.as_of`` is measured on: count views down with this one."""
+        return self._clock
+
+    def history(self) -> list[dict[str, JSON]]:
+        """The games recorded so far, newest first (safe from any thread)."""
+        return self._store.history()
+
+    def past_game(self, game_id: int) -> dict[str, JSON] | None:
+        """One recorded game by its id, or None."""
+        return self._store.past_game(game_id)
 
     def seat_for_token(self, token: str) -> int | None:
         """The seat whose phone holds ``token``, compared in constant time; None if none does."""
@@ -236,7 +256,11 @@ class Table:
     def _commit(self, action: Action, state: TableState, at: float) -> None:
         """Log first, then change and publish: nothing is visible that is not durable."""
         snapshot = self._state.to_json(self._games) if action.type == "table.new_game" else None
-        self._version = self._store.append(action.to_json(), snapshot)
+        finished = finished_game(self._state, state, action, self._games)
+        self._version = self._store.append(
+            action.to_json(), snapshot, None if finished is None else (self._game_seq, finished))
+        if snapshot is not None:
+            self._game_seq = self._version
         if state.game is not self._state.game:
             # The game's timer counts from the moment its state was entered; a seat joining
             # or a rename leaves the game, and so the running clock, untouched.
@@ -292,6 +316,7 @@ class Table:
             except GetawayError as error:
                 log.warning("skipped event %d on replay: %s", seq, error)
         self._state, self._version = state, self._store.last_seq()
+        self._game_seq = found[0] if found else 0
 
     def _resume_after_restart(self) -> None:
         """A turn that was running at the power cut comes back paused with the time it had left."""
@@ -312,4 +337,4 @@ class Table:
         private = {seat: table_view(state, self._games, seat, self._version)
                    for seat in range(len(state.seats))}
         return Published(self._version, self._entered, public, private,
-                         table_controls(state, self._games))
+                         table_controls(state, self._games), device_view(state))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict
+from typing import Any
 
 from companion.games.base import JSON, Game
 from companion.lobby import TableState
@@ -20,18 +21,42 @@ def table_view(state: TableState, games: Mapping[str, Game], seat: int | None,
         "undo": state.can_undo(),
         "seats": [{"seat": i, "name": s.name, "taken": s.token_hash is not None}
                   for i, s in enumerate(state.seats)],
+        "claims": [{"seat": c.seat, "name": c.name} for c in state.claims],
+        "wifi": None if state.wifi is None else {**state.wifi.public(),
+                                                 "shown": state.show_wifi},
         "timer": None,
+        "cover": False,
     }
     if state.game_id is None:
         view["games"] = [game_summary(game) for game in games.values()]
         return view
     game = games[state.game_id]
     timer = game.timer(state.game)
+    public = game.public_view(state.game)
     view["timer"] = asdict(timer) if timer else None
     view["title"] = dict(game.title)
-    view["state"] = (game.public_view(state.game) if seat is None
-                     else game.private_view(state.game, seat))
+    view["state"] = public if seat is None else game.private_view(state.game, seat)
+    view["cover"] = seat is not None and has_secrets(view["state"], public)
+    view["outcome"] = outcome(game, state.game)
     return view
+
+
+def has_secrets(private: Mapping[str, JSON], public: Mapping[str, JSON]) -> bool:
+    """Whether a seat's view shows more than the public one and the actions it may send:
+    then its phone offers the tap-to-hide cover."""
+    return {key: value for key, value in private.items() if key != "actions"} != public
+
+
+def outcome(game: Game, state: Any) -> JSON:
+    """The game's result once it is over, from its optional ``outcome(state)``; else None."""
+    result = getattr(game, "outcome", None)
+    return None if result is None else result(state)
+
+
+def device_view(state: TableState) -> dict[str, JSON]:
+    """What only the box's own screen may show: the Wi-Fi QR payload, password and all."""
+    wifi = state.wifi if state.show_wifi else None
+    return {"wifi_qr": wifi.payload() if wifi else None}
 
 
 def game_summary(game: Game) -> dict[str, JSON]:

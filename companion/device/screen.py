@@ -36,7 +36,9 @@ class Screen:
         """Draw the public view at ``now`` with the box's menu cursor onto ``surface``."""
         view = published.view(None, now)
         lang = str(view.get("language") or self.language)
-        ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, join_url,
+        # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
+        code = str(published.device.get("wifi_qr") or join_url)
+        ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
                       self._fonts)
         painter_for(view.get("game")).draw(surface, view, ctx)
         self._drawn = _moment(published, cursor, now)

@@ -180,7 +180,9 @@ class Game(Protocol):
     """A game module: pure rules plus what the box, the screen and the phones show of them.
 
     ``State`` is the module's own immutable type; it must round-trip through
-    ``to_json``/``from_json``.
+    ``to_json``/``from_json``. A game may also offer ``outcome(state)``: None while it runs,
+    then ``{"results": [{"seat", "place", "score", ...}, ...], ...}`` (best place first; a
+    ``score`` may be None), which the history and the summary page show.
     """
 
     id: str

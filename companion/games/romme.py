@@ -403,6 +403,17 @@ def public_view(state: RommeState) -> dict[str, JSON]:
     }
 
 
+def outcome(state: RommeState) -> dict[str, JSON] | None:
+    """The result once the game is over: places by fewest minus points, totals, every round."""
+    if state.phase != "over":
+        return None
+    places = {int(entry["seat"]): entry["place"] for entry in ranking(state)}
+    results = [{"seat": seat, "place": place, "score": total(state.players[seat]),
+                "rounds": list(state.players[seat].rounds), "left": is_left(state.players[seat])}
+               for seat, place in places.items()]
+    return {"results": results, "rounds": max(len(p.rounds) for p in state.players)}
+
+
 def _scoring_view(state: RommeState) -> dict[str, JSON] | None:
     if state.scoring is None:
         return None
@@ -676,6 +687,9 @@ class RommeGame:
 
     def controls(self, state: RommeState) -> Controls:
         return controls(state)
+
+    def outcome(self, state: RommeState) -> dict[str, JSON] | None:
+        return outcome(state)
 
     def leds(self, view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:
         return leds(view, remaining_ms)

@@ -17,15 +17,17 @@ from flask import Flask, Response, abort, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion import i18n
-from companion.server import api, context, pages
+from companion.server import api, context, history, pages
+from companion.server.codes import Codes
 from companion.server.hub import Hub
 from companion.server.limiter import JoinLimiter
 from companion.server.texts import TEXTS
 from companion.table import Table
 
 MAX_BODY = 64 * 1024
-API_ERRORS = {400: "error.bad_request", 404: "error.not_found", 405: "error.method",
-              413: "error.too_large", 415: "error.json_required", 429: "error.too_many"}
+API_ERRORS = {400: "error.bad_request", 403: "error.cross_site", 404: "error.not_found",
+              405: "error.method", 413: "error.too_large", 415: "error.json_required",
+              429: "error.too_many"}
 """The sentence each HTTP error gets; anything else is "error.internal"."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
@@ -35,8 +37,11 @@ SECURITY_HEADERS = {
 }
 
 
-def create_app(table: Table, *, public_url: str) -> Flask:
-    """The phone server for ``table``; ``public_url`` (``http://<ip>:<port>``) makes join links."""
+def create_app(table: Table, *, public_url: str, join_code: str | None = None) -> Flask:
+    """The phone server for ``table``; ``public_url`` (``http://<ip>:<port>``) makes join links.
+
+    ``join_code`` is the code phones need to take a seat (a new random one if not given).
+    """
     web = Path(str(files("companion.web")))
     app = Flask(__name__, template_folder=web / "templates", static_folder=web / "static")
     app.config.update(PUBLIC_URL=public_url.rstrip("/"), MAX_CONTENT_LENGTH=MAX_BODY)
@@ -45,13 +50,22 @@ def create_app(table: Table, *, public_url: str) -> Flask:
     hub.publish(table.published)
     table.subscribe(hub.publish)
     app.extensions.update({context.EXTENSION: table, context.HUB_EXTENSION: hub,
-                           context.JOINS_EXTENSION: JoinLimiter()})
+                           context.JOINS_EXTENSION: JoinLimiter(),
+                           context.CODES_EXTENSION: Codes(join_code)})
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(history.bp)
     app.register_error_handler(HTTPException, http_error)
     app.before_request(partial(check_host, box_names(public_url)))
+    app.before_request(check_origin)
     app.after_request(secure)
     return app
+
+
+def join_link(app: Flask) -> str:
+    """What the box's QR code carries: ``http://<ip>:<port>/j/<join code>``."""
+    codes: Codes = app.extensions[context.CODES_EXTENSION]
+    return f"{app.config['PUBLIC_URL']}/j/{codes.join}"
 
 
 def box_names(public_url: str) -> frozenset[str]:
@@ -73,6 +87,17 @@ def check_host(names: frozenset[str]) -> None:
     except ValueError:
         if host not in names:
             abort(400)
+
+
+def check_origin() -> None:
+    """Refuse a state change a page of another origin sends (403), whatever its content type.
+
+    Browsers name the sending page's origin on every POST; JSON already keeps cross-site
+    forms out, and this keeps out the rest.
+    """
+    origin = request.headers.get("Origin")
+    if request.method == "POST" and origin and urlsplit(origin).netloc != request.host:
+        abort(403)
 
 
 def http_error(error: HTTPException) -> Response | tuple[Response, int] | tuple[str, int]:

@@ -1,19 +1,22 @@
-"""What every request may ask: the Table, the hub, who is calling and in which language."""
+"""What every request may ask: the Table, the hub, the codes, who is calling, in which language."""
 
 from __future__ import annotations
 
 from flask import Response, current_app, jsonify, request
 
 from companion.i18n import LANGUAGES, pick_language, text
+from companion.server.codes import Codes, same
 from companion.server.hub import Hub
 from companion.server.limiter import JoinLimiter
 from companion.table import Table
 
 SEAT_COOKIE = "getaway_seat"
+JOIN_COOKIE = "getaway_join"
 LANG_COOKIE = "lang"
 EXTENSION = "getaway"
 HUB_EXTENSION = "getaway.hub"
 JOINS_EXTENSION = "getaway.joins"
+CODES_EXTENSION = "getaway.codes"
 
 
 def table() -> Table:
@@ -29,6 +32,21 @@ def hub() -> Hub:
 def joins() -> JoinLimiter:
     joins: JoinLimiter = current_app.extensions[JOINS_EXTENSION]
     return joins
+
+
+def codes() -> Codes:
+    codes: Codes = current_app.extensions[CODES_EXTENSION]
+    return codes
+
+
+def now() -> float:
+    """The Table's clock, which the views' timers count down on."""
+    return table().clock()
+
+
+def has_join_code() -> bool:
+    """Whether the phone came with the table's join code (the QR link or typed)."""
+    return same(request.cookies.get(JOIN_COOKIE, ""), codes().join)
 
 
 def caller_token() -> str | None:

@@ -1,4 +1,4 @@
-"""The HTML pages: the phone, the table page and the personal rejoin link.
+"""The HTML pages: the phone, the table page, the join link and the personal rejoin link.
 
 The pages are shells: getaway.js fills them from the live views, so a page never shows a
 state older than its stream.
@@ -11,7 +11,8 @@ from werkzeug.wrappers import Response
 
 from companion.i18n import catalog, text
 from companion.server import context
-from companion.server.api import set_seat_cookie
+from companion.server.api import count_attempt, set_seat_cookie
+from companion.server.codes import SHAPE
 
 bp = Blueprint("pages", __name__)
 
@@ -21,14 +22,24 @@ def phone() -> str:
     return render_page("phone.html", "phone")
 
 
+@bp.get("/j/<code>")
+def join_link(code: str) -> str:
+    """The QR code's link: the phone page, which hands ``code`` to the box as if typed."""
+    return render_page("phone.html", "phone", code=code if SHAPE.fullmatch(code) else "")
+
+
 @bp.get("/table")
 def table_page() -> str:
-    return render_page("table.html", "table")
+    return render_page("table.html", "table", join_code=context.codes().join)
 
 
 @bp.get("/r/<token>")
 def rejoin(token: str) -> Response:
-    """Put the seat token back into the cookie and go to the phone page."""
+    """Put the seat token back into the cookie and go to the phone page.
+
+    Every attempt counts against the join limit, so nobody can walk through tokens.
+    """
+    count_attempt()
     if context.table().seat_for_token(token) is None:
         return redirect(url_for("pages.phone", link="expired"))
     response = redirect(url_for("pages.phone"))
@@ -39,6 +50,8 @@ def rejoin(token: str) -> Response:
 def render_page(template: str, page: str, **values: object) -> str:
     """Render ``template`` in the caller's language, with the catalog for the page's script."""
     lang = context.language()
+    public_url = current_app.config["PUBLIC_URL"]
     return render_template(template, page=page, lang=lang, texts=catalog(lang),
                            t=lambda key, **params: text(key, lang, **params),
-                           join_url=current_app.config["PUBLIC_URL"] + "/", **values)
+                           join_url=public_url + "/", address=public_url.removeprefix("http://"),
+                           joinable=context.has_join_code(), **values)

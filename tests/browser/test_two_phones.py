@@ -18,6 +18,7 @@ from companion.table import Table
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+JOIN_CODE = "KM7RX"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 
@@ -32,8 +33,8 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 @pytest.fixture
 def server(table: Table) -> Iterator[Server]:
-    server = serve(create_app(table, public_url="http://127.0.0.1"), host="127.0.0.1", port=0,
-                   threads=16)
+    server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
+                   host="127.0.0.1", port=0, threads=16)
     yield server
     server.close()
 
@@ -62,6 +63,13 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=SHOTS / name, full_page=True)
 
 
+def type_code(page: Page, code: str) -> None:
+    """What a phone does that opened the box's address instead of scanning its QR code."""
+    expect(page.locator("#code")).to_be_visible()
+    page.fill("#code-input", code)
+    page.locator("#code-form button").tap()
+
+
 def take_seat(page: Page, seat: int, name: str) -> None:
     expect(page.locator("#join")).to_be_visible()
     page.fill("#name", name)
@@ -73,8 +81,10 @@ def test_two_phones_hand_the_turn_on(table: Table, server: Server, browser: Brow
     table.submit(Action("table.new_game", None,
                         {"game": "romme", "seats": 2, "options": {"first_player": 0}}))
     table.submit(Action("resume"))
-    anna = phone(browser, server.url, 412, "en-US")
+    anna = phone(browser, f"{server.url}j/{JOIN_CODE}", 412, "en-US")  # scanned the QR code
     bernd = phone(browser, server.url, 360, "de-DE")
+    shoot(bernd, "phone-code.png")
+    type_code(bernd, JOIN_CODE.lower())
     shoot(anna, "phone-join.png")
     take_seat(anna, 0, "Anna")
     take_seat(bernd, 1, "Bernd")

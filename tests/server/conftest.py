@@ -16,6 +16,7 @@ from companion.store import Store
 from companion.table import Table
 
 PUBLIC_URL = "http://192.168.1.20:8000"
+JOIN_CODE = "KM7RX"
 
 
 @pytest.fixture
@@ -30,15 +31,22 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 @pytest.fixture
 def app(table: Table) -> Flask:
-    return create_app(table, public_url=PUBLIC_URL)
+    return create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+
+
+def phone(app: Flask) -> FlaskClient:
+    """A phone that scanned the box's QR code: it holds the join code, no seat yet."""
+    client = app.test_client()
+    assert client.post("/api/code", json={"code": JOIN_CODE}).status_code == 200
+    return client
 
 
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
-    return app.test_client()
+    return phone(app)
 
 
 @pytest.fixture
 def other(app: Flask) -> FlaskClient:
     """A second phone with its own cookies."""
-    return app.test_client()
+    return phone(app)

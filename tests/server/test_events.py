@@ -19,6 +19,7 @@ from companion.games.base import Action
 from companion.server.hub import Hub
 from companion.server.serve import Server, lan_address, serve
 from companion.table import Table
+from tests.server.conftest import JOIN_CODE
 
 GUARD_S = 10.0
 
@@ -101,9 +102,14 @@ def post(server: Server, path: str, body: dict[str, Any],
 
 
 def seat_cookie(server: Server, seat: int) -> str:
-    response = post(server, "/api/join", {"seat": seat, "name": f"Player {seat + 1}"})
+    """The cookies of a phone that typed the join code and took ``seat``."""
+    code = post(server, "/api/code", {"code": JOIN_CODE})
+    join_cookie = code.headers["Set-Cookie"].split(";")[0]
+    response = post(server, "/api/join", {"seat": seat, "name": f"Player {seat + 1}"},
+                    join_cookie)
     assert response.status == 200
-    return response.headers["Set-Cookie"].split(";")[0]
+    return f'{join_cookie}; {response.headers["Set-Cookie"].split(";")[0]}'
+
 
 
 def test_stream_starts_with_retry_then_the_current_view(server: Server, streams: list[Stream],

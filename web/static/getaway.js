@@ -21,6 +21,9 @@
     busy: false,
     wakeLock: null,
     pad: { key: null, tiles: [], editing: false },
+    joinable: PAGE !== "phone" || $("boot").dataset.joinable === "yes",
+    pending: null, // the taken seat this phone asked for
+    covered: false,
     setup: { game: null, seats: null, options: {} },
   };
 
@@ -69,7 +72,7 @@
   }
 
   // A button that asks for a second tap before it does something hard to take back.
-  function confirmTap(el, run) {
+  function confirmTap(el, run, question = t("web.confirm_again")) {
     if (el.dataset.armed === "yes") {
       el.dataset.armed = "";
       run();
@@ -77,7 +80,7 @@
     }
     const label = el.textContent;
     el.dataset.armed = "yes";
-    el.textContent = t("web.confirm_again");
+    el.textContent = question;
     setTimeout(() => {
       if (el.dataset.armed !== "yes") return;
       el.dataset.armed = "";
@@ -160,17 +163,31 @@
     return result;
   }
 
-  async function join(seat) {
+  async function join(seat, taken) {
     if (state.busy) return;
     state.busy = true;
     render();
-    const result = await post("/api/join", { seat, name: $("name").value });
+    const result = await post(taken ? "/api/claim" : "/api/join", { seat, name: $("name").value });
     state.busy = false;
-    if (result) {
-      localStorage.setItem(REJOIN_KEY, result.rejoin);
-      await refresh();
-      connect(); // the stream picks up the new seat cookie
-    }
+    if (result && result.pending) state.pending = seat;
+    else if (result) await seated(result);
+    render();
+  }
+
+  async function seated(result) {
+    localStorage.setItem(REJOIN_KEY, result.rejoin);
+    state.pending = null;
+    await refresh();
+    connect(); // the stream picks up the new seat cookie
+  }
+
+  // A code typed on the phone or carried by the QR link: the table's join code, or a code
+  // that moves a seat from another phone to this one.
+  async function enterCode(code) {
+    const result = await post("/api/code", { code });
+    if (!result) return;
+    if (result.kind === "join") state.joinable = true;
+    else await seated(result);
     render();
   }
 
@@ -259,9 +276,18 @@
 
   function renderPhone(v) {
     const seated = isSeated(v);
+    if (seated || !v.seats.some((seat) => seat.seat === state.pending)) state.pending = null;
+    const free = Boolean(v.game) && !seated && state.pending === null;
     show($("waiting"), !v.game);
-    show($("join"), Boolean(v.game) && !seated);
-    if (v.game && !seated) renderJoin(v);
+    show($("code"), free && !state.joinable);
+    show($("join"), free && state.joinable);
+    if (free && state.joinable) renderJoin(v);
+    show($("pending"), state.pending !== null);
+    if (state.pending !== null) {
+      $("pending-text").textContent = t("web.claim_wait", { seat: seatTitle(v, state.pending) });
+    }
+    renderAsks(v);
+    renderCover(v);
     $("me").textContent = seated ? t("web.you_are", { seat: seatTitle(v, v.me) }) : "";
     show($("me"), seated);
     renderStatus(v);
@@ -280,10 +306,33 @@
         h("span", { class: "seat-state" },
           [seat.name, seat.taken ? t("web.taken") : t("web.free")].filter(Boolean).join(" \u00b7 ")),
       ],
-      { class: classes("seat", seat.taken && "taken"), disabled: state.busy || seat.taken,
+      { class: classes("seat", seat.taken && "taken"), disabled: state.busy,
         data: { seat: seat.seat } },
-      () => join(seat.seat),
+      (event) => (seat.taken
+        ? confirmTap(event.currentTarget, () => join(seat.seat, true), t("web.claim_confirm"))
+        : join(seat.seat, false)),
     )));
+  }
+
+  // Another phone asks for this phone's seat: only this phone (or OK on the box) gives it.
+  function renderAsks(v) {
+    const asks = isSeated(v) ? (v.claims || []).filter((claim) => claim.seat === v.me) : [];
+    $("asks").replaceChildren(...asks.map((claim) => h("div", { class: "ask-row" },
+      h("p", { class: "lead", text: claim.name ? t("web.claim_ask", { name: claim.name })
+        : t("web.claim_ask_phone") }),
+      button(t("web.claim_give"), { class: "action", data: { action: "table.grant" } },
+        (event) => confirmTap(event.currentTarget, () => send("table.grant", { seat: v.me }))),
+      button(t("web.claim_keep"), { class: "action primary", data: { action: "table.deny" } },
+        () => send("table.deny", { seat: v.me })))));
+    show($("asks"), asks.length > 0);
+  }
+
+  // A seat's secrets hide behind a cover at a tap, against a neighbour's glance.
+  function renderCover(v) {
+    const secret = isSeated(v) && Boolean(v.cover);
+    if (!secret) state.covered = false;
+    show($("cover-toggle"), secret && !state.covered);
+    show($("cover"), state.covered);
   }
 
   function renderStatus(v) {
@@ -391,6 +440,7 @@
   // -- the table page ----------------------------------------------------------------------
 
   function renderTable(v) {
+    renderWifi(v);
     show($("setup"), !v.game);
     show($("board"), Boolean(v.game));
     if (!v.game) {
@@ -402,6 +452,26 @@
     renderPanel(v);
     renderPlayers(v);
     renderTableControls(v);
+  }
+
+  function renderWifi(v) {
+    show($("wifi"), true);
+    const ssid = $("wifi-ssid");
+    if (v.wifi && document.activeElement !== ssid && !ssid.value) {
+      ssid.value = v.wifi.ssid;
+      $("wifi-security").value = v.wifi.security;
+    }
+    $("wifi-show").disabled = !v.wifi;
+    $("wifi-show").setAttribute("aria-pressed", String(Boolean(v.wifi && v.wifi.shown)));
+  }
+
+  async function saveWifi() {
+    const args = { ssid: $("wifi-ssid").value, security: $("wifi-security").value };
+    if ($("wifi-password").value) args.password = $("wifi-password").value;
+    if (await send("table.wifi", args)) {
+      $("wifi-password").value = "";
+      toast(t("web.saved"));
+    }
   }
 
   function renderTableControls(v) {
@@ -634,6 +704,14 @@
     el.addEventListener("click", () => setLanguage(el.dataset.lang));
   }
   $("toast").addEventListener("click", () => show($("toast"), false));
+  if (PAGE === "table") {
+    $("wifi-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      saveWifi();
+    });
+    $("wifi-show").addEventListener("click", () => send("table.show_wifi",
+      { show: !(state.view.wifi && state.view.wifi.shown) }));
+  }
   if (PAGE === "phone") {
     $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
       if (await send("table.release", { seat: state.view.me })) localStorage.removeItem(REJOIN_KEY);
@@ -646,6 +724,23 @@
         getSelection().selectAllChildren($("rejoin-link"));
       }
     });
+    $("code-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      enterCode($("code-input").value);
+    });
+    $("handover").addEventListener("click", async () => {
+      const result = await post("/api/handover", {});
+      if (!result) return;
+      $("handover-code").textContent = t("web.handover_code", { code: result.code });
+      show($("handover-code"), true);
+    });
+    $("cover-toggle").addEventListener("click", () => { state.covered = true; render(); });
+    $("cover").addEventListener("click", () => { state.covered = false; render(); });
+    const code = $("boot").dataset.code;
+    if (code) {
+      history.replaceState(null, "", "/"); // the code is not kept in the address bar
+      enterCode(code);
+    }
     const params = new URLSearchParams(location.search);
     if (params.get("link") === "expired") {
       toast(t("web.link_expired"));

@@ -18,11 +18,13 @@ TEXTS = {
         "box.new_game": "{game} · {count} Plätze",
         "screen.lobby.choose": "wählen",
         "screen.lobby.start": "OK: starten",
+        "screen.lobby.wifi": "Mit dem WLAN der Box verbinden",
     },
     "en": {
         "box.new_game": "{game} · {count} seats",
         "screen.lobby.choose": "choose",
         "screen.lobby.start": "OK: start",
+        "screen.lobby.wifi": "Join the box's Wi-Fi",
     },
 }
 
@@ -66,14 +68,22 @@ class LobbyPainter:
         _hint(surface, spot.bottom, ctx)
         code = join_code(surface, spot.qr, ctx.join_url)
         below = pygame.Rect(spot.qr.left, code.bottom + 6, spot.qr.width, spot.bottom.top)
-        write_lines(surface, ctx.fonts.small, ctx.text("box.join"), TEXT, below)
-        write(surface, ctx.fonts.small, _short(ctx.join_url), ACCENT, spot.bottom.midright,
-              "midright")
+        wifi = ctx.join_url.startswith("WIFI:")
+        write_lines(surface, ctx.fonts.small, ctx.text("screen.lobby.wifi" if wifi else "box.join"),
+                    TEXT, below)
+        bottom = _wifi_name(view) if wifi else typed(ctx.join_url, ctx.text("box.code"))
+        write(surface, ctx.fonts.small, bottom, ACCENT, spot.bottom.midright, "midright")
 
 
-def _short(url: str) -> str:
-    """The join link as people type it: browsers add the http:// themselves."""
-    return url.removeprefix("http://")
+def typed(link: str, code_word: str) -> str:
+    """The join link as people type it: the address (browsers add http://) and the code."""
+    address, _, code = link.removeprefix("http://").partition("/j/")
+    return f"{address.rstrip('/')} · {code_word} {code}" if code else address
+
+
+def _wifi_name(view: Mapping[str, JSON]) -> str:
+    wifi = view.get("wifi")
+    return f"WLAN/Wi-Fi: {wifi['ssid']}" if isinstance(wifi, dict) else ""
 
 
 def _menu(surface: pygame.Surface, spot: Layout, ctx: Context) -> None:

@@ -1,0 +1,37 @@
+"""The record of a game that ended: who sat where and, if it reached its end, its outcome.
+
+A game is recorded when it reaches its end (its ``outcome`` turns from None to a result) and
+again, unchanged but for its end time, when the group ends it at the box or the table page;
+a game ended before its end is recorded as not finished, without an outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.games.base import JSON, Action, Game
+from companion.lobby import TableState
+from companion.views import outcome
+
+
+def finished_game(before: TableState, after: TableState, action: Action,
+                  games: Mapping[str, Game]) -> dict[str, JSON] | None:
+    """The record to keep after ``action`` took the table from ``before`` to ``after``."""
+    if action.type == "table.end_game" and before.game_id is not None:
+        return record(before, games)
+    if after.game_id is None or after.game_id != before.game_id:
+        return None
+    game = games[after.game_id]
+    if outcome(game, after.game) is None or outcome(game, before.game) is not None:
+        return None
+    return record(after, games)
+
+
+def record(state: TableState, games: Mapping[str, Game]) -> dict[str, JSON]:
+    """The game at ``state`` as history: its id and title, the seats' names, its outcome."""
+    assert state.game_id is not None
+    game = games[state.game_id]
+    result = outcome(game, state.game)
+    return {"game": state.game_id, "title": dict(game.title), "finished": result is not None,
+            "seats": [{"seat": i, "name": seat.name} for i, seat in enumerate(state.seats)],
+            "outcome": result}
