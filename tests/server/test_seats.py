@@ -42,7 +42,8 @@ def test_the_qr_link_and_a_typed_code_both_let_a_phone_sit_down(app: Flask) -> N
 
 def test_a_wrong_code_is_refused_and_guessing_is_rate_limited(app: Flask) -> None:
     guesser = app.test_client()
-    codes = [guesser.post("/api/code", json={"code": f"AAAA{c}"}).status_code for c in "ACDEFHJKMNP"]
+    codes = [guesser.post("/api/code", json={"code": f"AAAA{c}"}).status_code
+             for c in "ACDEFHJKMNP"]
     assert codes == [400] * 10 + [429]
     assert guesser.post("/api/code", json={"code": JOIN_CODE}).status_code == 429
 

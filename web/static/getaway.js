@@ -22,7 +22,7 @@
     wakeLock: null,
     pad: { key: null, tiles: [], editing: false },
     joinable: PAGE !== "phone" || $("boot").dataset.joinable === "yes",
-    pending: null, // the taken seat this phone asked for
+    pending: null, // the taken seat this phone asked for, and the version that asked
     covered: false,
     setup: { game: null, seats: null, options: {} },
   };
@@ -169,8 +169,11 @@
     render();
     const result = await post(taken ? "/api/claim" : "/api/join", { seat, name: $("name").value });
     state.busy = false;
-    if (result && result.pending) state.pending = seat;
-    else if (result) await seated(result);
+    if (result && result.pending) {
+      state.pending = { seat, since: result.version };
+      localStorage.setItem(REJOIN_KEY, result.rejoin);
+      connect(); // the stream carries the new token: it shows the seat once it is given
+    } else if (result) await seated(result);
     render();
   }
 
@@ -276,7 +279,11 @@
 
   function renderPhone(v) {
     const seated = isSeated(v);
-    if (seated || !v.seats.some((seat) => seat.seat === state.pending)) state.pending = null;
+    const asked = state.pending;
+    if (asked && (seated || (v.version >= asked.since
+      && !(v.claims || []).some((claim) => claim.seat === asked.seat)))) {
+      state.pending = null; // given to this phone, refused, or the game moved on
+    }
     const free = Boolean(v.game) && !seated && state.pending === null;
     show($("waiting"), !v.game);
     show($("code"), free && !state.joinable);
@@ -284,7 +291,7 @@
     if (free && state.joinable) renderJoin(v);
     show($("pending"), state.pending !== null);
     if (state.pending !== null) {
-      $("pending-text").textContent = t("web.claim_wait", { seat: seatTitle(v, state.pending) });
+      $("pending-text").textContent = t("web.claim_wait", { seat: seatTitle(v, state.pending.seat) });
     }
     renderAsks(v);
     renderCover(v);

@@ -1,0 +1,175 @@
+"""Three phones in Debian's Chromium, as new users try them: join by QR link and by typed
+code, reload, lose the box and get it back, switch language, hide a secret screen; and no
+phone ever receives another seat's secret, in any response, stream or page source."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.server.app import create_app
+from companion.server.serve import Server, serve
+from companion.store import Store
+from companion.table import Table
+from tests.browser.test_two_phones import JOIN_CODE, browser, shoot, take_seat, type_code
+from tests.tiny_game import Tiny, TinyGame
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser"]
+
+SECRETS = ("QX7-ANNA-VAULT", "QX7-BERND-VAULT", "QX7-CLARA-VAULT")
+RECORDER = """
+window.__seen = [];
+const Original = window.EventSource;
+window.EventSource = class extends Original {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("view", (event) => window.__seen.push(event.data));
+  }
+};
+"""
+"""Keeps every pushed view a page receives, so the test can read what the stream carried."""
+
+
+class SecretGame(TinyGame):
+    """The tiny game with a secret per seat that only that seat's phone may ever see."""
+
+    id = "secrets"
+
+    def private_view(self, state: Tiny, seat: int) -> dict[str, Any]:
+        actions = ["pass"] if seat == state.turn else []
+        return {**self.public_view(state), "secret": SECRETS[seat], "actions": actions}
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = Table(Store(tmp_path / "getaway.sqlite"), {**GAMES, "secrets": SecretGame(60_000)})
+    table.start()
+    yield table
+    table.stop()
+
+
+def start_server(table: Table, port: int = 0) -> Server:
+    app = create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE)
+    return serve(app, host="127.0.0.1", port=port, threads=16)
+
+
+class Phone:
+    """A page and everything it received: responses, pushed views, its page source."""
+
+    def __init__(self, browser: Browser, url: str, width: int, locale: str) -> None:
+        self.received: list[str] = []
+        context = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=True,
+                                      has_touch=True, device_scale_factor=2, locale=locale)
+        context.add_init_script(RECORDER)
+        context.on("response", self._keep)
+        self.page = phone_page(context, url)
+
+    def _keep(self, response: Any) -> None:
+        if "/api/events" in response.url:
+            return  # a stream never ends: what it carried is read from the page instead
+        try:
+            self.received.append(response.text())
+        except Exception:  # a body the browser dropped (a redirect, a closed page)
+            return
+
+    def everything(self) -> str:
+        pushed = self.page.evaluate("window.__seen.join('\\n')")
+        return "\n".join([*self.received, pushed, self.page.content()])
+
+
+def phone_page(context: Any, url: str) -> Page:
+    page: Page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def assert_only_own_secret(phones: Mapping[int, Phone]) -> None:
+    for seat, device in phones.items():
+        seen = device.everything()
+        assert SECRETS[seat] in seen, f"seat {seat} never got its own secret"
+        for other in set(range(len(SECRETS))) - {seat}:
+            assert SECRETS[other] not in seen, f"seat {seat} received seat {other}'s secret"
+
+
+def test_three_phones_keep_their_seats_and_their_secrets(table: Table,
+                                                         browser: Browser) -> None:
+    server = start_server(table)
+    try:
+        table.submit(Action("table.new_game", None, {"game": "secrets", "seats": 3}))
+        anna = Phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")    # scanned the QR
+        bernd = Phone(browser, server.url, 412, "de-DE")                      # typed the code
+        clara = Phone(browser, f"{server.url}j/{JOIN_CODE}", 412, "en-GB")
+        type_code(bernd.page, JOIN_CODE)
+        take_seat(anna.page, 0, "Anna")
+        take_seat(bernd.page, 1, "Bernd")
+        take_seat(clara.page, 2, "Clara")
+        table.submit(Action("resume"))
+        expect(anna.page.locator('[data-action="pass"]')).to_be_visible()
+        expect(bernd.page.locator("#headline")).to_have_text("Anna ist dran")
+        shoot(anna.page, "phones-anna-turn.png")
+        shoot(bernd.page, "phones-bernd-waiting-de.png")
+
+        anna.page.reload()                                   # reload keeps the seat
+        expect(anna.page.locator("#me")).to_contain_text("Anna")
+        anna.page.locator('[data-action="pass"]').tap()
+        expect(bernd.page.locator("#headline")).to_have_text("Du bist dran!")
+
+        clara.page.locator('[data-lang="de"]').tap()         # switch language
+        expect(clara.page.locator("#headline")).to_have_text("Bernd ist dran")
+        clara.page.reload()
+        expect(clara.page.locator("#headline")).to_have_text("Bernd ist dran")
+
+        server.close()                                       # the box drops every stream
+        for device in (anna, bernd, clara):
+            expect(device.page.locator("#banner")).to_be_visible()
+        shoot(anna.page, "phones-reconnecting.png")
+        server = start_server(table, port=server.port)
+        table.submit(Action("pass", 1))                      # happens while they are away
+        for device in (anna, bernd, clara):
+            expect(device.page.locator("#banner")).to_be_hidden(timeout=15_000)
+        expect(clara.page.locator("#headline")).to_have_text("Du bist dran!")
+        expect(anna.page.locator("#headline")).to_have_text("It is Clara's turn")
+
+        cover = clara.page.locator("#cover")
+        clara.page.locator("#cover-toggle").tap()            # a neighbour glances over
+        expect(cover).to_be_visible()
+        shoot(clara.page, "phones-covered.png")
+        cover.tap()
+        expect(cover).to_be_hidden()
+
+        assert_only_own_secret({0: anna, 1: bernd, 2: clara})
+    finally:
+        server.close()
+
+
+def test_a_seat_moves_to_a_new_phone_only_when_its_phone_agrees(table: Table,
+                                                                browser: Browser) -> None:
+    server = start_server(table)
+    try:
+        table.submit(Action("table.new_game", None, {"game": "secrets", "seats": 2}))
+        old = Phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+        new = Phone(browser, f"{server.url}j/{JOIN_CODE}", 412, "en-US")
+        take_seat(old.page, 0, "Anna")
+        expect(new.page.locator("#join")).to_be_visible()
+        taken = new.page.locator('#join-seats [data-seat="0"]')
+        taken.tap()
+        taken.tap()                                          # the second tap asks for it
+        expect(new.page.locator("#pending")).to_be_visible()
+        expect(old.page.locator("#asks")).to_be_visible()
+        shoot(old.page, "phones-asked-for-seat.png")
+        give = old.page.locator('[data-action="table.grant"]')
+        give.tap()
+        give.tap()
+        expect(new.page.locator("#me")).to_contain_text("Anna")
+        expect(old.page.locator("#join")).to_be_visible()
+        assert_only_own_secret({0: new})
+        assert SECRETS[0] not in old.page.content()
+    finally:
+        server.close()
