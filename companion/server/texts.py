@@ -41,6 +41,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.wifi_save": "Speichern",
         "web.wifi_show": "WLAN-Code zeigen / verbergen",
         "web.saved": "Gespeichert",
+        "web.awake_hint": "Tipp: Dieses Telefon darf hier den Bildschirm nicht wach halten. "
+                          "Stell die automatische Sperre für den Spieleabend ab.",
         "web.history_empty": "Noch kein Spiel ist zu Ende gegangen.",
         "web.not_finished": "nicht zu Ende gespielt",
         "web.download_csv": "Als CSV laden",
@@ -163,6 +165,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.wifi_save": "Save",
         "web.wifi_show": "Show / hide the Wi-Fi code",
         "web.saved": "Saved",
+        "web.awake_hint": "Tip: this page may not keep your screen on. Switch off auto-lock "
+                          "for the evening.",
         "web.history_empty": "No game has ended yet.",
         "web.not_finished": "not played to the end",
         "web.download_csv": "Download as CSV",

@@ -173,3 +173,36 @@ def test_a_seat_moves_to_a_new_phone_only_when_its_phone_agrees(table: Table,
         assert SECRETS[0] not in old.page.content()
     finally:
         server.close()
+
+
+HABITS = """
+window.__buzz = [];
+Object.defineProperty(Navigator.prototype, "vibrate",
+  { value: (pattern) => { window.__buzz.push(pattern); return true; } });
+delete Navigator.prototype.wakeLock;  // as on http://<the box's address>: not a secure page
+"""
+
+
+def test_a_phone_buzzes_on_its_turn_and_asks_to_stay_awake(tmp_path: Path,
+                                                           browser: Browser) -> None:
+    table = Table(Store(tmp_path / "habits.sqlite"), {"secrets": SecretGame(11_500)})
+    table.start()
+    server = start_server(table)
+    try:
+        table.submit(Action("table.new_game", None, {"game": "secrets", "seats": 2}))
+        context = browser.new_context(viewport={"width": 360, "height": 800}, locale="en-US",
+                                      is_mobile=True, has_touch=True)
+        context.add_init_script(HABITS)
+        page = phone_page(context, f"{server.url}j/{JOIN_CODE}")
+        take_seat(page, 0, "Anna")
+        expect(page.locator("#awake-hint")).to_be_visible()
+        table.submit(Action("resume"))
+        for _ in range(50):  # the page's CSP allows no string-evaluated wait
+            if 100 in page.evaluate("window.__buzz"):
+                break
+            page.wait_for_timeout(100)
+        assert page.evaluate("window.__buzz") == [200, 100]  # your turn, then 10 s left
+        shoot(page, "phones-awake-hint.png")
+    finally:
+        server.close()
+        table.stop()

@@ -20,6 +20,7 @@
     ticker: 0,
     busy: false,
     wakeLock: null,
+    secondsLeft: null,
     pad: { key: null, tiles: [], editing: false },
     joinable: PAGE !== "phone" || $("boot").dataset.joinable === "yes",
     pending: null, // the taken seat this phone asked for, and the version that asked
@@ -114,6 +115,10 @@
 
   function turnOf(v) {
     return v.state && Number.isInteger(v.state.turn) ? v.state.turn : null;
+  }
+
+  function myClockRuns(v) {
+    return isSeated(v) && turnOf(v) === v.me && Boolean(v.timer && v.timer.running);
   }
 
   function isSeated(v) {
@@ -221,14 +226,16 @@
     if (before && v.version < before.version) return; // a late answer overtaken by the stream
     state.view = v;
     if (v.timer) state.deadline = performance.now() + v.timer.remaining_ms;
-    const turn = turnOf(v);
-    if (isSeated(v) && turn === v.me && (!before || turnOf(before) !== turn) && navigator.vibrate) {
-      navigator.vibrate(200);
+    if (myClockRuns(v) && !(before && myClockRuns(before)) && navigator.vibrate) {
+      navigator.vibrate(200); // your turn (or your clock runs again after a pause)
     }
     render();
   }
 
+  // Only a secure page (HTTPS or localhost) may keep the screen on; elsewhere the phone
+  // shows a hint to switch off auto-lock for the evening instead.
   async function keepAwake(wanted) {
+    show($("awake-hint"), wanted && !("wakeLock" in navigator));
     if (!wanted || state.wakeLock || document.hidden || !("wakeLock" in navigator)) return;
     state.wakeLock = navigator.wakeLock.request("screen").then(
       (lock) => {
@@ -441,7 +448,19 @@
       warn: `\u26a0 ${t("web.hurry")}`,
       ok: t("web.seconds"),
     }[level];
+    buzzOnTime(seconds, timer.running);
     if (left === 0 && timer.running) clearInterval(state.ticker);
+  }
+
+  // On this phone's own turn it vibrates at 10 and 5 seconds left and when time is up.
+  function buzzOnTime(seconds, running) {
+    const v = state.view;
+    const mine = running && PAGE === "phone" && isSeated(v) && turnOf(v) === v.me;
+    const before = state.secondsLeft;
+    state.secondsLeft = mine ? seconds : null;
+    if (!mine || before === null || !navigator.vibrate) return;
+    if (before > 0 && seconds === 0) navigator.vibrate([300, 100, 300]);
+    else if ((before > 10 && seconds <= 10) || (before > 5 && seconds <= 5)) navigator.vibrate(100);
   }
 
   // -- the table page ----------------------------------------------------------------------
