@@ -36,6 +36,8 @@ OWN_SEAT_ONLY = frozenset({"table.release", "table.rename", "table.grant", "tabl
 """Seat-keeping actions a phone sends for itself; from nobody they are refused, so granting a
 requested seat needs the seat's own phone or the box's OK (the box does not come through here)."""
 
+JOINING = frozenset({"api.join", "api.claim", "api.code"})
+"""The endpoints whose failures count towards the join limit."""
 STATUS = {"error.code_needed": 403, "error.busy": 503}
 """The status of errors that are not the action's: no join code yet, the box is busy."""
 
@@ -71,7 +73,7 @@ def code() -> Response:
     typed = _json_body().get("code")
     if not isinstance(typed, str):
         raise InvalidAction("error.action_malformed")
-    count_attempt()
+    check_attempts()
     if context.codes().is_join(typed):
         response = jsonify(kind="join")
         response.set_cookie(context.JOIN_COOKIE, context.codes().join, max_age=JOIN_COOKIE_AGE_S,
@@ -132,7 +134,9 @@ def texts(lang: str) -> Response:
 @bp.errorhandler(GetawayError)
 def refused(error: GetawayError) -> tuple[Response, int]:
     """400 for a malformed action, 409 for one not allowed now, 403 without the join code,
-    5xx for the box's own trouble."""
+    5xx for the box's own trouble. A failed join counts against the caller's address."""
+    if request.endpoint in JOINING:
+        attempt_failed()
     if isinstance(error, InvalidAction):
         status = 400
     elif isinstance(error, IllegalAction):
@@ -147,12 +151,15 @@ def busy(error: TimeoutError) -> tuple[Response, int]:
     return context.error_response("error.busy", 503)
 
 
-def count_attempt() -> None:
-    """One more join, code or rejoin attempt from this address; 429 once there are too many."""
+def check_attempts() -> None:
+    """429 for an address that failed to join (code, seat or rejoin link) too often lately."""
     if not context.joins().allow(request.remote_addr or "", time.monotonic()):
         abort(429)
 
 
+def attempt_failed() -> None:
+    """Count a failed join, code or rejoin attempt against the caller's address."""
+    context.joins().failed(request.remote_addr or "", time.monotonic())
 
 def set_seat_cookie(response: BaseResponse, token: str) -> None:
     """The seat token, out of reach of scripts and of every other site."""
@@ -168,7 +175,7 @@ def _newcomer(body: Mapping[str, Any]) -> dict[str, Any]:
     seat, name = body.get("seat"), body.get("name", "")
     if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(name, str):
         raise InvalidAction("error.action_malformed")
-    count_attempt()
+    check_attempts()
     if not context.has_join_code():
         raise GetawayError("error.code_needed")
     if context.caller_seat() is not None:

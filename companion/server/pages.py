@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 
 from companion.i18n import catalog, text
 from companion.server import context
-from companion.server.api import count_attempt, set_seat_cookie
+from companion.server.api import attempt_failed, check_attempts, set_seat_cookie
 from companion.server.codes import SHAPE
 
 bp = Blueprint("pages", __name__)
@@ -37,10 +37,11 @@ def table_page() -> str:
 def rejoin(token: str) -> Response:
     """Put the seat token back into the cookie and go to the phone page.
 
-    Every attempt counts against the join limit, so nobody can walk through tokens.
+    A link that fits no seat counts against the join limit, so nobody can walk through tokens.
     """
-    count_attempt()
+    check_attempts()
     if context.table().seat_for_token(token) is None:
+        attempt_failed()
         return redirect(url_for("pages.phone", link="expired"))
     response = redirect(url_for("pages.phone"))
     set_seat_cookie(response, token)

@@ -78,8 +78,8 @@ def test_join_without_a_name_keeps_the_seat_unnamed(client: FlaskClient, table: 
 
 
 def test_join_is_rate_limited(client: FlaskClient) -> None:
-    codes = [client.post("/api/join", json={"seat": 9}).status_code for _ in range(10)]
-    assert codes == [400] * 9 + [429]  # the join code the phone typed was the first attempt
+    codes = [client.post("/api/join", json={"seat": 9}).status_code for _ in range(11)]
+    assert codes == [400] * 10 + [429]
 
 
 def test_rejoin_link_puts_the_seat_back_on_a_new_phone(client: FlaskClient, app: Flask) -> None:
