@@ -14,6 +14,7 @@ import pytest
 
 from companion.device.painters import FALLBACK, LOBBY, PAINTERS, painter_for
 from companion.device.painters.lobby import layout as lobby_layout
+from companion.device.painters.lobby import typed
 from companion.device.painters.palette import (
     ACCENT,
     BACKGROUND,
@@ -33,7 +34,7 @@ from companion.lobby import lobby_controls
 from companion.table import Published, Table
 
 SIZE = (480, 320)
-URL = "http://192.168.178.23:8000/"
+URL = "http://192.168.178.23:8000/j/KM7RX"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
 BLACK, WHITE = (0, 0, 0), (255, 255, 255)
 ROMME_TITLE = {"de": "Räuber-Rommé", "en": "Räuber-Rommé"}
@@ -366,3 +367,8 @@ def test_screen_real_lobby_menu_reads_as_sentences(table: Table) -> None:
     assert labels == tuple(f"Räuber-Rommé · {n} seats" for n in range(2, 7))
     assert lobby_controls(table.games).menu == shown.controls.menu
 
+
+
+def test_screen_lobby_shows_the_address_and_the_join_code_to_type() -> None:
+    assert typed(URL, "Code") == "192.168.178.23:8000 · Code KM7RX"
+    assert typed("http://10.0.0.2:8000/", "Code") == "10.0.0.2:8000"

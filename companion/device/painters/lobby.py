@@ -78,7 +78,8 @@ class LobbyPainter:
 def typed(link: str, code_word: str) -> str:
     """The join link as people type it: the address (browsers add http://) and the code."""
     address, _, code = link.removeprefix("http://").partition("/j/")
-    return f"{address.rstrip('/')} · {code_word} {code}" if code else address
+    address = address.rstrip("/")
+    return f"{address} · {code_word} {code}" if code else address
 
 
 def _wifi_name(view: Mapping[str, JSON]) -> str:
