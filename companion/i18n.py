@@ -56,7 +56,7 @@ CORE: dict[str, dict[str, str]] = {
         "box.grant_phone": "OK: Platz {seat} an neues Telefon geben",
         "box.show_wifi": "WLAN-Code zeigen",
         "box.show_join": "Beitritts-Code zeigen",
-        "box.wifi": "WLAN {ssid}",
+        "box.language_switch": "Sprache: English",
     },
     "en": {
         "error.action_malformed": "This action is incomplete or badly formed.",
@@ -101,7 +101,7 @@ CORE: dict[str, dict[str, str]] = {
         "box.grant_phone": "OK: give seat {seat} to a new phone",
         "box.show_wifi": "Show the Wi-Fi code",
         "box.show_join": "Show the join code",
-        "box.wifi": "Wi-Fi {ssid}",
+        "box.language_switch": "Language: Deutsch",
     },
 }
 

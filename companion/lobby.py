@@ -116,7 +116,8 @@ def table_controls(state: TableState, games: Mapping[str, Game]) -> Controls:
     """
     grants = [_grant_item(claim) for claim in state.claims]
     if state.game_id is None:
-        return Controls([*grants, *lobby_controls(games).menu, *_wifi_items(state)])
+        return Controls([*grants, *lobby_controls(games).menu, _language_item(state),
+                         *_wifi_items(state)])
     controls = games[state.game_id].controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     return Controls([*grants, *controls.menu], keys)
@@ -127,6 +128,12 @@ def _grant_item(claim: Claim) -> MenuItem:
     if claim.name:
         return MenuItem("box.grant", action, {"seat": claim.seat + 1, "name": claim.name})
     return MenuItem("box.grant_phone", action, {"seat": claim.seat + 1})
+
+
+def _language_item(state: TableState) -> MenuItem:
+    """Switch the box between German and English (its texts and the phones' defaults)."""
+    other = "en" if state.language == "de" else "de"
+    return MenuItem("box.language_switch", Action("table.language", None, {"language": other}))
 
 
 def _wifi_items(state: TableState) -> list[MenuItem]:
