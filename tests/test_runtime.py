@@ -23,7 +23,7 @@ import pytest
 from companion.device.display import run_display
 from companion.device.painters.palette import DANGER
 from companion.games import GAMES
-from companion.games.base import Action, GetawayError, LedFrame
+from companion.games.base import Action, GetawayError
 from companion.runtime import (
     DATABASE,
     DATABASE_MOVED,
@@ -35,6 +35,7 @@ from companion.runtime import (
 )
 from companion.table import Table
 from tests.clock import FakeClock
+from tests.device.test_display import Panel
 
 ROOT = Path(__file__).resolve().parent.parent
 FREEZABLE = """\
@@ -279,16 +280,6 @@ def test_runtime_full_disk_refuses_the_step_and_keeps_the_game(
     finally:
         again.stop()
         reopened.close()
-
-
-class Panel:
-    """A Box as the display sees it."""
-
-    cursor = 0
-    leds = LedFrame()
-
-    def tick(self, now: float) -> None:
-        """The LEDs are not looked at here."""
 
 
 @pytest.mark.parametrize("notice", [DISK_FULL, DATABASE_MOVED, None])

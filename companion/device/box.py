@@ -46,6 +46,7 @@ class Box:
         self._closed = False
         self._cursor = 0
         self._armed: set[int] = set()
+        self._moved: Callable[[], None] = _nobody
         self._published = table.published
         with ExitStack() as devices:
             self._station = PoliceStation(pins.station.data, pins.station.clock,
@@ -75,6 +76,10 @@ class Box:
         with self._lock:
             return self._station.frame
 
+    def watch(self, moved: Callable[[], None]) -> None:
+        """Call ``moved`` (on a button's thread) whenever a button moves the cursor."""
+        self._moved = moved
+
     def tick(self, now: float) -> None:
         """Redraw the draining timer and sound its warnings; call it ~10x/s while one runs."""
         with self._lock:
@@ -97,7 +102,10 @@ class Box:
     def _on_button(self, button: Button) -> None:
         with self._lock:
             published = self._published
+            cursor = self._cursor
             action = self._press(button, published.controls)
+        if self._cursor != cursor:
+            self._moved()
         if action is not None:
             future = self._table.post(action, expect_version=published.version)
             future.add_done_callback(self._on_result)
@@ -161,6 +169,10 @@ class Box:
         with self._lock:
             if sounds and not self._closed:
                 self._beeper.play(sounds)
+
+
+def _nobody() -> None:
+    """Nobody watches the cursor."""
 
 
 def _follow(cursor: int, before: Sequence[MenuItem], after: Sequence[MenuItem]) -> int:

@@ -15,7 +15,6 @@ A notice (a damaged database moved aside, a full disk) is drawn as a band over t
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -35,9 +34,10 @@ from companion.games.base import Button, LedFrame
 from companion.i18n import DEFAULT_LANGUAGE, text
 from companion.table import Published
 
-CHANGED = pygame.event.custom_type()
 """Posted from the Table's thread when it publishes: the loop wakes and looks."""
 IDLE_WAIT_MS = 1000
+KEYS_WAIT_MS = 50
+"""How often the simulator's window looks for key presses."""
 
 KEYS: dict[int, Button] = {
     pygame.K_LEFT: Button.LEFT, pygame.K_RIGHT: Button.RIGHT,
@@ -74,6 +74,8 @@ class Panel(Protocol):
 
     def tick(self, now: float) -> None: ...
 
+    def watch(self, moved: Callable[[], None]) -> None: ...
+
 
 def run_display(table: Feed, box: Panel, join_url: str, *, window: bool,
                 size: tuple[int, int] = (480, 320), fullscreen: bool = False,
@@ -101,7 +103,8 @@ def run_display(table: Feed, box: Panel, join_url: str, *, window: bool,
         loop = _Loop(table, box, join_url, display, station=station, rotation=rotation,
                      clock=clock, on_frame=on_frame, keys=keys, busy_wait_ms=1000 // fps,
                      framebuffer=panel, notice=notice or _no_notice)
-        table.subscribe(_wake)
+        table.subscribe(lambda published: loop.woken.set())
+        box.watch(loop.woken.set)
         loop.run(stop, watchdog)
     finally:
         pygame.quit()
@@ -125,18 +128,11 @@ def _no_notice() -> None:
     return None
 
 
-def _wake(published: Published) -> None:
-    """The Table's subscriber: wake the loop. After the display has closed there is no one."""
-    with contextlib.suppress(pygame.error):
-        pygame.event.post(pygame.event.Event(CHANGED))
-
-
 def _open(size: tuple[int, int], *, station: bool, fullscreen: bool,
           rotation: int) -> pygame.Surface:
     pygame.display.set_caption("Getaway")
     pygame.event.set_blocked(None)
-    pygame.event.set_allowed([pygame.QUIT, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED,
-                              CHANGED])
+    pygame.event.set_allowed([pygame.QUIT, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED])
     if fullscreen:
         display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         pygame.mouse.set_visible(False)
@@ -168,6 +164,7 @@ class _Loop:
     leds: LedFrame | None = None
     told: str | None = None
     dirty: bool = True
+    woken: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
         width, height = self.display.get_size()
@@ -185,10 +182,18 @@ class _Loop:
                 watchdog()
             if stop.is_set():
                 return
-            event = pygame.event.wait(self.busy_wait_ms if busy else IDLE_WAIT_MS)
-            if not all(self.handle(e) for e in (event, *pygame.event.get())):
+            self.woken.wait(self.wait_ms(busy) / 1000)
+            self.woken.clear()
+            if not all(self.handle(e) for e in pygame.event.get()):
                 stop.set()
                 return
+
+    def wait_ms(self, busy: bool) -> int:
+        """How long to sleep unless woken: SDL's own wait polls every millisecond on some
+        drivers (dummy, KMS/DRM), so the loop sleeps on an Event and looks at SDL's queue
+        after; keys in the simulator's window are looked for more often."""
+        wait = self.busy_wait_ms if busy else IDLE_WAIT_MS
+        return min(wait, KEYS_WAIT_MS) if self.keys else wait
 
     def show(self) -> bool:
         """Tick the box, draw a new frame if anything shown changed; True while busy."""
@@ -204,7 +209,7 @@ class _Loop:
         if self.dirty or self.screen.needs_redraw(published, cursor, now) or (
                 self.station and leds != self.leds):
             self.draw(published, cursor, leds, now)
-        return running or bool(published.controls.menu)
+        return running
 
     def draw(self, published: Published, cursor: int, leds: LedFrame, now: float) -> None:
         width, height = self.screen.size

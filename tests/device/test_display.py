@@ -10,9 +10,8 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.device import display
 from companion.device.box import Box
-from companion.device.display import CHANGED, pin_keys, run_display
+from companion.device.display import pin_keys, run_display
 from companion.device.painters.palette import PANEL
 from companion.device.painters.station import COLUMNS, led_centres, panel_width
 from companion.device.pins import PinMap
@@ -71,9 +70,19 @@ class Panel:
         self.cursor = 0
         self.leds = leds or LedFrame()
         self.ticks: list[float] = []
+        self.moved: Callable[[], None] | None = None
 
     def tick(self, now: float) -> None:
         self.ticks.append(now)
+
+    def watch(self, moved: Callable[[], None]) -> None:
+        self.moved = moved
+
+    def move(self, cursor: int) -> None:
+        """A button moved the cursor, on a thread of its own as gpiozero's are."""
+        self.cursor = cursor
+        assert self.moved is not None
+        threading.Thread(target=self.moved).start()
 
 
 class Frames:
@@ -134,7 +143,7 @@ def test_display_redraws_the_leds_when_the_box_changes_them() -> None:
 
     def change(frame: pygame.Surface) -> None:
         panel.leds = LedFrame.bars((0, 0, 0, 1))
-        pygame.event.post(pygame.event.Event(CHANGED))
+        panel.move(0)  # a button's wake-up
 
     frames = Frames(change, lambda frame: None)
     run_display(Feed(lobby()), panel, URL, window=True, size=SIZE, stop=frames.stop,
@@ -186,13 +195,13 @@ def test_display_table_changes_wake_the_loop() -> None:
     assert len(feed.subscribers) == 1 and versions == [2]
 
 
-def test_display_subscriber_posts_a_wake_up_event() -> None:
-    pygame.display.init()
-    pygame.event.clear()
-    display._wake(lobby())
-    assert pygame.event.peek(CHANGED)
-    pygame.quit()
-    display._wake(lobby())  # the display is gone: nothing to wake, and no error
+def test_display_a_cursor_moved_by_a_button_wakes_the_loop() -> None:
+    panel = Panel()
+    cursors: list[int] = []
+    frames = Frames(lambda frame: panel.move(1), lambda frame: cursors.append(panel.cursor))
+    run_display(Feed(lobby(1)), panel, URL, window=False, stop=frames.stop, on_frame=frames,
+                watchdog=frames.watchdog)
+    assert cursors == [1] and frames.passes <= 3
 
 
 def test_display_ticks_the_box_while_a_timer_runs() -> None:
