@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
     ("benchmarks.turn_deadline", ["--turns", "5"], "deadline_to_published"),
     ("benchmarks.sse_fanout", ["--phones", "3", "--actions", "4"], "action_to_every_phone"),
     ("benchmarks.phones_load", ["--phones", "7", "--seconds", "4"], "push_latency"),
+    ("benchmarks.countdown_drift", ["--seconds", "4"], "phone_minus_box_ms"),
     ("benchmarks.budgets", ["--seconds", "0.5", "--starts", "1", "--presses", "4"],
      "release_to_leds_latched"),
 ])
