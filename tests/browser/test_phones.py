@@ -118,6 +118,12 @@ def test_three_phones_keep_their_seats_and_their_secrets(table: Table,
 
         anna.page.reload()                                   # reload keeps the seat
         expect(anna.page.locator("#me")).to_contain_text("Anna")
+        restarted = browser.new_context(                     # so does restarting the browser
+            storage_state=anna.page.context.storage_state(), viewport={"width": 360,
+                                                                        "height": 800})
+        again = phone_page(restarted, server.url)
+        expect(again.locator("#me")).to_contain_text("Anna")
+        restarted.close()
         anna.page.locator('[data-action="pass"]').tap()
         expect(bernd.page.locator("#headline")).to_have_text("Du bist dran!")
 
