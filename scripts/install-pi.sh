@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# Install Getaway on a Raspberry Pi (Raspberry Pi OS Bookworm or newer) from this checkout:
+#
+#   sudo ./scripts/install-pi.sh               install, enable and start the box
+#   sudo ./scripts/install-pi.sh --upgrade     after `git pull`: new code, same games and settings
+#   sudo ./scripts/install-pi.sh --uninstall   remove Getaway but keep the games (/var/lib/getaway)
+#   sudo ./scripts/install-pi.sh --uninstall --purge    remove the games too
+#
+# Options: --rpigpio  use RPi.GPIO instead of lgpio (older Pis only; never on a Pi 5)
+#          --no-apt   do not install Debian packages (they must be there already)
+#          --no-start enable the service but do not start it now
+#
+# What it makes: the system user `getaway` (groups gpio spi video render input audio), a
+# virtual environment in /opt/getaway/venv, the pin map /etc/getaway/pins.toml (yours is kept
+# on upgrade; a changed default is put beside it as pins.toml.new), the unit
+# /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway for the games.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CHECKOUT=$PWD
+USER_NAME=getaway
+GROUPS_NEEDED=(gpio spi video render input audio)
+PREFIX=/opt/getaway
+CONFIG=/etc/getaway
+UNIT=/etc/systemd/system/getaway.service
+DROPIN=/etc/systemd/system/getaway.service.d
+DATA=/var/lib/getaway
+# kmsdrm (the screen without a desktop) needs these libraries beside pygame-ce's own SDL.
+SCREEN_LIBS=(libdrm.so.2:libdrm2 libgbm.so.1:libgbm1 libEGL.so.1:libegl1 libGLESv2.so.2:libgles2)
+
+say() { printf 'install-pi: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+
+mode=install purge=no apt=yes start=yes rpigpio=no
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --upgrade) mode=upgrade ;;
+        --uninstall) mode=uninstall ;;
+        --purge) purge=yes ;;
+        --rpigpio) rpigpio=yes ;;
+        --no-apt) apt=no ;;
+        --no-start) start=no ;;
+        -h|--help) usage ;;
+        *) say "unknown option $1"; usage ;;
+    esac
+    shift
+done
+[ "$purge" = no ] || [ "$mode" = uninstall ] || die "--purge goes with --uninstall"
+[ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0 $*"
+
+in_chroot() { command -v systemd-detect-virt >/dev/null && systemd-detect-virt -q --chroot; }
+
+systemd_up() { [ -d /run/systemd/system ] && ! in_chroot; }
+
+system_packages() {
+    local missing=() lib
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+        die "Getaway needs Python 3.11 or newer (Raspberry Pi OS Bookworm has it)"
+    python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+    for lib in "${SCREEN_LIBS[@]}"; do
+        ldconfig -p | grep -q "${lib%%:*}" || missing+=("${lib##*:}")
+    done
+    if [ "$rpigpio" = yes ]; then
+        command -v gcc >/dev/null || missing+=(gcc)
+        python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(
+            os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
+            missing+=(python3-dev)
+    fi
+    [ ${#missing[@]} -gt 0 ] || return 0
+    if [ "$apt" = no ]; then
+        say "missing ${missing[*]} (--no-apt: not installing them)"
+        return 0
+    fi
+    say "installing ${missing[*]} (Debian packages)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+make_user() {
+    local group
+    for group in "${GROUPS_NEEDED[@]}"; do
+        # Raspberry Pi OS has them all; elsewhere the unit still needs them to exist.
+        getent group "$group" >/dev/null || groupadd --system "$group"
+    done
+    if ! getent passwd "$USER_NAME" >/dev/null; then
+        useradd --system --user-group --home-dir "$DATA" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Getaway table companion" "$USER_NAME"
+    fi
+    usermod --append --groups "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "$USER_NAME"
+    install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$DATA"
+    # Games kept from an earlier install belong to the (maybe new) user id.
+    chown -R "$USER_NAME:$USER_NAME" "$DATA"
+}
+
+make_venv() {
+    # The old environment is moved aside and comes back if the new one fails: a failed
+    # upgrade leaves the box as it was. The running service keeps what it has loaded.
+    local venv=$PREFIX/venv spec=$CHECKOUT
+    [ "$rpigpio" = no ] || spec="$CHECKOUT[rpigpio]"
+    install -d -m 0755 "$PREFIX"
+    rm -rf "$venv.old"
+    [ ! -d "$venv" ] || mv "$venv" "$venv.old"
+    say "installing Getaway into $venv (a minute or two)"
+    if ! { python3 -m venv "$venv" &&
+           "$venv/bin/python" -m pip install -q --disable-pip-version-check "$spec" &&
+           "$venv/bin/getaway" --help >/dev/null; }; then
+        rm -rf "$venv"
+        [ ! -d "$venv.old" ] || mv "$venv.old" "$venv"
+        die "could not install Getaway (see pip's message above); nothing was changed"
+    fi
+    rm -rf "$venv.old"
+}
+
+install_pins() {
+    local default=$CHECKOUT/hardware/pins.toml
+    install -d -m 0755 "$CONFIG"
+    if [ ! -f "$CONFIG/pins.toml" ]; then
+        install -m 0644 "$default" "$CONFIG/pins.toml"
+    elif ! cmp -s "$default" "$CONFIG/pins.toml"; then
+        install -m 0644 "$default" "$CONFIG/pins.toml.new"
+        say "kept your $CONFIG/pins.toml; the new default is beside it as pins.toml.new"
+    fi
+}
+
+install_unit() {
+    install -m 0644 "$CHECKOUT/systemd/getaway.service" "$UNIT"
+    rm -f "$DROPIN/pin-factory.conf"
+    if [ "$rpigpio" = yes ]; then
+        install -d -m 0755 "$DROPIN"
+        printf '%s\n' "# Written by install-pi.sh --rpigpio: RPi.GPIO instead of lgpio." \
+            "[Service]" "Environment=GPIOZERO_PIN_FACTORY=rpigpio" \
+            "DeviceAllow=/dev/gpiomem rw" >"$DROPIN/pin-factory.conf"
+    fi
+    rmdir --ignore-fail-on-non-empty "$DROPIN" 2>/dev/null || true
+    systemd_up && systemctl daemon-reload
+    systemctl enable --quiet getaway.service
+    if [ "$start" = yes ] && systemd_up; then
+        systemctl restart getaway.service
+        say "started; watch it with: journalctl -u getaway -f"
+    fi
+}
+
+installed() { [ -x "$PREFIX/venv/bin/getaway" ]; }
+
+install_all() {
+    system_packages
+    make_user
+    make_venv
+    install_pins
+    install_unit
+    say "done: Getaway $("$PREFIX/venv/bin/python" -c \
+        'import importlib.metadata as m; print(m.version("getaway"))') is installed"
+}
+
+uninstall() {
+    if systemd_up; then
+        systemctl disable --now --quiet getaway.service 2>/dev/null || true
+    else
+        systemctl disable --quiet getaway.service 2>/dev/null || true
+    fi
+    rm -rf "$UNIT" "$DROPIN" "$PREFIX" "$CONFIG"
+    systemd_up && systemctl daemon-reload
+    if getent passwd "$USER_NAME" >/dev/null; then
+        userdel "$USER_NAME"
+    fi
+    getent group "$USER_NAME" >/dev/null && groupdel "$USER_NAME"
+    if [ "$purge" = yes ]; then
+        rm -rf "$DATA"
+        say "removed Getaway and its games"
+    else
+        say "removed Getaway; the games stay in $DATA (--uninstall --purge removes them)"
+    fi
+}
+
+case "$mode" in
+    install)
+        ! installed || die "Getaway is already installed: use --upgrade (games and pins are kept)"
+        install_all ;;
+    upgrade)
+        installed || die "Getaway is not installed yet: run me without --upgrade"
+        # An earlier --rpigpio stays chosen.
+        [ ! -f "$DROPIN/pin-factory.conf" ] || rpigpio=yes
+        install_all ;;
+    uninstall)
+        uninstall ;;
+esac
