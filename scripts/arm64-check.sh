@@ -86,6 +86,9 @@ cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
 grep -qs localhost "$ROOT/etc/hosts" || printf '127.0.0.1 localhost\n::1 localhost\n' >>"$ROOT/etc/hosts"
 # The host's certificates, so pip trusts what the host trusts (a proxy's own CA, say).
 cp /etc/ssl/certs/ca-certificates.crt "$ROOT/etc/ssl/certs/ca-certificates.crt"
+# The root as a mount point of its own: inside, "/" then is one, as on a real system
+# (unshare --propagation, which tests/test_install_pi.py uses, needs that).
+bind "$ROOT" "$ROOT"
 bind /proc "$ROOT/proc"
 bind /dev "$ROOT/dev"
 bind /dev/pts "$ROOT/dev/pts"

@@ -20,9 +20,19 @@ GROUPS = {"gpio", "spi", "video", "render", "input", "audio"}
 SKIP = shutil.ignore_patterns(".venv", ".git", "artifacts", "*.egg-info", "__pycache__",
                               ".mypy_cache", ".pytest_cache", ".ruff_cache")
 
+def mount_namespaces() -> bool:
+    """Whether this machine lets root make a private mount namespace (a container may not)."""
+    probe = subprocess.run(["unshare", "--mount", "--propagation", "private", "true"],
+                           capture_output=True, check=False)
+    return probe.returncode == 0
+
+
 pytestmark = [
     pytest.mark.skipif(os.geteuid() != 0, reason="needs root: it makes users and a chroot"),
     pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare (util-linux)"),
+    pytest.mark.skipif(os.geteuid() == 0 and shutil.which("unshare") is not None
+                       and not mount_namespaces(),
+                       reason="no private mount namespace here (is / a mount point?)"),
     pytest.mark.skipif(subprocess.run(["/usr/bin/python3", "-c", "import ensurepip, venv"],
                                       capture_output=True, check=False).returncode != 0,
                        reason="needs Debian's python3-venv for /usr/bin/python3"),
