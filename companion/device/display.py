@@ -6,6 +6,11 @@ figure; while a menu is shown it looks at the box's cursor as often, because but
 the cursor on gpiozero's threads. Otherwise it sleeps a second at a time, only to ping the
 watchdog. SDL turns SIGTERM into QUIT: an orderly shutdown.
 
+Only the simulator's desktop window waits in SDL (for its keys). Everywhere else (the Pi's
+screen, an SPI panel, headless) the loop sleeps on a threading.Event that the Table's
+subscriber sets: SDL without a desktop video driver (kmsdrm, dummy) has no way to sleep until
+an event and polls every millisecond, which alone costs 2 % of a core.
+
 In the simulator the window is wider: the police station's LEDs and the keys for the
 buttons are drawn beside the screen, and the keys press the buttons through the mock pins.
 Headless runs set ``SDL_VIDEODRIVER=dummy`` (and ``SDL_AUDIODRIVER=dummy``) before calling,
@@ -101,7 +106,7 @@ def run_display(table: Feed, box: Panel, join_url: str, *, window: bool,
         loop = _Loop(table, box, join_url, display, station=station, rotation=rotation,
                      clock=clock, on_frame=on_frame, keys=keys, busy_wait_ms=1000 // fps,
                      framebuffer=panel, notice=notice or _no_notice)
-        table.subscribe(_wake)
+        table.subscribe(loop.wake_up)
         loop.run(stop, watchdog)
     finally:
         pygame.quit()
@@ -168,6 +173,7 @@ class _Loop:
     leds: LedFrame | None = None
     told: str | None = None
     dirty: bool = True
+    woken: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
         width, height = self.display.get_size()
@@ -185,10 +191,25 @@ class _Loop:
                 watchdog()
             if stop.is_set():
                 return
-            event = pygame.event.wait(self.busy_wait_ms if busy else IDLE_WAIT_MS)
-            if not all(self.handle(e) for e in (event, *pygame.event.get())):
+            if not all(self.handle(e) for e in self.wait(self.busy_wait_ms if busy
+                                                         else IDLE_WAIT_MS)):
                 stop.set()
                 return
+
+    def wait(self, timeout_ms: int) -> list[pygame.event.Event]:
+        """The events after a wake-up by the Table, or after ``timeout_ms``."""
+        if self.station:  # the simulator's desktop window: SDL sleeps until a key
+            first = pygame.event.wait(timeout_ms)
+            return [first, *pygame.event.get()]
+        if not pygame.event.peek():
+            self.woken.wait(timeout_ms / 1000)
+        self.woken.clear()
+        return list(pygame.event.get())
+
+    def wake_up(self, published: Published) -> None:
+        """The Table's subscriber (its thread): wake the loop, wherever it sleeps."""
+        self.woken.set()
+        _wake(published)
 
     def show(self) -> bool:
         """Tick the box, draw a new frame if anything shown changed; True while busy."""
