@@ -82,8 +82,8 @@ def main() -> int:
         table.start()
         box = Box(table, load_pins(), pin_factory=MockFactory(pin_class=MockPWMPin))
         try:
-            simulator(table, box, "simulator-lobby.png")
             table.submit(Action("table.language", None, {"language": "en"}))
+            simulator(table, box, "simulator-lobby.png")
             table.submit(Action("table.new_game", None, {"game": "romme", "seats": 4}))
             table.submit(Action("resume"))
             simulator(table, box, "simulator-romme.png")

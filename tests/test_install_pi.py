@@ -8,6 +8,7 @@ the copy. It needs root (chroot, mounts) and pip's index; without them it is ski
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -30,6 +31,8 @@ def mount_namespaces() -> bool:
 pytestmark = [
     pytest.mark.skipif(os.geteuid() != 0, reason="needs root: it makes users and a chroot"),
     pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare (util-linux)"),
+    pytest.mark.skipif(shutil.which("systemctl", path="/usr/bin:/bin") is None,
+                       reason="needs systemd's systemctl to enable the unit"),
     pytest.mark.skipif(os.geteuid() == 0 and shutil.which("unshare") is not None
                        and not mount_namespaces(),
                        reason="no private mount namespace here (is / a mount point?)"),
@@ -40,6 +43,7 @@ pytestmark = [
 
 ENTER = r"""
 set -eu
+PATH=/usr/sbin:/usr/bin:/sbin:/bin
 r=$1; shift
 mount --bind /usr "$r/usr"
 mount -o remount,bind,ro "$r/usr"
@@ -77,7 +81,7 @@ class Box:
     def run(self, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         result = subprocess.run(
             ["unshare", "--mount", "--propagation", "private", "sh", "-c", ENTER, "enter",
-             str(self.path), *command], capture_output=True, text=True, timeout=900,
+             str(self.path), *command], cwd="/", capture_output=True, text=True, timeout=900,
             check=False)
         if check:
             assert result.returncode == 0, result.stdout + result.stderr
@@ -99,6 +103,14 @@ def box(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Box]:
     yield Box(tmp_path_factory.mktemp("pi"))
 
 
+@pytest.fixture
+def installed(box: Box) -> Box:
+    """The root with Getaway installed (by the first test, or now if it ran alone)."""
+    if not box.file("/opt/getaway/venv/bin/getaway").exists():
+        box.install()
+    return box
+
+
 def test_install_makes_the_user_the_venv_the_pins_and_the_enabled_unit(box: Box) -> None:
     box.install()
     assert box.passwd("getaway") is not None
@@ -115,9 +127,9 @@ def test_install_makes_the_user_the_venv_the_pins_and_the_enabled_unit(box: Box)
     assert box.run("stat", "-c", "%U %a", "/var/lib/getaway").stdout.split() == ["getaway", "750"]
 
 
-def test_installed_getaway_runs_as_its_user_with_the_installed_pins(box: Box) -> None:
+def test_installed_getaway_runs_as_its_user_with_the_installed_pins(installed: Box) -> None:
     """The self-test of the unit's own command line: the installed pin map is accepted."""
-    result = box.run("runuser", "-u", "getaway", "--", "env", "SDL_VIDEODRIVER=dummy",
+    result = installed.run("runuser", "-u", "getaway", "--", "env", "SDL_VIDEODRIVER=dummy",
                      "SDL_AUDIODRIVER=dummy", "/opt/getaway/venv/bin/getaway", "selftest",
                      "--sim", "--headless", "--timeout", "0", "--lang", "en",
                      "--pins", "/etc/getaway/pins.toml", check=False)
@@ -125,39 +137,50 @@ def test_installed_getaway_runs_as_its_user_with_the_installed_pins(box: Box) ->
     assert "TURN: no answer" in result.stdout
 
 
-def test_install_twice_is_refused(box: Box) -> None:
-    result = box.install(check=False)
+def test_install_twice_is_refused(installed: Box) -> None:
+    result = installed.install(check=False)
     assert result.returncode == 1
     assert "already installed: use --upgrade" in result.stderr
 
 
-def test_upgrade_installs_the_new_code_and_keeps_games_and_pins(box: Box) -> None:
-    game = box.file("/var/lib/getaway/getaway.sqlite")
+def test_upgrade_installs_the_new_code_and_keeps_games_and_pins(installed: Box) -> None:
+    game = installed.file("/var/lib/getaway/getaway.sqlite")
     game.write_bytes(b"a game in progress")
-    pins = box.file("/etc/getaway/pins.toml")
+    pins = installed.file("/etc/getaway/pins.toml")
     edited = pins.read_text(encoding="utf-8").replace("rotation = 0", "rotation = 180")
     pins.write_text(edited, encoding="utf-8")
-    project = box.file("/src/pyproject.toml")
-    project.write_text(project.read_text(encoding="utf-8").replace(
-        'version = "0.1.0"', 'version = "0.1.1"'), encoding="utf-8")
-    result = box.install("--upgrade")
-    assert "Getaway 0.1.1 is installed" in result.stderr
+    project = installed.file("/src/pyproject.toml")
+    project.write_text(re.sub(r'(?m)^version = ".*"$', 'version = "99.0.0"',
+                              project.read_text(encoding="utf-8")), encoding="utf-8")
+    result = installed.install("--upgrade")
+    assert "Getaway 99.0.0 is installed" in result.stderr
     assert game.read_bytes() == b"a game in progress"
     assert pins.read_text(encoding="utf-8") == edited
-    assert box.file("/etc/getaway/pins.toml.new").read_bytes() == (
+    assert installed.file("/etc/getaway/pins.toml.new").read_bytes() == (
         ROOT / "hardware" / "pins.toml").read_bytes()
-    assert not box.file("/opt/getaway/venv.old").exists()
+    assert not installed.file("/opt/getaway/venv.old").exists()
 
 
-def test_uninstall_keeps_only_the_games(box: Box) -> None:
-    box.install("--uninstall")
-    assert box.passwd("getaway") is None
+def test_rpigpio_is_chosen_by_a_drop_in_that_upgrades_keep(installed: Box) -> None:
+    drop_in = installed.file("/etc/systemd/system/getaway.service.d/pin-factory.conf")
+    installed.install("--upgrade", "--rpigpio")
+    chosen = drop_in.read_text(encoding="utf-8")
+    assert "Environment=GPIOZERO_PIN_FACTORY=rpigpio" in chosen
+    assert "DeviceAllow=/dev/gpiomem rw" in chosen
+    installed.install("--upgrade")
+    assert drop_in.read_text(encoding="utf-8") == chosen
+
+
+def test_uninstall_keeps_only_the_games(installed: Box) -> None:
+    installed.file("/var/lib/getaway/getaway.sqlite").write_bytes(b"a game in progress")
+    installed.install("--uninstall")
+    assert installed.passwd("getaway") is None
     for gone in ("/opt/getaway", "/etc/getaway", "/etc/systemd/system/getaway.service",
                  "/etc/systemd/system/multi-user.target.wants/getaway.service"):
-        assert not box.file(gone).exists(), gone
-    assert box.file("/var/lib/getaway/getaway.sqlite").read_bytes() == b"a game in progress"
+        assert not installed.file(gone).exists(), gone
+    assert installed.file("/var/lib/getaway/getaway.sqlite").read_bytes() == b"a game in progress"
 
 
-def test_uninstall_purge_removes_the_games(box: Box) -> None:
-    box.install("--uninstall", "--purge")
-    assert not box.file("/var/lib/getaway").exists()
+def test_uninstall_purge_removes_the_games(installed: Box) -> None:
+    installed.install("--uninstall", "--purge")
+    assert not installed.file("/var/lib/getaway").exists()
