@@ -109,3 +109,16 @@ def test_the_guard_would_see_an_import(tmp_path: Path) -> None:
         cwd=ROOT, env=computer_env(tmp_path), capture_output=True, text=True, timeout=60,
         check=False)
     assert "imported lgpio" in result.stderr
+
+
+def test_lgpio_gets_a_writable_working_directory_outside_the_service(tmp_path: Path) -> None:
+    """lgpio makes its FIFO in $LG_WD, else in the working directory, which for someone
+    running `getaway selftest` on the Pi is often not writable by the getaway user."""
+    env = computer_env(tmp_path)
+    env.pop("LG_WD", None)
+    show = ("import os, tempfile; from companion.cli import main; "
+            "main(['selftest', '--sim', '--headless', '--timeout', '0']); "
+            "print(os.environ['LG_WD'] == tempfile.gettempdir())")
+    result = subprocess.run([sys.executable, "-c", show], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.stdout.splitlines()[-1] == "True", result.stderr
