@@ -8,6 +8,7 @@ the copy. It needs root (chroot, mounts) and pip's index; without them it is ski
 from __future__ import annotations
 
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -161,6 +162,23 @@ def test_upgrade_installs_the_new_code_and_keeps_games_and_pins(installed: Box) 
     assert not installed.file("/opt/getaway/venv.old").exists()
 
 
+def test_a_failed_upgrade_leaves_the_box_as_it_was(installed: Box) -> None:
+    project = installed.file("/src/pyproject.toml")
+    good = project.read_text(encoding="utf-8")
+    before = installed.run("/opt/getaway/venv/bin/getaway", "--help").stdout
+    project.write_text(good + "\n[this is not toml\n", encoding="utf-8")
+    try:
+        result = installed.install("--upgrade", check=False)
+    finally:
+        project.write_text(good, encoding="utf-8")
+    assert result.returncode == 1
+    assert "nothing was changed" in result.stderr
+    assert installed.run("/opt/getaway/venv/bin/getaway", "--help").stdout == before
+    assert not installed.file("/opt/getaway/venv.old").exists()
+
+
+@pytest.mark.skipif(platform.machine() in ("aarch64", "armv7l") and shutil.which("gcc") is None,
+                    reason="on an ARM machine RPi.GPIO is compiled: needs gcc and python3-dev")
 def test_rpigpio_is_chosen_by_a_drop_in_that_upgrades_keep(installed: Box) -> None:
     drop_in = installed.file("/etc/systemd/system/getaway.service.d/pin-factory.conf")
     installed.install("--upgrade", "--rpigpio")
