@@ -7,6 +7,7 @@ import logging
 import os
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -61,6 +62,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The console script `getaway`."""
     args = parse(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # lgpio makes a FIFO in $LG_WD (else in the working directory, often not writable) and
+    # changes into it, so paths given relative are made absolute first.
+    os.environ.setdefault("LG_WD", tempfile.gettempdir())
+    args.pins = args.pins.absolute() if args.pins else None
+    if args.command == "run" and args.data:
+        args.data = args.data.absolute()
     if args.command == "selftest":
         return selftest(args)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,

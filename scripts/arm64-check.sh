@@ -46,7 +46,8 @@ build_root() {
     say "building a Debian $SUITE arm64 root in $ROOT (a few minutes)"
     rm -rf "$ROOT"
     debootstrap --arch=arm64 --variant=minbase \
-        --include=python3,python3-venv,python3-pip,ca-certificates "$SUITE" "$ROOT" "$MIRROR" \
+        --include=python3,python3-venv,python3-pip,ca-certificates,systemd \
+        "$SUITE" "$ROOT" "$MIRROR" \
         >"$ROOT.debootstrap.log" 2>&1 || { tail -20 "$ROOT.debootstrap.log"; exit 1; }
     touch "$ROOT/.getaway-root"
 }
@@ -86,11 +87,18 @@ cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
 grep -qs localhost "$ROOT/etc/hosts" || printf '127.0.0.1 localhost\n::1 localhost\n' >>"$ROOT/etc/hosts"
 # The host's certificates, so pip trusts what the host trusts (a proxy's own CA, say).
 cp /etc/ssl/certs/ca-certificates.crt "$ROOT/etc/ssl/certs/ca-certificates.crt"
+# The root as a mount point of its own: inside, "/" then is one, as on a real system
+# (unshare --propagation, which tests/test_install_pi.py uses, needs that).
+bind "$ROOT" "$ROOT"
 bind /proc "$ROOT/proc"
 bind /dev "$ROOT/dev"
 bind /dev/pts "$ROOT/dev/pts"
 copy_checkout
 in_root uname -m
+# systemd: systemd-analyze checks the unit, systemctl enables it in the install test.
+in_root sh -c 'command -v systemctl >/dev/null ||
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd; }' \
+    >/dev/null
 in_root sh -c '[ -x /opt/venv/bin/python ] || python3 -m venv /opt/venv'
 in_root /opt/venv/bin/python -m pip install -q -e '/src[test]'
 took "installing Getaway"

@@ -1,131 +1,187 @@
 #!/usr/bin/env bash
-# Install Getaway on Raspberry Pi OS (Bookworm or newer) as a service that starts at boot:
+# Install Getaway on a Raspberry Pi (Raspberry Pi OS Bookworm or newer) from this checkout:
 #
-#   sudo ./scripts/install-pi.sh                 install, or upgrade in place (same command)
-#   sudo ./scripts/install-pi.sh --uninstall     remove Getaway, keep the games and the pin map
-#   sudo ./scripts/install-pi.sh --uninstall --purge   remove the games and the pin map too
+#   sudo ./scripts/install-pi.sh               install, enable and start the box
+#   sudo ./scripts/install-pi.sh --upgrade     after `git pull`: new code, same games and settings
+#   sudo ./scripts/install-pi.sh --uninstall   remove Getaway but keep the games (/var/lib/getaway)
+#   sudo ./scripts/install-pi.sh --uninstall --purge    remove the games too
 #
-# What it does: creates the system user `getaway` (groups gpio, spi, video, render, input,
-# audio), installs Getaway from this checkout into /opt/getaway/venv (with lgpio on the Pi),
-# puts the pin map at /etc/getaway/pins.toml (an existing one is kept), installs
-# /etc/systemd/system/getaway.service and starts it. The games live in /var/lib/getaway.
+# Options: --rpigpio  use RPi.GPIO instead of lgpio (older Pis only; never on a Pi 5)
+#          --no-apt   do not install Debian packages (they must be there already)
+#          --no-start enable the service but do not start it now
 #
-# --root DIR does all of it inside DIR instead of / (nothing is started there): to check the
-# installer, or to prepare a mounted Pi OS root from an arm64 machine.
+# What it makes: the system user `getaway` (groups gpio spi video render input audio), a
+# virtual environment in /opt/getaway/venv, the pin map /etc/getaway/pins.toml (yours is kept
+# on upgrade; a changed default is put beside it as pins.toml.new), the unit
+# /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway for the games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CHECKOUT=$PWD
-ROOT=/
-MODE=install
-PURGE=no
-GROUPS_WANTED=(gpio spi video render input audio)
+USER_NAME=getaway
+GROUPS_NEEDED=(gpio spi video render input audio)
+PREFIX=/opt/getaway
+CONFIG=/etc/getaway
+UNIT=/etc/systemd/system/getaway.service
+DROPIN=/etc/systemd/system/getaway.service.d
+DATA=/var/lib/getaway
+# kmsdrm (the screen without a desktop) needs these libraries beside pygame-ce's own SDL.
+SCREEN_LIBS=(libdrm.so.2:libdrm2 libgbm.so.1:libgbm1 libEGL.so.1:libegl1 libGLESv2.so.2:libgles2)
 
-say() { printf 'getaway-install: %s\n' "$*" >&2; }
+say() { printf 'install-pi: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+
+mode=install purge=no apt=yes start=yes rpigpio=no
 while [ $# -gt 0 ]; do
     case "$1" in
-        --uninstall) MODE=uninstall ;;
-        --purge) PURGE=yes ;;
-        --root) [ $# -ge 2 ] || usage; ROOT=$(realpath "$2"); shift ;;
+        --upgrade) mode=upgrade ;;
+        --uninstall) mode=uninstall ;;
+        --purge) purge=yes ;;
+        --rpigpio) rpigpio=yes ;;
+        --no-apt) apt=no ;;
+        --no-start) start=no ;;
         -h|--help) usage ;;
         *) say "unknown option $1"; usage ;;
     esac
     shift
 done
+[ "$purge" = no ] || [ "$mode" = uninstall ] || die "--purge goes with --uninstall"
 [ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0 $*"
-[ "$PURGE" = no ] || [ "$MODE" = uninstall ] || die "--purge goes with --uninstall"
 
-R=${ROOT%/}
-VENV=$R/opt/getaway/venv
-UNIT=$R/etc/systemd/system/getaway.service
-PINS=$R/etc/getaway/pins.toml
-DATA=$R/var/lib/getaway
-live() { [ "$ROOT" = / ]; }
+in_chroot() { command -v systemd-detect-virt >/dev/null && systemd-detect-virt -q --chroot; }
+
+systemd_up() { [ -d /run/systemd/system ] && ! in_chroot; }
 
 system_packages() {
-    live && command -v apt-get >/dev/null || return 0
-    # venv for the install; the screen's KMS/DRM libraries for pygame on Pi OS Lite.
-    say "installing Debian packages (python3-venv, the screen's libraries)"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv python3-pip \
-        libgbm1 libdrm2 libegl1 fonts-dejavu-core >/dev/null
-}
-
-user_and_groups() {
-    local group
-    for group in "${GROUPS_WANTED[@]}"; do
-        # Pi OS has them all; a plain Debian lacks gpio and spi, which the unit still names.
-        getent_in group "$group" || groupadd --root "$ROOT" --system "$group"
+    local missing=() lib
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+        die "Getaway needs Python 3.11 or newer (Raspberry Pi OS Bookworm has it)"
+    python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+    for lib in "${SCREEN_LIBS[@]}"; do
+        ldconfig -p | grep -q "${lib%%:*}" || missing+=("${lib##*:}")
     done
-    if ! getent_in passwd getaway; then
-        say "creating the system user getaway"
-        useradd --root "$ROOT" --system --user-group --home-dir /var/lib/getaway \
-            --no-create-home --shell /usr/sbin/nologin getaway 2>/dev/null
+    if [ "$rpigpio" = yes ]; then
+        command -v gcc >/dev/null || missing+=(gcc)
+        python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(
+            os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
+            missing+=(python3-dev)
     fi
-    usermod --root "$ROOT" --append --groups "$(IFS=,; echo "${GROUPS_WANTED[*]}")" getaway
-}
-
-getent_in() {
-    grep -q "^$2:" "$R/etc/$1" 2>/dev/null
-}
-
-install_getaway() {
-    say "installing Getaway into /opt/getaway/venv"
-    mkdir -p "$(dirname "$VENV")"
-    [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-    "$VENV/bin/python" -m pip install -q --upgrade pip
-    "$VENV/bin/python" -m pip install -q --upgrade "$CHECKOUT"
-    "$VENV/bin/getaway" --help >/dev/null
-}
-
-configuration() {
-    mkdir -p "$(dirname "$PINS")"
-    if [ -f "$PINS" ]; then
-        say "keeping your pin map $PINS"
-    else
-        install -m 0644 hardware/pins.toml "$PINS"
+    [ ${#missing[@]} -gt 0 ] || return 0
+    if [ "$apt" = no ]; then
+        say "missing ${missing[*]} (--no-apt: not installing them)"
+        return 0
     fi
-    mkdir -p "$(dirname "$UNIT")"
-    install -m 0644 systemd/getaway.service "$UNIT"
+    say "installing ${missing[*]} (Debian packages)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-start() {
-    if live; then
-        systemctl daemon-reload
-        systemctl enable getaway.service
+make_user() {
+    local group
+    for group in "${GROUPS_NEEDED[@]}"; do
+        # Raspberry Pi OS has them all; elsewhere the unit still needs them to exist.
+        getent group "$group" >/dev/null || groupadd --system "$group"
+    done
+    if ! getent passwd "$USER_NAME" >/dev/null; then
+        useradd --system --user-group --home-dir "$DATA" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Getaway table companion" "$USER_NAME"
+    fi
+    usermod --append --groups "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "$USER_NAME"
+    install -d -m 0750 -o "$USER_NAME" -g "$USER_NAME" "$DATA"
+    # Games kept from an earlier install belong to the (maybe new) user id.
+    chown -R "$USER_NAME:$USER_NAME" "$DATA"
+}
+
+make_venv() {
+    # The old environment is moved aside and comes back if the new one fails: a failed
+    # upgrade leaves the box as it was. The running service keeps what it has loaded.
+    local venv=$PREFIX/venv spec=$CHECKOUT
+    [ "$rpigpio" = no ] || spec="$CHECKOUT[rpigpio]"
+    install -d -m 0755 "$PREFIX"
+    rm -rf "$venv.old"
+    [ ! -d "$venv" ] || mv "$venv" "$venv.old"
+    say "installing Getaway into $venv (a minute or two)"
+    if ! { python3 -m venv "$venv" &&
+           "$venv/bin/python" -m pip install -q --disable-pip-version-check "$spec" &&
+           "$venv/bin/getaway" --help >/dev/null; }; then
+        rm -rf "$venv"
+        [ ! -d "$venv.old" ] || mv "$venv.old" "$venv"
+        die "could not install Getaway (see pip's message above); nothing was changed"
+    fi
+    rm -rf "$venv.old"
+}
+
+install_pins() {
+    local default=$CHECKOUT/hardware/pins.toml
+    install -d -m 0755 "$CONFIG"
+    if [ ! -f "$CONFIG/pins.toml" ]; then
+        install -m 0644 "$default" "$CONFIG/pins.toml"
+    elif ! cmp -s "$default" "$CONFIG/pins.toml"; then
+        install -m 0644 "$default" "$CONFIG/pins.toml.new"
+        say "kept your $CONFIG/pins.toml; the new default is beside it as pins.toml.new"
+    fi
+}
+
+install_unit() {
+    install -m 0644 "$CHECKOUT/systemd/getaway.service" "$UNIT"
+    rm -f "$DROPIN/pin-factory.conf"
+    if [ "$rpigpio" = yes ]; then
+        install -d -m 0755 "$DROPIN"
+        printf '%s\n' "# Written by install-pi.sh --rpigpio: RPi.GPIO instead of lgpio." \
+            "[Service]" "Environment=GPIOZERO_PIN_FACTORY=rpigpio" \
+            "DeviceAllow=/dev/gpiomem rw" >"$DROPIN/pin-factory.conf"
+    fi
+    rmdir --ignore-fail-on-non-empty "$DROPIN" 2>/dev/null || true
+    systemd_up && systemctl daemon-reload
+    systemctl enable --quiet getaway.service
+    if [ "$start" = yes ] && systemd_up; then
         systemctl restart getaway.service
-        say "Getaway is running: systemctl status getaway; journalctl -u getaway"
-    else
-        systemctl --root="$ROOT" enable getaway.service 2>/dev/null
+        say "started; watch it with: journalctl -u getaway -f"
     fi
+}
+
+installed() { [ -x "$PREFIX/venv/bin/getaway" ]; }
+
+install_all() {
+    system_packages
+    make_user
+    make_venv
+    install_pins
+    install_unit
+    say "done: Getaway $("$PREFIX/venv/bin/python" -c \
+        'import importlib.metadata as m; print(m.version("getaway"))') is installed"
 }
 
 uninstall() {
-    if live; then
-        systemctl disable --now getaway.service 2>/dev/null || true
+    if systemd_up; then
+        systemctl disable --now --quiet getaway.service 2>/dev/null || true
     else
-        systemctl --root="$ROOT" disable getaway.service 2>/dev/null || true
+        systemctl disable --quiet getaway.service 2>/dev/null || true
     fi
-    rm -f "$UNIT"
-    live && systemctl daemon-reload
-    rm -rf "$R/opt/getaway"
-    if [ "$PURGE" = yes ]; then
-        rm -rf "$DATA" "$R/etc/getaway"
-        userdel --root "$ROOT" getaway 2>/dev/null || true
-        say "removed Getaway, its games, its pin map and its user"
+    rm -rf "$UNIT" "$DROPIN" "$PREFIX" "$CONFIG"
+    systemd_up && systemctl daemon-reload
+    if getent passwd "$USER_NAME" >/dev/null; then
+        userdel "$USER_NAME"
+    fi
+    getent group "$USER_NAME" >/dev/null && groupdel "$USER_NAME"
+    if [ "$purge" = yes ]; then
+        rm -rf "$DATA"
+        say "removed Getaway and its games"
     else
-        say "removed Getaway; kept the games in /var/lib/getaway and the pin map in /etc/getaway"
+        say "removed Getaway; the games stay in $DATA (--uninstall --purge removes them)"
     fi
 }
 
-if [ "$MODE" = uninstall ]; then
-    uninstall
-    exit 0
-fi
-system_packages
-user_and_groups
-install_getaway
-configuration
-start
+case "$mode" in
+    install)
+        ! installed || die "Getaway is already installed: use --upgrade (games and pins are kept)"
+        install_all ;;
+    upgrade)
+        installed || die "Getaway is not installed yet: run me without --upgrade"
+        # An earlier --rpigpio stays chosen.
+        [ ! -f "$DROPIN/pin-factory.conf" ] || rpigpio=yes
+        install_all ;;
+    uninstall)
+        uninstall ;;
+esac

@@ -1,0 +1,170 @@
+"""The box as a process: start to ready, idle CPU, CPU during a running Rommé turn, memory.
+
+Starts `getaway run --sim --headless` as systemd would (a notify socket): start to ready is
+from the start of the process to READY=1, which is sent with the first frame drawn once the
+phone server is up, and to the first HTTP 200. CPU is read from /proc over a window: idle (no
+game), then during a running Rommé turn (started and resumed over HTTP, no phone
+connected). Resident memory (VmRSS) after each window, and its peak (VmHWM).
+
+    python -m benchmarks.box_process [--starts 5] [--idle-s 30] [--turn-s 30]
+
+Budgets (issue 4): idle < 1 % of a core, turn < 5 %, RSS < 80 MB, ready < 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from benchmarks.figures import report
+
+ROOT = Path(__file__).resolve().parent.parent
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class Box:
+    """One `getaway run --sim --headless` process under a stand-in systemd."""
+
+    def __init__(self, data: Path) -> None:
+        self.notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.notify.bind(str(data / "notify"))
+        env = {**os.environ, "NOTIFY_SOCKET": str(data / "notify"), "PYTHONUNBUFFERED": "1",
+               "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "run", "--sim", "--headless",
+             "--data", str(data / "games"), "--host", "127.0.0.1", "--port", "0"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.url = self._url()
+
+    def _url(self) -> str:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            found = re.search(r"On this machine: (http://localhost:\d+)/", line)
+            if found:
+                return found.group(1)
+        raise RuntimeError(f"the box did not start (exit {self.process.wait()})")
+
+    def seconds_to_ready(self) -> float:
+        """From the start of the process to READY=1 (first frame drawn, server up)."""
+        self.notify.settimeout(30)
+        while self.notify.recv(256) != b"READY=1":
+            pass
+        return time.monotonic() - self.started
+
+    def seconds_to_http(self) -> float:
+        """From the start of the process to the first 200 of the table page."""
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/table", timeout=5) as page:
+                    if page.status == 200:
+                        return time.monotonic() - self.started
+            except OSError:
+                time.sleep(0.005)
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
+
+    def memory_mb(self, key: str) -> float:
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        found = re.search(rf"^{key}:\s+(\d+) kB", status, re.MULTILINE)
+        assert found, key
+        return round(int(found.group(1)) / 1024, 1)
+
+    def cpu_percent(self, seconds: float) -> float:
+        """CPU used over the next ``seconds``, in percent of one core."""
+        before, start = self.cpu_seconds(), time.monotonic()
+        time.sleep(seconds)
+        used, wall = self.cpu_seconds() - before, time.monotonic() - start
+        return round(100 * used / wall, 2)
+
+    def act(self, kind: str, args: dict[str, Any]) -> None:
+        body = json.dumps({"type": kind, "args": args}).encode()
+        request = urllib.request.Request(self.url + "/api/action", body,
+                                         {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert answer.status == 200
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.notify.close()
+
+
+def one_start(data: Path) -> dict[str, float]:
+    box = Box(data)
+    try:
+        return {"ready_s": box.seconds_to_ready(), "http_s": box.seconds_to_http()}
+    finally:
+        box.stop()
+
+
+def load(data: Path, idle_s: float, turn_s: float) -> dict[str, Any]:
+    """Idle, then a running Rommé turn, in one process."""
+    box = Box(data)
+    try:
+        box.seconds_to_ready()
+        idle = box.cpu_percent(idle_s)
+        idle_rss = box.memory_mb("VmRSS")
+        box.act("table.new_game", {"game": "romme", "seats": 4,
+                                   "options": {"turn_seconds": max(60, int(turn_s) + 10)}})
+        box.act("resume", {})
+        turn = box.cpu_percent(turn_s)
+        return {"idle_cpu_percent": idle, "idle_s": idle_s,
+                "turn_cpu_percent": turn, "turn_s": turn_s,
+                "rss_mb": {"idle": idle_rss, "turn": box.memory_mb("VmRSS"),
+                           "peak": box.memory_mb("VmHWM")}}
+    finally:
+        box.stop()
+
+
+def loadavg() -> list[float]:
+    return [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--starts", type=int, default=5, help="starts to time (median)")
+    parser.add_argument("--idle-s", type=float, default=30.0)
+    parser.add_argument("--turn-s", type=float, default=30.0)
+    args = parser.parse_args()
+    load_before = loadavg()
+    with tempfile.TemporaryDirectory() as scratch:
+        starts = []
+        for n in range(args.starts):
+            (Path(scratch) / str(n)).mkdir()
+            starts.append(one_start(Path(scratch) / str(n)))
+        (Path(scratch) / "load").mkdir()
+        figures = load(Path(scratch) / "load", args.idle_s, args.turn_s)
+    ready = [start["ready_s"] for start in starts]
+    http = [start["http_s"] for start in starts]
+    report("box_process", {
+        "start_to_ready_s": {"n": len(ready), "median": round(statistics.median(ready), 3),
+                             "max": round(max(ready), 3)},
+        "start_to_http_200_s": {"n": len(http), "median": round(statistics.median(http), 3),
+                                "max": round(max(http), 3)},
+        **figures,
+        "load_average": {"before": load_before, "after": loadavg()},
+        "budgets": {"idle_cpu_percent": 1, "turn_cpu_percent": 5, "rss_mb": 80,
+                    "start_to_ready_s": 2},
+    })
+
+
+if __name__ == "__main__":
+    main()

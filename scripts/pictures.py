@@ -1,0 +1,100 @@
+"""Draw the pictures of the assembly guide (hardware/pictures/) with the box's own code.
+
+    .venv/bin/python scripts/pictures.py
+
+Headless (SDL's dummy driver) on mock pins: the simulator window in the lobby and during a
+Rommé turn, the self-test screen, and the self-test's terminal output.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion.device.box import Box
+from companion.device.display import run_display
+from companion.device.pins import PinMap, load_pins
+from companion.device.selftest import ASKED, ScreenConsole, SelfTest
+from companion.games import GAMES
+from companion.games.base import Action, Button
+from companion.store import Store
+from companion.table import Table
+
+OUT = Path(__file__).resolve().parent.parent / "hardware" / "pictures"
+URL = "http://192.168.1.20:8000/"
+
+
+def simulator(table: Table, box: Box, name: str) -> None:
+    """The simulator's window (screen and LEDs beside it), saved after its first frame."""
+    pins, stop = load_pins(), threading.Event()
+
+    def save(frame: pygame.Surface) -> None:
+        pygame.image.save(frame, str(OUT / name))
+        stop.set()
+
+    run_display(table, box, URL, window=True, size=(pins.screen.width, pins.screen.height),
+                stop=stop, on_frame=save)
+
+
+class Maker(ScreenConsole):
+    """The self-test's screen, with a maker pressing each button asked for (OK stays
+    silent: a loose wire)."""
+
+    def __init__(self, pins: PinMap, factory: MockFactory, out: io.StringIO) -> None:
+        super().__init__(pins.screen, fullscreen=False, out=out)
+        self.pins, self.factory = pins, factory
+
+    def say(self, line: str) -> None:
+        super().say(line)
+        asked = {f"Press {b.value.upper()}": b for b in ASKED if b is not Button.OK}
+        if line in asked:
+            pin = self.factory.pin(self.pins.buttons[asked[line]])
+            pin.drive_low()
+            pin.drive_high()
+
+
+def selftest() -> str:
+    """The self-test screen with OK not answering; its terminal output."""
+    pins, out, factory = load_pins(), io.StringIO(), MockFactory(pin_class=MockPWMPin)
+    console = Maker(pins, factory, out)
+    SelfTest(pins, console, lang="en", button_s=0.05, column_s=0.01, pin_factory=factory).run()
+    pygame.image.save(pygame.display.get_surface(), str(OUT / "selftest.png"))
+    console.close()
+    return out.getvalue()
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as data:
+        table = Table(Store(Path(data) / "pictures.sqlite"), GAMES)
+        table.start()
+        box = Box(table, load_pins(), pin_factory=MockFactory(pin_class=MockPWMPin))
+        try:
+            table.submit(Action("table.language", None, {"language": "en"}))
+            simulator(table, box, "simulator-lobby.png")
+            table.submit(Action("table.new_game", None, {"game": "romme", "seats": 4}))
+            table.submit(Action("resume"))
+            simulator(table, box, "simulator-romme.png")
+        finally:
+            box.close()
+            table.stop()
+    with contextlib.redirect_stdout(sys.stderr):
+        text = selftest()
+    (OUT / "selftest.txt").write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
