@@ -7,7 +7,7 @@ Game actions are passed on to the current game's ``apply``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games.base import (
@@ -26,6 +26,7 @@ from companion.wifi import Wifi, checked
 
 UNDO_DEPTH = 200
 NAME_LENGTH = 20
+DOCUMENT_NAME_LENGTH = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,8 @@ class Claim:
 @dataclass(frozen=True, slots=True)
 class TableState:
     """Everything the Table owns. ``undo`` holds earlier game states, newest last, each with
-    whether the step that followed it was a reveal."""
+    whether the step that followed it was a reveal. ``saved`` holds what games keep on the
+    box between games (a box profile, scenarios): game id, then kind, then name."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -59,6 +61,7 @@ class TableState:
     claims: tuple[Claim, ...] = ()
     wifi: Wifi | None = None
     show_wifi: bool = False
+    saved: dict[str, dict[str, dict[str, JSON]]] = field(default_factory=dict)
 
     def can_undo(self) -> bool:
         return bool(self.undo) and not self.undo[-1][1]
@@ -69,7 +72,8 @@ class TableState:
         return {"game_id": self.game_id, "game": game, "language": self.language,
                 "seats": [[s.name, s.token_hash] for s in self.seats],
                 "claims": [[c.seat, c.name, c.token_hash] for c in self.claims],
-                "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi}
+                "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi,
+                "saved": self.saved}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Mapping[str, Game]) -> TableState:
@@ -79,7 +83,7 @@ class TableState:
         claims = tuple(Claim(seat, name, token) for seat, name, token in data.get("claims", ()))
         wifi = Wifi.from_json(data["wifi"]) if data.get("wifi") else None
         return cls(game_id, seats, game, (), data["language"], claims, wifi,
-                   bool(data.get("show_wifi")))
+                   bool(data.get("show_wifi")), data.get("saved", {}))
 
 
 def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
@@ -164,8 +168,9 @@ def _new_game(state: TableState, action: Action, games: Mapping[str, Game]) -> T
     options = check_options(game.options, raw_options)
     seats = (state.seats + (Seat(),) * count)[:count]
     claims = tuple(c for c in state.claims if c.seat < count)
+    args = {**action.args.get("chance", {}), "saved": state.saved.get(game_id, {})}
     return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims,
-                   game=game.setup(options, count, action.args.get("chance", {})))
+                   game=game.setup(options, count, args))
 
 
 def _end_game(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
@@ -264,6 +269,43 @@ def _show_wifi(state: TableState, action: Action, games: Mapping[str, Game]) -> 
     return replace(state, show_wifi=show)
 
 
+def _save(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """Keep a game's document (a box profile, a scenario) on the box, checked by the game."""
+    game_id, kind, name = _document_key(action, games)
+    data = games[game_id].check_document(kind, action.args.get("data"))  # type: ignore[attr-defined]
+    kept = state.saved.get(game_id, {})
+    kinds = {**kept, kind: {**kept.get(kind, {}), name: data}}
+    return replace(state, saved={**state.saved, game_id: kinds})
+
+
+def _forget(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    game_id, kind, name = _document_key(action, games)
+    kept = state.saved.get(game_id, {})
+    if name not in kept.get(kind, {}):
+        raise IllegalAction("error.document_unknown")
+    documents = {n: d for n, d in kept[kind].items() if n != name}
+    return replace(state, saved={**state.saved, game_id: {**kept, kind: documents}})
+
+
+def _document_key(action: Action, games: Mapping[str, Game]) -> tuple[str, str, str]:
+    game_id, kind, name = (action.args.get(key) for key in ("game", "kind", "name"))
+    if not isinstance(game_id, str) or game_id not in games:
+        raise InvalidAction("error.game_unknown", game=str(game_id))
+    if not hasattr(games[game_id], "check_document") or not isinstance(kind, str):
+        raise InvalidAction("error.document_kind")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= DOCUMENT_NAME_LENGTH:
+        raise InvalidAction("error.document_name", maximum=DOCUMENT_NAME_LENGTH)
+    return game_id, kind, name.strip()
+
+
+def documents(state: TableState, game: Game) -> dict[str, dict[str, JSON]]:
+    """A game's documents: its built-in ones, with what the group saved over or beside them."""
+    builtin = game.builtin_documents() if hasattr(game, "builtin_documents") else {}
+    saved = state.saved.get(game.id, {})
+    return {kind: {**builtin.get(kind, {}), **saved.get(kind, {})}
+            for kind in {*builtin, *saved}}
+
+
 def _seat_arg(state: TableState, action: Action) -> int:
     seat = action.args.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.seats):
@@ -301,4 +343,6 @@ _HANDLERS = {
     "table.deny": _deny,
     "table.wifi": _wifi,
     "table.show_wifi": _show_wifi,
+    "table.save": _save,
+    "table.forget": _forget,
 }

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from companion.games.base import JSON, Game
-from companion.lobby import TableState
+from companion.lobby import TableState, documents
 
 
 def table_view(state: TableState, games: Mapping[str, Game], seat: int | None,
@@ -29,6 +29,8 @@ def table_view(state: TableState, games: Mapping[str, Game], seat: int | None,
     }
     if state.game_id is None:
         view["games"] = [game_summary(game) for game in games.values()]
+        view["saved"] = {game.id: documents(state, game) for game in games.values()
+                         if hasattr(game, "builtin_documents")}
         return view
     game = games[state.game_id]
     timer = game.timer(state.game)

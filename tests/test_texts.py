@@ -12,7 +12,8 @@ from companion.i18n import catalog, register
 from companion.server.texts import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-KEY = re.compile(r"""["']((?:error|box|web|romme|screen|selftest)\.[a-z_]+(?:\.[a-z_]+)*)["']""")
+PREFIXES = "error|box|web|romme|robnrun|screen|selftest"
+KEY = re.compile(rf"""["']((?:{PREFIXES})\.[a-z_]+(?:\.[a-z_]+)*)["']""")
 NOT_TEXTS = {"error.html", "table.html", "history.html", "summary.html", "phone.html"}
 """Template names, not texts."""
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+TEXT_OPTION_LENGTH = 40
+
 JSON = Any
 """A value that round-trips through ``json``: dict, list, str, int, float, bool or None."""
 
@@ -123,7 +125,10 @@ class Controls:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A setup option with its default; ``choices`` or ``minimum``/``maximum`` bound it."""
+    """A setup option with its default; ``choices`` or ``minimum``/``maximum`` bound it.
+
+    An option whose default is text and that has no choices takes any short text (a name).
+    """
 
     name: str
     default: JSON
@@ -136,6 +141,11 @@ class Option:
         if self.choices:
             if value not in self.choices:
                 raise InvalidAction("error.option_choice", option=self.name, value=str(value))
+            return value
+        if isinstance(self.default, str):
+            if not isinstance(value, str) or not 0 < len(value) <= TEXT_OPTION_LENGTH:
+                raise InvalidAction("error.option_text", option=self.name,
+                                    maximum=TEXT_OPTION_LENGTH)
             return value
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidAction("error.option_number", option=self.name)

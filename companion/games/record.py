@@ -1,0 +1,51 @@
+"""Frozen dataclasses to JSON and back, read off their type hints.
+
+Games whose state is a tree of frozen dataclasses, tuples and string-keyed dicts can use
+``dump``/``load`` instead of writing their own converters field by field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, TypeVar
+
+from companion.games.base import JSON
+
+T = TypeVar("T")
+
+
+def dump(value: Any) -> JSON:
+    """``value`` as JSON data: dataclasses become objects, tuples lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [dump(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): dump(item) for key, item in value.items()}
+    return value
+
+
+def load(kind: type[T], data: JSON) -> T:
+    """The ``kind`` that ``dump`` turned into ``data``."""
+    return typing.cast(T, _load(kind, data))
+
+
+def _load(kind: Any, data: JSON) -> Any:
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        return kind(**{f.name: _load(hints[f.name], data[f.name])
+                       for f in dataclasses.fields(kind) if f.name in data})
+    if origin in (typing.Union, types.UnionType):
+        if data is None:
+            return None
+        return _load(next(arg for arg in args if arg is not type(None)), data)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_load(args[0], item) for item in data)
+        return tuple(_load(arg, item) for arg, item in zip(args, data, strict=True))
+    if origin is dict:
+        return {key: _load(args[1], item) for key, item in data.items()}
+    return data

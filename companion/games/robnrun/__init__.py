@@ -1,0 +1,193 @@
+"""Rob 'n Run: the police station, the escape route, gold and robberies; the boss's safes.
+
+The group plays with the real cards, cubes and board. Getaway keeps the bookkeeping (active
+alarm values, car, police, cubes, gold, the crew's turns, the alarm stack's size, the six
+evaluation steps) and the boss's secrets on the boss's phone. Readings: rules/FACTS.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.games.base import (
+    JSON,
+    Action,
+    Chance,
+    Controls,
+    IllegalAction,
+    InvalidAction,
+    LedFrame,
+    Option,
+    Sound,
+    Timer,
+)
+from companion.games.record import dump, load
+from companion.games.robnrun import box, profile, rules, scenario, views
+from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES
+from companion.games.robnrun.profile import Profile
+from companion.games.robnrun.rules import allowed_actions
+from companion.games.robnrun.scenario import CLUE_COUNT, Scenario
+from companion.games.robnrun.state import Robbery, RobState, capacity
+from companion.games.robnrun.texts import TEXTS
+
+PROFILE = "profile"
+SCENARIO = "scenario"
+BOX_PROFILE = "box"
+"""The one saved profile of this box."""
+TRAINING = "training"
+
+
+def builtin_documents() -> dict[str, dict[str, JSON]]:
+    """The example profile and the example training scenario, labelled as such."""
+    return {PROFILE: {BOX_PROFILE: profile.to_json(profile.EXAMPLE)},
+            SCENARIO: {TRAINING: scenario.to_json(scenario.EXAMPLE)}}
+
+
+def check_document(kind: str, data: JSON) -> JSON:
+    """A profile or scenario from a phone or a file, checked; raise InvalidAction if not."""
+    if kind == PROFILE:
+        return profile.to_json(profile.from_json(data))
+    if kind == SCENARIO:
+        return scenario.to_json(scenario.from_json(data))
+    raise InvalidAction("error.action_malformed")
+
+
+def setup(options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> RobState:
+    """The start of a game: the box's profile, the chosen scenario, the first boss."""
+    saved = args.get("saved") or {}
+    box_profile = _saved_profile(saved)
+    chosen = _saved_scenario(saved, str(options["scenario"]))
+    if options["variation1"] == "on":
+        chosen = scenario.randomised(chosen, args["cubes"], args["quarters"])
+    scenario.check_table(chosen, box_profile, seats)
+    boss = options["boss"] if options["boss"] != "random" else args.get("boss")
+    if not isinstance(boss, int) or not 0 <= boss < seats:
+        raise InvalidAction("robnrun.boss_seat", seats=seats)
+    route = box_profile.route
+    state = RobState(
+        profile=box_profile, scenario=chosen, seats=seats, gold=int(options["gold"]),
+        car=route.car, police=route.police, station={c: 0 for c in COLOURS},
+        squares=chosen.squares, buildings=box_profile.quarters,
+        dealers={c: "quarter" for c in COLOURS}, robbery=Robbery(boss),
+        variation2=options["variation2"] == "on", notes=("",) * seats)
+    station = {c: min(chosen.station[c], capacity(state, c)) for c in COLOURS}
+    aside = sum(chosen.station.values()) - sum(station.values())
+    return replace(state, station=station, aside=aside)
+
+
+def _saved_profile(saved: JSON) -> Profile:
+    data = saved.get(PROFILE, {}).get(BOX_PROFILE)
+    return profile.EXAMPLE if data is None else load(Profile, data)
+
+
+def _saved_scenario(saved: JSON, name: str) -> Scenario:
+    data = saved.get(SCENARIO, {}).get(name)
+    if data is None and name == TRAINING:
+        return scenario.EXAMPLE
+    if data is None:
+        raise IllegalAction("robnrun.scenario.unknown")
+    return load(Scenario, data)
+
+
+def draw(state: RobState | None, action: Action, chance: Chance) -> Action:
+    """What the box draws: the first boss, variation 1's cubes and dealers, the clues dealt."""
+    drawn: dict[str, JSON] = {}
+    if action.type == "table.new_game":
+        options, seats = action.args.get("options") or {}, action.args.get("seats")
+        if not isinstance(options, Mapping) or not isinstance(seats, int) or seats < 1:
+            return action
+        if options.get("boss", "random") == "random":
+            drawn["boss"] = chance.randrange(seats)
+        if options.get("variation1") == "on":
+            drawn["cubes"] = _shuffled(scenario.all_cubes(), chance)
+            drawn["quarters"] = _shuffled(list(range(4)), chance)
+    elif action.type == "deal" and state is not None:
+        drawn["order"] = _shuffled(list(range(CLUE_COUNT)), chance)
+        if state.variation2:
+            drawn["clues"] = _shuffled(_clue_pool(state), chance)[:CLUE_COUNT]
+    else:
+        return action
+    return replace(action, args={**action.args, "chance": drawn})
+
+
+def _clue_pool(state: RobState) -> list[int]:
+    """Variation 2 draws from every clue but the forbidden ones (and, for 2, the crew ones)."""
+    out = set(state.scenario.forbidden) | (CREW_CLUES if state.seats == 2 else set())
+    return [clue for clue in CLUES if clue not in out]
+
+
+def _shuffled(items: list[Any], chance: Chance) -> list[Any]:
+    chance.shuffle(items)
+    return items
+
+
+class RobnRunGame:
+    """Rob 'n Run as a ``Game``: the package's functions behind the common surface."""
+
+    id = "robnrun"
+    title: Mapping[str, str] = {"de": "Rob 'n Run", "en": "Rob 'n Run"}
+    min_seats, max_seats = 2, 5
+    options: Sequence[Option] = (
+        Option("scenario", TRAINING),
+        Option("boss", "random", choices=("random", 0, 1, 2, 3, 4)),
+        Option("gold", 3, minimum=3, maximum=20),
+        Option("variation1", "off", choices=("off", "on")),
+        Option("variation2", "off", choices=("off", "on")),
+    )
+    texts: Mapping[str, Mapping[str, str]] = TEXTS
+
+    def setup(self, options: Mapping[str, JSON], seats: int,
+              args: Mapping[str, JSON]) -> RobState:
+        return setup(options, seats, args)
+
+    def draw(self, state: Any, action: Action, chance: Chance) -> Action:
+        return draw(state, action, chance)
+
+    def is_reveal(self, action: Action) -> bool:
+        return action.type == "deal"
+
+    def apply(self, state: RobState, action: Action) -> RobState:
+        return rules.apply(state, action)
+
+    def timer(self, state: RobState) -> Timer | None:
+        return None
+
+    def on_restart(self, state: RobState) -> Action | None:
+        return None
+
+    def public_view(self, state: RobState) -> dict[str, JSON]:
+        return views.public_view(state)
+
+    def private_view(self, state: RobState, seat: int) -> dict[str, JSON]:
+        return views.private_view(state, seat)
+
+    def controls(self, state: RobState) -> Controls:
+        return box.controls(state)
+
+    def outcome(self, state: RobState) -> dict[str, JSON] | None:
+        return rules.outcome(state)
+
+    def leds(self, view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:
+        return box.leds(view, remaining_ms)
+
+    def sounds(self, before: Mapping[str, JSON], after: Mapping[str, JSON]) -> Sequence[Sound]:
+        return box.sounds(before, after)
+
+    def builtin_documents(self) -> dict[str, dict[str, JSON]]:
+        return builtin_documents()
+
+    def check_document(self, kind: str, data: JSON) -> JSON:
+        return check_document(kind, data)
+
+    def to_json(self, state: RobState) -> JSON:
+        return dump(state)
+
+    def from_json(self, data: JSON) -> RobState:
+        return load(RobState, data)
+
+
+GAME = RobnRunGame()
+
+__all__ = ["GAME", "RobState", "allowed_actions"]

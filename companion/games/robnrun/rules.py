@@ -1,0 +1,517 @@
+"""The rules of Rob 'n Run as ``apply(state, action)``: a robbery phase by phase.
+
+Preparation (``rob``, ``deal``, the boss's ``safes``, ``start``), clue phase (``clue``,
+``crew``), crew phase (``play``, ``exchange``, ``pass``), alarm phase (the boss's ``sort``),
+evaluation (``next`` through the six steps, ``place`` new safes, ``buy`` from a dealer). At any
+time: ``mark`` a tool on the named-tool aid, ``note`` for a seat's own notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import TypeVar
+
+from companion.games.base import JSON, Action, IllegalAction, InvalidAction
+from companion.games.robnrun.pieces import (
+    BAG,
+    BAGS,
+    CLUE_PRICE,
+    COPIES,
+    DEALER_PRICES,
+    NO_TOOLS,
+    TOOLS,
+    cracked,
+    needed,
+    safe_from_json,
+)
+from companion.games.robnrun.state import (
+    BAG_DRAWS,
+    STACK,
+    ClueUse,
+    Evaluation,
+    Robbery,
+    RobState,
+    building_id,
+    capacity,
+    crew,
+    find_building,
+    forced,
+    next_member,
+    placeable,
+    rating,
+    route_dealer,
+    value,
+)
+
+T = TypeVar("T")
+NOTE_LENGTH = 500
+MAX_CLUE_COUNT = 4
+
+
+# -- preparation -------------------------------------------------------------------------------
+
+def _rob(state: RobState, action: Action) -> RobState:
+    """The boss takes every safe of one building; the last of a quarter calls its dealer."""
+    if state.robbery.building is not None:
+        raise IllegalAction("robnrun.building_chosen")
+    where = find_building(state, action.args.get("building"))
+    if where is None:
+        raise InvalidAction("robnrun.building_unknown")
+    quarter, index = where
+    taken = state.buildings[quarter][index]
+    if not taken:
+        raise IllegalAction("robnrun.building_empty")
+    counts = list(state.buildings[quarter])
+    counts[index] = 0
+    buildings = (*state.buildings[:quarter], tuple(counts), *state.buildings[quarter + 1:])
+    dealer = None
+    if not any(counts):
+        dealer = next(c for c, q in state.scenario.dealers.items() if q == quarter)
+    dealers = {**state.dealers, dealer: "route"} if dealer else state.dealers
+    robbery = replace(state.robbery, building=building_id(quarter, index), taken=taken,
+                      dealer=dealer)
+    return replace(state, buildings=buildings, dealers=dealers, robbery=robbery)
+
+
+def _deal(state: RobState, action: Action) -> RobState:
+    """The boss's clues come up as the yellow value says; every crew member gets green tools."""
+    robbery = state.robbery
+    if robbery.building is None:
+        raise IllegalAction("robnrun.building_first")
+    if robbery.dealt:
+        raise IllegalAction("robnrun.dealt")
+    chance = action.args.get("chance")
+    if not isinstance(chance, Mapping):
+        raise InvalidAction("robnrun.chance_missing")
+    clues = tuple(chance["clues"]) if state.variation2 else state.scenario.clues
+    face_up = tuple(clues[i] for i in chance["order"][:value(state, "yellow")])
+    robbery = replace(robbery, dealt=True, clues=clues, face_up=face_up,
+                      hands=(0,) * state.seats, stack=STACK[state.seats], bin=0)
+    for seat in crew(state):
+        got, robbery = _take(robbery, value(state, "green"))
+        robbery = _with_hand(robbery, seat, got)
+    return replace(state, robbery=robbery)
+
+
+def _safes(state: RobState, action: Action) -> RobState:
+    """The boss enters the tools and gold pictured on each safe taken (a secret)."""
+    robbery = state.robbery
+    if robbery.building is None:
+        raise IllegalAction("robnrun.building_first")
+    if robbery.rows != NO_TOOLS or robbery.alarm != NO_TOOLS:
+        raise IllegalAction("robnrun.safes_fixed")
+    safes = action.args.get("safes")
+    if not isinstance(safes, list):
+        raise InvalidAction("robnrun.safe_invalid")
+    if len(safes) != robbery.taken:
+        raise InvalidAction("robnrun.safe_count", count=robbery.taken)
+    return replace(state, robbery=replace(robbery, safes=tuple(map(safe_from_json, safes))))
+
+
+def _start(state: RobState, action: Action) -> RobState:
+    if not state.robbery.dealt:
+        raise IllegalAction("robnrun.deal_first")
+    return replace(state, phase="clues")
+
+
+# -- clue phase --------------------------------------------------------------------------------
+
+def _clue(state: RobState, action: Action) -> RobState:
+    """Use a face-up clue, or buy a face-down one (hidden or used) for 3 gold and use it."""
+    robbery, clue = state.robbery, action.args.get("clue")
+    if clue not in robbery.clues:
+        raise InvalidAction("robnrun.clue_unknown")
+    tool, count = action.args.get("tool"), action.args.get("count")
+    if tool is not None and tool not in TOOLS:
+        raise InvalidAction("robnrun.tool_unknown")
+    if count is not None and count not in range(1, MAX_CLUE_COUNT + 1):
+        raise InvalidAction("robnrun.clue_count", maximum=MAX_CLUE_COUNT)
+    bought = clue not in robbery.face_up
+    if bought and state.gold < CLUE_PRICE:
+        raise IllegalAction("robnrun.clue_gold", price=CLUE_PRICE, gold=state.gold)
+    use = ClueUse(int(clue), bought, tool, count)
+    out = robbery.out
+    if clue == 2 and tool is not None:  # "You don't need the tool X": everyone heard it
+        out = _set(out, TOOLS.index(tool), True)
+    robbery = replace(robbery, face_up=tuple(c for c in robbery.face_up if c != clue),
+                      uses=(*robbery.uses, use), out=out)
+    return replace(state, robbery=robbery, gold=state.gold - CLUE_PRICE * bought)
+
+
+def _to_crew(state: RobState, action: Action) -> RobState:
+    """The crew phase starts with the member left of the boss (the next one holding cards)."""
+    turn = next_member(state, state.robbery.boss)
+    robbery = replace(state.robbery, played=0, passes=0, exchanged=(), turn=turn)
+    state = replace(state, phase="crew", robbery=robbery)
+    return state if turn is not None else _to_alarm(state, final=True)
+
+
+# -- crew phase --------------------------------------------------------------------------------
+
+def _play(state: RobState, action: Action) -> RobState:
+    robbery = state.robbery
+    seat = _on_turn(state)
+    robbery = _with_hand(robbery, seat, robbery.hands[seat] - 1)
+    robbery = replace(robbery, played=robbery.played + 1, passes=0)
+    state = replace(state, robbery=robbery)
+    if robbery.played >= value(state, "white"):
+        return _to_alarm(state, final=False)
+    return _hand_on(state, seat)
+
+
+def _exchange(state: RobState, action: Action) -> RobState:
+    """All cards in hand onto the bin, as many drawn (the bin is shuffled in if need be)."""
+    robbery, seat = state.robbery, _on_turn(state)
+    if seat in robbery.exchanged:
+        raise IllegalAction("robnrun.exchanged")
+    hand = robbery.hands[seat]
+    robbery = replace(robbery, bin=robbery.bin + hand, exchanged=(*robbery.exchanged, seat),
+                      passes=0)
+    got, robbery = _take(robbery, hand)
+    return _hand_on(replace(state, robbery=_with_hand(robbery, seat, got)), seat)
+
+
+def _pass(state: RobState, action: Action) -> RobState:
+    seat = _on_turn(state)
+    if forced(state):
+        raise IllegalAction("robnrun.must_play")
+    robbery = replace(state.robbery, passes=state.robbery.passes + 1)
+    return _hand_on(replace(state, robbery=robbery), seat)
+
+
+def _on_turn(state: RobState) -> int:
+    turn = state.robbery.turn
+    assert turn is not None
+    return turn
+
+
+def _hand_on(state: RobState, seat: int) -> RobState:
+    """The next crew member with cards is on turn; with nobody left, the final alarm phase."""
+    turn = next_member(state, seat)
+    state = replace(state, robbery=replace(state.robbery, turn=turn))
+    return state if turn is not None else _to_alarm(state, final=True)
+
+
+def _to_alarm(state: RobState, *, final: bool) -> RobState:
+    """The crew phase ends; in a 2-player game the crew member draws what was played."""
+    robbery = replace(state.robbery, turn=None, final=final)
+    if state.seats == 2:
+        seat = crew(state)[0]
+        got, robbery = _take(robbery, robbery.played)
+        robbery = _with_hand(robbery, seat, robbery.hands[seat] + got)
+    return replace(state, phase="alarm", robbery=robbery)
+
+
+# -- alarm phase -------------------------------------------------------------------------------
+
+def _sort(state: RobState, action: Action) -> RobState:
+    """The boss sorts the played cards: needed tools face up, the rest onto the alarm stack,
+    bags open (every crew member draws). Then: cracked or alarm ends the robbery."""
+    robbery, cards = state.robbery, action.args.get("cards")
+    if not robbery.safes:
+        raise IllegalAction("robnrun.safes_missing")
+    if not isinstance(cards, list) or not all(c in (*TOOLS, BAG) for c in cards):
+        raise InvalidAction("robnrun.cards_invalid")
+    if len(cards) != robbery.played:
+        raise InvalidAction("robnrun.cards_count", count=robbery.played)
+    bags = cards.count(BAG)
+    if bags and state.seats == 2:
+        raise InvalidAction("robnrun.no_bags")
+    if robbery.bags + bags > BAGS:
+        raise InvalidAction("robnrun.cards_too_many")
+    rows, alarm, need = list(robbery.rows), list(robbery.alarm), needed(robbery.safes)
+    for card in (c for c in cards if c != BAG):
+        t = TOOLS.index(card)
+        if rows[t] + alarm[t] >= COPIES:
+            raise InvalidAction("robnrun.cards_too_many")
+        if rows[t] < need[t]:
+            rows[t] += 1
+        else:
+            alarm[t] += 1
+    robbery = replace(robbery, rows=tuple(rows), alarm=tuple(alarm), bags=robbery.bags + bags)
+    for _ in range(bags):
+        for seat in crew(state):
+            got, robbery = _take(robbery, BAG_DRAWS[state.seats])
+            robbery = _with_hand(robbery, seat, robbery.hands[seat] + got)
+    state = replace(state, robbery=robbery)
+    all_cracked = robbery.rows == need
+    triggered = sum(robbery.alarm) > value(state, "red")
+    if all_cracked or triggered or robbery.final:
+        return _evaluate(state, triggered)
+    robbery = replace(robbery, round=robbery.round + 1, played=0, passes=0, exchanged=(),
+                      final=False)
+    return replace(state, phase="clues", robbery=robbery)
+
+
+# -- evaluation --------------------------------------------------------------------------------
+
+def _evaluate(state: RobState, triggered: bool) -> RobState:
+    """The robbery ends; step 1 is applied at once: gold and car steps for cracked safes."""
+    safes = state.robbery.safes
+    done = cracked(safes, state.robbery.rows)
+    gold = sum(safes[i].gold for i in done)
+    evaluation = Evaluation(cracked=done, gold=gold, alarm=triggered,
+                            uncracked=len(safes) - len(done), car_from=state.car)
+    car = min(state.car + len(done), state.profile.route.terminals[-1])
+    return replace(state, phase="evaluation", evaluation=evaluation, gold=state.gold + gold,
+                   car=car)
+
+
+def _next(state: RobState, action: Action) -> RobState:
+    """Go on to the next step of the evaluation and apply it; after step 6 the game goes on."""
+    ev = state.evaluation
+    assert ev is not None
+    if ev.step == 3 and _to_place(state) and placeable(state):
+        raise IllegalAction("robnrun.place_first", count=_to_place(state))
+    if ev.step == 5 and route_dealer(state):
+        raise IllegalAction("robnrun.dealer_first")
+    if ev.step == 6:
+        return _end_robbery(state)
+    return _STEPS[ev.step + 1](replace(state, evaluation=replace(ev, step=ev.step + 1)))
+
+
+def _step_cubes(state: RobState) -> RobState:
+    """Step 2: cubes on every square the car entered go onto their tracks from the bottom."""
+    ev = state.evaluation
+    assert ev is not None
+    marked, squares = state.profile.route.marked, list(state.squares)
+    station, placed, aside = dict(state.station), [], 0
+    for i, square in enumerate(marked):
+        if not ev.car_from < square <= state.car:
+            continue
+        for cube in squares[i]:
+            if station[cube] < capacity(state, cube):
+                station[cube] += 1
+                placed.append(cube)
+            else:
+                aside += 1
+        squares[i] = ()
+    evaluation = replace(ev, cubes=tuple(placed), aside=aside)
+    return replace(state, station=station, squares=tuple(squares), aside=state.aside + aside,
+                   evaluation=evaluation)
+
+
+def _step_safes(state: RobState) -> RobState:
+    """Step 3: the group places a new safe for each uncracked one (``place``)."""
+    return state
+
+
+def _step_police(state: RobState) -> RobState:
+    """Step 4: 1 step, 1 more per uncracked safe, 1 more if the red alarm went off.
+
+    New safes that found no building leave the game now.
+    """
+    ev = state.evaluation
+    assert ev is not None
+    steps = 1 + ev.uncracked + ev.alarm
+    police = min(state.police + steps, state.profile.route.length - 1)
+    evaluation = replace(ev, police_steps=steps, lost_safes=ev.uncracked - len(ev.placed))
+    return replace(state, police=police, evaluation=evaluation)
+
+
+def _step_dealer(state: RobState) -> RobState:
+    """Step 5: a dealer on the route makes an offer (``buy``)."""
+    return state
+
+
+def _step_old_safes(state: RobState) -> RobState:
+    """Step 6: the old safes leave the game (they were never on the board again)."""
+    return state
+
+
+_STEPS: dict[int, Callable[[RobState], RobState]] = {
+    2: _step_cubes, 3: _step_safes, 4: _step_police, 5: _step_dealer, 6: _step_old_safes,
+}
+
+
+def _to_place(state: RobState) -> int:
+    ev = state.evaluation
+    assert ev is not None
+    return max(0, min(ev.uncracked - len(ev.placed), state.spare))
+
+
+def _place(state: RobState, action: Action) -> RobState:
+    """A new safe from the spare stack onto a building that holds 1 or 2 (never an empty one)."""
+    ev = state.evaluation
+    assert ev is not None
+    if ev.step != 3:
+        raise IllegalAction("robnrun.not_now")
+    if not _to_place(state):
+        raise IllegalAction("robnrun.placed_all")
+    building = action.args.get("building")
+    where = find_building(state, building)
+    if where is None:
+        raise InvalidAction("robnrun.building_unknown")
+    if building not in placeable(state):
+        raise IllegalAction("robnrun.building_full")
+    quarter, index = where
+    counts = list(state.buildings[quarter])
+    counts[index] += 1
+    buildings = (*state.buildings[:quarter], tuple(counts), *state.buildings[quarter + 1:])
+    evaluation = replace(ev, placed=(*ev.placed, str(building)))
+    return replace(state, buildings=buildings, spare=state.spare - 1, evaluation=evaluation)
+
+
+def _buy(state: RobState, action: Action) -> RobState:
+    """Pay the dealer for 0, 1 or 2 cubes of its colour; the newest cubes leave the station."""
+    ev, colour = state.evaluation, route_dealer(state)
+    assert ev is not None
+    if ev.step != 5 or colour is None:
+        raise IllegalAction("robnrun.no_dealer")
+    cubes = action.args.get("cubes")
+    if cubes not in (0, 1, 2) or isinstance(cubes, bool):
+        raise InvalidAction("robnrun.buy_invalid")
+    assert isinstance(cubes, int)
+    if cubes > state.station[colour]:
+        raise IllegalAction("robnrun.buy_cubes", count=state.station[colour])
+    price = sum(DEALER_PRICES[colour][:cubes])
+    if price > state.gold:
+        raise IllegalAction("robnrun.buy_gold", price=price, gold=state.gold)
+    station = {**state.station, colour: state.station[colour] - cubes}
+    return replace(state, station=station, gold=state.gold - price,
+                   dealers={**state.dealers, colour: "out"},
+                   evaluation=replace(ev, bought=cubes, step=6))
+
+
+def _end_robbery(state: RobState) -> RobState:
+    """Caught (police on or beyond the car) loses, even on a terminal; terminal 1 wins."""
+    if state.police >= state.car:
+        return replace(state, phase="lost")
+    if state.car >= state.profile.route.terminals[0]:
+        return replace(state, phase="won")
+    boss = (state.robbery.boss + 1) % state.seats
+    return replace(state, phase="prepare", evaluation=None, robbery=Robbery(boss),
+                   robberies=state.robberies + 1)
+
+
+# -- any time ----------------------------------------------------------------------------------
+
+def _mark(state: RobState, action: Action) -> RobState:
+    """Turn a named tool over (nobody needs it) or back: what everybody knows."""
+    tool, out = action.args.get("tool"), action.args.get("out")
+    if tool not in TOOLS or not isinstance(out, bool):
+        raise InvalidAction("robnrun.tool_unknown")
+    index = TOOLS.index(str(tool))
+    return replace(state, robbery=replace(state.robbery, out=_set(state.robbery.out, index, out)))
+
+
+def _note(state: RobState, action: Action) -> RobState:
+    text = action.args.get("text")
+    if not isinstance(text, str) or len(text) > NOTE_LENGTH:
+        raise InvalidAction("robnrun.note_invalid", maximum=NOTE_LENGTH)
+    assert action.seat is not None
+    notes = list(state.notes or ("",) * state.seats)
+    notes[action.seat] = text
+    return replace(state, notes=tuple(notes))
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+def _take(robbery: Robbery, count: int) -> tuple[int, Robbery]:
+    """Draw up to ``count`` cards; an empty stack is refilled from the bin (reading 9)."""
+    got = min(count, robbery.stack + robbery.bin)
+    stack, bin_ = robbery.stack, robbery.bin
+    if got > stack:
+        stack, bin_ = stack + bin_, 0
+    return got, replace(robbery, stack=stack - got, bin=bin_)
+
+
+def _with_hand(robbery: Robbery, seat: int, cards: int) -> Robbery:
+    return replace(robbery, hands=_set(robbery.hands, seat, cards))
+
+
+def _set(values: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    return (*values[:index], item, *values[index + 1:])
+
+
+# -- who may do what when ----------------------------------------------------------------------
+
+def _anyone(state: RobState, action: Action) -> None:
+    """The group's own steps: the box, the table page and every phone."""
+
+
+def _boss_or_box(state: RobState, action: Action) -> None:
+    if action.seat is not None and action.seat != state.robbery.boss:
+        raise IllegalAction("robnrun.boss_only", seat=state.robbery.boss + 1)
+
+
+def _boss_phone(state: RobState, action: Action) -> None:
+    """What the boss's screen hides: only the boss's own phone may send it."""
+    if action.seat != state.robbery.boss:
+        raise IllegalAction("robnrun.boss_phone", seat=state.robbery.boss + 1)
+
+
+def _on_turn_or_box(state: RobState, action: Action) -> None:
+    turn = state.robbery.turn
+    if action.seat is not None and action.seat != turn:
+        raise IllegalAction("robnrun.not_your_turn", seat=(turn or 0) + 1)
+
+
+def _own_seat(state: RobState, action: Action) -> None:
+    if action.seat is None:
+        raise IllegalAction("robnrun.notes_phone")
+
+
+PREPARING = ("prepare", "clues", "crew", "alarm")
+PLAYING = ("prepare", "clues", "crew", "alarm", "evaluation")
+
+Rule = tuple[tuple[str, ...], Callable[[RobState, Action], None],
+             Callable[[RobState, Action], RobState]]
+
+RULES: dict[str, Rule] = {
+    "rob": (("prepare",), _boss_or_box, _rob),
+    "deal": (("prepare",), _boss_or_box, _deal),
+    "safes": (PREPARING, _boss_phone, _safes),
+    "start": (("prepare",), _boss_or_box, _start),
+    "clue": (("clues",), _boss_or_box, _clue),
+    "crew": (("clues",), _boss_or_box, _to_crew),
+    "play": (("crew",), _on_turn_or_box, _play),
+    "exchange": (("crew",), _on_turn_or_box, _exchange),
+    "pass": (("crew",), _on_turn_or_box, _pass),
+    "sort": (("alarm",), _boss_phone, _sort),
+    "next": (("evaluation",), _anyone, _next),
+    "place": (("evaluation",), _anyone, _place),
+    "buy": (("evaluation",), _anyone, _buy),
+    "mark": (PLAYING, _anyone, _mark),
+    "note": ((*PLAYING, "won", "lost"), _own_seat, _note),
+}
+"""Each action: the phases it is legal in, who may send it then, and what it does."""
+
+
+def check(state: RobState, action: Action) -> None:
+    """Raise unless ``action`` (its args aside) may be done now by whoever sent it."""
+    if action.type not in RULES:
+        raise InvalidAction("error.action_unknown", type=action.type)
+    phases, who, _ = RULES[action.type]
+    if state.phase not in phases:
+        raise IllegalAction(f"robnrun.phase.{state.phase}")
+    who(state, action)
+
+
+def apply(state: RobState, action: Action) -> RobState:
+    check(state, action)
+    return RULES[action.type][2](state, action)
+
+
+def allowed_actions(state: RobState, seat: int | None) -> list[str]:
+    """The action types ``seat`` (None: the box) may send now."""
+    def may(kind: str) -> bool:
+        try:
+            check(state, Action(kind, seat))
+        except IllegalAction:
+            return False
+        return True
+
+    return [kind for kind in RULES if may(kind)]
+
+
+def outcome(state: RobState) -> dict[str, JSON] | None:
+    """Everyone wins or loses together: the gold is the score, the rating says how well."""
+    if state.phase not in ("won", "lost"):
+        return None
+    won = state.phase == "won"
+    return {"won": won, "gold": state.gold, "rating": rating(state) if won else None,
+            "results": [{"seat": seat, "place": 1 if won else 2,
+                         "score": state.gold if won else None} for seat in range(state.seats)]}
+

@@ -1,0 +1,262 @@
+"""Every sentence of Rob 'n Run in German and English: errors, the box's menu, names."""
+
+from __future__ import annotations
+
+from companion.games.robnrun.pieces import COLOURS
+
+_COLOUR = {"de": {"yellow": "gelb", "green": "grün", "white": "weiß", "red": "rot"},
+           "en": {"yellow": "yellow", "green": "green", "white": "white", "red": "red"}}
+_TRACK = {"de": {"yellow": "gelbe", "green": "grüne", "white": "weiße", "red": "rote"},
+          "en": _COLOUR["en"]}
+
+_PER_COLOUR = {
+    "de": {
+        "robnrun.profile.track_empty.{c}": "Wache für {{side}} Spieler: Die {t} Leiste braucht "
+                                          "ihre Zahlen.",
+        "robnrun.profile.track_numbers.{c}": "Wache für {{side}} Spieler: Die {t} Leiste hat "
+                                            "nur Zahlen von 0 bis 20.",
+        "robnrun.profile.track_length.{c}": "Wache für {{side}} Spieler: Die {t} Leiste hat "
+                                           "{{minimum}} bis {{maximum}} Zahlen.",
+        "robnrun.scenario.supply.{c}": "Die Schachtel hat nur {{count}} {t} Würfel.",
+        "robnrun.scenario.station_full.{c}": "Auf die {t} Leiste der Wache für {{seats}} "
+                                            "Spieler passen nicht so viele Würfel.",
+    },
+    "en": {
+        "robnrun.profile.track_empty.{c}": "Station for {{side}} players: the {t} track needs "
+                                          "its numbers.",
+        "robnrun.profile.track_numbers.{c}": "Station for {{side}} players: the {t} track only "
+                                            "has numbers from 0 to 20.",
+        "robnrun.profile.track_length.{c}": "Station for {{side}} players: the {t} track has "
+                                           "{{minimum}} to {{maximum}} numbers.",
+        "robnrun.scenario.supply.{c}": "The box has only {{count}} {t} cubes.",
+        "robnrun.scenario.station_full.{c}": "That many cubes do not fit on the {t} track of "
+                                            "the station for {{seats}} players.",
+    },
+}
+
+_GERMAN = {
+    "robnrun.safe_invalid": "Ein Tresor ist eine Liste von Werkzeugen mit ihrer Anzahl.",
+    "robnrun.safe_gold": "Ein Tresor bringt 1 bis 3 Gold.",
+    "robnrun.safe_size": "Ein Tresor braucht 3 bis 5 Werkzeuge.",
+    "robnrun.safe_kinds": "Ein Tresor braucht höchstens 4 Arten, jede höchstens 4-mal.",
+    "robnrun.safe_count": "Hinter dem Sichtschirm liegen {count} Tresore: Trage alle ein.",
+    "robnrun.profile.malformed": "Diese Datei ist kein Box-Profil von Getaway.",
+    "robnrun.profile.name": "Der Name hat 1 bis {maximum} Zeichen.",
+    "robnrun.profile.jackhammer": "Der englische Name des Presslufthammers hat 1 bis "
+                                  "{maximum} Zeichen.",
+    "robnrun.profile.route_length": "Der Fluchtweg hat {minimum} bis {maximum} Felder.",
+    "robnrun.profile.route_outside": "Alle Felder liegen zwischen 0 und {last}.",
+    "robnrun.profile.starts": "Der Polizist startet hinter dem Fluchtauto.",
+    "robnrun.profile.marked": "Der Fluchtweg hat genau {count} markierte Felder, "
+                              "jedes einmal, in Reihenfolge.",
+    "robnrun.profile.terminals": "Es gibt genau 3 Terminals, in Reihenfolge.",
+    "robnrun.profile.terminals_start": "Die Terminals liegen vor dem Start des Fluchtautos.",
+    "robnrun.profile.marked_between": "Die markierten Felder liegen zwischen dem Start des "
+                                      "Fluchtautos und Terminal 1.",
+    "robnrun.profile.quarters": "Es gibt {count} Stadtviertel mit je {minimum} bis {maximum} "
+                                "Gebäuden.",
+    "robnrun.profile.building_safes": "Auf einem Gebäude liegen 1 bis {maximum} Tresore.",
+    "robnrun.scenario.malformed": "Diese Datei ist kein Szenario von Getaway.",
+    "robnrun.scenario.name": "Der Name hat 1 bis {maximum} Zeichen.",
+    "robnrun.scenario.clues": "Ein Szenario hat genau {count} verschiedene Hinweise (1-16).",
+    "robnrun.scenario.forbidden": "Ein Expertenszenario verbietet genau {count} Hinweise.",
+    "robnrun.scenario.forbidden_used": "Verbotene Hinweise dürfen nicht dabei sein: {clues}.",
+    "robnrun.scenario.dealers": "Die 4 Informanten stehen auf den 4 Stadtvierteln, je einer.",
+    "robnrun.scenario.station": "Für jede Farbe eine Anzahl Würfel auf der Wache (0 oder mehr).",
+    "robnrun.scenario.squares": "Auf jedem der {count} markierten Felder liegt mindestens "
+                                "1 Würfel.",
+    "robnrun.scenario.squares_order": "Zum Flughafen hin liegen nie mehr Würfel als davor.",
+    "robnrun.scenario.two_players": "Zu zweit sind die Hinweise {clues} aus dem Spiel: "
+                                    "Wählt ein anderes Szenario.",
+    "robnrun.scenario.unknown": "Dieses Szenario ist auf der Box nicht gespeichert.",
+    "robnrun.boss_seat": "Der erste Boss sitzt auf einem der {seats} Plätze.",
+    "robnrun.building_chosen": "Das Gebäude für diesen Raub ist schon gewählt.",
+    "robnrun.building_unknown": "Dieses Gebäude gibt es nicht.",
+    "robnrun.building_empty": "Auf diesem Gebäude liegt kein Tresor.",
+    "robnrun.building_first": "Zuerst wählt der Boss das Gebäude.",
+    "robnrun.building_full": "Dahin darf kein neuer Tresor: Das Gebäude ist leer oder voll.",
+    "robnrun.dealt": "Die Hinweise sind schon ausgeteilt.",
+    "robnrun.chance_missing": "Die Hinweise wurden nicht gemischt.",
+    "robnrun.safes_fixed": "Die Tresore stehen fest: Die ersten Karten sind schon sortiert.",
+    "robnrun.deal_first": "Zuerst die Hinweise austeilen.",
+    "robnrun.clue_unknown": "Diesen Hinweis hat der Boss nicht.",
+    "robnrun.tool_unknown": "Dieses Werkzeug gibt es nicht.",
+    "robnrun.clue_count": "Die Zahl auf dem Hinweis liegt zwischen 1 und {maximum}.",
+    "robnrun.clue_gold": "Ein verdeckter Hinweis kostet {price} Gold, ihr habt {gold}.",
+    "robnrun.exchanged": "Tauschen geht nur einmal pro Komplizenphase.",
+    "robnrun.must_play": "Alle haben gepasst: Jetzt muss ausgespielt oder getauscht werden.",
+    "robnrun.safes_missing": "Der Boss muss zuerst die Tresore auf dem Telefon eintragen.",
+    "robnrun.cards_invalid": "Karten sind Werkzeuge oder Sporttaschen.",
+    "robnrun.cards_count": "Es wurden {count} Karten ausgespielt: Sortiere genau so viele.",
+    "robnrun.no_bags": "Zu zweit gibt es keine Sporttaschen.",
+    "robnrun.cards_too_many": "So viele Karten dieser Art gibt es nicht.",
+    "robnrun.place_first": "Zuerst {count} neue(n) Tresor(e) auf Gebäude legen.",
+    "robnrun.dealer_first": "Zuerst sagen, wie viele Würfel ihr dem Informanten abkauft.",
+    "robnrun.not_now": "Das geht in diesem Schritt der Auswertung nicht.",
+    "robnrun.placed_all": "Alle neuen Tresore liegen schon.",
+    "robnrun.no_dealer": "Gerade macht kein Informant ein Angebot.",
+    "robnrun.buy_invalid": "Ein Informant nimmt 0, 1 oder 2 Würfel.",
+    "robnrun.buy_cubes": "Auf der Leiste liegen nur {count} Würfel.",
+    "robnrun.buy_gold": "Das kostet {price} Gold, ihr habt {gold}.",
+    "robnrun.note_invalid": "Notizen haben höchstens {maximum} Zeichen.",
+    "robnrun.boss_only": "Das macht der Boss (Platz {seat}) oder die Box.",
+    "robnrun.boss_phone": "Das geht nur auf dem Telefon des Bosses (Platz {seat}).",
+    "robnrun.not_your_turn": "Platz {seat} ist dran, nicht du.",
+    "robnrun.notes_phone": "Notizen gibt es nur auf dem eigenen Telefon.",
+    "robnrun.phase.prepare": "Der Raub wird gerade vorbereitet.",
+    "robnrun.phase.clues": "Gerade ist die Hinweisphase.",
+    "robnrun.phase.crew": "Gerade ist die Komplizenphase.",
+    "robnrun.phase.alarm": "Gerade sortiert der Boss die Karten.",
+    "robnrun.phase.evaluation": "Der Raub wird gerade ausgewertet.",
+    "robnrun.phase.won": "Das Spiel ist gewonnen und vorbei.",
+    "robnrun.phase.lost": "Das Spiel ist verloren und vorbei.",
+    "robnrun.menu.end_game": "Zurück zur Spielauswahl",
+    "robnrun.menu.rob": "Gebäude {building} ausrauben ({safes} Tresore)",
+    "robnrun.menu.deal": "Hinweise austeilen",
+    "robnrun.menu.start": "Raub beginnen: Hinweisphase",
+    "robnrun.menu.crew": "Weiter zur Komplizenphase",
+    "robnrun.menu.use_clue": "Hinweis {clue} nutzen",
+    "robnrun.menu.buy_clue": "Hinweis {clue} kaufen ({price} Gold)",
+    "robnrun.menu.play": "Karte ausgespielt",
+    "robnrun.menu.exchange": "Alle Karten getauscht",
+    "robnrun.menu.pass": "Passen",
+    "robnrun.menu.place": "Neuer Tresor auf {building}",
+    "robnrun.menu.buy_0": "Keinen Würfel kaufen",
+    "robnrun.menu.buy_1": "1 Würfel kaufen ({price} Gold)",
+    "robnrun.menu.buy_2": "2 Würfel kaufen ({price} Gold)",
+    "robnrun.menu.next": "Nächster Schritt",
+    "robnrun.tool.card": "Ausweis",
+    "robnrun.tool.flashlight": "Taschenlampe",
+    "robnrun.tool.stethoscope": "Stethoskop",
+    "robnrun.tool.acid": "Säure",
+    "robnrun.tool.dynamite": "Dynamit",
+    "robnrun.tool.ram": "Rammbock",
+    "robnrun.tool.jackhammer": "Presslufthammer",
+    "robnrun.tool.bag": "Sporttasche",
+    "robnrun.rating.free": "Wenigstens seid ihr frei!",
+    "robnrun.rating.start": "Nicht schlecht für den Anfang!",
+    "robnrun.rating.living": "Respekt, davon lässt sich leben!",
+    "robnrun.rating.perfect": "Perfekt! Wir haben eine neue Herausforderung für euch!",
+    "robnrun.example": "Beispielwerte: Bitte mit eurer Schachtel prüfen",
+}
+
+_ENGLISH = {
+    "robnrun.safe_invalid": "A safe is a list of tools with their numbers.",
+    "robnrun.safe_gold": "A safe holds 1 to 3 gold.",
+    "robnrun.safe_size": "A safe needs 3 to 5 tools.",
+    "robnrun.safe_kinds": "A safe needs at most 4 kinds of tools, each at most 4 times.",
+    "robnrun.safe_count": "{count} safes lie behind the screen: enter them all.",
+    "robnrun.profile.malformed": "This file is not a Getaway box profile.",
+    "robnrun.profile.name": "The name has 1 to {maximum} characters.",
+    "robnrun.profile.jackhammer": "The jackhammer's English name has 1 to {maximum} "
+                                  "characters.",
+    "robnrun.profile.route_length": "The escape route has {minimum} to {maximum} squares.",
+    "robnrun.profile.route_outside": "Every square lies between 0 and {last}.",
+    "robnrun.profile.starts": "The police start behind the getaway car.",
+    "robnrun.profile.marked": "The escape route has exactly {count} marked squares, each once, "
+                              "in order.",
+    "robnrun.profile.terminals": "There are exactly 3 terminals, in order.",
+    "robnrun.profile.terminals_start": "The terminals lie ahead of the car's start.",
+    "robnrun.profile.marked_between": "The marked squares lie between the car's start and "
+                                      "terminal 1.",
+    "robnrun.profile.quarters": "There are {count} quarters with {minimum} to {maximum} "
+                                "buildings each.",
+    "robnrun.profile.building_safes": "A building holds 1 to {maximum} safes.",
+    "robnrun.scenario.malformed": "This file is not a Getaway scenario.",
+    "robnrun.scenario.name": "The name has 1 to {maximum} characters.",
+    "robnrun.scenario.clues": "A scenario has exactly {count} different clues (1-16).",
+    "robnrun.scenario.forbidden": "An expert scenario forbids exactly {count} clues.",
+    "robnrun.scenario.forbidden_used": "Forbidden clues must not be chosen: {clues}.",
+    "robnrun.scenario.dealers": "The 4 dealers stand on the 4 quarters, one each.",
+    "robnrun.scenario.station": "A number of cubes on the station for every colour (0 or more).",
+    "robnrun.scenario.squares": "Each of the {count} marked squares holds at least 1 cube.",
+    "robnrun.scenario.squares_order": "Toward the airport a square never holds more cubes than "
+                                      "the one before.",
+    "robnrun.scenario.two_players": "With 2 players the clues {clues} are out of the game: "
+                                    "choose another scenario.",
+    "robnrun.scenario.unknown": "This scenario is not saved on the box.",
+    "robnrun.boss_seat": "The first boss sits on one of the {seats} seats.",
+    "robnrun.building_chosen": "The building for this robbery has been chosen.",
+    "robnrun.building_unknown": "There is no such building.",
+    "robnrun.building_empty": "There is no safe on this building.",
+    "robnrun.building_first": "First the boss chooses the building.",
+    "robnrun.building_full": "No new safe may go there: the building is empty or full.",
+    "robnrun.dealt": "The clues have been dealt.",
+    "robnrun.chance_missing": "The clues were not shuffled.",
+    "robnrun.safes_fixed": "The safes are fixed: the first cards have been sorted.",
+    "robnrun.deal_first": "Deal the clues first.",
+    "robnrun.clue_unknown": "The boss does not have this clue.",
+    "robnrun.tool_unknown": "There is no such tool.",
+    "robnrun.clue_count": "The number on a clue is between 1 and {maximum}.",
+    "robnrun.clue_gold": "A face-down clue costs {price} gold; you have {gold}.",
+    "robnrun.exchanged": "Exchanging is allowed once per crew phase.",
+    "robnrun.must_play": "Everybody passed: now play a card or exchange.",
+    "robnrun.safes_missing": "The boss must enter the safes on their phone first.",
+    "robnrun.cards_invalid": "Cards are tools or bags.",
+    "robnrun.cards_count": "{count} cards were played: sort exactly that many.",
+    "robnrun.no_bags": "There are no bags in a 2-player game.",
+    "robnrun.cards_too_many": "There are not that many cards of this kind.",
+    "robnrun.place_first": "First place {count} new safe(s) on buildings.",
+    "robnrun.dealer_first": "First say how many cubes you buy from the dealer.",
+    "robnrun.not_now": "That is not part of this step of the evaluation.",
+    "robnrun.placed_all": "Every new safe has been placed.",
+    "robnrun.no_dealer": "No dealer is making an offer now.",
+    "robnrun.buy_invalid": "A dealer takes 0, 1 or 2 cubes.",
+    "robnrun.buy_cubes": "Only {count} cubes lie on that track.",
+    "robnrun.buy_gold": "That costs {price} gold; you have {gold}.",
+    "robnrun.note_invalid": "Notes have at most {maximum} characters.",
+    "robnrun.boss_only": "The boss (seat {seat}) or the box does that.",
+    "robnrun.boss_phone": "Only the boss's phone (seat {seat}) can do that.",
+    "robnrun.not_your_turn": "It is seat {seat}'s turn, not yours.",
+    "robnrun.notes_phone": "Notes live on your own phone only.",
+    "robnrun.phase.prepare": "The robbery is being prepared.",
+    "robnrun.phase.clues": "This is the clue phase.",
+    "robnrun.phase.crew": "This is the crew phase.",
+    "robnrun.phase.alarm": "The boss is sorting the cards.",
+    "robnrun.phase.evaluation": "The robbery is being evaluated.",
+    "robnrun.phase.won": "The game is won and over.",
+    "robnrun.phase.lost": "The game is lost and over.",
+    "robnrun.menu.end_game": "Back to the games",
+    "robnrun.menu.rob": "Rob building {building} ({safes} safes)",
+    "robnrun.menu.deal": "Deal the clues",
+    "robnrun.menu.start": "Start the robbery: clue phase",
+    "robnrun.menu.crew": "On to the crew phase",
+    "robnrun.menu.use_clue": "Use clue {clue}",
+    "robnrun.menu.buy_clue": "Buy clue {clue} ({price} gold)",
+    "robnrun.menu.play": "Played a card",
+    "robnrun.menu.exchange": "Exchanged all cards",
+    "robnrun.menu.pass": "Pass",
+    "robnrun.menu.place": "New safe on {building}",
+    "robnrun.menu.buy_0": "Buy no cube",
+    "robnrun.menu.buy_1": "Buy 1 cube ({price} gold)",
+    "robnrun.menu.buy_2": "Buy 2 cubes ({price} gold)",
+    "robnrun.menu.next": "Next step",
+    "robnrun.tool.card": "security card",
+    "robnrun.tool.flashlight": "flashlight",
+    "robnrun.tool.stethoscope": "stethoscope",
+    "robnrun.tool.acid": "acid",
+    "robnrun.tool.dynamite": "dynamite",
+    "robnrun.tool.ram": "ram",
+    "robnrun.tool.jackhammer": "jackhammer",
+    "robnrun.tool.bag": "bag",
+    "robnrun.rating.free": "At least you are free!",
+    "robnrun.rating.start": "Not bad for a start!",
+    "robnrun.rating.living": "Respect, you can make a living!",
+    "robnrun.rating.perfect": "Perfect! We have a new challenge for you!",
+    "robnrun.example": "Example values: please check them against your box",
+}
+
+
+def _per_colour(lang: str) -> dict[str, str]:
+    return {key.format(c=c): template.format(t=_TRACK[lang][c])
+            for key, template in _PER_COLOUR[lang].items() for c in COLOURS}
+
+
+def _colours(lang: str) -> dict[str, str]:
+    return {f"robnrun.colour.{c}": _COLOUR[lang][c] for c in COLOURS}
+
+
+TEXTS: dict[str, dict[str, str]] = {
+    "de": {**_GERMAN, **_per_colour("de"), **_colours("de")},
+    "en": {**_ENGLISH, **_per_colour("en"), **_colours("en")},
+}

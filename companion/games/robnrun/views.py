@@ -1,0 +1,125 @@
+"""What the screen, the table page and each phone see of a game of Rob 'n Run.
+
+The public view holds what lies open on the table. The boss's phone adds the safes, the cards
+in the alarm stack and the boss's six clues; a crew phone adds only its own notes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from companion.games.base import JSON
+from companion.games.robnrun.pieces import (
+    CLUE_PRICE,
+    COLOURS,
+    DEALER_PRICES,
+    TOOLS,
+    needed,
+    tool_object,
+)
+from companion.games.robnrun.rules import allowed_actions, outcome
+from companion.games.robnrun.state import (
+    RobState,
+    building_id,
+    capacity,
+    crew,
+    forced,
+    placeable,
+    rating,
+    route_dealer,
+    track,
+    value,
+)
+
+GOLD_BARS = 20
+"""Only 20 gold bars are in the box; more is allowed but the screen warns."""
+
+
+def public_view(state: RobState) -> dict[str, JSON]:
+    route = state.profile.route
+    return {
+        "phase": state.phase,
+        "robbery": state.robberies,
+        "boss": state.robbery.boss,
+        "gold": state.gold,
+        "gold_warning": state.gold > GOLD_BARS,
+        "car": state.car,
+        "police": state.police,
+        "route": {"length": route.length, "marked": list(route.marked),
+                  "terminals": list(route.terminals)},
+        "squares": [list(square) for square in state.squares],
+        "station": {colour: {"numbers": list(track(state, colour)),
+                             "cubes": state.station[colour], "value": value(state, colour),
+                             "capacity": capacity(state, colour)} for colour in COLOURS},
+        "aside": state.aside,
+        "dealers": {colour: {"quarter": state.scenario.dealers[colour],
+                             "where": state.dealers[colour],
+                             "prices": list(DEALER_PRICES[colour])} for colour in COLOURS},
+        "buildings": [{"id": building_id(q, i), "quarter": q, "safes": n}
+                      for q, counts in enumerate(state.buildings) for i, n in enumerate(counts)],
+        "spare": state.spare,
+        "profile": {"name": state.profile.name, "example": state.profile.example,
+                    "jackhammer": state.profile.jackhammer},
+        "scenario": {"name": state.scenario.name, "example": state.scenario.example,
+                     "clues": None if state.variation2 else list(state.scenario.clues)},
+        "variation2": state.variation2,
+        "memory": {tool: out for tool, out in zip(TOOLS, state.robbery.out, strict=True)},
+        **_robbery_view(state),
+        "evaluation": _evaluation_view(state),
+        "result": _result_view(state),
+    }
+
+
+def _robbery_view(state: RobState) -> dict[str, JSON]:
+    r = state.robbery
+    return {
+        "prepare": {"building": r.building, "safes": r.taken, "dealt": r.dealt,
+                    "safes_entered": bool(r.safes), "dealer": r.dealer},
+        "round": r.round,
+        "clues": {"face_up": list(r.face_up), "hidden": len(r.clues) - len(r.face_up),
+                  "price": CLUE_PRICE, "uses": [asdict(use) for use in r.uses]},
+        "crew": {"members": crew(state), "hands": list(r.hands), "turn": r.turn,
+                 "played": r.played, "needed": value(state, "white"), "passes": r.passes,
+                 "forced": state.phase == "crew" and forced(state),
+                 "exchanged": list(r.exchanged), "final": r.final},
+        "stack": r.stack,
+        "bin": r.bin,
+        "rows": tool_object(r.rows),
+        "alarm_count": sum(r.alarm),
+        "alarm_limit": value(state, "red"),
+        "bags": r.bags,
+    }
+
+
+def _evaluation_view(state: RobState) -> JSON:
+    ev = state.evaluation
+    if ev is None:
+        return None
+    return {**asdict(ev), "cracked": len(ev.cracked), "placeable": placeable(state),
+            "to_place": max(0, min(ev.uncracked - len(ev.placed), state.spare))
+            if ev.step == 3 else 0,
+            "dealer": route_dealer(state) if ev.step == 5 else None}
+
+
+def _result_view(state: RobState) -> JSON:
+    if state.phase not in ("won", "lost"):
+        return None
+    return {"won": state.phase == "won", "rating": rating(state) if state.phase == "won" else None}
+
+
+def private_view(state: RobState, seat: int) -> dict[str, JSON]:
+    """The public view plus what only ``seat`` may know, and the actions it may send now."""
+    view = {**public_view(state), "role": "boss" if seat == state.robbery.boss else "crew",
+            "actions": allowed_actions(state, seat)}
+    if seat == state.robbery.boss and state.phase not in ("won", "lost"):
+        r = state.robbery
+        view["secret"] = {"safes": [{"tools": tool_object(s.tools), "gold": s.gold}
+                                    for s in r.safes],
+                          "needed": tool_object(needed(r.safes)),
+                          "alarm": tool_object(r.alarm), "clues": list(r.clues)}
+    if state.notes and state.notes[seat]:
+        view["notes"] = state.notes[seat]
+    return view
+
+
+__all__ = ["outcome", "private_view", "public_view"]
