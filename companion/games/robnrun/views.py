@@ -6,9 +6,8 @@ in the alarm stack and the boss's six clues; a crew phone adds only its own note
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from companion.games.base import JSON
+from companion.games.record import dump
 from companion.games.robnrun.pieces import (
     CLUE_PRICE,
     COLOURS,
@@ -77,7 +76,7 @@ def _robbery_view(state: RobState) -> dict[str, JSON]:
                     "safes_entered": bool(r.safes), "dealer": r.dealer},
         "round": r.round,
         "clues": {"face_up": list(r.face_up), "hidden": len(r.clues) - len(r.face_up),
-                  "price": CLUE_PRICE, "uses": [asdict(use) for use in r.uses]},
+                  "price": CLUE_PRICE, "uses": dump(r.uses)},
         "crew": {"members": crew(state), "hands": list(r.hands), "turn": r.turn,
                  "played": r.played, "needed": value(state, "white"), "passes": r.passes,
                  "forced": state.phase == "crew" and forced(state),
@@ -95,7 +94,7 @@ def _evaluation_view(state: RobState) -> JSON:
     ev = state.evaluation
     if ev is None:
         return None
-    return {**asdict(ev), "cracked": len(ev.cracked), "placeable": placeable(state),
+    return {**dump(ev), "cracked": len(ev.cracked), "placeable": placeable(state),
             "to_place": max(0, min(ev.uncracked - len(ev.placed), state.spare))
             if ev.step == 3 else 0,
             "dealer": route_dealer(state) if ev.step == 5 else None}
