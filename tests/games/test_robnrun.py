@@ -369,7 +369,9 @@ def test_crew_phones_may_not_use_clues_and_notes_are_private() -> None:
 def test_a_crew_view_holds_no_secret() -> None:
     state = crew_plays(robbing(new_state()), 4)
     state = do(state, "sort", 0, cards=["ram", "ram", CARD, CARD])
-    assert "secret" in GAME.private_view(state, 0)
+    secret = GAME.private_view(state, 0)["secret"]
+    assert secret["alarm"] == {"ram": 2} and secret["cracked"] == []
+    assert secret["needed"] == {"card": 6}
     for seat in (1, 2, 3):
         assert "secret" not in GAME.private_view(state, seat)
     public = view(state)

@@ -13,6 +13,7 @@ from companion.games.robnrun.pieces import (
     COLOURS,
     DEALER_PRICES,
     TOOLS,
+    cracked,
     needed,
     tool_object,
 )
@@ -115,7 +116,8 @@ def private_view(state: RobState, seat: int) -> dict[str, JSON]:
         view["secret"] = {"safes": [{"tools": tool_object(s.tools), "gold": s.gold}
                                     for s in r.safes],
                           "needed": tool_object(needed(r.safes)),
-                          "alarm": tool_object(r.alarm), "clues": list(r.clues)}
+                          "alarm": tool_object(r.alarm), "clues": list(r.clues),
+                          "cracked": list(cracked(r.safes, r.rows))}
     if state.notes and state.notes[seat]:
         view["notes"] = state.notes[seat]
     return view
