@@ -7,7 +7,7 @@ numbers. Time reaches them as ``Action.elapsed_ms``, chance as values inside an 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -164,6 +164,19 @@ def check_options(declared: Sequence[Option], given: Mapping[str, JSON]) -> dict
         if name not in known:
             raise InvalidAction("error.option_unknown", option=name)
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+def allowed_actions(check: Callable[[Any, Action], None], kinds: Iterable[str], state: Any,
+                    seat: int | None) -> list[str]:
+    """The action types of ``kinds`` that ``check`` lets ``seat`` (None: the box) send now."""
+    def may(kind: str) -> bool:
+        try:
+            check(state, Action(kind, seat))
+        except IllegalAction:
+            return False
+        return True
+
+    return [kind for kind in kinds if may(kind)]
 
 
 class Chance(Protocol):

@@ -11,7 +11,7 @@ import types
 import typing
 from typing import Any, TypeVar
 
-from companion.games.base import JSON
+from companion.games.base import JSON, InvalidAction
 
 T = TypeVar("T")
 
@@ -30,6 +30,14 @@ def dump(value: Any) -> JSON:
 def load(kind: type[T], data: JSON) -> T:
     """The ``kind`` that ``dump`` turned into ``data``."""
     return typing.cast(T, _load(kind, data))
+
+
+def parse(kind: type[T], data: JSON, error: str) -> T:
+    """``load`` for data from outside: raise InvalidAction(``error``) if it does not fit."""
+    try:
+        return load(kind, data)
+    except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as problem:
+        raise InvalidAction(error) from problem
 
 
 def _load(kind: Any, data: JSON) -> Any:

@@ -33,6 +33,7 @@ from companion.games.base import (
     Sound,
     Timer,
 )
+from companion.games.base import allowed_actions as allowed
 
 JOKER = 50
 TILE_VALUES = frozenset((*range(1, 11), JOKER))
@@ -355,14 +356,7 @@ def check(state: RommeState, action: Action) -> None:
 
 def allowed_actions(state: RommeState, seat: int | None) -> list[str]:
     """The action types ``seat`` (None: the box) may send now."""
-    def may(kind: str) -> bool:
-        try:
-            check(state, Action(kind, seat))
-        except IllegalAction:
-            return False
-        return True
-
-    return [kind for kind in RULES if may(kind)]
+    return allowed(check, RULES, state, seat)
 
 
 def _seat_arg(state: RommeState, action: Action) -> int:

@@ -7,11 +7,10 @@ built-in profile holds example values and says so wherever it is shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.games.base import JSON, InvalidAction
-from companion.games.record import dump, load
+from companion.games.record import dump, parse
 from companion.games.robnrun.pieces import BUILDING_SAFES, COLOURS
 
 SIDES = ("2", "3", "4", "5")
@@ -76,12 +75,7 @@ def to_json(profile: Profile) -> JSON:
 
 def from_json(data: JSON) -> Profile:
     """A profile from a phone or a file, refused with a sentence saying what to fix."""
-    if not isinstance(data, Mapping):
-        raise InvalidAction("robnrun.profile.malformed")
-    try:
-        profile = load(Profile, {**data, "example": False})
-    except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as error:
-        raise InvalidAction("robnrun.profile.malformed") from error
+    profile = replace(parse(Profile, data, "robnrun.profile.malformed"), example=False)
     check(profile)
     return profile
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from companion.games.base import JSON, Action, IllegalAction, InvalidAction
+from companion.games.base import allowed_actions as allowed
 from companion.games.robnrun.pieces import (
     BAG,
     BAGS,
@@ -496,14 +497,7 @@ def apply(state: RobState, action: Action) -> RobState:
 
 def allowed_actions(state: RobState, seat: int | None) -> list[str]:
     """The action types ``seat`` (None: the box) may send now."""
-    def may(kind: str) -> bool:
-        try:
-            check(state, Action(kind, seat))
-        except IllegalAction:
-            return False
-        return True
-
-    return [kind for kind in RULES if may(kind)]
+    return allowed(check, RULES, state, seat)
 
 
 def outcome(state: RobState) -> dict[str, JSON] | None:

@@ -8,12 +8,12 @@ and its 6 come from the other 13.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from companion.games.base import JSON, IllegalAction, InvalidAction
-from companion.games.record import dump, load
+from companion.games.record import dump, parse
 from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES, SUPPLY
 from companion.games.robnrun.profile import MARKED, NAME_LENGTH, QUARTERS, Profile
 
@@ -50,12 +50,7 @@ def to_json(scenario: Scenario) -> JSON:
 
 def from_json(data: JSON) -> Scenario:
     """A scenario from a phone or a file, refused with a sentence saying what to fix."""
-    if not isinstance(data, Mapping):
-        raise InvalidAction("robnrun.scenario.malformed")
-    try:
-        scenario = load(Scenario, {**data, "example": False})
-    except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as error:
-        raise InvalidAction("robnrun.scenario.malformed") from error
+    scenario = replace(parse(Scenario, data, "robnrun.scenario.malformed"), example=False)
     check(scenario)
     return scenario
 
