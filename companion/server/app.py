@@ -17,7 +17,7 @@ from flask import Flask, Response, abort, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from companion import i18n
-from companion.server import api, context, history, pages
+from companion.server import api, context, history, pages, saved
 from companion.server.codes import Codes
 from companion.server.hub import Hub
 from companion.server.limiter import JoinLimiter
@@ -55,6 +55,7 @@ def create_app(table: Table, *, public_url: str, join_code: str | None = None) -
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(saved.bp)
     app.register_error_handler(HTTPException, http_error)
     app.before_request(partial(check_host, box_names(public_url)))
     app.before_request(check_origin)

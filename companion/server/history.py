@@ -41,7 +41,7 @@ def summary_page(game_id: int) -> str:
 @bp.get("/history.json")
 def download_json() -> Response:
     body = json.dumps({"games": context.table().history()}, ensure_ascii=False, indent=1)
-    return _download(body, "application/json", "getaway-history.json")
+    return download(body, "application/json", "getaway-history.json")
 
 
 @bp.get("/history.csv")
@@ -53,7 +53,7 @@ def download_csv() -> Response:
         for row in result_rows(game):
             writer.writerow({"game_id": game["id"], "ended_at": game["ended_at"],
                              "game": game["game"], "finished": game["finished"], **row})
-    return _download(out.getvalue(), "text/csv", "getaway-history.csv")
+    return download(out.getvalue(), "text/csv", "getaway-history.csv")
 
 
 def result_rows(game: dict[str, Any]) -> list[dict[str, Any]]:
@@ -65,7 +65,8 @@ def result_rows(game: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: (row["place"] is None, row["place"] or 0, row["seat"]))
 
 
-def _download(body: str, kind: str, name: str) -> Response:
+def download(body: str, kind: str, name: str) -> Response:
+    """``body`` as a file the browser saves as ``name``."""
     response = Response(body, mimetype=kind)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -1,12 +1,15 @@
 """The sentences of the phone and table pages and of the HTTP errors, in German and English.
 
 ``web.*`` keys are the pages' own; ``web.romme.*`` belong to the Rommé section of getaway.js
-(option names, phases, the score pad) until the game module brings its own.
+(option names, phases, the score pad) until the game module brings its own; ``web.robnrun.*``
+(in robnrun_texts.py) to robnrun.js.
 """
 
 from __future__ import annotations
 
-TEXTS: dict[str, dict[str, str]] = {
+from companion.server.robnrun_texts import ROBNRUN
+
+_PAGES: dict[str, dict[str, str]] = {
     "de": {
         "error.json_required": "Diese Anfrage muss als JSON kommen.",
         "error.method": "Diese Anfrage ist hier nicht möglich.",
@@ -256,3 +259,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.romme.option.first_player.random": "Draw lots",
     },
 }
+
+
+TEXTS: dict[str, dict[str, str]] = {lang: {**_PAGES[lang], **ROBNRUN[lang]} for lang in _PAGES}

@@ -1,6 +1,7 @@
 // Getaway's phone and table pages: render the live view from the box, send actions back.
 // The generic part knows seats, turns, timers and action lists; what only one game shows
-// lives in GAME_VIEWS under that game's id.
+// lives in GAME_VIEWS under that game's id (a game's own script adds itself with
+// Getaway.register, after this one).
 "use strict";
 
 (() => {
@@ -114,7 +115,7 @@
   }
 
   function turnOf(v) {
-    return v.state && Number.isInteger(v.state.turn) ? v.state.turn : null;
+    return v.state ? game(v).turn(v) : null;
   }
 
   function myClockRuns(v) {
@@ -140,6 +141,7 @@
       return null;
     }
     const data = await response.json().catch(() => ({}));
+    state.lastError = response.ok ? null : data.message || t("error.internal");
     if (response.ok) return data;
     // A stale version means someone was quicker: the next view is already on its way.
     if (!(response.status === 409 && data.error === "error.stale")) {
@@ -372,7 +374,7 @@
 
   function renderActions(v, types) {
     const own = game(v).own;
-    const shown = types.filter((type) => !own.includes(type))
+    const shown = game(v).actions(v, types).filter((type) => !own.includes(type))
       .sort((a, b) => (ORDER[a] ?? 1) - (ORDER[b] ?? 1));
     $("actions").replaceChildren(...shown.map((type) => button(
       actionLabel(v, type),
@@ -389,7 +391,15 @@
   }
 
   function renderPanel(v) {
-    $("game-panel").replaceChildren(...(v.game ? game(v).panel(v) : []));
+    keep($("game-panel"), v.game ? game(v).panel(v) : []);
+  }
+
+  // Puts ``parts`` into ``parent`` unless they are already its children: a game that returns
+  // the same elements keeps what someone is typing into them (and its focus).
+  function keep(parent, parts) {
+    const same = parts.length === parent.children.length
+      && parts.every((el, i) => el === parent.children[i]);
+    if (!same) parent.replaceChildren(...parts);
   }
 
   function renderPlayers(v) {
@@ -531,6 +541,7 @@
       { class: "choice", "aria-pressed": String(n === setup.seats), data: { seats: n } },
       () => { setup.seats = n; render(); })));
     $("setup-options").replaceChildren(...chosen.options.map((option) => optionField(chosen, option)));
+    keep($("setup-extra"), game({ game: chosen.id }).setupPanel(v, setup));
     $("setup-start").disabled = state.busy;
     $("setup-start").onclick = () => send("table.new_game",
       { game: chosen.id, seats: setup.seats, options: { ...setup.options } });
@@ -552,14 +563,14 @@
   function optionField(g, option) {
     const value = state.setup.options[option.name];
     const set = (next) => { state.setup.options[option.name] = next; render(); };
-    let control;
-    if (option.choices.length) {
-      const rules = game({ game: g.id });
+    const rules = game({ game: g.id });
+    let control = rules.optionControl(option, value, set);
+    if (!control && option.choices.length) {
       control = h("div", { class: "choice-row" }, rules.choices(option, state.setup.seats).map((choice) => button(
         optionLabel(g, option.name, choice) ?? rules.choiceLabel(option.name, choice),
         { class: "choice small", "aria-pressed": String(choice === value),
           data: { option: option.name, value: choice } }, () => set(choice))));
-    } else {
+    } else if (!control) {
       const step = option.maximum - option.minimum >= 60 ? 5 : 1;
       control = h("div", { class: "stepper", data: { option: option.name } },
         button("\u2212", { class: "choice small", "aria-label": "\u2212", data: { option: option.name, step: "down" },
@@ -576,6 +587,10 @@
 
   const GENERIC = {
     own: [],
+    turn: (v) => (Number.isInteger(v.state.turn) ? v.state.turn : null),
+    actions: (v, types) => types,
+    optionControl: () => null,
+    setupPanel: () => [],
     headline: () => null,
     subline: () => null,
     label: () => null,
@@ -723,6 +738,28 @@
   };
 
   const GAME_VIEWS = { romme: ROMME };
+
+  // What a game's own script may use: it registers its view and draws with these.
+  window.Getaway = {
+    register(id, view) {
+      GAME_VIEWS[id] = view;
+      render();
+    },
+    page: PAGE,
+    state,
+    t,
+    firstText,
+    h,
+    classes,
+    button,
+    confirmTap,
+    toast,
+    send,
+    render,
+    seatName,
+    seatLabel,
+    isSeated,
+  };
 
   // -- start -------------------------------------------------------------------------------
 

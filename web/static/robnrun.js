@@ -1,0 +1,706 @@
+// Rob 'n Run on the phones and the table page: the board's bookkeeping for everyone, the
+// boss's safes, clues and sorting on the boss's phone, the turn and private notes on a crew
+// phone, and the box profile and scenarios in the table page's lobby.
+"use strict";
+
+(() => {
+  const G = window.Getaway;
+  const { t, h, button, classes, send } = G;
+
+  const GAME = "robnrun";
+  const TOOLS = ["card", "flashlight", "stethoscope", "acid", "dynamite", "ram", "jackhammer"];
+  const BAG = "bag";
+  const COLOURS = ["yellow", "green", "white", "red"];
+  const SIDES = ["2", "3", "4", "5"];
+  const QUARTERS = "ABCD";
+  const SAFE = { tools: [3, 5], kinds: 4, same: 4, gold: [1, 2, 3] };
+  const NAMED = { 1: "tool", 2: "tool", 3: "count" };
+  const COUNTS = [1, 2, 3, 4];
+  const OWN = ["rob", "safes", "clue", "sort", "place", "buy", "mark", "note"];
+  const BOX_PROFILE = "box";
+
+  // What this page keeps between views: drafts, and the elements someone may be typing into.
+  const local = {
+    safes: { key: null, drafts: [], editing: false },
+    sort: { key: null, cards: [] },
+    clue: null,
+    panel: null,
+    setup: null,
+  };
+
+  // -- names -------------------------------------------------------------------------------
+
+  function toolName(v, tool) {
+    if (tool === "jackhammer" && G.state.lang === "en" && v.state.profile) return v.state.profile.jackhammer;
+    return t(`robnrun.tool.${tool}`);
+  }
+
+  function colourName(colour) {
+    return t(`robnrun.colour.${colour}`);
+  }
+
+  function cube(colour) {
+    return h("span", { class: classes("cube", colour), title: colourName(colour) },
+      h("span", { class: "cube-name", text: colourName(colour) }));
+  }
+
+  function tools(v, counts) {
+    const named = TOOLS.filter((tool) => counts[tool]).map((tool) => `${toolName(v, tool)} \u00d7${counts[tool]}`);
+    return named.length ? named.join(", ") : "\u2013";
+  }
+
+  function line(label, ...value) {
+    return h("p", { class: "rr-line" }, h("span", { class: "rr-label", text: label }), " ", ...value);
+  }
+
+  function card(title, ...children) {
+    return h("section", { class: "card rr" }, title ? h("h2", { text: title }) : null, ...children);
+  }
+
+  // -- who may do what now -----------------------------------------------------------------
+
+  // The public main steps of the phase, as the box's TURN button and menu offer them.
+  function steps(s) {
+    const r = s.crew;
+    if (s.phase === "prepare") {
+      if (s.prepare.building === null) return ["rob"];
+      return s.prepare.dealt ? ["start"] : ["deal"];
+    }
+    if (s.phase === "clues") return ["clue", "crew"];
+    if (s.phase === "crew") {
+      return ["play", !r.exchanged.includes(r.turn) && "exchange", !r.forced && "pass"].filter(Boolean);
+    }
+    if (s.phase === "evaluation") return evaluationSteps(s.evaluation, s);
+    return [];
+  }
+
+  function evaluationSteps(ev, s) {
+    if (ev.step === 3 && ev.to_place > 0 && ev.placeable.length) return ["place"];
+    if (ev.step === 5 && ev.dealer) return ["buy"];
+    return ["next"];
+  }
+
+  // Whether this page may send ``type`` now: a seat as the box says, the table page as the box.
+  function may(v, type) {
+    if (G.isSeated(v)) return (v.state.actions || []).includes(type);
+    if (G.page !== "table") return false;
+    return type === "mark" ? !["won", "lost"].includes(v.state.phase) : steps(v.state).includes(type);
+  }
+
+  function isBoss(v) {
+    return G.isSeated(v) && v.state.role === "boss";
+  }
+
+  // -- the status line ---------------------------------------------------------------------
+
+  function headline(v) {
+    const s = v.state;
+    if (s.phase === "crew" && s.crew.turn !== null) return null; // whose turn: the generic line
+    if (s.phase === "evaluation") return t("web.robnrun.step", { step: s.evaluation.step });
+    if (s.phase === "won" || s.phase === "lost") return t(`web.robnrun.${s.phase}`);
+    return t(`web.robnrun.phase.${s.phase}`, { robbery: s.robbery });
+  }
+
+  function subline(v) {
+    const s = v.state;
+    if (s.phase === "crew") {
+      return t("web.robnrun.played", { played: s.crew.played, needed: s.crew.needed,
+        count: s.alarm_count, limit: s.alarm_limit });
+    }
+    if (s.phase === "evaluation") return t(`web.robnrun.step.${s.evaluation.step}`);
+    if (s.phase === "won") return t(`robnrun.rating.${s.result.rating}`);
+    if (s.phase === "lost") return null;
+    const boss = isBoss(v) ? t("web.robnrun.you_boss") : t("web.robnrun.boss_is", { name: G.seatName(v, s.boss) });
+    return `${boss} \u00b7 ${t(`web.robnrun.next.${nextStep(v)}`)}`;
+  }
+
+  function nextStep(v) {
+    const s = v.state;
+    if (s.phase === "prepare") {
+      if (s.prepare.building === null) return "building";
+      if (!s.prepare.dealt) return "deal";
+      return s.prepare.safes_entered ? "start" : "safes";
+    }
+    return s.phase;
+  }
+
+  function playerInfo(v, seat) {
+    const s = v.state;
+    const hand = s.crew.hands[seat];
+    return [
+      seat === s.boss ? h("span", { class: "tag", text: t("web.robnrun.boss") }) : null,
+      s.crew.exchanged.includes(seat) ? h("span", { class: "tag muted", text: t("web.robnrun.exchanged") }) : null,
+      seat !== s.boss && hand !== undefined
+        ? h("span", { class: "total", title: t("web.robnrun.hand"), text: t("web.robnrun.cards", { count: hand }) }) : null,
+    ];
+  }
+
+  // -- the public board --------------------------------------------------------------------
+
+  function exampleCard(s) {
+    const which = [s.profile.example && t("web.robnrun.profile"),
+      s.scenario.example && `${t("web.robnrun.scenario")}: ${s.scenario.name}`].filter(Boolean);
+    if (!which.length) return null;
+    return h("p", { class: "card rr-example", data: { example: "yes" } },
+      h("strong", { text: t("robnrun.example") }), ` (${which.join(", ")})`);
+  }
+
+  function boardCard(v) {
+    const s = v.state;
+    return card(null,
+      h("div", { class: "rr-gold" },
+        h("span", { class: "rr-label", text: t("web.robnrun.gold") }),
+        h("strong", { class: "rr-big", data: { gold: s.gold }, text: String(s.gold) }),
+        s.gold_warning ? h("span", { class: "tag warn", text: t("web.robnrun.gold_bars") }) : null),
+      routeBar(s),
+      line(t("web.robnrun.route_label"), t("web.robnrun.route", { car: s.car, police: s.police,
+        terminals: s.route.terminals.join(", ") })),
+      h("ul", { class: "rr-squares" }, s.route.marked.map((square, i) => h("li", {},
+        h("span", { class: "rr-label", text: t("web.robnrun.square", { square }) }), " ",
+        s.squares[i].length ? s.squares[i].map(cube) : t("web.robnrun.empty")))),
+      h("ul", { class: "rr-squares" }, COLOURS.map((colour) => h("li", {}, cube(colour), " ",
+        t("web.robnrun.dealer", { where: dealerWhere(s.dealers[colour]), price: s.dealers[colour].prices.join("+") })))));
+  }
+
+  function dealerWhere(dealer) {
+    if (dealer.where === "quarter") return t("web.robnrun.quarter", { quarter: QUARTERS[dealer.quarter] });
+    return t(`web.robnrun.dealer_${dealer.where}`);
+  }
+
+  function routeBar(s) {
+    const cells = [];
+    for (let square = 0; square < s.route.length; square += 1) {
+      const marked = s.route.marked.indexOf(square);
+      const terminal = s.route.terminals.indexOf(square);
+      cells.push(h("li", { class: classes("rr-cell", marked >= 0 && "marked", terminal >= 0 && "terminal",
+        square === s.car && "car", square === s.police && "police"), title: String(square) },
+      h("span", { class: "rr-n", text: String(square) }),
+      square === s.car ? h("strong", { text: t("web.robnrun.car_mark") }) : null,
+      square === s.police ? h("strong", { text: t("web.robnrun.police_mark") }) : null,
+      terminal >= 0 ? h("span", { text: `T${terminal + 1}` }) : null,
+      marked >= 0 ? h("span", { class: "rr-dots" }, s.squares[marked].map((c) => h("i", { class: classes("dot", c) }))) : null));
+    }
+    return h("ol", { class: "rr-route", "aria-hidden": "true" }, cells);
+  }
+
+  function stationCard(s) {
+    return card(t("web.robnrun.station"), h("ul", { class: "rr-station" }, COLOURS.map((colour) => {
+      const track = s.station[colour];
+      return h("li", { class: "rr-track", data: { colour } },
+        cube(colour),
+        h("span", { class: "rr-meaning", text: t(`web.robnrun.meaning.${colour}`) }),
+        h("span", { class: "rr-numbers" }, track.numbers.map((n, i) => h("span",
+          { class: classes("rr-number", i < track.cubes && "covered", i === track.cubes && "active") }, String(n)))),
+        h("strong", { class: "rr-value", data: { value: track.value }, text: String(track.value) }),
+        h("span", { class: "rr-cubes", text: t("web.robnrun.cubes", { count: track.cubes, capacity: track.capacity }) }));
+    })), s.aside ? line(t("web.robnrun.aside"), String(s.aside)) : null);
+  }
+
+  function buildingsCard(v) {
+    const s = v.state;
+    const rob = may(v, "rob");
+    const quarters = QUARTERS.split("").map((q, index) => s.buildings.filter((b) => b.quarter === index));
+    return card(t("web.robnrun.buildings"), ...quarters.filter((list) => list.length).map((list) => h("div",
+      { class: "rr-quarter" },
+      h("span", { class: "rr-label", text: t("web.robnrun.quarter", { quarter: QUARTERS[list[0].quarter] }) }),
+      list.map((b) => (rob && b.safes
+        ? button(t("web.robnrun.rob", { building: b.id, safes: b.safes }),
+          { class: "choice small", data: { action: "rob", building: b.id } }, () => send("rob", { building: b.id }))
+        : h("span", { class: classes("chip rr-building", !b.safes && "empty"), text: `${b.id}\u00a0\u00b7\u00a0${b.safes}` }))))),
+    line(t("web.robnrun.spare"), String(s.spare)));
+  }
+
+  function robberyCard(v) {
+    const s = v.state;
+    const p = s.prepare;
+    return card(t("web.robnrun.robbery", { robbery: s.robbery }),
+      line(t("web.robnrun.boss"), G.seatName(v, s.boss)),
+      p.building ? line(t("web.robnrun.building"), t("web.robnrun.taken", { building: p.building, safes: p.safes })) : null,
+      p.dealer ? line(t("web.robnrun.dealer_called"), cube(p.dealer)) : null,
+      p.dealt ? line(t("web.robnrun.played_label"), h("strong", { data: { played: s.crew.played },
+        text: `${s.crew.played} / ${s.crew.needed}` })) : null,
+      p.dealt ? line(t("web.robnrun.alarm_stack"), h("strong",
+        { class: classes(s.alarm_count >= s.alarm_limit && "rr-hot"), data: { alarm: s.alarm_count },
+          text: `${s.alarm_count} / ${s.alarm_limit}` })) : null,
+      p.dealt ? line(t("web.robnrun.rows"), tools(v, s.rows)) : null,
+      p.dealt ? line(t("web.robnrun.stack"), t("web.robnrun.stack_bin", { stack: s.stack, bin: s.bin, bags: s.bags })) : null,
+      p.dealt ? cluesPart(v) : null);
+  }
+
+  function cluesPart(v) {
+    const c = v.state.clues;
+    return h("div", {},
+      line(t("web.robnrun.face_up"), h("span", { data: { faceup: c.face_up.join(",") },
+        text: c.face_up.length ? c.face_up.join(", ") : "\u2013" }),
+      ` \u00b7 ${t("web.robnrun.hidden", { count: c.hidden })}`),
+      c.uses.length ? h("ul", { class: "rr-uses" }, c.uses.map((use) => h("li", { text: useText(v, use) }))) : null);
+  }
+
+  function useText(v, use) {
+    let text = t("web.robnrun.clue", { clue: use.clue });
+    if (use.tool) text += `: ${toolName(v, use.tool)}`;
+    if (use.count) text += `: ${use.count}`;
+    return use.bought ? `${text} (${t("web.robnrun.bought")})` : text;
+  }
+
+  function memoryCard(v) {
+    const memory = v.state.memory;
+    const active = may(v, "mark");
+    return card(t("web.robnrun.memory"), h("p", { class: "hint", text: t("web.robnrun.memory_hint") }),
+      h("div", { class: "rr-grid" }, TOOLS.map((tool) => button(
+        `${memory[tool] ? "\u2717" : "?"}\u00a0${toolName(v, tool)}`,
+        { class: classes("choice small", memory[tool] && "rr-out"), "aria-pressed": String(memory[tool]),
+          disabled: G.state.busy || !active, data: { action: "mark", tool } },
+        () => send("mark", { tool, out: !memory[tool] })))));
+  }
+
+  // -- the clue phase (boss's phone or the table page) -------------------------------------
+
+  function clueCard(v) {
+    const s = v.state;
+    if (s.phase !== "clues" || !may(v, "clue")) return null;
+    const face = s.clues.face_up;
+    const own = s.secret ? s.secret.clues : face.concat((s.scenario.clues || []).filter((c) => !face.includes(c)));
+    if (local.clue !== null && !own.includes(local.clue)) local.clue = null;
+    return card(t("web.robnrun.clues"), h("div", { class: "rr-grid" }, own.map((clue) => {
+      const bought = !face.includes(clue);
+      return button(bought ? t("robnrun.menu.buy_clue", { clue, price: s.clues.price })
+        : t("robnrun.menu.use_clue", { clue }),
+      { class: classes("action", !bought && "primary", local.clue === clue && "rr-picking"),
+        disabled: G.state.busy || (bought && s.gold < s.clues.price), data: { action: "clue", clue } },
+      () => pickClue(clue));
+    })), local.clue === null ? null : cluePicker(v, local.clue));
+  }
+
+  function pickClue(clue) {
+    if (NAMED[clue]) {
+      local.clue = clue;
+      G.render();
+    } else useClue({ clue });
+  }
+
+  function cluePicker(v, clue) {
+    const pick = NAMED[clue] === "tool"
+      ? TOOLS.map((tool) => button(toolName(v, tool), { class: "choice small", data: { pick: tool } },
+        () => useClue({ clue, tool })))
+      : COUNTS.map((count) => button(String(count), { class: "choice small", data: { pick: count } },
+        () => useClue({ clue, count })));
+    return h("div", { class: "rr-picker" },
+      h("p", { class: "lead", text: t(`web.robnrun.pick_${NAMED[clue]}`, { clue }) }),
+      h("div", { class: "choice-row" }, pick,
+        button(t("web.robnrun.cancel"), { class: "choice small quiet" }, () => { local.clue = null; G.render(); })));
+  }
+
+  async function useClue(args) {
+    local.clue = null;
+    await send("clue", args);
+  }
+
+  // -- the boss's secrets ------------------------------------------------------------------
+
+  function safesCard(v) {
+    const s = v.state;
+    const secret = s.secret;
+    if (!secret || !s.prepare.building) return null;
+    const key = `${s.robbery}/${s.prepare.building}`;
+    const draft = local.safes;
+    if (draft.key !== key) Object.assign(draft, { key, editing: false, drafts: freshSafes(s) });
+    const editable = may(v, "safes");
+    if (editable && (draft.editing || !secret.safes.length)) return safesEditor(v);
+    return card(t("web.robnrun.safes"),
+      h("ol", { class: "rr-safes", data: { secret: "safes" } }, secret.safes.map((safe) => h("li", {},
+        `${tools(v, safe.tools)} \u00b7 ${t("web.robnrun.safe_gold", { gold: safe.gold })}`))),
+      needTable(v),
+      editable ? button(t("web.robnrun.change"), { class: "action", data: { action: "safes-edit" } }, () => {
+        Object.assign(draft, { editing: true, drafts: freshSafes(s) });
+        G.render();
+      }) : null);
+  }
+
+  function freshSafes(s) {
+    if (s.secret.safes.length) return s.secret.safes.map((safe) => ({ tools: { ...safe.tools }, gold: safe.gold }));
+    return Array.from({ length: s.prepare.safes }, () => ({ tools: {}, gold: 1 }));
+  }
+
+  function safesEditor(v) {
+    const drafts = local.safes.drafts;
+    const set = (safe, tool, n) => {
+      if (n > 0) safe.tools[tool] = n;
+      else delete safe.tools[tool];
+      G.render();
+    };
+    return card(t("web.robnrun.enter_safes", { count: drafts.length }),
+      h("p", { class: "hint", text: t("web.robnrun.safes_hint") }),
+      drafts.map((safe, i) => h("div", { class: "rr-safe", data: { safe: i } },
+        h("h2", { text: t("web.robnrun.safe", { safe: i + 1 }) }),
+        TOOLS.map((tool) => {
+          const n = safe.tools[tool] || 0;
+          return h("div", { class: "rr-step" }, h("span", { class: "rr-tool", text: toolName(v, tool) }),
+            button("\u2212", { class: "choice small", "aria-label": "\u2212", disabled: n === 0,
+              data: { safe: i, tool, step: "down" } }, () => set(safe, tool, n - 1)),
+            h("output", { class: "stepper-value", text: String(n) }),
+            button("+", { class: "choice small", "aria-label": "+", disabled: n >= SAFE.same,
+              data: { safe: i, tool, step: "up" } }, () => set(safe, tool, n + 1)));
+        }),
+        h("div", { class: "rr-step" }, h("span", { class: "rr-tool", text: t("web.robnrun.gold") }),
+          h("div", { class: "choice-row" }, SAFE.gold.map((gold) => button(String(gold),
+            { class: "choice small", "aria-pressed": String(safe.gold === gold), data: { safe: i, gold } },
+            () => { safe.gold = gold; G.render(); })))))),
+      h("div", { class: "pad-row" },
+        local.safes.editing ? button(t("web.robnrun.cancel"), { class: "action" },
+          () => { local.safes.editing = false; G.render(); }) : null,
+        button(t("web.robnrun.send_safes"), { class: "action primary", data: { action: "safes" } }, sendSafes)));
+  }
+
+  function safeError(safe) {
+    const counts = Object.values(safe.tools);
+    const total = counts.reduce((a, b) => a + b, 0);
+    if (total < SAFE.tools[0] || total > SAFE.tools[1]) return "robnrun.safe_size";
+    if (counts.length > SAFE.kinds || Math.max(...counts) > SAFE.same) return "robnrun.safe_kinds";
+    if (!SAFE.gold.includes(safe.gold)) return "robnrun.safe_gold";
+    return null;
+  }
+
+  async function sendSafes() {
+    const drafts = local.safes.drafts;
+    const wrong = drafts.findIndex((safe) => safeError(safe));
+    if (wrong >= 0) {
+      G.toast(`${t("web.robnrun.safe", { safe: wrong + 1 })}: ${t(safeError(drafts[wrong]))}`);
+      return;
+    }
+    if (await send("safes", { safes: drafts.map((safe) => ({ tools: { ...safe.tools }, gold: safe.gold })) })) {
+      local.safes.editing = false;
+      G.render();
+    }
+  }
+
+  // What the safes need against what lies face up and in the alarm stack.
+  function needTable(v) {
+    const secret = v.state.secret;
+    const rows = TOOLS.filter((tool) => secret.needed[tool] || v.state.rows[tool] || secret.alarm[tool]);
+    if (!rows.length) return null;
+    return h("table", { class: "results rr-need" },
+      h("thead", {}, h("tr", {}, ["web.robnrun.tool", "web.robnrun.needed", "web.robnrun.face_up_tools",
+        "web.robnrun.in_alarm"].map((key) => h("th", { text: t(key) })))),
+      h("tbody", {}, rows.map((tool) => h("tr", { data: { tool } },
+        h("td", { text: toolName(v, tool) }), h("td", { text: String(secret.needed[tool] || 0) }),
+        h("td", { text: String(v.state.rows[tool] || 0) }), h("td", { text: String(secret.alarm[tool] || 0) })))));
+  }
+
+  function sortCard(v) {
+    const s = v.state;
+    if (!s.secret || s.phase !== "alarm" || !may(v, "sort")) return null;
+    const key = `${s.robbery}/${s.round}`;
+    const sort = local.sort;
+    if (sort.key !== key) Object.assign(sort, { key, cards: [] });
+    const played = s.crew.played;
+    const kinds = v.seats.length > 2 ? [...TOOLS, BAG] : TOOLS;
+    const name = (c) => (c === BAG ? t("robnrun.tool.bag") : toolName(v, c));
+    return card(t("web.robnrun.sort", { count: played }),
+      h("p", { class: "hint", text: t("web.robnrun.sort_hint") }),
+      h("div", { class: "rr-grid" }, kinds.map((c) => button(name(c),
+        { class: "choice small", disabled: G.state.busy || sort.cards.length >= played, data: { card: c } },
+        () => { sort.cards.push(c); G.render(); }))),
+      h("p", { class: "pad-tiles", data: { sorted: sort.cards.length } },
+        sort.cards.length ? sort.cards.map((c, i) => button(`${name(c)} \u00d7`, { class: "chip rr-chip" },
+          () => { sort.cards.splice(i, 1); G.render(); })) : t("web.robnrun.sort_none")),
+      line(t("web.robnrun.sorted"), `${sort.cards.length} / ${played}`),
+      button(t("web.robnrun.sort_send"), { class: "action primary", data: { action: "sort" },
+        disabled: G.state.busy || sort.cards.length !== played }, async () => {
+        if (await send("sort", { cards: [...sort.cards] })) sort.cards = [];
+      }));
+  }
+
+  // -- the evaluation and the end ----------------------------------------------------------
+
+  function evaluationCard(v) {
+    const s = v.state;
+    const ev = s.evaluation;
+    if (!ev) return null;
+    return card(t("web.robnrun.step", { step: ev.step }), h("p", { class: "lead", text: t(`web.robnrun.step.${ev.step}`) }),
+      line(t("web.robnrun.cracked"), t("web.robnrun.cracked_of", { cracked: ev.cracked, total: ev.cracked + ev.uncracked, gold: ev.gold })),
+      ev.alarm ? h("p", { class: "rr-hot", text: t("web.robnrun.alarm_off") }) : null,
+      line(t("web.robnrun.car"), `${ev.car_from} \u2192 ${s.car}`),
+      ev.step >= 2 ? line(t("web.robnrun.cubes_placed"), ev.cubes.length ? ev.cubes.map(cube) : "\u2013",
+        ev.aside ? ` (${t("web.robnrun.aside")}: ${ev.aside})` : "") : null,
+      ev.step >= 3 ? line(t("web.robnrun.placed"), ev.placed.length ? ev.placed.join(", ") : "\u2013") : null,
+      ev.step >= 4 ? line(t("web.robnrun.police"), t("web.robnrun.police_steps", { steps: ev.police_steps, police: s.police })) : null,
+      ev.step === 3 && ev.to_place > 0 ? placeChoices(v) : null,
+      ev.step === 5 ? dealerChoices(v) : null);
+  }
+
+  function placeChoices(v) {
+    const ev = v.state.evaluation;
+    const active = may(v, "place");
+    return h("div", {}, h("p", { class: "hint", text: t("web.robnrun.place", { count: ev.to_place }) }),
+      h("div", { class: "choice-row" }, ev.placeable.map((building) => button(building,
+        { class: "choice", disabled: G.state.busy || !active, data: { action: "place", building } },
+        () => send("place", { building })))));
+  }
+
+  function dealerChoices(v) {
+    const s = v.state;
+    const colour = s.evaluation.dealer;
+    if (!colour) return h("p", { class: "hint", text: t("web.robnrun.no_dealer") });
+    const prices = s.dealers[colour].prices;
+    const active = may(v, "buy");
+    const offers = [0, 1, 2].filter((n) => n <= s.station[colour].cubes);
+    return h("div", {}, h("p", { class: "lead" }, t("web.robnrun.offer"), " ", cube(colour)),
+      h("div", { class: "rr-grid" }, offers.map((n) => {
+        const price = prices.slice(0, n).reduce((a, b) => a + b, 0);
+        return button(t(`robnrun.menu.buy_${n}`, { price }), { class: "action",
+          disabled: G.state.busy || !active || price > s.gold, data: { action: "buy", cubes: n } },
+        () => send("buy", { cubes: n }));
+      })));
+  }
+
+  function resultCard(v) {
+    const s = v.state;
+    if (!s.result) return null;
+    return card(null, h("p", { class: "headline", text: t(`web.robnrun.${s.phase}`) }),
+      s.result.rating ? h("p", { class: "lead", data: { rating: s.result.rating }, text: t(`robnrun.rating.${s.result.rating}`) }) : null,
+      line(t("web.robnrun.gold"), String(s.gold)));
+  }
+
+  // -- private notes (kept while someone types) --------------------------------------------
+
+  function notesCard(v) {
+    if (!local.panel.notes) {
+      const area = h("textarea", { id: "robnrun-notes", maxlength: "500", rows: "4",
+        "aria-label": t("web.robnrun.notes") });
+      area.addEventListener("input", () => { area.dataset.dirty = "yes"; });
+      const save = button(t("web.robnrun.notes_save"), { class: "action", data: { action: "note" } }, async () => {
+        if (await send("note", { text: area.value })) {
+          area.dataset.dirty = "";
+          G.toast(t("web.saved"));
+        }
+      });
+      local.panel.notes = { area, save, node: card(t("web.robnrun.notes"),
+        h("p", { class: "hint", text: t("web.robnrun.notes_hint") }), area, save) };
+    }
+    const { area, save, node } = local.panel.notes;
+    if (document.activeElement !== area && area.dataset.dirty !== "yes") area.value = v.state.notes || "";
+    save.disabled = G.state.busy;
+    return node;
+  }
+
+  // -- the panel ---------------------------------------------------------------------------
+
+  function panel(v) {
+    if (!local.panel) {
+      local.panel = { root: h("div", { class: "rr-panel" }), live: h("div", { class: "rr-live" }), notes: null };
+      local.panel.root.append(local.panel.live);
+    }
+    const s = v.state;
+    const boss = isBoss(v);
+    const live = [exampleCard(s), resultCard(v), evaluationCard(v), sortCard(v), clueCard(v),
+      boss ? safesCard(v) : null, robberyCard(v), stationCard(s), boardCard(v), buildingsCard(v)];
+    if (!["won", "lost"].includes(s.phase)) live.push(memoryCard(v));
+    local.panel.live.replaceChildren(...live.filter(Boolean));
+    if (G.isSeated(v)) {
+      const notes = notesCard(v);
+      if (notes.parentNode !== local.panel.root) local.panel.root.append(notes);
+    }
+    return [local.panel.root];
+  }
+
+  // -- the lobby: options, box profile and scenarios ---------------------------------------
+
+  function saved() {
+    const v = G.state.view;
+    return (v && v.saved && v.saved[GAME]) || { profile: {}, scenario: {} };
+  }
+
+  function optionControl(option, value, set) {
+    if (option.name !== "scenario") return null;
+    const scenarios = saved().scenario || {};
+    return h("div", { class: "choice-row" }, Object.entries(scenarios).map(([name, data]) => button(
+      [name, data.example ? h("span", { class: "tag muted", text: t("web.robnrun.example") }) : null],
+      { class: "choice small", "aria-pressed": String(name === value), data: { option: "scenario", value: name } },
+      () => set(name))));
+  }
+
+  function setupPanel(v) {
+    if (!local.setup) {
+      local.setup = { list: h("div", {}), editor: h("div", {}), open: null, qr: null };
+      local.setup.root = h("section", { class: "rr-documents" },
+        h("h2", { text: t("web.robnrun.documents") }), local.setup.list, importer(), local.setup.editor);
+    }
+    local.setup.list.replaceChildren(...documentList());
+    return [local.setup.root];
+  }
+
+  function documentList() {
+    const docs = saved();
+    const profile = (docs.profile || {})[BOX_PROFILE];
+    const rows = [];
+    if (profile) rows.push(documentRow("profile", BOX_PROFILE, profile));
+    for (const [name, data] of Object.entries(docs.scenario || {})) rows.push(documentRow("scenario", name, data));
+    return [h("ul", { class: "rr-docs" }, rows),
+      button(t("web.robnrun.new_scenario"), { class: "action", data: { action: "scenario-new" } },
+        () => openEditor("scenario", "", { ...(docs.scenario || {}).training, name: "" }))];
+  }
+
+  function documentRow(kind, name, data) {
+    const path = `${encodeURIComponent(GAME)}/${kind}/${encodeURIComponent(name)}`;
+    const qr = local.setup.qr === name && kind === "scenario";
+    return h("li", { class: "rr-doc", data: { kind, name } },
+      h("p", { class: "rr-line" }, h("strong", { text: kind === "profile" ? t("web.robnrun.profile") : data.name }),
+        data.example ? h("span", { class: "tag warn", text: t("web.robnrun.example") }) : null,
+        kind === "scenario" && data.forbidden.length ? h("span", { class: "tag muted", text: t("web.robnrun.expert") }) : null),
+      h("div", { class: "choice-row" },
+        button(t("web.robnrun.edit"), { class: "choice small", data: { action: "edit" } }, () => openEditor(kind, name, data)),
+        h("a", { class: "button small", href: `/api/saved/${path}.json`, download: `${GAME}-${kind}-${name}.json`,
+          data: { action: "export" } }, t("web.robnrun.export")),
+        kind === "scenario" ? button(t("web.robnrun.qr"), { class: "choice small", "aria-pressed": String(qr), data: { action: "qr" } },
+          () => { local.setup.qr = qr ? null : name; G.render(); }) : null,
+        data.example ? null : button(t("web.robnrun.delete"), { class: "choice small quiet", data: { action: "table.forget" } },
+          (event) => G.confirmTap(event.currentTarget, () => send("table.forget", { game: GAME, kind, name })))),
+      qr ? h("img", { class: "rr-qr", src: `/saved/${path}/qr.svg`, alt: t("web.robnrun.qr_alt", { name: data.name }) }) : null);
+  }
+
+  function importer() {
+    const file = h("input", { type: "file", accept: "application/json,.json", id: "robnrun-import-file",
+      "aria-label": t("web.robnrun.import_file") });
+    const text = h("textarea", { id: "robnrun-import-text", rows: "3", placeholder: t("web.robnrun.import_paste"),
+      "aria-label": t("web.robnrun.import_paste") });
+    file.addEventListener("change", async () => {
+      if (file.files.length) await importText(await file.files[0].text());
+      file.value = "";
+    });
+    return h("details", { class: "rr-import" }, h("summary", { text: t("web.robnrun.import") }),
+      h("label", { for: "robnrun-import-file", text: t("web.robnrun.import_file") }), file, text,
+      button(t("web.robnrun.import_send"), { class: "action", data: { action: "import" } }, async () => {
+        if (await importText(text.value)) text.value = "";
+      }));
+  }
+
+  // A file or pasted text: what an export or a QR code holds, or a bare profile or scenario.
+  async function importText(text) {
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      G.toast(t("web.robnrun.import_invalid"));
+      return false;
+    }
+    const args = body && body.kind && body.data ? body
+      : { kind: body && body.stations ? "profile" : "scenario", data: body };
+    const name = args.kind === "profile" ? BOX_PROFILE : args.name || (args.data && args.data.name);
+    const result = await send("table.save", { game: GAME, kind: args.kind, name, data: args.data });
+    if (result) G.toast(t("web.saved"));
+    return Boolean(result);
+  }
+
+  // -- the editors -------------------------------------------------------------------------
+
+  function numbers(text) {
+    return text.split(/[\s,;]+/).filter(Boolean).map((n) => (/^\d+$/.test(n) ? Number(n) : n));
+  }
+
+  function field(label, value, onInput, props = {}) {
+    const input = h("input", { type: "text", value, inputmode: props.inputmode || "text", ...props });
+    input.addEventListener("input", () => onInput(input.value));
+    return h("label", { class: "rr-field" }, h("span", { text: label }), input);
+  }
+
+  function listField(label, list, onInput, props = {}) {
+    return field(label, list.join(", "), (text) => onInput(numbers(text)), { inputmode: "numeric", ...props });
+  }
+
+  function openEditor(kind, name, data) {
+    const draft = JSON.parse(JSON.stringify(data));
+    delete draft.example;
+    const error = h("p", { class: "rr-error", role: "alert", hidden: true });
+    const save = async () => {
+      const key = kind === "profile" ? BOX_PROFILE : String(draft.name || "").trim();
+      if (await send("table.save", { game: GAME, kind, name: key, data: draft })) {
+        G.toast(t("web.saved"));
+        local.setup.editor.replaceChildren();
+      } else {
+        error.textContent = G.state.lastError || "";
+        error.hidden = !G.state.lastError;
+      }
+    };
+    local.setup.editor.replaceChildren(h("div", { class: "card rr-editor", data: { editor: kind } },
+      h("h2", { text: t(kind === "profile" ? "web.robnrun.edit_profile" : "web.robnrun.edit_scenario") }),
+      data.example ? h("p", { class: "rr-example", text: t("robnrun.example") }) : null,
+      ...(kind === "profile" ? profileFields(draft) : scenarioFields(draft)),
+      error,
+      h("div", { class: "pad-row" },
+        button(t("web.robnrun.cancel"), { class: "action" }, () => local.setup.editor.replaceChildren()),
+        button(t("web.robnrun.save"), { class: "action primary", data: { action: "table.save" } }, save))));
+    local.setup.editor.scrollIntoView({ block: "start" });
+  }
+
+  function profileFields(d) {
+    const r = d.route;
+    return [
+      field(t("web.robnrun.name"), d.name, (x) => { d.name = x; }, { name: "name" }),
+      field(t("web.robnrun.jackhammer"), d.jackhammer, (x) => { d.jackhammer = x; }, { name: "jackhammer" }),
+      h("p", { class: "hint", text: t("web.robnrun.tracks_hint") }),
+      ...SIDES.map((side) => h("fieldset", { class: "rr-side" }, h("legend", { text: t("web.robnrun.side", { side }) }),
+        COLOURS.map((colour) => listField(colourName(colour), d.stations[side][colour],
+          (x) => { d.stations[side][colour] = x; }, { name: `track-${side}-${colour}` })))),
+      h("fieldset", { class: "rr-side" }, h("legend", { text: t("web.robnrun.route_label") }),
+        listField(t("web.robnrun.length"), [r.length], (x) => { [r.length] = x; }, { name: "length" }),
+        listField(t("web.robnrun.car_start"), [r.car], (x) => { [r.car] = x; }, { name: "car" }),
+        listField(t("web.robnrun.police_start"), [r.police], (x) => { [r.police] = x; }, { name: "police" }),
+        listField(t("web.robnrun.marked"), r.marked, (x) => { r.marked = x; }, { name: "marked" }),
+        listField(t("web.robnrun.terminals"), r.terminals, (x) => { r.terminals = x; }, { name: "terminals" })),
+      h("fieldset", { class: "rr-side" }, h("legend", { text: t("web.robnrun.buildings") }),
+        h("p", { class: "hint", text: t("web.robnrun.quarters_hint") }),
+        d.quarters.map((q, i) => listField(t("web.robnrun.quarter", { quarter: QUARTERS[i] }), q,
+          (x) => { d.quarters[i] = x; }, { name: `quarter-${i}` }))),
+    ];
+  }
+
+  function scenarioFields(d) {
+    return [
+      field(t("web.robnrun.name"), d.name, (x) => { d.name = x; }, { name: "name" }),
+      listField(t("web.robnrun.scenario_clues"), d.clues, (x) => { d.clues = x; }, { name: "clues" }),
+      listField(t("web.robnrun.forbidden"), d.forbidden || [], (x) => { d.forbidden = x; }, { name: "forbidden" }),
+      h("fieldset", { class: "rr-side" }, h("legend", { text: t("web.robnrun.dealers") }),
+        COLOURS.map((colour) => {
+          const select = h("select", { name: `dealer-${colour}` }, QUARTERS.split("").map((q, i) => h("option",
+            { value: String(i), selected: d.dealers[colour] === i }, t("web.robnrun.quarter", { quarter: q }))));
+          select.addEventListener("change", () => { d.dealers[colour] = Number(select.value); });
+          return h("label", { class: "rr-field" }, cube(colour), select);
+        })),
+      h("fieldset", { class: "rr-side" }, h("legend", { text: t("web.robnrun.station") }),
+        COLOURS.map((colour) => listField(colourName(colour), [d.station[colour]],
+          (x) => { [d.station[colour]] = x; }, { name: `station-${colour}` }))),
+      h("fieldset", { class: "rr-side" }, h("legend", { text: t("web.robnrun.squares") }),
+        h("p", { class: "hint", text: t("web.robnrun.squares_hint") }),
+        d.squares.map((square, i) => h("div", { class: "rr-square-row" },
+          h("span", { class: "rr-label", text: String(i + 1) }),
+          COLOURS.map((colour) => listField(colourName(colour), [square.filter((c) => c === colour).length],
+            (x) => { d.squares[i] = squareCubes(d.squares[i], colour, x[0]); },
+            { name: `square-${i}-${colour}` }))))),
+    ];
+  }
+
+  function squareCubes(square, colour, count) {
+    const n = Number.isInteger(count) ? count : 0;
+    const counts = Object.fromEntries(COLOURS.map((c) => [c, square.filter((x) => x === c).length]));
+    counts[colour] = n;
+    return COLOURS.flatMap((c) => Array(counts[c]).fill(c));
+  }
+
+  G.register(GAME, {
+    own: OWN,
+    turn: (v) => (v.state.phase === "crew" ? v.state.crew.turn : null),
+    headline,
+    subline,
+    label: () => null,
+    actions: (v, types) => types.filter((type) => steps(v.state).includes(type)),
+    tableActions: (v) => steps(v.state),
+    playerInfo,
+    panel,
+    choices: (option, seats) => (option.name === "boss"
+      ? option.choices.filter((c) => !Number.isInteger(c) || c < seats) : option.choices),
+    choiceLabel: (name, value) => (name === "boss" && Number.isInteger(value) ? G.seatLabel(value) : String(value)),
+    optionControl,
+    setupPanel,
+  });
+})();
