@@ -7,19 +7,21 @@ a game without one gets the generic painter.
 from __future__ import annotations
 
 from companion import i18n
-from companion.device.painters import lobby, parts, romme, station
+from companion.device.painters import lobby, parts, robnrun, romme, station
 from companion.device.painters.generic import GenericPainter
 from companion.device.painters.lobby import LobbyPainter
 from companion.device.painters.parts import Context, Fonts, Painter
+from companion.device.painters.robnrun import RobnRunPainter
 from companion.device.painters.romme import RommePainter
 
 LOBBY = ""
 """The key of the lobby painter: the view's ``game`` is None there, and no game id is empty."""
 
-PAINTERS: dict[str, Painter] = {LOBBY: LobbyPainter(), "romme": RommePainter()}
+PAINTERS: dict[str, Painter] = {LOBBY: LobbyPainter(), "romme": RommePainter(),
+                                 "robnrun": RobnRunPainter()}
 FALLBACK: Painter = GenericPainter()
 
-for _texts in (parts.TEXTS, lobby.TEXTS, romme.TEXTS, station.TEXTS):
+for _texts in (parts.TEXTS, lobby.TEXTS, romme.TEXTS, robnrun.TEXTS, station.TEXTS):
     i18n.register(_texts)
 
 

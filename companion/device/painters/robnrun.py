@@ -1,0 +1,604 @@
+"""The Rob 'n Run screen: the escape route, the police station's values, gold, whose turn.
+
+The top left tells the robbery, its phase, the boss and the crew member on turn; below it six
+tiles hold the four active alarm values with their cubes, the gold and the alarm stack. The
+escape route runs across the screen with the cubes over its marked squares, the car on its
+square and the police below theirs; the lines under it tell what the phase is about, in the
+evaluation the step shown and what it did. Every colour is also named.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+
+import pygame
+
+from companion.device.painters.palette import (
+    ACCENT,
+    BACKGROUND,
+    DANGER,
+    GOOD,
+    INK,
+    MUTED,
+    PANEL,
+    TEXT,
+    WARN,
+    Colour,
+)
+from companion.device.painters.parts import Context, join_corner, menu_bar, seat_name, write
+from companion.device.painters.signs import warning_sign
+from companion.device.painters.station import COLUMNS
+from companion.games.base import JSON
+from companion.games.robnrun.pieces import COLOURS
+
+CUBES: dict[str, Colour] = dict(zip(COLOURS, COLUMNS, strict=True))
+"""The cubes in the colours of their LED columns."""
+CAR: Colour = (70, 200, 230)
+POLICE: Colour = (130, 110, 255)
+
+TEXTS = {
+    "de": {
+        "screen.robnrun.robbery": "Raub {robbery}",
+        "screen.robnrun.phase.prepare": "Vorbereitung",
+        "screen.robnrun.phase.clues": "Hinweisphase",
+        "screen.robnrun.phase.crew": "Komplizenphase",
+        "screen.robnrun.phase.alarm": "Alarmphase",
+        "screen.robnrun.phase.evaluation": "Auswertung",
+        "screen.robnrun.phase.won": "Gewonnen!",
+        "screen.robnrun.phase.lost": "Erwischt!",
+        "screen.robnrun.boss": "Boss: {name}",
+        "screen.robnrun.round": "Runde {round}",
+        "screen.robnrun.turn": "{name} ist dran",
+        "screen.robnrun.played": "Ausgespielt: {played} von {needed} Karten",
+        "screen.robnrun.gold": "Gold",
+        "screen.robnrun.gold_over": "> 20!",
+        "screen.robnrun.stack": "Alarm",
+        "screen.robnrun.stack_note": "Stapel",
+        "screen.robnrun.short.yellow": "Ge",
+        "screen.robnrun.short.green": "Gr",
+        "screen.robnrun.short.white": "W",
+        "screen.robnrun.short.red": "R",
+        "screen.robnrun.terminal": "T{number}",
+        "screen.robnrun.dealer": "Informant: {colour}",
+        "screen.robnrun.choose": "Der Boss wählt ein Gebäude.",
+        "screen.robnrun.safes_on": "Tresore: {buildings}",
+        "screen.robnrun.building": "Gebäude {building}, Tresore: {safes}",
+        "screen.robnrun.entered": "Boss-Telefon: Tresore eingetragen",
+        "screen.robnrun.enter": "Boss-Telefon: Tresore noch eintragen",
+        "screen.robnrun.dealer_comes": "Informant {colour} kommt auf den Fluchtweg",
+        "screen.robnrun.clues": "Offene Hinweise: {clues} · verdeckt: {hidden}",
+        "screen.robnrun.tools": "Offene Werkzeuge: {tools}",
+        "screen.robnrun.none": "keine",
+        "screen.robnrun.hands": "Karten: {hands}",
+        "screen.robnrun.forced": "Alle haben gepasst: ausspielen oder tauschen",
+        "screen.robnrun.sorting": "Der Boss sortiert die Karten am Telefon.",
+        "screen.robnrun.step": "Schritt {step}/6: {title}",
+        "screen.robnrun.step.one": "Gold und Fluchtauto",
+        "screen.robnrun.step.two": "Würfel auf die Wache",
+        "screen.robnrun.step.three": "Neue Tresore",
+        "screen.robnrun.step.four": "Die Polizei",
+        "screen.robnrun.step.five": "Der Informant",
+        "screen.robnrun.step.six": "Alte Tresore raus",
+        "screen.robnrun.cracked": "Geknackt: {count} · Gold +{gold} · Fluchtauto +{steps}",
+        "screen.robnrun.alarm": "Der rote Alarm ist ausgelöst!",
+        "screen.robnrun.cubes": "Auf die Wache: {cubes}",
+        "screen.robnrun.aside": "Beiseite, Leiste voll: {count}",
+        "screen.robnrun.to_place": "Neue Tresore zu legen: {count}",
+        "screen.robnrun.placed": "Gelegt auf: {buildings}",
+        "screen.robnrun.police": "Polizei +{steps}: 1, ungeknackt {uncracked}, Alarm {alarm}",
+        "screen.robnrun.lost_safes": "Ohne Gebäude, aus dem Spiel: {count}",
+        "screen.robnrun.offer": "Informant {colour}: 1 Würfel {one} Gold, 2 Würfel {two} Gold",
+        "screen.robnrun.no_dealer": "Kein Informant auf dem Fluchtweg",
+        "screen.robnrun.bought": "Beim Informanten gekauft: {count} Würfel",
+        "screen.robnrun.old_safes": "Die alten Tresore gehen aus dem Spiel.",
+        "screen.robnrun.won": "Am Flughafen mit {gold} Gold!",
+        "screen.robnrun.lost": "Die Polizei hat das Fluchtauto erwischt.",
+        "screen.robnrun.where": "Fluchtauto auf Feld {car}, Polizei auf Feld {police}",
+    },
+    "en": {
+        "screen.robnrun.robbery": "Robbery {robbery}",
+        "screen.robnrun.phase.prepare": "Preparation",
+        "screen.robnrun.phase.clues": "Clue phase",
+        "screen.robnrun.phase.crew": "Crew phase",
+        "screen.robnrun.phase.alarm": "Alarm phase",
+        "screen.robnrun.phase.evaluation": "Evaluation",
+        "screen.robnrun.phase.won": "You made it!",
+        "screen.robnrun.phase.lost": "Caught!",
+        "screen.robnrun.boss": "Boss: {name}",
+        "screen.robnrun.round": "Round {round}",
+        "screen.robnrun.turn": "{name}'s turn",
+        "screen.robnrun.played": "Played: {played} of {needed} cards",
+        "screen.robnrun.gold": "Gold",
+        "screen.robnrun.gold_over": "> 20!",
+        "screen.robnrun.stack": "Alarm",
+        "screen.robnrun.stack_note": "stack",
+        "screen.robnrun.short.yellow": "Y",
+        "screen.robnrun.short.green": "G",
+        "screen.robnrun.short.white": "W",
+        "screen.robnrun.short.red": "R",
+        "screen.robnrun.terminal": "T{number}",
+        "screen.robnrun.dealer": "Dealer: {colour}",
+        "screen.robnrun.choose": "The boss chooses a building.",
+        "screen.robnrun.safes_on": "Safes: {buildings}",
+        "screen.robnrun.building": "Building {building}, safes: {safes}",
+        "screen.robnrun.entered": "Boss's phone: safes entered",
+        "screen.robnrun.enter": "Boss's phone: enter the safes",
+        "screen.robnrun.dealer_comes": "The {colour} dealer comes onto the escape route",
+        "screen.robnrun.clues": "Face-up clues: {clues} · face down: {hidden}",
+        "screen.robnrun.tools": "Face-up tools: {tools}",
+        "screen.robnrun.none": "none",
+        "screen.robnrun.hands": "Cards: {hands}",
+        "screen.robnrun.forced": "Everybody passed: play or exchange",
+        "screen.robnrun.sorting": "The boss sorts the cards on their phone.",
+        "screen.robnrun.step": "Step {step}/6: {title}",
+        "screen.robnrun.step.one": "Gold and the car",
+        "screen.robnrun.step.two": "Cubes onto the station",
+        "screen.robnrun.step.three": "New safes",
+        "screen.robnrun.step.four": "The police",
+        "screen.robnrun.step.five": "The dealer",
+        "screen.robnrun.step.six": "Old safes out",
+        "screen.robnrun.cracked": "Cracked: {count} · gold +{gold} · car +{steps}",
+        "screen.robnrun.alarm": "The red alarm went off!",
+        "screen.robnrun.cubes": "Onto the station: {cubes}",
+        "screen.robnrun.aside": "Set aside, track full: {count}",
+        "screen.robnrun.to_place": "New safes to place: {count}",
+        "screen.robnrun.placed": "Placed on: {buildings}",
+        "screen.robnrun.police": "Police +{steps}: 1, uncracked {uncracked}, alarm {alarm}",
+        "screen.robnrun.lost_safes": "No building, out of the game: {count}",
+        "screen.robnrun.offer": "{colour} dealer: 1 cube {one} gold, 2 cubes {two} gold",
+        "screen.robnrun.no_dealer": "No dealer on the escape route",
+        "screen.robnrun.bought": "Bought from the dealer: {count} cubes",
+        "screen.robnrun.old_safes": "The old safes leave the game.",
+        "screen.robnrun.won": "At the airport with {gold} gold!",
+        "screen.robnrun.lost": "The police caught the getaway car.",
+        "screen.robnrun.where": "Car on square {car}, police on square {police}",
+    },
+}
+
+STEP_TITLES = ("one", "two", "three", "four", "five", "six")
+
+State = Mapping[str, JSON]
+Line = tuple[str, Colour]
+
+
+# -- where things go --------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where each part of the Rob 'n Run screen goes, for one screen size."""
+
+    headline: pygame.Rect
+    who: pygame.Rect
+    tiles: pygame.Rect
+    lane: pygame.Rect
+    squares: pygame.Rect
+    police: pygame.Rect
+    info: pygame.Rect
+    qr: pygame.Rect
+    menu: pygame.Rect
+
+
+@lru_cache(maxsize=4)
+def layout(size: tuple[int, int]) -> Layout:
+    """The screen for ``size``: the 480 x 320 design scaled by height, the route full width."""
+    width, height = size
+    u = height / 320
+
+    def box(x: float, y: float, w: float, h: float) -> pygame.Rect:
+        return pygame.Rect(round(x), round(y * u), round(w), round(h * u))
+
+    margin, side = 8 * u, 128 * u
+    left, full = width - side - 2 * margin, width - 2 * margin
+    return Layout(
+        headline=box(margin, 2, left, 30), who=box(margin, 34, left, 20),
+        tiles=box(margin, 58, left, 62), lane=box(margin, 124, full, 48),
+        squares=box(margin, 174, full, 24), police=box(margin, 200, full, 14),
+        info=box(margin, 218, full, 72), qr=box(width - side, 4, side - 4 * u, 100),
+        menu=box(margin, 292, full, 26),
+    )
+
+
+def square_rect(spot: Layout, length: int, square: int) -> pygame.Rect:
+    """Where square ``square`` of a route ``length`` squares long is drawn."""
+    pitch = spot.squares.width / length
+    left = spot.squares.left + round(square * pitch)
+    return pygame.Rect(left, spot.squares.top, max(2, round(pitch) - 3), spot.squares.height)
+
+
+class RobnRunPainter:
+    """Draws every phase of Rob 'n Run from its public view."""
+
+    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+        spot = layout(surface.get_size())
+        state = view["state"]
+        surface.fill(BACKGROUND)
+        join_corner(surface, spot.qr, ctx)
+        _headline(surface, spot, view, ctx)
+        _who(surface, spot.who, view, ctx)
+        _tiles(surface, spot.tiles, state, ctx)
+        _route(surface, spot, state, ctx)
+        _info(surface, spot.info, view, ctx)
+        menu_bar(surface, spot.menu, ctx)
+
+
+# -- the top: phase, boss, turn ---------------------------------------------------------------
+
+def _headline(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+              ctx: Context) -> None:
+    """The phase, or in the crew phase who is on turn."""
+    state = view["state"]
+    turn = state["crew"]["turn"]
+    if state["phase"] == "crew" and turn is not None:
+        line = ctx.text("screen.robnrun.turn", name=_name(view, turn, ctx))
+    else:
+        line = ctx.text(f"screen.robnrun.phase.{state['phase']}")
+    colour = DANGER if state["phase"] == "lost" else ACCENT
+    write(surface, ctx.fonts.large, line, colour, spot.headline.midleft, "midleft",
+          spot.headline.width)
+
+
+def _who(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+         ctx: Context) -> None:
+    """The boss, the robbery and, while the cards go round, the round."""
+    state = view["state"]
+    parts = [ctx.text("screen.robnrun.boss", name=_name(view, state["boss"], ctx)),
+             ctx.text("screen.robnrun.robbery", robbery=state["robbery"])]
+    if state["phase"] in ("clues", "crew", "alarm"):
+        parts.append(ctx.text("screen.robnrun.round", round=state["round"]))
+    write(surface, ctx.fonts.body, " · ".join(parts), TEXT, rect.midleft, "midleft", rect.width)
+
+
+def _name(view: Mapping[str, JSON], seat: JSON, ctx: Context) -> str:
+    return "?" if seat is None else seat_name(view, int(seat), ctx.lang)
+
+
+# -- the tiles: alarm values, gold, alarm stack -----------------------------------------------
+
+def _tiles(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
+    gap = max(3, rect.height // 14)
+    width = (rect.width - 5 * gap) // 6
+    boxes = [pygame.Rect(rect.left + n * (width + gap), rect.top, width, rect.height)
+             for n in range(6)]
+    for box, colour in zip(boxes, COLOURS, strict=False):
+        _alarm_tile(surface, box, colour, state["station"][colour], ctx)
+    _gold_tile(surface, boxes[4], state, ctx)
+    _stack_tile(surface, boxes[5], state, ctx)
+
+
+def _tile(surface: pygame.Surface, box: pygame.Rect, label: str, fill: Colour, ink: Colour,
+          figure: str, colour: Colour, ctx: Context) -> pygame.Rect:
+    """A tile: a band naming it, a big figure; returns the room left below the figure."""
+    small = ctx.fonts.small
+    band = pygame.Rect(box.left, box.top, box.width, small.get_height() + 2)
+    pygame.draw.rect(surface, PANEL, box, border_radius=6)
+    pygame.draw.rect(surface, fill, band, border_top_left_radius=6, border_top_right_radius=6)
+    write(surface, small, label, ink, band.center, "center", box.width - 2)
+    shown = write(surface, ctx.fonts.large, figure, colour, (box.centerx, band.bottom + 2),
+                  "midtop", box.width - 2)
+    return pygame.Rect(box.left, shown.bottom, box.width, box.bottom - shown.bottom)
+
+
+def _alarm_tile(surface: pygame.Surface, box: pygame.Rect, colour: str,
+                track: Mapping[str, JSON], ctx: Context) -> None:
+    """An alarm system: its name on its colour, the active value, a pip per place for cubes."""
+    room = _tile(surface, box, ctx.text(f"robnrun.colour.{colour}"), CUBES[colour], INK,
+                 str(track["value"]), TEXT, ctx)
+    places, cubes = int(track["capacity"]), int(track["cubes"])
+    size = max(3, min(room.height - 4, (box.width - 4) // max(1, places) - 2))
+    left = box.centerx - (places * (size + 2) - 2) // 2
+    for n in range(places):
+        pip = pygame.Rect(left + n * (size + 2), room.centery - size // 2, size, size)
+        pygame.draw.rect(surface, CUBES[colour] if n < cubes else MUTED, pip, 0 if n < cubes else 1)
+
+
+def _gold_tile(surface: pygame.Surface, box: pygame.Rect, state: State, ctx: Context) -> None:
+    """The gold; over 20 bars (the box holds only 20) on an amber band with a sign and a word."""
+    over = bool(state["gold_warning"])
+    room = _tile(surface, box, ctx.text("screen.robnrun.gold"), WARN if over else PANEL,
+                 INK if over else TEXT, str(state["gold"]), WARN if over else ACCENT, ctx)
+    if over:
+        size = ctx.fonts.small.get_height() - 4
+        warning_sign(surface, (box.left + size // 2 + 3, box.top + size // 2 + 3), size, INK,
+                     WARN)
+        write(surface, ctx.fonts.small, ctx.text("screen.robnrun.gold_over"), WARN, room.center,
+              "center", box.width - 2)
+
+
+def _stack_tile(surface: pygame.Surface, box: pygame.Rect, state: State, ctx: Context) -> None:
+    """The wrong tools on the alarm stack against the red value: amber when one more sets the
+    alarm off, red once it went off."""
+    count, limit = int(state["alarm_count"]), int(state["alarm_limit"])
+    ev = state["evaluation"]
+    colour = (DANGER if ev and ev["alarm"] else TEXT if ev else WARN if count >= limit
+              else TEXT)
+    room = _tile(surface, box, ctx.text("screen.robnrun.stack"), CUBES["red"], INK,
+                 f"{count}/{limit}", colour, ctx)
+    write(surface, ctx.fonts.small, ctx.text("screen.robnrun.stack_note"), MUTED, room.center,
+          "center", box.width - 2)
+
+
+# -- the escape route -------------------------------------------------------------------------
+
+def _route(surface: pygame.Surface, spot: Layout, state: State, ctx: Context) -> None:
+    route = state["route"]
+    length = int(route["length"])
+    terminals = [int(t) for t in route["terminals"]]
+    for square in range(length):
+        _square(surface, square_rect(spot, length, square), terminals, square, ctx)
+    _car(surface, square_rect(spot, length, int(state["car"])))
+    police = square_rect(spot, length, int(state["police"]))
+    _star(surface, (police.centerx, spot.police.centery), spot.police.height // 2, POLICE)
+    _cubes(surface, spot, state, ctx)
+    _dealer(surface, spot, state, ctx)
+
+
+def _square(surface: pygame.Surface, rect: pygame.Rect, terminals: Sequence[int], square: int,
+            ctx: Context) -> None:
+    pygame.draw.rect(surface, PANEL, rect, border_radius=3)
+    if square in terminals:
+        pygame.draw.rect(surface, TEXT, rect, 1, border_radius=3)
+        label = ctx.text("screen.robnrun.terminal", number=terminals.index(square) + 1)
+        write(surface, ctx.fonts.small, label, MUTED, rect.center, "center", rect.width)
+
+
+def _car(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A car seen from the side: body, cabin, two wheels."""
+    w, h = rect.width - 2, rect.height * 2 // 3
+    body = pygame.Rect(0, 0, w, h // 2)
+    body.midbottom = (rect.centerx, rect.centery + h // 4)
+    cabin = pygame.Rect(body.left + w // 4, body.top - h // 3, w // 2, h // 3 + 1)
+    pygame.draw.rect(surface, CAR, cabin, border_top_left_radius=3, border_top_right_radius=3)
+    pygame.draw.rect(surface, CAR, body, border_radius=2)
+    wheel = max(2, h // 6)
+    for x in (body.left + w // 4, body.right - w // 4):
+        pygame.draw.circle(surface, INK, (x, body.bottom), wheel)
+
+
+def _star(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour) -> None:
+    """A police badge: a five-pointed star."""
+    x, y = centre
+    points = [(x + (radius if n % 2 == 0 else radius * 0.45) * math.sin(n * math.pi / 5),
+               y - (radius if n % 2 == 0 else radius * 0.45) * math.cos(n * math.pi / 5))
+              for n in range(10)]
+    pygame.draw.polygon(surface, colour, points)
+
+
+def _cubes(surface: pygame.Surface, spot: Layout, state: State, ctx: Context) -> None:
+    """Each marked square's cubes stacked above it, each named (full or short)."""
+    route = state["route"]
+    length, marked = int(route["length"]), [int(m) for m in route["marked"]]
+    pitch = spot.squares.width / length
+    room = min((b - a for a, b in pairwise(marked)), default=2)
+    width = max(4, round(min(room, 2) * pitch) - 3)
+    labels = _cube_labels(ctx, width - 2)
+    for square, cubes in zip(marked, state["squares"], strict=True):
+        centre = square_rect(spot, length, square).centerx
+        _cube_stack(surface, spot.lane, centre, width, [str(c) for c in cubes], labels, ctx)
+
+
+def _cube_labels(ctx: Context, width: int) -> dict[str, str]:
+    """The colours' names if all fit ``width``, else their short forms."""
+    full = {c: ctx.text(f"robnrun.colour.{c}") for c in COLOURS}
+    if all(ctx.fonts.small.size(name)[0] <= width for name in full.values()):
+        return full
+    return {c: ctx.text(f"screen.robnrun.short.{c}") for c in COLOURS}
+
+
+def _cube_stack(surface: pygame.Surface, lane: pygame.Rect, centre: int, width: int,
+                cubes: Sequence[str], labels: Mapping[str, str], ctx: Context) -> None:
+    """Up to three cubes a column, from the lane's bottom up; more go into further columns."""
+    if not cubes:
+        return
+    rows = min(3, len(cubes))
+    columns = -(-len(cubes) // rows)
+    high = min(ctx.fonts.small.get_height() + 1, (lane.height - 2 * rows) // rows)
+    wide = (width - 2 * (columns - 1)) // columns
+    left = centre - width // 2
+    for n, colour in enumerate(cubes):
+        column, row = divmod(n, rows)
+        cube = pygame.Rect(left + column * (wide + 2), lane.bottom - (row + 1) * (high + 2),
+                           wide, high)
+        pygame.draw.rect(surface, CUBES[colour], cube, border_radius=2)
+        write(surface, ctx.fonts.small, labels[colour], INK, cube.center, "center", wide)
+
+
+def _dealer(surface: pygame.Surface, spot: Layout, state: State, ctx: Context) -> None:
+    """The dealer on the route, if any, named on its colour before the first marked square."""
+    colour = _route_dealer(state)
+    if colour is None:
+        return
+    route = state["route"]
+    first = square_rect(spot, int(route["length"]), int(route["marked"][0]))
+    label = ctx.text("screen.robnrun.dealer", colour=ctx.text(f"robnrun.colour.{colour}"))
+    small = ctx.fonts.small
+    width = min(first.left - spot.lane.left - 4, small.size(label)[0] + 8)
+    chip = pygame.Rect(spot.lane.left, spot.lane.bottom - small.get_height() - 3, width,
+                       small.get_height() + 1)
+    pygame.draw.rect(surface, CUBES[colour], chip, border_radius=4)
+    write(surface, small, label, INK, chip.center, "center", chip.width - 4)
+
+
+def _route_dealer(state: State) -> str | None:
+    return next((c for c in COLOURS if state["dealers"][c]["where"] == "route"), None)
+
+
+# -- the lines below the route ----------------------------------------------------------------
+
+def _info(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+          ctx: Context) -> None:
+    """The phase's lines (the first larger), then the example-values warning if it applies."""
+    state = view["state"]
+    lines = PHASES[str(state["phase"])](view, ctx)
+    fonts = [ctx.fonts.body, *[ctx.fonts.small] * len(lines)]
+    y = rect.top
+    for (line, colour), font in zip(lines, fonts, strict=False):
+        y = write(surface, font, line, colour, (rect.left, y), "topleft", rect.width).bottom
+    if state["profile"]["example"] or state["scenario"]["example"]:
+        _example(surface, rect, ctx)
+
+
+def _example(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
+    small = ctx.fonts.small
+    size = small.get_height()
+    warning_sign(surface, (rect.left + size // 2, rect.bottom - size // 2), size, WARN)
+    write(surface, small, ctx.text("robnrun.example"), WARN,
+          (rect.left + size + 6, rect.bottom), "bottomleft", rect.width - size - 6)
+
+
+def _prepare(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    state = view["state"]
+    prepare = state["prepare"]
+    if prepare["building"] is None:
+        buildings = " · ".join(f"{b['id']}: {b['safes']}" for b in state["buildings"]
+                               if b["safes"])
+        return [(ctx.text("screen.robnrun.choose"), TEXT),
+                (ctx.text("screen.robnrun.safes_on", buildings=buildings), MUTED)]
+    lines = [(ctx.text("screen.robnrun.building", building=prepare["building"],
+                       safes=prepare["safes"]), TEXT)]
+    lines.append((ctx.text("screen.robnrun.entered"), GOOD) if prepare["safes_entered"]
+                 else (ctx.text("screen.robnrun.enter"), WARN))
+    if prepare["dealer"]:
+        lines[1:1] = [(ctx.text("screen.robnrun.dealer_comes",
+                                colour=ctx.text(f"robnrun.colour.{prepare['dealer']}")), TEXT)]
+    elif prepare["dealt"]:
+        lines[1:1] = [_clue_line(state, ctx)]
+    return lines
+
+
+def _clues(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    state = view["state"]
+    return [_clue_line(state, ctx), _tool_line(state, ctx), _hand_line(view, ctx)]
+
+
+def _crew(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    """Cards played against the white value; while everybody has passed, that they must act."""
+    state = view["state"]
+    second = ((ctx.text("screen.robnrun.forced"), WARN) if state["crew"]["forced"]
+              else _tool_line(state, ctx))
+    return [_played_line(state, TEXT, ctx), second, _hand_line(view, ctx)]
+
+
+def _alarm(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    state = view["state"]
+    return [(ctx.text("screen.robnrun.sorting"), TEXT), _played_line(state, MUTED, ctx),
+            _tool_line(state, ctx)]
+
+
+def _played_line(state: State, colour: Colour, ctx: Context) -> Line:
+    crew = state["crew"]
+    return ctx.text("screen.robnrun.played", played=crew["played"],
+                    needed=crew["needed"]), colour
+
+
+def _clue_line(state: State, ctx: Context) -> Line:
+    clues = state["clues"]
+    shown = ", ".join(str(c) for c in clues["face_up"]) or ctx.text("screen.robnrun.none")
+    return ctx.text("screen.robnrun.clues", clues=shown, hidden=clues["hidden"]), TEXT
+
+
+def _tool_line(state: State, ctx: Context) -> Line:
+    rows = state["rows"]
+    tools = " · ".join(f"{_tool(state, tool, ctx)}: {n}" for tool, n in rows.items())
+    return ctx.text("screen.robnrun.tools", tools=tools or ctx.text("screen.robnrun.none")), MUTED
+
+
+def _tool(state: State, tool: str, ctx: Context) -> str:
+    """A tool's name; the jackhammer's English name is the one the box profile gives."""
+    if tool == "jackhammer" and ctx.lang == "en":
+        return str(state["profile"]["jackhammer"])
+    return ctx.text(f"robnrun.tool.{tool}")
+
+
+def _hand_line(view: Mapping[str, JSON], ctx: Context) -> Line:
+    crew = view["state"]["crew"]
+    hands = " · ".join(f"{_name(view, seat, ctx)}: {crew['hands'][seat]}"
+                       for seat in crew["members"]) if crew["hands"] else ""
+    return ctx.text("screen.robnrun.hands", hands=hands or ctx.text("screen.robnrun.none")), MUTED
+
+
+# -- the evaluation and the end ---------------------------------------------------------------
+
+def _evaluation(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    state = view["state"]
+    ev = state["evaluation"]
+    step = int(ev["step"])
+    title = ctx.text(f"screen.robnrun.step.{STEP_TITLES[step - 1]}")
+    return [(ctx.text("screen.robnrun.step", step=step, title=title), ACCENT),
+            *STEP_LINES[step](state, ev, ctx)]
+
+
+def _step_gold(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    lines = [(ctx.text("screen.robnrun.cracked", count=ev["cracked"], gold=ev["gold"],
+                       steps=int(state["car"]) - int(ev["car_from"])), TEXT)]
+    if ev["alarm"]:
+        lines.append((ctx.text("screen.robnrun.alarm"), DANGER))
+    return lines
+
+
+def _step_cubes(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    cubes = ", ".join(ctx.text(f"robnrun.colour.{c}") for c in ev["cubes"])
+    lines = [(ctx.text("screen.robnrun.cubes", cubes=cubes or ctx.text("screen.robnrun.none")),
+              TEXT)]
+    if ev["aside"]:
+        lines.append((ctx.text("screen.robnrun.aside", count=ev["aside"]), WARN))
+    return lines
+
+
+def _step_safes(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    lines = [(ctx.text("screen.robnrun.to_place", count=ev["to_place"]), TEXT)]
+    if ev["placed"]:
+        lines.append((ctx.text("screen.robnrun.placed", buildings=", ".join(ev["placed"])),
+                      MUTED))
+    return lines
+
+
+def _step_police(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    lines = [(ctx.text("screen.robnrun.police", steps=ev["police_steps"],
+                       uncracked=ev["uncracked"], alarm=int(bool(ev["alarm"]))), TEXT)]
+    if ev["lost_safes"]:
+        lines.append((ctx.text("screen.robnrun.lost_safes", count=ev["lost_safes"]), WARN))
+    return lines
+
+
+def _step_dealer(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    colour = ev["dealer"]
+    if colour is None:
+        return [(ctx.text("screen.robnrun.no_dealer"), MUTED)]
+    one, two = state["dealers"][colour]["prices"]
+    return [(ctx.text("screen.robnrun.offer", colour=ctx.text(f"robnrun.colour.{colour}"),
+                      one=one, two=one + two), TEXT)]
+
+
+def _step_old(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    lines = [(ctx.text("screen.robnrun.old_safes"), TEXT)]
+    if ev["bought"] is not None:
+        lines.append((ctx.text("screen.robnrun.bought", count=ev["bought"]), MUTED))
+    return lines
+
+
+StepLines = Callable[[State, Mapping[str, JSON], Context], list[Line]]
+STEP_LINES: dict[int, StepLines] = {1: _step_gold, 2: _step_cubes, 3: _step_safes,
+                                    4: _step_police, 5: _step_dealer, 6: _step_old}
+
+
+def _won(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    state = view["state"]
+    return [(ctx.text("screen.robnrun.won", gold=state["gold"]), ACCENT),
+            (ctx.text(f"robnrun.rating.{state['result']['rating']}"), TEXT),
+            (ctx.text("screen.robnrun.where", car=state["car"], police=state["police"]), MUTED)]
+
+
+def _lost(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    state = view["state"]
+    return [(ctx.text("screen.robnrun.lost"), DANGER),
+            (ctx.text("screen.robnrun.where", car=state["car"], police=state["police"]), MUTED)]
+
+
+PHASES: dict[str, Callable[[Mapping[str, JSON], Context], list[Line]]] = {
+    "prepare": _prepare, "clues": _clues, "crew": _crew, "alarm": _alarm,
+    "evaluation": _evaluation, "won": _won, "lost": _lost,
+}

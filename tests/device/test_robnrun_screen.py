@@ -1,0 +1,404 @@
+"""The Rob 'n Run screen at a real Table, rendered headless to PNG (artifacts/screens/) and read
+back pixel by pixel: the route, the cubes by colour and name, the phase, the evaluation's
+steps, the end, the example-values warning, and never a secret."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.device.painters.palette import (
+    ACCENT,
+    BACKGROUND,
+    DANGER,
+    INK,
+    MUTED,
+    PANEL,
+    TEXT,
+    WARN,
+    Colour,
+)
+from companion.device.painters.parts import Fonts
+from companion.device.painters.robnrun import CAR, CUBES, POLICE, layout, square_rect
+from companion.device.screen import Screen
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.games.robnrun.pieces import COLOURS
+from companion.store import Store
+from companion.table import Table
+from tests.clock import FakeClock
+from tests.device.test_screen import assert_qr, colours, save
+from tests.games.robnrun_helpers import scenario_json, short_profile
+
+SIZE = (480, 320)
+URL = "http://192.168.178.23:8000/j/KM7RX"
+SPOT = layout(SIZE)
+SAFES = [{"tools": {"card": 2, "acid": 1}, "gold": 2},
+         {"tools": {"ram": 2, "dynamite": 1}, "gold": 3},
+         {"tools": {"flashlight": 3}, "gold": 1}]
+CRACKING = (["card", "card", "acid", "ram"], ["ram", "dynamite", "flashlight", "flashlight"],
+            ["flashlight", "stethoscope", "stethoscope", "jackhammer"])
+"""The cards the boss sorts, round by round, to crack SAFES; the last round has 3 wrong."""
+WRONG = ["stethoscope", "stethoscope", "jackhammer", "jackhammer"]
+
+
+@pytest.fixture(autouse=True)
+def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()
+
+
+# -- playing ------------------------------------------------------------------------------------
+
+class Heist:
+    """Plays Rob 'n Run at a real Table: the box's steps, and the boss's phone for secrets."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def do(self, kind: str, seat: int | None = None, /, **args: Any) -> None:
+        self.table.submit(Action(kind, seat, args))
+
+    @property
+    def state(self) -> Any:
+        return self.table.published.public["state"]
+
+    def new_game(self, seats: int = 4, **options: Any) -> None:
+        self.do("table.new_game", game="robnrun", seats=seats, options={"boss": 0, **options})
+
+    def own_box(self) -> None:
+        """This box's own profile (a short route) and a scenario of its own: no example values."""
+        self.do("table.save", game="robnrun", kind="profile", name="box", data=short_profile())
+        self.do("table.save", game="robnrun", kind="scenario", name="ours",
+                data=scenario_json())
+
+    def prepare(self, building: str, safes: list[dict[str, Any]] = SAFES) -> None:
+        self.do("rob", building=building)
+        self.do("deal")
+        self.do("safes", self.state["boss"], safes=safes)
+        self.do("start")
+
+    def round(self, cards: list[str], plays: int | None = None) -> None:
+        """The crew phase (``plays`` cards, all that are needed if None), then the boss sorts."""
+        self.do("crew")
+        for _ in range(self.state["crew"]["needed"] if plays is None else plays):
+            self.do("play")
+        if self.state["phase"] == "alarm":
+            self.do("sort", self.state["boss"], cards=cards)
+
+    def crack(self, building: str) -> None:
+        """Rob ``building`` and crack its three safes: the evaluation's step 1 is shown."""
+        self.prepare(building)
+        for cards in CRACKING:
+            self.round(cards)
+        assert self.state["phase"] == "evaluation"
+
+    def finish(self) -> None:
+        """Go through the evaluation: new safes on the first buildings allowed, buy nothing."""
+        while self.state["phase"] == "evaluation":
+            ev = self.state["evaluation"]
+            if ev["step"] == 3 and ev["to_place"] and ev["placeable"]:
+                self.do("place", building=ev["placeable"][0])
+            elif ev["step"] == 5 and ev["dealer"]:
+                self.do("buy", cubes=0)
+            else:
+                self.do("next")
+
+
+@pytest.fixture
+def heist(table: Table) -> Heist:
+    return Heist(table)
+
+
+def render(table: Table, name: str) -> pygame.Surface:
+    """Render the Table's last Published as the box does; keep it under artifacts/screens/."""
+    surface = pygame.Surface(SIZE)
+    Screen(SIZE).render(surface, table.published, 0, URL, table.clock())
+    return save(surface, f"robnrun_{name}")
+
+
+# -- reading the screen -------------------------------------------------------------------------
+
+def fonts() -> Fonts:
+    return Fonts.for_height(SIZE[1])
+
+
+def reads(surface: pygame.Surface, font: pygame.font.Font, line: str, colour: Colour,
+          under: Colour = BACKGROUND, within: pygame.Rect | None = None,
+          **anchor: tuple[int, int]) -> bool:
+    """Whether ``line`` is drawn in ``colour`` on ``under`` at ``anchor`` (the part of it
+    ``within`` a chip or band, if given), pixel for pixel."""
+    image = font.render(line, True, colour)
+    where = image.get_rect(**anchor)
+    expected = pygame.Surface(where.size)
+    expected.fill(under)
+    expected.blit(image, (0, 0))
+    shown = where.clip(within) if within else where
+    return bool(pygame.image.tobytes(surface.subsurface(shown), "RGB")
+                == pygame.image.tobytes(expected.subsurface(shown.move(-where.x, -where.y)),
+                                        "RGB"))
+
+
+def info_line(surface: pygame.Surface, n: int, line: str, colour: Colour) -> bool:
+    """Whether line ``n`` (0: the larger first) under the route reads ``line``."""
+    body, small = fonts().body, fonts().small
+    top = SPOT.info.top + (0 if n == 0 else body.get_linesize() + (n - 1) * small.get_linesize())
+    font = body if n == 0 else small
+    return reads(surface, font, line, colour, topleft=(SPOT.info.left, top))
+
+
+def headline(surface: pygame.Surface, line: str, colour: Colour = ACCENT) -> bool:
+    return reads(surface, fonts().large, line, colour, midleft=SPOT.headline.midleft)
+
+
+def example_label(surface: pygame.Surface) -> bool:
+    small = fonts().small
+    at = (SPOT.info.left + small.get_height() + 6, SPOT.info.bottom)
+    return reads(surface, small, "Beispielwerte: Bitte mit eurer Schachtel prüfen", WARN,
+                 bottomleft=at)
+
+
+def bottom_line() -> pygame.Rect:
+    """The last line under the route, where the example-values warning goes."""
+    height = fonts().small.get_height()
+    return pygame.Rect(SPOT.info.left, SPOT.info.bottom - height, SPOT.info.width, height)
+
+
+def column(band: pygame.Rect, length: int, square: int) -> pygame.Rect:
+    """The part of ``band`` (lane, squares, police) straight above or below ``square``."""
+    rect = square_rect(SPOT, length, square)
+    return pygame.Rect(rect.left, band.top, rect.width, band.height)
+
+
+def squares_with(surface: pygame.Surface, colour: Colour, band: pygame.Rect,
+                 length: int) -> set[int]:
+    """The squares whose column of ``band`` shows ``colour``."""
+    return {n for n in range(length) if colours(surface, column(band, length, n))[colour]}
+
+
+def cubes_over(surface: pygame.Surface, square: int, length: int) -> set[str]:
+    """The cube colours drawn above ``square``."""
+    found = colours(surface, column(SPOT.lane, length, square))
+    return {c for c in COLOURS if found[CUBES[c]]}
+
+
+def bbox(surface: pygame.Surface, colour: Colour, area: pygame.Rect) -> pygame.Rect:
+    """The smallest rectangle holding every pixel of ``colour`` inside ``area``."""
+    points = [(x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom)
+              if surface.get_at((x, y))[:3] == colour]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+def tile(n: int) -> pygame.Rect:
+    """Tile ``n``: yellow, green, white, red, gold, alarm stack."""
+    rect = SPOT.tiles
+    gap = max(3, rect.height // 14)
+    width = (rect.width - 5 * gap) // 6
+    return pygame.Rect(rect.left + n * (width + gap), rect.top, width, rect.height)
+
+
+def figure(n: int) -> tuple[int, int]:
+    """Where tile ``n``'s figure hangs from, below the band naming it."""
+    return tile(n).centerx, tile(n).top + fonts().small.get_height() + 4
+
+
+def glyphs(n: int) -> pygame.Rect:
+    """The band of tile ``n`` its figure's letters fill (the label below may touch the rest)."""
+    return pygame.Rect(tile(n).left, figure(n)[1], tile(n).width, fonts().large.get_height())
+
+
+def pips(surface: pygame.Surface, colour: str) -> int:
+    """Pixels of the colour in the lower third of its tile, where the cubes are pipped."""
+    box = tile(COLOURS.index(colour))
+    low = pygame.Rect(box.left, box.bottom - box.height // 3, box.width, box.height // 3)
+    return colours(surface, low)[CUBES[colour]]
+
+
+# -- the screens --------------------------------------------------------------------------------
+
+def test_robnrun_screen_shows_the_route_as_the_scenario_sets_it_up(heist: Heist) -> None:
+    heist.new_game()
+    surface = render(heist.table, "prepare")
+    route = heist.state["route"]
+    length = route["length"]
+    assert squares_with(surface, CAR, SPOT.squares, length) == {5}
+    assert squares_with(surface, POLICE, SPOT.police, length) == {0}
+    for square, cubes in zip(route["marked"], heist.state["squares"], strict=True):
+        assert cubes_over(surface, square, length) == set(cubes), square
+    away = [n for n in range(length) if min(abs(n - m) for m in route["marked"]) > 1]
+    assert away and not any(cubes_over(surface, n, length) for n in away)
+    assert headline(surface, "Vorbereitung")
+    assert info_line(surface, 0, "Der Boss wählt ein Gebäude.", TEXT)
+    assert example_label(surface)
+    assert colours(surface, SPOT.menu)[ACCENT] > 0
+    assert_qr(surface, URL)
+
+
+def test_robnrun_screen_names_each_cube_and_alarm_system(heist: Heist) -> None:
+    heist.new_game()
+    german = render(heist.table, "names_de")
+    heist.do("table.language", language="en")
+    english = render(heist.table, "names_en")
+    length = heist.state["route"]["length"]
+    pitch = SPOT.squares.width // length
+    chip = bbox(german, CUBES["yellow"], column(SPOT.lane, length, 15).inflate(2 * pitch, 0))
+    small = fonts().small
+    assert reads(german, small, "gelb", INK, CUBES["yellow"], chip, center=chip.center)
+    assert reads(english, small, "Y", INK, CUBES["yellow"], chip, center=chip.center)
+    band = tile(0)
+    band.height = small.get_height() + 2
+    band.inflate_ip(-12, 0)  # the band's rounded corners
+    assert reads(german, small, "gelb", INK, CUBES["yellow"], band, center=band.center)
+    assert reads(english, small, "yellow", INK, CUBES["yellow"], band, center=band.center)
+    assert headline(english, "Preparation")
+
+
+def test_robnrun_screen_the_last_safes_of_a_quarter_bring_the_dealer(heist: Heist) -> None:
+    heist.new_game()
+    before = render(heist.table, "before_dealer")
+    heist.do("rob", building="C1")
+    surface = render(heist.table, "dealer")
+    first = square_rect(SPOT, heist.state["route"]["length"], heist.state["route"]["marked"][0])
+    left = pygame.Rect(SPOT.lane.left, SPOT.lane.top, first.left - SPOT.lane.left,
+                       SPOT.lane.height)
+    assert colours(before, left)[CUBES["white"]] == 0
+    chip = bbox(surface, CUBES["white"], left)
+    assert reads(surface, fonts().small, "Informant: weiß", INK, CUBES["white"], chip,
+                 center=chip.center)
+    assert info_line(surface, 0, "Gebäude C1, Tresore: 3", TEXT)
+    assert info_line(surface, 1, "Informant weiß kommt auf den Fluchtweg", TEXT)
+    assert info_line(surface, 2, "Boss-Telefon: Tresore noch eintragen", WARN)
+
+
+def test_robnrun_screen_crew_phase_tells_whose_turn_and_the_cards(heist: Heist) -> None:
+    heist.new_game()
+    heist.prepare("A2")
+    heist.round(CRACKING[0])
+    heist.do("crew")
+    heist.do("play")
+    heist.do("play")
+    surface = render(heist.table, "crew")
+    assert headline(surface, "Platz 4 ist dran")
+    assert reads(surface, fonts().body, "Boss: Platz 1 · Raub 1 · Runde 2", TEXT,
+                 midleft=SPOT.who.midleft)
+    assert info_line(surface, 0, "Ausgespielt: 2 von 4 Karten", TEXT)
+    assert info_line(surface, 1, "Offene Werkzeuge: Ausweis: 2 · Säure: 1 · Rammbock: 1",
+                     MUTED)
+    assert reads(surface, fonts().large, "0/4", TEXT, PANEL, glyphs(5), midtop=figure(5))
+
+
+def test_robnrun_screen_evaluation_shows_each_step(heist: Heist) -> None:
+    heist.new_game()
+    heist.crack("C1")
+    length = heist.state["route"]["length"]
+    first = render(heist.table, "evaluation_1")
+    assert info_line(first, 0, "Schritt 1/6: Gold und Fluchtauto", ACCENT)
+    assert info_line(first, 1, "Geknackt: 3 · Gold +6 · Fluchtauto +3", TEXT)
+    assert squares_with(first, CAR, SPOT.squares, length) == {8}
+    assert cubes_over(first, 7, length) == {"yellow", "green"}
+    assert pips(first, "yellow") == 0
+    heist.do("next")
+    second = render(heist.table, "evaluation_2")
+    assert info_line(second, 0, "Schritt 2/6: Würfel auf die Wache", ACCENT)
+    assert info_line(second, 1, "Auf die Wache: gelb, grün", TEXT)
+    assert cubes_over(second, 7, length) == set()
+    assert pips(second, "yellow") > 0 and pips(second, "green") > 0 and pips(second, "red") == 0
+    heist.do("next")
+    third = render(heist.table, "evaluation_3")
+    assert info_line(third, 1, "Neue Tresore zu legen: 0", TEXT)
+    heist.do("next")
+    fourth = render(heist.table, "evaluation_4")
+    assert info_line(fourth, 1, "Polizei +1: 1, ungeknackt 0, Alarm 0", TEXT)
+    assert squares_with(fourth, POLICE, SPOT.police, length) == {1}
+    heist.do("next")
+    fifth = render(heist.table, "evaluation_5")
+    assert info_line(fifth, 1, "Informant weiß: 1 Würfel 2 Gold, 2 Würfel 5 Gold", TEXT)
+    heist.do("buy", cubes=0)
+    sixth = render(heist.table, "evaluation_6")
+    assert info_line(sixth, 0, "Schritt 6/6: Alte Tresore raus", ACCENT)
+    assert info_line(sixth, 2, "Beim Informanten gekauft: 0 Würfel", MUTED)
+    assert colours(fifth, SPOT.lane)[CUBES["white"]] > colours(sixth, SPOT.lane)[CUBES["white"]]
+
+
+def test_robnrun_screen_a_red_alarm_and_the_police_on_the_car_lose(heist: Heist) -> None:
+    heist.new_game()
+    heist.prepare("A2")
+    heist.round(WRONG)
+    heist.round(WRONG)
+    alarm = render(heist.table, "alarm_went_off")
+    assert info_line(alarm, 2, "Der rote Alarm ist ausgelöst!", DANGER)
+    assert reads(alarm, fonts().large, "8/4", DANGER, PANEL, glyphs(5), midtop=figure(5))
+    heist.finish()
+    assert heist.state["phase"] == "lost"
+    surface = render(heist.table, "lost")
+    length = heist.state["route"]["length"]
+    assert headline(surface, "Erwischt!", DANGER)
+    assert info_line(surface, 0, "Die Polizei hat das Fluchtauto erwischt.", DANGER)
+    assert squares_with(surface, CAR, SPOT.squares, length) == {5}
+    assert squares_with(surface, POLICE, SPOT.police, length) == {5}
+
+
+def test_robnrun_screen_won_shows_the_rating_and_warns_of_gold_over_twenty(
+        heist: Heist) -> None:
+    heist.own_box()
+    heist.new_game(scenario="ours", gold=10)
+    heist.crack("A2")
+    heist.finish()
+    heist.crack("B3")
+    heist.finish()
+    assert heist.state["phase"] == "won"
+    surface = render(heist.table, "won")
+    assert headline(surface, "Gewonnen!")
+    assert info_line(surface, 0, "Am Flughafen mit 22 Gold!", ACCENT)
+    assert info_line(surface, 1, "Respekt, davon lässt sich leben!", TEXT)
+    assert colours(surface, tile(4))[WARN] > 0
+    assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
+    assert squares_with(surface, CAR, SPOT.squares, heist.state["route"]["length"]) == {8}
+
+
+def test_robnrun_screen_own_profile_and_scenario_are_not_example_values(heist: Heist) -> None:
+    heist.own_box()
+    heist.new_game(scenario="ours")
+    surface = render(heist.table, "own_box")
+    assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
+    assert squares_with(surface, CAR, SPOT.squares, 12) == {2}
+
+
+# -- secrets ------------------------------------------------------------------------------------
+
+def robbed(db: Path, safes: list[dict[str, Any]], cards: list[str]) -> Table:
+    """A Table after a first round whose safes and alarm cards are ``safes`` and ``cards``."""
+    table = Table(Store(db), GAMES, clock=FakeClock(), chance=random.Random(1))
+    table.start()
+    heist = Heist(table)
+    heist.new_game()
+    heist.prepare("A2", safes)
+    heist.round(cards)
+    return table
+
+
+def test_robnrun_screen_never_draws_a_secret(tmp_path: Path) -> None:
+    other = [{"tools": {"card": 2, "ram": 2}, "gold": 1}, {"tools": {"stethoscope": 3}, "gold": 2},
+             {"tools": {"jackhammer": 1, "dynamite": 2}, "gold": 3}]
+    one = robbed(tmp_path / "one.sqlite", SAFES, ["card", "card", "stethoscope", "jackhammer"])
+    two = robbed(tmp_path / "two.sqlite", other, ["card", "card", "flashlight", "acid"])
+    try:
+        secrets = [table.published.private[0]["state"]["secret"] for table in (one, two)]
+        assert secrets[0]["safes"] != secrets[1]["safes"]
+        assert secrets[0]["alarm"] != secrets[1]["alarm"]
+        first, second = render(one, "secret_one"), render(two, "secret_two")
+        assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
+        assert info_line(first, 1, "Offene Werkzeuge: Ausweis: 2", MUTED)
+    finally:
+        one.stop()
+        two.stop()
