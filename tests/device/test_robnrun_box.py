@@ -1,0 +1,180 @@
+"""The box running Rob 'n Run on a real Table and mock pins: the buttons drive everything
+public, the police station's LEDs show the cubes read back from the 74HC595 bitstream, the
+buzzer sounds the siren when the red alarm goes off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.device.box import Box
+from companion.device.pins import PinMap
+from companion.games.base import Action, Button, Sound
+from companion.table import Table
+from tests.clock import FakeClock
+from tests.device.recording import RecordingFactory
+from tests.device.test_box import Player, bars
+from tests.device.test_robnrun_screen import CRACKING, SAFES, WRONG
+from tests.games.robnrun_helpers import scenario_json
+
+LIT = scenario_json(name="Wache besetzt",
+                    station={"yellow": 1, "green": 1, "white": 1, "red": 1},
+                    squares=[["yellow", "green"], ["red", "white"], ["green"], ["yellow"],
+                             ["red"]])
+"""A scenario with cubes on the station from the start, one white cube for the dealer."""
+
+
+class Operator(Player):
+    """Runs the game from the box's buttons; only the boss's secrets come from the boss's phone."""
+
+    def __init__(self, box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+                 clock: FakeClock) -> None:
+        super().__init__(pins, pin_map, table, clock)
+        self.box = box
+
+    def keys(self) -> list[str]:
+        return [item.key for item in self.table.published.controls.menu]
+
+    def choose(self, key: str, **params: Any) -> None:
+        """Move the cursor to the menu item ``key`` (with ``params``) and press OK."""
+        menu = self.table.published.controls.menu
+        index = next(n for n, item in enumerate(menu) if item.key == key
+                     and all(item.params.get(k) == v for k, v in params.items()))
+        self.tap(*[Button.RIGHT] * ((index - self.box.cursor) % len(menu)), Button.OK)
+
+    def start(self, seats: int = 4) -> None:
+        """Choose Rob 'n Run for ``seats`` from the lobby's menu."""
+        self.choose("box.new_game", game="robnrun", count=seats)
+        assert self.table.published.public["game"] == "robnrun"
+
+    def boss(self, kind: str, **args: Any) -> None:
+        """What only the boss's phone may send."""
+        self.table.submit(Action(kind, self.state()["boss"], args))
+
+    def prepare(self, building: str) -> None:
+        self.choose("robnrun.menu.rob", building=building)
+        self.tap(Button.TURN)
+        self.boss("safes", safes=SAFES)
+        self.tap(Button.TURN)
+        assert self.state()["phase"] == "clues"
+
+    def round(self, cards: list[str]) -> None:
+        """TURN on to the crew phase, TURN for every card played, then the boss sorts."""
+        self.tap(Button.TURN)
+        self.tap(*[Button.TURN] * self.state()["crew"]["needed"])
+        assert self.state()["phase"] == "alarm" and self.keys() == []
+        self.boss("sort", cards=cards)
+
+
+@pytest.fixture
+def operator(box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+             clock: FakeClock) -> Operator:
+    return Operator(box, pins, pin_map, table, clock)
+
+
+def test_robnrun_box_buttons_prepare_a_robbery(operator: Operator) -> None:
+    p = operator
+    p.start()
+    assert p.state()["phase"] == "prepare" and len(p.table.published.public["seats"]) == 4
+    assert set(p.keys()) == {"robnrun.menu.rob"}
+    p.tap(Button.TURN)                      # nothing to do before a building is chosen
+    assert p.state()["prepare"]["building"] is None
+    p.choose("robnrun.menu.rob", building="A2")
+    assert p.state()["prepare"] == {**p.state()["prepare"], "building": "A2", "safes": 3}
+    assert p.keys() == ["robnrun.menu.deal"]
+    p.tap(Button.TURN)
+    assert p.state()["prepare"]["dealt"]
+    assert len(p.state()["clues"]["face_up"]) == p.state()["station"]["yellow"]["value"]
+    p.boss("safes", safes=SAFES)
+    p.tap(Button.TURN)
+    assert p.state()["phase"] == "clues"
+
+
+def test_robnrun_box_buttons_use_clues_and_play_the_crew_phase(operator: Operator) -> None:
+    p = operator
+    p.start()
+    p.prepare("A2")
+    clue = p.state()["clues"]["face_up"][0]
+    p.choose("robnrun.menu.use_clue", clue=clue)
+    assert p.state()["clues"]["uses"] == [{"clue": clue, "bought": False, "tool": None,
+                                           "count": None}]
+    assert clue not in p.state()["clues"]["face_up"]
+    p.tap(Button.TURN)
+    crew = p.state()["crew"]
+    first = crew["members"][0]
+    assert p.state()["phase"] == "crew" and crew["turn"] == first
+    assert p.keys() == ["robnrun.menu.play", "robnrun.menu.exchange", "robnrun.menu.pass"]
+    p.tap(Button.TURN)
+    assert p.state()["crew"]["played"] == 1 and p.state()["crew"]["turn"] == crew["members"][1]
+    p.choose("robnrun.menu.exchange")
+    assert p.state()["crew"]["exchanged"] == [crew["members"][1]]
+    p.choose("robnrun.menu.pass")
+    assert p.state()["crew"]["passes"] == 1 and p.state()["crew"]["turn"] == first
+    p.tap(*[Button.TURN] * 3)
+    assert p.state()["phase"] == "alarm" and p.state()["crew"]["played"] == 4
+    assert p.keys() == []
+    p.tap(Button.TURN)                      # the boss's phone sorts, the box waits
+    assert p.state()["phase"] == "alarm"
+
+
+def test_robnrun_box_siren_when_the_red_alarm_goes_off(operator: Operator) -> None:
+    p = operator
+    p.start()
+    p.prepare("A2")
+    mark = p.pins.log.mark()
+    p.round(WRONG)                          # 4 wrong tools: the red value 4 holds
+    assert p.state()["phase"] == "clues" and p.heard(mark) == []
+    p.round(WRONG)                          # 8 wrong tools: the alarm goes off
+    assert p.state()["evaluation"]["alarm"]
+    assert p.heard(mark) == [Sound.SIREN]
+
+
+def test_robnrun_box_buttons_go_through_the_evaluation_to_the_end(operator: Operator) -> None:
+    p = operator
+    p.start()
+    p.prepare("A2")
+    p.round(WRONG)
+    p.round(WRONG)
+    p.tap(Button.TURN, Button.TURN)
+    assert p.state()["evaluation"]["step"] == 3 and p.state()["evaluation"]["to_place"] == 3
+    assert set(p.keys()) == {"robnrun.menu.place"}
+    p.tap(Button.TURN)                      # the new safes must go somewhere first
+    assert p.state()["evaluation"]["step"] == 3
+    for building in ("B1", "B2", "D1"):
+        p.choose("robnrun.menu.place", building=building)
+    assert p.state()["evaluation"]["placed"] == ["B1", "B2", "D1"]
+    assert p.keys() == ["robnrun.menu.next"]
+    p.tap(Button.TURN)
+    assert p.state()["police"] == 5         # 1, 3 uncracked, 1 for the alarm
+    p.tap(Button.TURN, Button.TURN, Button.TURN)
+    assert p.state()["phase"] == "lost"
+    assert p.keys() == ["robnrun.menu.end_game"]
+    p.tap(Button.OK)
+    assert p.table.published.public["game"] is None
+
+
+def test_robnrun_box_leds_show_the_cubes_of_each_alarm_system(operator: Operator) -> None:
+    p = operator
+    p.table.submit(Action("table.save", None, {"game": "robnrun", "kind": "scenario",
+                                               "name": "lit", "data": LIT}))
+    p.table.submit(Action("table.new_game", None, {"game": "robnrun", "seats": 4,
+                                                    "options": {"scenario": "lit"}}))
+    assert p.shown() == bars(1, 1, 1, 1)
+    p.prepare("C1")                         # the last safes of quarter C: the white dealer
+    mark = p.pins.log.mark()
+    for cards in CRACKING:
+        p.round(cards)
+    assert p.heard(mark) == [Sound.DONE]    # cracked, no alarm
+    assert p.shown() == bars(1, 1, 1, 1)    # step 1: the car moves, the cubes not yet
+    p.tap(Button.TURN)
+    assert p.state()["evaluation"]["cubes"] == ["yellow", "green"]
+    assert p.shown() == bars(2, 2, 1, 1)
+    p.tap(Button.TURN, Button.TURN, Button.TURN)
+    assert p.state()["evaluation"]["dealer"] == "white"
+    assert p.keys() == ["robnrun.menu.buy_0", "robnrun.menu.buy_1"]  # 1 white cube to buy
+    gold = p.state()["gold"]
+    p.choose("robnrun.menu.buy_1")
+    assert p.state()["gold"] == gold - 2
+    assert p.shown() == bars(2, 2, 0, 1)
+    assert p.box.leds == p.table.games["robnrun"].leds(p.table.published.public, None)
