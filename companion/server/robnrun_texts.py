@@ -1,4 +1,4 @@
-"""The sentences of robnrun.js, the Rob 'n Run part of the phone and table pages."""
+"""The sentences of getaway-robnrun.js, the Rob 'n Run part of the phone and table pages."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 ``web.*`` keys are the pages' own; ``web.romme.*`` belong to the Rommé section of getaway.js
 (option names, phases, the score pad) until the game module brings its own; ``web.robnrun.*``
-(in robnrun_texts.py) to robnrun.js.
+(in robnrun_texts.py) to getaway-robnrun.js.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ phone ever receives the boss's safes, in any response, pushed view or page sourc
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -168,3 +170,51 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
         assert not SECRET.search(seen[name]), f"{name} received the boss's safes"
     assert NOTE in seen["carl"]
     assert all(NOTE not in seen[name] for name in ("bea", "dana", "table"))
+
+
+def test_the_table_page_edits_shares_and_imports_scenarios(server: Server, table: Table,
+                                                           browser: Browser) -> None:
+    page = table_page(browser, server.url).page
+    expect(page.locator("#setup")).to_be_visible()
+    page.locator('[data-game="robnrun"]').click()
+    page.locator('[data-action="scenario-new"]').click()
+    editor = page.locator('[data-editor="scenario"]')
+    editor.locator('[name="name"]').fill("Heist night")
+    editor.locator('[name="clues"]').fill("1, 2, 3, 4, 5")
+    editor.locator('[data-action="table.save"]').click()
+    expect(editor.locator(".rr-error")).to_have_text(
+        "A scenario has exactly 6 different clues (1-16).")
+    editor.locator('[name="clues"]').fill("1, 2, 3, 4, 5, 8")
+    editor.locator('[name="square-4-yellow"]').fill("0")           # the last square: white
+    editor.locator('[name="square-4-white"]').fill("1")
+    shoot(page, "robnrun-table-editor.png")
+    editor.locator('[data-action="table.save"]').click()
+    expect(page.locator('[data-option="scenario"][data-value="Heist night"]')).to_be_visible()
+    kept = table.published.public["saved"]["robnrun"]["scenario"]["Heist night"]
+    assert kept["squares"][4] == ["white"]
+
+    row = page.locator('.rr-doc[data-name="Heist night"]')
+    with page.expect_download() as download:
+        row.locator('[data-action="export"]').click()
+    exported = Path(download.value.path()).read_text()
+    assert json.loads(exported)["data"] == kept
+    row.locator('[data-action="qr"]').click()
+    expect(row.locator("img.rr-qr")).to_be_visible()
+    assert row.locator("img.rr-qr").evaluate("img => img.naturalWidth") > 0
+    shoot(page, "robnrun-table-qr.png")
+    row.locator('[data-action="table.forget"]').click()
+    row.locator('[data-action="table.forget"]').click()          # the second tap deletes
+    expect(row).to_have_count(0)
+
+    page.locator(".rr-import summary").click()
+    page.fill("#robnrun-import-text", exported)
+    page.locator('[data-action="import"]').click()
+    expect(row).to_be_visible()
+    assert table.published.public["saved"]["robnrun"]["scenario"]["Heist night"] == kept
+
+    page.locator('.rr-doc[data-kind="profile"] [data-action="edit"]').click()
+    profile = page.locator('[data-editor="profile"]')
+    expect(profile).to_contain_text("Example values")
+    profile.locator('[name="car"]').fill("25")
+    profile.locator('[data-action="table.save"]').click()
+    expect(profile.locator(".rr-error")).to_have_text("Every square lies between 0 and 19.")
