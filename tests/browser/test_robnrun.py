@@ -106,6 +106,7 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
     expect(carl.page.locator('[data-action="rob"]')).to_have_count(0)
     tap(bea.page, '[data-action="rob"][data-building="B1"]')
     expect(carl.page.locator("#game-panel")).to_contain_text("B1 · 1 safes behind the screen")
+    expect(bea.page.locator('[data-action="rob"]')).to_have_count(0)      # one building a robbery
     play(bea.page, "deal")
     expect(bea.page.locator("#subline")).to_contain_text("The boss enters the safes.")
     enter_safe(bea.page)

@@ -18,6 +18,7 @@
   const COUNTS = [1, 2, 3, 4];
   const OWN = ["rob", "safes", "clue", "sort", "place", "buy", "mark", "note"];
   const BOX_PROFILE = "box";
+  const STEPPED = ["rob", "clue", "place", "buy"];
 
   // What this page keeps between views: drafts, and the elements someone may be typing into.
   const local = {
@@ -82,7 +83,8 @@
 
   // Whether this page may send ``type`` now: a seat as the box says, the table page as the box.
   function may(v, type) {
-    if (G.isSeated(v)) return (v.state.actions || []).includes(type);
+    const now = !STEPPED.includes(type) || steps(v.state).includes(type);
+    if (G.isSeated(v)) return now && (v.state.actions || []).includes(type);
     if (G.page !== "table") return false;
     return type === "mark" ? !["won", "lost"].includes(v.state.phase) : steps(v.state).includes(type);
   }
