@@ -2,8 +2,9 @@
 
     .venv/bin/python scripts/pictures.py
 
-Headless (SDL's dummy driver) on mock pins: the simulator window in the lobby and during a
-Rommé turn, the self-test screen, and the self-test's terminal output.
+Headless (SDL's dummy driver) on mock pins: the simulator window in the lobby, during a
+Rommé turn and in a Rob 'n Run crew phase, the self-test screen, and the self-test's terminal
+output.
 """
 
 from __future__ import annotations
@@ -48,6 +49,23 @@ def simulator(table: Table, box: Box, name: str) -> None:
                 stop=stop, on_frame=save)
 
 
+def robnrun(table: Table, box: Box) -> None:
+    """Rob 'n Run in its first crew phase: the white dealer on the route, two cards played."""
+    safes = [{"tools": {"card": 2, "acid": 1}, "gold": 2}, {"tools": {"ram": 3}, "gold": 3},
+             {"tools": {"flashlight": 3}, "gold": 1}]
+    steps = [Action("table.end_game"),
+             Action("table.new_game", None, {"game": "robnrun", "seats": 4,
+                                             "options": {"boss": 0}}),
+             *[Action("table.rename", None, {"seat": n, "name": name})
+               for n, name in enumerate(("Anna", "Ben", "Cleo", "Dora"))],
+             Action("rob", None, {"building": "C1"}), Action("deal"),
+             Action("safes", 0, {"safes": safes}), Action("start"), Action("crew"),
+             Action("play"), Action("play")]
+    for action in steps:
+        table.submit(action)
+    simulator(table, box, "simulator-robnrun.png")
+
+
 class Maker(ScreenConsole):
     """The self-test's screen, with a maker pressing each button asked for (OK stays
     silent: a loose wire)."""
@@ -87,6 +105,7 @@ def main() -> int:
             table.submit(Action("table.new_game", None, {"game": "romme", "seats": 4}))
             table.submit(Action("resume"))
             simulator(table, box, "simulator-romme.png")
+            robnrun(table, box)
         finally:
             box.close()
             table.stop()
