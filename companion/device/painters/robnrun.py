@@ -312,13 +312,17 @@ def _stack_tile(surface: pygame.Surface, box: pygame.Rect, state: State, ctx: Co
     """The wrong tools on the alarm stack against the red value: amber when one more sets the
     alarm off, red once it went off."""
     count, limit = int(state["alarm_count"]), int(state["alarm_limit"])
-    ev = state["evaluation"]
-    colour = (DANGER if ev and ev["alarm"] else TEXT if ev else WARN if count >= limit
-              else TEXT)
     room = _tile(surface, box, ctx.text("screen.robnrun.stack"), CUBES["red"], INK,
-                 f"{count}/{limit}", colour, ctx)
+                 f"{count}/{limit}", _stack_colour(state, count >= limit), ctx)
     write(surface, ctx.fonts.small, ctx.text("screen.robnrun.stack_note"), MUTED, room.center,
           "center", box.width - 2)
+
+
+def _stack_colour(state: State, at_limit: bool) -> Colour:
+    ev = state["evaluation"]
+    if ev is not None:
+        return DANGER if ev["alarm"] else TEXT
+    return WARN if at_limit else TEXT
 
 
 # -- the escape route -------------------------------------------------------------------------
