@@ -19,8 +19,8 @@ NOT_TEXTS = {"error.html", "table.html", "history.html", "summary.html", "phone.
 
 
 def named_keys() -> dict[str, str]:
-    """Every text key written out in the code and the page script, with where it is."""
-    sources = [*(ROOT / "companion").rglob("*.py"), ROOT / "web" / "static" / "getaway.js",
+    """Every text key written out in the code and the page scripts, with where it is."""
+    sources = [*(ROOT / "companion").rglob("*.py"), *(ROOT / "web" / "static").glob("*.js"),
                *(ROOT / "web" / "templates").glob("*.html")]
     found = {}
     for path in sources:
