@@ -74,9 +74,10 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
                                               clock: FakeClock) -> None:
     p = player(pins, pin_map, table, clock)
     menu = table.published.controls.menu
-    assert len(menu) == 6 and box.cursor == 0  # Rommé for 2 to 6 seats, the language
+    # Rommé for 2 to 6 seats, Rob 'n Run for 2 to 5, the language
+    assert len(menu) == 10 and box.cursor == 0
     p.tap(Button.LEFT)
-    assert box.cursor == 5
+    assert box.cursor == 9
     p.tap(Button.RIGHT)
     assert box.cursor == 0
     p.tap(Button.RIGHT, Button.RIGHT)
@@ -88,7 +89,7 @@ def test_box_lobby_switches_the_language(box: Box, pins: RecordingFactory, pin_m
     p = player(pins, pin_map, table, clock)
     p.tap(Button.LEFT, Button.OK)
     assert table.published.public["language"] == "en"
-    assert table.published.controls.menu[5].action.args == {"language": "de"}
+    assert table.published.controls.menu[-1].action.args == {"language": "de"}
 
 
 def test_box_ok_starts_the_highlighted_game(box: Box, pins: RecordingFactory, pin_map: PinMap,
