@@ -377,3 +377,11 @@ def test_a_crew_view_holds_no_secret() -> None:
     public = view(state)
     assert public["rows"] == {"card": 2} and public["alarm_count"] == 2
     assert "ram" not in str({key: value for key, value in public.items() if key != "memory"})
+
+
+def test_safes_needing_more_copies_than_the_box_holds_are_refused() -> None:
+    state = do(new_state(), "rob", building="A2")  # 3 safes
+    jackhammers = {"tools": {"jackhammer": 3}, "gold": 1}
+    with pytest.raises(InvalidAction) as refused:
+        do(state, "safes", 0, safes=[jackhammers] * 3)
+    assert refused.value.key == "robnrun.safes_copies"

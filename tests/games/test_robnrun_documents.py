@@ -201,8 +201,6 @@ def test_the_example_profile_passes_its_own_check() -> None:
     assert check("profile", box) == {**box, "example": False}
 
 
-@pytest.mark.xfail(strict=True, reason="the example scenario's name has 41 characters, one more "
-                   "than a scenario's name may have: exported and imported again, it is refused")
 def test_the_example_scenario_passes_its_own_check() -> None:
     training = GAME.builtin_documents()["scenario"]["training"]
     assert check("scenario", training) == {**training, "example": False}

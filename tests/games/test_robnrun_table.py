@@ -84,7 +84,8 @@ def test_undo_steps_back_over_public_steps_but_never_over_the_deal(tmp_path: Pat
     with pytest.raises(IllegalAction) as refused:
         play(table, "table.undo")
     assert refused.value.key == "error.undo_reveal"
-    play(table, "safes", BOSS, safes=[{"tools": {"card": 3}, "gold": 1}] * 3)
+    safes = [{"tools": {tool: 3}, "gold": 1} for tool in ("card", "ram", "acid")]
+    play(table, "safes", BOSS, safes=safes)
     play(table, "start")
     play(table, "table.undo")
     assert table.published.public["state"]["phase"] == "prepare"

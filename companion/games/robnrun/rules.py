@@ -107,7 +107,10 @@ def _safes(state: RobState, action: Action) -> RobState:
         raise InvalidAction("robnrun.safe_invalid")
     if len(safes) != robbery.taken:
         raise InvalidAction("robnrun.safe_count", count=robbery.taken)
-    return replace(state, robbery=replace(robbery, safes=tuple(map(safe_from_json, safes))))
+    entered = tuple(map(safe_from_json, safes))
+    if max(needed(entered)) > COPIES:
+        raise InvalidAction("robnrun.safes_copies", copies=COPIES)
+    return replace(state, robbery=replace(robbery, safes=entered))
 
 
 def _start(state: RobState, action: Action) -> RobState:
@@ -121,6 +124,9 @@ def _start(state: RobState, action: Action) -> RobState:
 def _clue(state: RobState, action: Action) -> RobState:
     """Use a face-up clue, or buy a face-down one (hidden or used) for 3 gold and use it."""
     robbery, clue = state.robbery, action.args.get("clue")
+    if state.variation2 and clue not in robbery.face_up and action.seat != robbery.boss:
+        # Which clues a variation-2 boss holds face down is the boss's to know.
+        raise IllegalAction("robnrun.boss_phone", seat=robbery.boss + 1)
     if clue not in robbery.clues:
         raise InvalidAction("robnrun.clue_unknown")
     tool, count = action.args.get("tool"), action.args.get("count")

@@ -40,6 +40,8 @@ _GERMAN = {
     "robnrun.safe_size": "Ein Tresor braucht 3 bis 5 Werkzeuge.",
     "robnrun.safe_kinds": "Ein Tresor braucht höchstens 4 Arten, jede höchstens 4-mal.",
     "robnrun.safe_count": "Hinter dem Sichtschirm liegen {count} Tresore: Trage alle ein.",
+    "robnrun.safes_copies": "Von jedem Werkzeug gibt es nur {copies} Karten: Prüfe die "
+                            "Tresore noch einmal.",
     "robnrun.profile.malformed": "Diese Datei ist kein Box-Profil von Getaway.",
     "robnrun.profile.name": "Der Name hat 1 bis {maximum} Zeichen.",
     "robnrun.profile.jackhammer": "Der englische Name des Presslufthammers hat 1 bis "
@@ -146,6 +148,8 @@ _ENGLISH = {
     "robnrun.safe_size": "A safe needs 3 to 5 tools.",
     "robnrun.safe_kinds": "A safe needs at most 4 kinds of tools, each at most 4 times.",
     "robnrun.safe_count": "{count} safes lie behind the screen: enter them all.",
+    "robnrun.safes_copies": "There are only {copies} cards of each tool: check the safes "
+                            "again.",
     "robnrun.profile.malformed": "This file is not a Getaway box profile.",
     "robnrun.profile.name": "The name has 1 to {maximum} characters.",
     "robnrun.profile.jackhammer": "The jackhammer's English name has 1 to {maximum} "
