@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 
 from companion.device.painters.palette import ACCENT, BACKGROUND, INK, MUTED, TEXT
-from companion.device.painters.parts import Context, clamp_cursor, join_code, write, write_lines
+from companion.device.painters.parts import (
+    DESIGN_HEIGHT,
+    Context,
+    clamp_cursor,
+    design_box,
+    join_code,
+    write,
+    write_lines,
+)
 from companion.device.painters.signs import arrow
 from companion.games.base import JSON
 
@@ -44,10 +52,8 @@ class Layout:
 def layout(size: tuple[int, int]) -> Layout:
     """The lobby for ``size``: the 480 x 320 design scaled by height."""
     width, height = size
-    u = height / 320
-
-    def box(x: float, y: float, w: float, h: float) -> pygame.Rect:
-        return pygame.Rect(round(x), round(y * u), round(w), round(h * u))
+    u = height / DESIGN_HEIGHT
+    box = partial(design_box, u)
 
     side, margin = 160 * u, 8 * u
     return Layout(title=box(margin, 8, width - side - 2 * margin, 44),

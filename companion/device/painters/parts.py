@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Protocol
 
 import pygame
@@ -111,6 +111,15 @@ class Layout:
     menu: pygame.Rect
 
 
+DESIGN_HEIGHT = 320
+"""Screens are laid out for 480 x 320 and scaled by height."""
+
+
+def design_box(u: float, x: float, y: float, w: float, h: float) -> pygame.Rect:
+    """A rectangle of the design: ``y`` and ``h`` scaled by ``u``, ``x`` and ``w`` as given."""
+    return pygame.Rect(round(x), round(y * u), round(w), round(h * u))
+
+
 @lru_cache(maxsize=4)
 def game_layout(size: tuple[int, int]) -> Layout:
     """The game screen for ``size``: the 480 x 320 design scaled by height.
@@ -120,10 +129,8 @@ def game_layout(size: tuple[int, int]) -> Layout:
     below the seats and the box's menu.
     """
     width, height = size
-    u = height / 320
-
-    def box(x: float, y: float, w: float, h: float) -> pygame.Rect:
-        return pygame.Rect(round(x), round(y * u), round(w), round(h * u))
+    u = height / DESIGN_HEIGHT
+    box = partial(design_box, u)
 
     margin, side = 8 * u, 128 * u
     left = width - side - 2 * margin

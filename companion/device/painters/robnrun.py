@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import pairwise
 
 import pygame
@@ -29,7 +29,15 @@ from companion.device.painters.palette import (
     WARN,
     Colour,
 )
-from companion.device.painters.parts import Context, join_corner, menu_bar, seat_name, write
+from companion.device.painters.parts import (
+    DESIGN_HEIGHT,
+    Context,
+    design_box,
+    join_corner,
+    menu_bar,
+    seat_name,
+    write,
+)
 from companion.device.painters.signs import warning_sign
 from companion.device.painters.station import COLUMNS
 from companion.games.base import JSON
@@ -186,10 +194,8 @@ class Layout:
 def layout(size: tuple[int, int]) -> Layout:
     """The screen for ``size``: the 480 x 320 design scaled by height, the route full width."""
     width, height = size
-    u = height / 320
-
-    def box(x: float, y: float, w: float, h: float) -> pygame.Rect:
-        return pygame.Rect(round(x), round(y * u), round(w), round(h * u))
+    u = height / DESIGN_HEIGHT
+    box = partial(design_box, u)
 
     margin, side = 8 * u, 128 * u
     left, full = width - side - 2 * margin, width - 2 * margin
