@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import pytest
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
 from companion.store import Store
 from companion.table import Published, Table, token_hash
+from tests import tables
 from tests.clock import FakeClock
 from tests.tiny_game import GAME, LIMIT_MS
 
@@ -28,9 +28,7 @@ def db(tmp_path: Path) -> Path:
 
 
 def open_table(db: Path, clock: FakeClock, seed: int = 1) -> Table:
-    table = Table(Store(db), GAMES, clock=clock, chance=random.Random(seed))
-    table.start()
-    return table
+    return tables.open_table(db, clock, seed, GAMES)
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from companion.games.robnrun import GAME, RobState, profile, scenario
 from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES, SUPPLY
 from companion.games.robnrun.state import value
 from companion.lobby import TableState, apply_table
-from companion.store import Store
 from companion.table import Table
 from tests.clock import FakeClock
 from tests.games.robnrun_helpers import (
@@ -28,6 +27,7 @@ from tests.games.robnrun_helpers import (
     scenario_json,
     short_profile,
 )
+from tests.tables import open_table
 
 Change = Callable[[dict[str, Any]], None]
 
@@ -329,12 +329,6 @@ def clock() -> FakeClock:
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "getaway.sqlite"
-
-
-def open_table(db: Path, clock: FakeClock, seed: int = 1) -> Table:
-    table = Table(Store(db), GAMES, clock=clock, chance=random.Random(seed))
-    table.start()
-    return table
 
 
 @pytest.fixture

@@ -3,25 +3,16 @@ cut, undo steps over public steps but never over the deal."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.games import GAMES
 from companion.games.base import Action, IllegalAction
-from companion.store import Store
 from companion.table import Table
-from tests.clock import FakeClock
+from tests.tables import open_table
 
 BOSS = 1
-
-
-def open_table(db: Path, seed: int) -> Table:
-    table = Table(Store(db), GAMES, clock=FakeClock(), chance=random.Random(seed))
-    table.start()
-    return table
 
 
 def play(table: Table, kind: str, seat: int | None = None, **args: Any) -> None:
@@ -62,7 +53,7 @@ def test_a_game_comes_back_exactly_after_the_plug_is_pulled(tmp_path: Path) -> N
 def test_variation_1_draws_the_cubes_and_dealers_on_the_box(tmp_path: Path) -> None:
     layouts = set()
     for seed in range(6):
-        table = open_table(tmp_path / f"{seed}.sqlite", seed)
+        table = open_table(tmp_path / f"{seed}.sqlite", seed=seed)
         play(table, "table.new_game", game="robnrun", seats=3, options={"variation1": "on"})
         state = table.published.public["state"]
         layouts.add(str((state["squares"], state["dealers"])))
