@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.device.painters.escape_route import CAR, CUBES, POLICE, square_rect
 from companion.device.painters.palette import (
     ACCENT,
     BACKGROUND,
@@ -24,7 +25,7 @@ from companion.device.painters.palette import (
     Colour,
 )
 from companion.device.painters.parts import Fonts
-from companion.device.painters.robnrun import CAR, CUBES, POLICE, layout, square_rect
+from companion.device.painters.robnrun import layout
 from companion.device.screen import Screen
 from companion.games import GAMES
 from companion.games.base import Action
@@ -38,6 +39,7 @@ from tests.games.robnrun_helpers import scenario_json, short_profile
 SIZE = (480, 320)
 URL = "http://192.168.178.23:8000/j/KM7RX"
 SPOT = layout(SIZE)
+ROUTE = SPOT.route
 SAFES = [{"tools": {"card": 2, "acid": 1}, "gold": 2},
          {"tools": {"ram": 2, "dynamite": 1}, "gold": 3},
          {"tools": {"flashlight": 3}, "gold": 1}]
@@ -175,7 +177,7 @@ def bottom_line() -> pygame.Rect:
 
 def column(band: pygame.Rect, length: int, square: int) -> pygame.Rect:
     """The part of ``band`` (lane, squares, police) straight above or below ``square``."""
-    rect = square_rect(SPOT, length, square)
+    rect = square_rect(ROUTE, length, square)
     return pygame.Rect(rect.left, band.top, rect.width, band.height)
 
 
@@ -187,7 +189,7 @@ def squares_with(surface: pygame.Surface, colour: Colour, band: pygame.Rect,
 
 def cubes_over(surface: pygame.Surface, square: int, length: int) -> set[str]:
     """The cube colours drawn above ``square``."""
-    found = colours(surface, column(SPOT.lane, length, square))
+    found = colours(surface, column(ROUTE.lane, length, square))
     return {c for c in COLOURS if found[CUBES[c]]}
 
 
@@ -231,8 +233,8 @@ def test_robnrun_screen_shows_the_route_as_the_scenario_sets_it_up(heist: Heist)
     surface = render(heist.table, "prepare")
     route = heist.state["route"]
     length = route["length"]
-    assert squares_with(surface, CAR, SPOT.squares, length) == {5}
-    assert squares_with(surface, POLICE, SPOT.police, length) == {0}
+    assert squares_with(surface, CAR, ROUTE.squares, length) == {5}
+    assert squares_with(surface, POLICE, ROUTE.police, length) == {0}
     for square, cubes in zip(route["marked"], heist.state["squares"], strict=True):
         assert cubes_over(surface, square, length) == set(cubes), square
     away = [n for n in range(length) if min(abs(n - m) for m in route["marked"]) > 1]
@@ -250,8 +252,8 @@ def test_robnrun_screen_names_each_cube_and_alarm_system(heist: Heist) -> None:
     heist.do("table.language", language="en")
     english = render(heist.table, "names_en")
     length = heist.state["route"]["length"]
-    pitch = SPOT.squares.width // length
-    chip = bbox(german, CUBES["yellow"], column(SPOT.lane, length, 15).inflate(2 * pitch, 0))
+    pitch = ROUTE.squares.width // length
+    chip = bbox(german, CUBES["yellow"], column(ROUTE.lane, length, 15).inflate(2 * pitch, 0))
     small = fonts().small
     assert reads(german, small, "gelb", INK, CUBES["yellow"], chip, center=chip.center)
     assert reads(english, small, "Y", INK, CUBES["yellow"], chip, center=chip.center)
@@ -268,9 +270,9 @@ def test_robnrun_screen_the_last_safes_of_a_quarter_bring_the_dealer(heist: Heis
     before = render(heist.table, "before_dealer")
     heist.do("rob", building="C1")
     surface = render(heist.table, "dealer")
-    first = square_rect(SPOT, heist.state["route"]["length"], heist.state["route"]["marked"][0])
-    left = pygame.Rect(SPOT.lane.left, SPOT.lane.top, first.left - SPOT.lane.left,
-                       SPOT.lane.height)
+    first = square_rect(ROUTE, heist.state["route"]["length"], heist.state["route"]["marked"][0])
+    left = pygame.Rect(ROUTE.lane.left, ROUTE.lane.top, first.left - ROUTE.lane.left,
+                       ROUTE.lane.height)
     assert colours(before, left)[CUBES["white"]] == 0
     chip = bbox(surface, CUBES["white"], left)
     assert reads(surface, fonts().small, "Informant: weiß", INK, CUBES["white"], chip,
@@ -304,7 +306,7 @@ def test_robnrun_screen_evaluation_shows_each_step(heist: Heist) -> None:
     first = render(heist.table, "evaluation_1")
     assert info_line(first, 0, "Schritt 1/6: Gold und Fluchtauto", ACCENT)
     assert info_line(first, 1, "Geknackt: 3 · Gold +6 · Fluchtauto +3", TEXT)
-    assert squares_with(first, CAR, SPOT.squares, length) == {8}
+    assert squares_with(first, CAR, ROUTE.squares, length) == {8}
     assert cubes_over(first, 7, length) == {"yellow", "green"}
     assert pips(first, "yellow") == 0
     heist.do("next")
@@ -319,7 +321,7 @@ def test_robnrun_screen_evaluation_shows_each_step(heist: Heist) -> None:
     heist.do("next")
     fourth = render(heist.table, "evaluation_4")
     assert info_line(fourth, 1, "Polizei +1: 1, ungeknackt 0, Alarm 0", TEXT)
-    assert squares_with(fourth, POLICE, SPOT.police, length) == {1}
+    assert squares_with(fourth, POLICE, ROUTE.police, length) == {1}
     heist.do("next")
     fifth = render(heist.table, "evaluation_5")
     assert info_line(fifth, 1, "Informant weiß: 1 Würfel 2 Gold, 2 Würfel 5 Gold", TEXT)
@@ -327,7 +329,7 @@ def test_robnrun_screen_evaluation_shows_each_step(heist: Heist) -> None:
     sixth = render(heist.table, "evaluation_6")
     assert info_line(sixth, 0, "Schritt 6/6: Alte Tresore raus", ACCENT)
     assert info_line(sixth, 2, "Beim Informanten gekauft: 0 Würfel", MUTED)
-    assert colours(fifth, SPOT.lane)[CUBES["white"]] > colours(sixth, SPOT.lane)[CUBES["white"]]
+    assert colours(fifth, ROUTE.lane)[CUBES["white"]] > colours(sixth, ROUTE.lane)[CUBES["white"]]
 
 
 def test_robnrun_screen_a_red_alarm_and_the_police_on_the_car_lose(heist: Heist) -> None:
@@ -346,8 +348,8 @@ def test_robnrun_screen_a_red_alarm_and_the_police_on_the_car_lose(heist: Heist)
     length = heist.state["route"]["length"]
     assert headline(surface, "Erwischt!", DANGER)
     assert info_line(surface, 0, "Die Polizei hat das Fluchtauto erwischt.", DANGER)
-    assert squares_with(surface, CAR, SPOT.squares, length) == {5}
-    assert squares_with(surface, POLICE, SPOT.police, length) == {5}
+    assert squares_with(surface, CAR, ROUTE.squares, length) == {5}
+    assert squares_with(surface, POLICE, ROUTE.police, length) == {5}
 
 
 def test_robnrun_screen_won_shows_the_rating_and_warns_of_gold_over_twenty(
@@ -365,7 +367,7 @@ def test_robnrun_screen_won_shows_the_rating_and_warns_of_gold_over_twenty(
     assert info_line(surface, 1, "Respekt, davon lässt sich leben!", TEXT)
     assert colours(surface, tile(4))[WARN] > 0
     assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
-    assert squares_with(surface, CAR, SPOT.squares, heist.state["route"]["length"]) == {8}
+    assert squares_with(surface, CAR, ROUTE.squares, heist.state["route"]["length"]) == {8}
 
 
 def test_robnrun_screen_own_profile_and_scenario_are_not_example_values(heist: Heist) -> None:
@@ -373,7 +375,7 @@ def test_robnrun_screen_own_profile_and_scenario_are_not_example_values(heist: H
     heist.new_game(scenario="ours")
     surface = render(heist.table, "own_box")
     assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
-    assert squares_with(surface, CAR, SPOT.squares, 12) == {2}
+    assert squares_with(surface, CAR, ROUTE.squares, 12) == {2}
 
 
 # -- secrets ------------------------------------------------------------------------------------
