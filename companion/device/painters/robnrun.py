@@ -2,9 +2,9 @@
 
 The top left tells the robbery, its phase, the boss and the crew member on turn; below it six
 tiles hold the four active alarm values with their cubes, the gold and the alarm stack. The
-escape route runs across the screen with the cubes over its marked squares, the car on its
-square and the police below theirs; the lines under it tell what the phase is about, in the
-evaluation the step shown and what it did. Every colour is also named.
+escape route runs across the screen (drawn by ``escape_route``); the lines under it tell
+what the phase is about, in the evaluation the step shown and what it did. Every colour is
+also named.
 """
 
 from __future__ import annotations
@@ -315,8 +315,6 @@ def _stack_colour(state: State, at_limit: bool) -> Colour:
         return DANGER if ev["alarm"] else TEXT
     return WARN if at_limit else TEXT
 
-
-# -- the escape route -------------------------------------------------------------------------
 
 # -- the lines below the route ----------------------------------------------------------------
 
