@@ -43,7 +43,7 @@ build_root() {
         say "reusing the arm64 root in $ROOT"
         return
     fi
-    say "building a Debian $SUITE arm64 root in $ROOT (a few minutes)"
+    say "building a Debian $SUITE arm64 root in $ROOT (about 3 minutes)"
     rm -rf "$ROOT"
     debootstrap --arch=arm64 --variant=minbase \
         --include=python3,python3-venv,python3-pip,ca-certificates,systemd \
