@@ -385,3 +385,18 @@ def test_safes_needing_more_copies_than_the_box_holds_are_refused() -> None:
     with pytest.raises(InvalidAction) as refused:
         do(state, "safes", 0, safes=[jackhammers] * 3)
     assert refused.value.key == "robnrun.safes_copies"
+
+
+def test_each_preparation_step_is_offered_only_when_it_can_be_done() -> None:
+    def offered(state: RobState) -> list[str]:
+        return [a for a in GAME.private_view(state, 0)["actions"] if a not in ("mark", "note")]
+
+    state = new_state()
+    assert offered(state) == ["rob"]
+    state = do(state, "rob", building="A1")
+    assert offered(state) == ["deal", "safes"]
+    state = do(state, "deal", chance={"order": list(range(6))})
+    assert offered(state) == ["safes", "start"]
+    state = crew_plays(do(do(state, "safes", 0, safes=[SAFE, SAFE]), "start"), 4)
+    state = do(state, "sort", 0, cards=["ram"] * 4)
+    assert "safes" not in offered(state)  # the safes stand once cards were sorted

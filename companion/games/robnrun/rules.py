@@ -49,8 +49,6 @@ MAX_CLUE_COUNT = 4
 
 def _rob(state: RobState, action: Action) -> RobState:
     """The boss takes every safe of one building; the last of a quarter calls its dealer."""
-    if state.robbery.building is not None:
-        raise IllegalAction("robnrun.building_chosen")
     where = find_building(state, action.args.get("building"))
     if where is None:
         raise InvalidAction("robnrun.building_unknown")
@@ -73,10 +71,6 @@ def _rob(state: RobState, action: Action) -> RobState:
 def _deal(state: RobState, action: Action) -> RobState:
     """The boss's clues come up as the yellow value says; every crew member gets green tools."""
     robbery = state.robbery
-    if robbery.building is None:
-        raise IllegalAction("robnrun.building_first")
-    if robbery.dealt:
-        raise IllegalAction("robnrun.dealt")
     chance = action.args.get("chance")
     if not isinstance(chance, Mapping):
         raise InvalidAction("robnrun.chance_missing")
@@ -93,10 +87,6 @@ def _deal(state: RobState, action: Action) -> RobState:
 def _safes(state: RobState, action: Action) -> RobState:
     """The boss enters the tools and gold pictured on each safe taken (a secret)."""
     robbery = state.robbery
-    if robbery.building is None:
-        raise IllegalAction("robnrun.building_first")
-    if robbery.rows != NO_TOOLS or robbery.alarm != NO_TOOLS:
-        raise IllegalAction("robnrun.safes_fixed")
     safes = action.args.get("safes")
     if not isinstance(safes, list):
         raise InvalidAction("robnrun.safe_invalid")
@@ -109,8 +99,6 @@ def _safes(state: RobState, action: Action) -> RobState:
 
 
 def _start(state: RobState, action: Action) -> RobState:
-    if not state.robbery.dealt:
-        raise IllegalAction("robnrun.deal_first")
     return replace(state, phase="clues")
 
 
@@ -288,6 +276,9 @@ def _set(values: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
 
 # -- who may do what when ----------------------------------------------------------------------
 
+Check = Callable[[RobState, Action], None]
+
+
 def _anyone(state: RobState, action: Action) -> None:
     """The group's own steps: the box, the table page and every phone."""
 
@@ -309,6 +300,40 @@ def _on_turn_or_box(state: RobState, action: Action) -> None:
         raise IllegalAction("robnrun.not_your_turn", seat=(turn or 0) + 1)
 
 
+def _no_building(state: RobState, action: Action) -> None:
+    if state.robbery.building is not None:
+        raise IllegalAction("robnrun.building_chosen")
+
+
+def _building(state: RobState, action: Action) -> None:
+    if state.robbery.building is None:
+        raise IllegalAction("robnrun.building_first")
+
+
+def _not_dealt(state: RobState, action: Action) -> None:
+    if state.robbery.dealt:
+        raise IllegalAction("robnrun.dealt")
+
+
+def _dealt(state: RobState, action: Action) -> None:
+    if not state.robbery.dealt:
+        raise IllegalAction("robnrun.deal_first")
+
+
+def _unsorted(state: RobState, action: Action) -> None:
+    """The safes stand fixed once the first cards have been sorted against them."""
+    if state.robbery.rows != NO_TOOLS or state.robbery.alarm != NO_TOOLS:
+        raise IllegalAction("robnrun.safes_fixed")
+
+
+def _all(*checks: Check) -> Check:
+    """A check that makes each of ``checks`` in turn."""
+    def check_all(state: RobState, action: Action) -> None:
+        for check_one in checks:
+            check_one(state, action)
+    return check_all
+
+
 def _own_seat(state: RobState, action: Action) -> None:
     if action.seat is None:
         raise IllegalAction("robnrun.notes_phone")
@@ -317,14 +342,13 @@ def _own_seat(state: RobState, action: Action) -> None:
 PREPARING = ("prepare", "clues", "crew", "alarm")
 PLAYING = ("prepare", "clues", "crew", "alarm", "evaluation")
 
-Rule = tuple[tuple[str, ...], Callable[[RobState, Action], None],
-             Callable[[RobState, Action], RobState]]
+Rule = tuple[tuple[str, ...], Check, Callable[[RobState, Action], RobState]]
 
 RULES: dict[str, Rule] = {
-    "rob": (("prepare",), _boss_or_box, _rob),
-    "deal": (("prepare",), _boss_or_box, _deal),
-    "safes": (PREPARING, _boss_phone, _safes),
-    "start": (("prepare",), _boss_or_box, _start),
+    "rob": (("prepare",), _all(_boss_or_box, _no_building), _rob),
+    "deal": (("prepare",), _all(_boss_or_box, _building, _not_dealt), _deal),
+    "safes": (PREPARING, _all(_boss_phone, _building, _unsorted), _safes),
+    "start": (("prepare",), _all(_boss_or_box, _dealt), _start),
     "clue": (("clues",), _boss_or_box, _clue),
     "crew": (("clues",), _boss_or_box, _to_crew),
     "play": (("crew",), _on_turn_or_box, _play),
