@@ -2,7 +2,9 @@
 Debian's Chromium counts down locally from ``remaining_ms``; every second we read the time
 its clock bar shows and the box's own time left at the same moment.
 
-    python -m benchmarks.countdown_drift [--seconds 50]
+    python -m benchmarks.countdown_drift [--seconds 48]
+
+It samples the first 48 s of the 50 s turn, so the overrun never ends the turn mid-sample.
 
 The bar is redrawn every 100 ms, so up to 100 ms of what is measured is the bar's own step.
 """
