@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import pygame
 import pytest
 from gpiozero import Device
 
@@ -17,6 +18,17 @@ from companion.store import Store
 from companion.table import Table
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
+
+
+@pytest.fixture
+def offscreen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """pygame with SDL's dummy drivers: screens are drawn and read back, never shown."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ steps, the end, the example-values warning, and never a secret."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,14 +48,7 @@ CRACKING = (["card", "card", "acid", "ram"], ["ram", "dynamite", "flashlight", "
 WRONG = ["stethoscope", "stethoscope", "jackhammer", "jackhammer"]
 
 
-@pytest.fixture(autouse=True)
-def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("offscreen")
 
 
 # -- playing ------------------------------------------------------------------------------------

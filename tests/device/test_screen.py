@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -41,14 +40,7 @@ ROMME_TITLE = {"de": "Räuber-Rommé", "en": "Räuber-Rommé"}
 NAMES = ("Anna", "Ben", "", "Dora")
 
 
-@pytest.fixture(autouse=True)
-def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("offscreen")
 
 
 # -- building views by hand, as the contract has them -------------------------------------------
