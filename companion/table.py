@@ -104,6 +104,7 @@ class Table:
         self._version = 0
         self._game_seq = 0
         self._entered = clock()
+        self._entered_seq = 0
         self._saved_at = self._entered
         self._retry_at = float("-inf")
         self._thread: threading.Thread | None = None
@@ -265,6 +266,7 @@ class Table:
             # The game's timer counts from the moment its state was entered; a seat joining
             # or a rename leaves the game, and so the running clock, untouched.
             self._entered = self._saved_at = at
+            self._entered_seq = self._version
         self._state = state
         self._published = self._publish_views()
         for subscriber in self._subscribers:
@@ -294,27 +296,33 @@ class Table:
         return self._games[self._state.game_id].timer(self._state.game)
 
     def _save_time_left(self) -> None:
-        """Every second of a running turn, save the time left (not part of the event log)."""
+        """Every second of a running turn, save the time it has used (not part of the event log),
+        keyed to the event that entered the game's state: any later table action leaves it valid."""
         now = self._clock()
         if self._deadline() is None or now - self._saved_at < CHECKPOINT_S:
             return
         self._saved_at = now
         try:
-            self._store.save_checkpoint(self._version, self._elapsed_ms(now))
+            self._store.save_checkpoint(self._entered_seq, self._elapsed_ms(now))
         except sqlite3.OperationalError as error:
             log.warning("could not save the time left: %s", error)
 
     # -- start-up ----------------------------------------------------------------------------
 
     def _replay(self) -> None:
-        """Rebuild the state from the newest snapshot and the events after it."""
+        """Rebuild the state from the newest snapshot and the events after it, and find the
+        event that entered the current game state, as ``_commit`` did."""
         found = self._store.latest_snapshot()
         state = TableState.from_json(found[1], self._games) if found else TableState()
         for seq, event in self._store.events(found[0] if found else 0):
             try:
-                state = apply_table(state, Action.from_json(event), self._games)
+                after = apply_table(state, Action.from_json(event), self._games)
             except GetawayError as error:
                 log.warning("skipped event %d on replay: %s", seq, error)
+                continue
+            if after.game is not state.game:
+                self._entered_seq = seq
+            state = after
         self._state, self._version = state, self._store.last_seq()
         self._game_seq = found[0] if found else 0
 
@@ -327,7 +335,7 @@ class Table:
         if action is None:
             return
         saved = self._store.checkpoint()
-        used = saved[1] if saved and saved[0] == self._version else 0
+        used = saved[1] if saved and saved[0] == self._entered_seq else 0
         self._entered = self._clock() - used / 1000
         self.submit(action)
 

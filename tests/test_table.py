@@ -9,10 +9,10 @@ import pytest
 
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
 from companion.store import Store
-from companion.table import Published, Table, token_hash
+from companion.table import CHECKPOINT_S, Published, Table, token_hash
 from tests import tables
 from tests.clock import FakeClock
-from tests.tiny_game import GAME, LIMIT_MS
+from tests.tiny_game import GAME, LIMIT_MS, TinyGame
 
 GAMES = {"tiny": GAME}
 
@@ -187,3 +187,29 @@ def test_seats_are_found_by_token_only(table: Table) -> None:
     assert table.seat_for_token("secret-tokeN") is None
     assert table.published.public["seats"][1] == {"seat": 1, "name": "Anna", "taken": True}
     assert "secret" not in repr(table.published.public)
+
+
+TABLE_ACTIONS = {
+    "rename": Action("table.rename", None, {"seat": 1, "name": "Bea"}),
+    "language": Action("table.language", None, {"language": "en"}),
+    "join": Action("table.claim", None, {"seat": 2, "token_hash": token_hash("phone")}),
+}
+
+
+@pytest.mark.parametrize("kind", TABLE_ACTIONS)
+def test_a_power_cut_after_a_table_action_keeps_the_time_left(kind: str, db: Path) -> None:
+    clock, long_turn = FakeClock(), TinyGame(limit_ms=60_000)
+    table = tables.open_table(db, clock, games={"tiny": long_turn})
+    table.submit(Action("table.new_game", None, {"game": "tiny", "seats": 3}))
+    table.submit(Action("resume"))
+    for _ in range(25):
+        clock.advance(1)
+        table.poke()
+    table.submit(TABLE_ACTIONS[kind])
+    # The power cut: a new Table on the same file, the old one never stopped in order.
+    again = tables.open_table(db, FakeClock(start=5.0), games={"tiny": long_turn})
+    timer = again.published.public["timer"]
+    assert timer["running"] is False
+    assert 35_000 - CHECKPOINT_S * 1000 <= timer["remaining_ms"] <= 35_000
+    again.stop()
+    table.stop()
