@@ -15,7 +15,8 @@ Readings the rule text leaves open (see rules/FACTS.md for the rest):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -36,9 +37,8 @@ from companion.games.base import (
 from companion.games.base import allowed_actions as allowed
 
 JOKER = 50
-TILE_VALUES = frozenset((*range(1, 11), JOKER))
-MAX_TILES = 84
-"""80 tiles and 4 jokers: no hand can hold more."""
+TILE_SET = {**dict.fromkeys(range(1, 11), 8), JOKER: 4}
+"""How many tiles of each value the set has: 1-10 in four colours, each twice, and 4 jokers."""
 LEDS = 24
 NOT_MELDED, MELDED = -200, -100
 """What going out on the own first turn costs each opponent."""
@@ -255,6 +255,7 @@ def _score(state: RommeState, action: Action) -> RommeState:
     _check_tile_seat(state, seat)
     rows = state.scoring.tiles
     rows = (*rows[:seat], tiles, *rows[seat + 1:])
+    _check_set(rows, IllegalAction, ("romme.round_value", "romme.round_jokers"))
     return replace(state, scoring=replace(state.scoring, tiles=rows, focus=seat))
 
 
@@ -369,11 +370,20 @@ def _seat_arg(state: RommeState, action: Action) -> int:
 def _tiles_arg(action: Action) -> tuple[int, ...]:
     tiles = action.args.get("tiles")
     if not isinstance(tiles, list | tuple) or not all(
-            isinstance(t, int) and not isinstance(t, bool) and t in TILE_VALUES for t in tiles):
+            isinstance(t, int) and not isinstance(t, bool) and t in TILE_SET for t in tiles):
         raise InvalidAction("romme.tiles_invalid")
-    if len(tiles) > MAX_TILES:
-        raise InvalidAction("romme.tiles_too_many", maximum=MAX_TILES)
+    _check_set([tiles], InvalidAction, ("romme.hand_value", "romme.hand_jokers"))
     return tuple(tiles)
+
+
+def _check_set(hands: Iterable[Sequence[int]], error: type[InvalidAction | IllegalAction],
+               keys: tuple[str, str]) -> None:
+    """Refuse ``hands`` that together hold more of a value than the set has (84 jokers...);
+    ``keys`` name the sentence for a value and for the jokers."""
+    held = Counter(tile for hand in hands for tile in hand)
+    for tile, count in sorted(held.items()):
+        if count > TILE_SET[tile]:
+            raise error(keys[tile == JOKER], value=tile, count=count, maximum=TILE_SET[tile])
 
 
 # -- views -------------------------------------------------------------------------------------
@@ -561,7 +571,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "romme.timeout_early": "Die Zeit ist noch nicht um: {seconds} s sind übrig.",
         "romme.seat_invalid": "Für die Wertung fehlt ein gültiger Platz.",
         "romme.tiles_invalid": "Steine sind Werte von 1 bis 10, ein Joker zählt 50.",
-        "romme.tiles_too_many": "Mehr als {maximum} Steine kann niemand auf der Hand haben.",
+        "romme.hand_value": "Das Spiel hat nur {maximum} Steine mit der {value}, nicht {count}.",
+        "romme.hand_jokers": "Das Spiel hat nur {maximum} Joker, nicht {count}.",
+        "romme.round_value": "Das Spiel hat nur {maximum} Steine mit der {value}: Zusammen "
+                             "hielten die Hände dieser Runde {count}.",
+        "romme.round_jokers": "Das Spiel hat nur {maximum} Joker: Zusammen hielten die Hände "
+                              "dieser Runde {count}.",
         "romme.score_own_seat": "Dein Telefon darf nur die eigenen Steine eintragen "
                                 "(Platz {seat}).",
         "romme.score_winner": "Platz {seat} ist ausgegangen und bekommt 0 Punkte.",
@@ -604,7 +619,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "romme.timeout_early": "Time is not up yet: {seconds} s left.",
         "romme.seat_invalid": "The score needs a valid seat.",
         "romme.tiles_invalid": "Tiles are values from 1 to 10; a joker counts 50.",
-        "romme.tiles_too_many": "Nobody can hold more than {maximum} tiles.",
+        "romme.hand_value": "The set has only {maximum} tiles of value {value}, not {count}.",
+        "romme.hand_jokers": "The set has only {maximum} jokers, not {count}.",
+        "romme.round_value": "The set has only {maximum} tiles of value {value}: the hands of "
+                             "this round would hold {count} together.",
+        "romme.round_jokers": "The set has only {maximum} jokers: the hands of this round would "
+                              "hold {count} together.",
         "romme.score_own_seat": "Your phone may only enter your own tiles (seat {seat}).",
         "romme.score_winner": "Seat {seat} went out and scores 0.",
         "romme.score_left": "Seat {seat} is not playing in this round.",

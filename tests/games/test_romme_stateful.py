@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -17,6 +19,8 @@ from companion.views import table_view
 
 GAME = GAMES["romme"]
 TILES = st.lists(st.sampled_from([*range(1, 11), 50]), min_size=1, max_size=6)
+SET = {**dict.fromkeys(range(1, 11), 8), 50: 4}
+"""The tiles of each value in the set: no round's hands hold more together."""
 OPTIONS = st.fixed_dictionaries({
     "turn_seconds": st.sampled_from([15, 50, 180]),
     "overrun_penalty": st.sampled_from(["one", "one_plus_draw"]),
@@ -51,6 +55,15 @@ class Evenings(RuleBasedStateMachine):
     @property
     def view(self) -> dict[str, Any]:
         return GAME.public_view(self.state)
+
+    def spare(self, seat: int) -> Counter[int]:
+        """The tiles of each value left in the set beside the other losers' hands."""
+        hands: Iterable[list[int]] = (hand for other, hand in self.view["scoring"]["tiles"].items()
+                                      if int(other) != seat)
+        return Counter(SET) - Counter(tile for hand in hands for tile in hand)
+
+    def fits(self, tiles: list[int], seat: int) -> bool:
+        return not Counter(tiles) - self.spare(seat)
 
     def snapshot(self) -> tuple[Any, list[dict[str, Any]]]:
         views = [table_view(self.table, GAMES, seat, 0)
@@ -113,14 +126,17 @@ class Evenings(RuleBasedStateMachine):
         seat = data.draw(st.sampled_from(sorted(int(seat) for seat in scoring["points"])))
         counted = not (scoring["first_turn_out"]
                        and self.state.settings.first_turn_bonus == "instead")
-        assert self.send("score", seat if phone else None, seat=seat, tiles=tiles) == counted
+        fits = self.fits(tiles, seat)
+        assert self.send("score", seat if phone else None, seat=seat, tiles=tiles) == (
+            counted and fits)
 
     @precondition(lambda self: self.state.phase == "scoring")
     @rule(tiles=TILES)
     def confirm(self, tiles: list[int]) -> None:
         """The box enters whatever is still missing, then the scores are confirmed."""
         for seat in self.view["scoring"]["missing"]:
-            assert self.send("score", None, seat=seat, tiles=tiles)
+            hand = tiles if self.fits(tiles, seat) else [self.spare(seat).most_common(1)[0][0]]
+            assert self.send("score", None, seat=seat, tiles=hand)
         totals = [p["total"] for p in self.view["players"]]
         points = self.view["scoring"]["points"]
         assert self.send("confirm_scores")
