@@ -354,6 +354,20 @@ def test_a_hidden_or_used_clue_costs_3_gold_every_time() -> None:
     assert [use["bought"] for use in view(state)["clues"]["uses"]] == [True, True]
 
 
+@pytest.mark.parametrize(("building", "safes", "most"), [("B1", 1, 4), ("A1", 2, 7),
+                                                         ("C1", 3, 7)])
+def test_clue_3_names_up_to_as_many_kinds_as_the_robbed_safes_can_need(building: str, safes: int,
+                                                                       most: int) -> None:
+    entered = [{"tools": {tool: 3}, "gold": 1} for tool in TOOLS[:safes]]
+    state = robbing(new_state(), building, entered)
+    used = do(state, "clue", clue=3, count=most)
+    assert view(used)["clues"]["uses"][-1]["count"] == most
+    assert view(state)["clues"]["kinds"] == most
+    with pytest.raises(InvalidAction) as refused:
+        do(state, "clue", clue=3, count=most + 1)
+    assert (refused.value.key, refused.value.params) == ("robnrun.clue_count", {"maximum": most})
+
+
 def test_crew_phones_may_not_use_clues_and_notes_are_private() -> None:
     state = robbing(new_state())
     with pytest.raises(IllegalAction):

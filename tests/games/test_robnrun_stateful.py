@@ -267,9 +267,12 @@ class Games(RuleBasedStateMachine):
             return
         clue = data.draw(st.sampled_from(known), "clue")
         extra: dict[str, Any] = data.draw(st.fixed_dictionaries({}, optional={
-            "tool": st.sampled_from(TOOLS), "count": st.integers(1, 4)}), "named")
+            "tool": st.sampled_from(TOOLS), "count": st.integers(1, len(TOOLS))}), "named")
         bought, gold = clue not in r.face_up, self.state.gold
         refused = self.send("clue", self.by(phone), clue=clue, **extra)
+        if extra.get("count", 0) > min(len(TOOLS), 4 * r.taken):
+            assert refused == "robnrun.clue_count"
+            return
         assert refused == ("robnrun.clue_gold" if bought and gold < CLUE_PRICE else None)
         assert self.state.gold == gold - CLUE_PRICE * (bought and refused is None)
 

@@ -15,7 +15,6 @@
   const QUARTERS = "ABCD";
   const SAFE = { tools: [3, 5], kinds: 4, same: 4, gold: [1, 2, 3] };
   const NAMED = { 1: "tool", 2: "tool", 3: "count" };
-  const COUNTS = [1, 2, 3, 4];
   const OWN = ["rob", "safes", "clue", "sort", "place", "buy", "mark", "note"];
   const BOX_PROFILE = "box";
   const STEPPED = ["rob", "clue", "place", "buy"];
@@ -285,8 +284,8 @@
     const pick = NAMED[clue] === "tool"
       ? TOOLS.map((tool) => button(toolName(v, tool), { class: "choice small", data: { pick: tool } },
         () => useClue({ clue, tool })))
-      : COUNTS.map((count) => button(String(count), { class: "choice small", data: { pick: count } },
-        () => useClue({ clue, count })));
+      : Array.from({ length: v.state.clues.kinds }, (_, i) => i + 1).map((count) =>
+        button(String(count), { class: "choice small", data: { pick: count } }, () => useClue({ clue, count })));
     return h("div", { class: "rr-picker" },
       h("p", { class: "lead", text: t(`web.robnrun.pick_${NAMED[clue]}`, { clue }) }),
       h("div", { class: "choice-row" }, pick,

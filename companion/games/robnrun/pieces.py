@@ -72,6 +72,12 @@ def safe_from_json(data: JSON) -> Safe:
     return Safe(tools, gold)
 
 
+def most_kinds(safes: int) -> int:
+    """The most kinds of tools ``safes`` safes can need together (clue 3's number): each needs
+    at most 4 kinds, and there are 7."""
+    return min(len(TOOLS), SAFE_KINDS * safes)
+
+
 def needed(safes: Sequence[Safe]) -> Tools:
     """Every safe's tools added up: what the boss needs in the face-up rows."""
     return tuple(sum(column) for column in zip(NO_TOOLS, *(s.tools for s in safes), strict=True))

@@ -22,6 +22,7 @@ from companion.games.robnrun.pieces import (
     COPIES,
     NO_TOOLS,
     TOOLS,
+    most_kinds,
     needed,
     safe_from_json,
 )
@@ -42,7 +43,6 @@ from companion.games.robnrun.state import (
 
 T = TypeVar("T")
 NOTE_LENGTH = 500
-MAX_CLUE_COUNT = 4
 
 
 # -- preparation -------------------------------------------------------------------------------
@@ -115,8 +115,9 @@ def _clue(state: RobState, action: Action) -> RobState:
     tool, count = action.args.get("tool"), action.args.get("count")
     if tool is not None and tool not in TOOLS:
         raise InvalidAction("robnrun.tool_unknown")
-    if count is not None and count not in range(1, MAX_CLUE_COUNT + 1):
-        raise InvalidAction("robnrun.clue_count", maximum=MAX_CLUE_COUNT)
+    maximum = most_kinds(robbery.taken)
+    if count is not None and count not in range(1, maximum + 1):
+        raise InvalidAction("robnrun.clue_count", maximum=maximum)
     bought = clue not in robbery.face_up
     if bought and state.gold < CLUE_PRICE:
         raise IllegalAction("robnrun.clue_gold", price=CLUE_PRICE, gold=state.gold)

@@ -14,6 +14,7 @@ from companion.games.robnrun.pieces import (
     DEALER_PRICES,
     TOOLS,
     cracked,
+    most_kinds,
     needed,
     tool_object,
 )
@@ -77,7 +78,7 @@ def _robbery_view(state: RobState) -> dict[str, JSON]:
                     "safes_entered": bool(r.safes), "dealer": r.dealer},
         "round": r.round,
         "clues": {"face_up": list(r.face_up), "hidden": len(r.clues) - len(r.face_up),
-                  "price": CLUE_PRICE, "uses": dump(r.uses)},
+                  "price": CLUE_PRICE, "uses": dump(r.uses), "kinds": most_kinds(r.taken)},
         "crew": {"members": crew(state), "hands": list(r.hands), "turn": r.turn,
                  "played": r.played, "needed": value(state, "white"), "passes": r.passes,
                  "forced": state.phase == "crew" and forced(state),
