@@ -4,6 +4,7 @@ log, offers them in the lobby beside the examples and starts games from them."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -287,6 +288,30 @@ def test_variation_1_keeps_the_scenarios_cubes_on_the_station() -> None:
     for seed in range(10):
         started = game(new_game(state, 5, seed, scenario="Wache", variation1="on"))
         assert sum(started.station.values()) + started.aside == 5
+
+
+def station_draws(on_station: int) -> Iterator[list[str]]:
+    """Every mix of colours the shuffle can put on the station, the box's other cubes after."""
+    for mix in itertools.combinations_with_replacement(COLOURS, on_station):
+        if all(mix.count(colour) <= SUPPLY[colour] for colour in COLOURS):
+            rest = [c for c in COLOURS for _ in range(SUPPLY[c] - mix.count(c))]
+            yield [*mix, *rest]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_variation_1_starts_whatever_the_draw_puts_on_the_station(seats: int) -> None:
+    station = {"yellow": 1, "green": 2, "white": 1, "red": 2}
+    squares = [["yellow", "green"], ["red"], ["white"], ["red"], ["yellow"]]
+    state = lobby(("scenario", "Sechs", scenario_json(station=station, squares=squares)))
+    draws = list(station_draws(6))
+    assert ["red"] * 4 + ["yellow"] * 2 in [sorted(draw[:6]) for draw in draws]
+    for cubes in draws:
+        action = Action("table.new_game", None, {
+            "game": "robnrun", "seats": seats, "chance": {"cubes": cubes, "quarters": [0, 1, 2, 3]},
+            "options": {"boss": 0, "scenario": "Sechs", "variation1": "on"}})
+        started = game(apply_table(state, action, GAMES))
+        assert sum(started.station.values()) + started.aside == 6
+        assert all(started.station[c] == min(cubes[:6].count(c), 3) for c in COLOURS)
 
 
 def deals(seats: int, state: TableState, **options: Any) -> Iterator[RobState]:

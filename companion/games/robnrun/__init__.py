@@ -55,13 +55,17 @@ def check_document(kind: str, data: JSON) -> JSON:
 
 
 def setup(options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> RobState:
-    """The start of a game: the box's profile, the chosen scenario, the first boss."""
+    """The start of a game: the box's profile, the chosen scenario, the first boss.
+
+    The scenario must fit the table as the group wrote it; variation 1's draw never refuses a
+    game: a cube its track has no room for is set aside (FACTS reading 4).
+    """
     saved = args.get("saved") or {}
     box_profile = _saved_profile(saved)
     chosen = _saved_scenario(saved, str(options["scenario"]))
+    scenario.check_table(chosen, box_profile, seats)
     if options["variation1"] == "on":
         chosen = scenario.randomised(chosen, args["cubes"], args["quarters"])
-    scenario.check_table(chosen, box_profile, seats)
     boss = options["boss"] if options["boss"] != "random" else args.get("boss")
     if not isinstance(boss, int) or not 0 <= boss < seats:
         raise InvalidAction("robnrun.boss_seat", seats=seats)
