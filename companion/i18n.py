@@ -35,6 +35,11 @@ CORE: dict[str, dict[str, str]] = {
         "error.name_invalid": "Der Name muss 1 bis 20 Zeichen haben.",
         "error.nothing_to_undo": "Es gibt nichts zurückzunehmen.",
         "error.undo_reveal": "Was schon aufgedeckt ist, kann man nicht zurücknehmen.",
+        "error.undo_clock": "Die Uhr hat entschieden: Eine abgelaufene Zeit lässt sich nicht "
+                            "zurücknehmen.",
+        "error.undo_not_yours": "Mit deinem Telefon nimmst du nur deinen eigenen letzten "
+                                "Schritt zurück; diesen kann die Box oder die Tischseite "
+                                "zurücknehmen.",
         "error.stale": "Der Tisch hat sich inzwischen geändert. Bitte noch einmal.",
         "error.busy": "Die Box ist gerade beschäftigt. Bitte noch einmal.",
         "error.not_found": "Diese Seite gibt es nicht.",
@@ -84,6 +89,9 @@ CORE: dict[str, dict[str, str]] = {
         "error.name_invalid": "A name has 1 to 20 characters.",
         "error.nothing_to_undo": "There is nothing to undo.",
         "error.undo_reveal": "What has been revealed cannot be undone.",
+        "error.undo_clock": "The clock has ruled: a turn that ran out of time cannot be undone.",
+        "error.undo_not_yours": "Your phone can only undo your own last step; the box or the "
+                                "table page can undo this one.",
         "error.stale": "The table has changed in the meantime. Please try again.",
         "error.busy": "The box is busy right now. Please try again.",
         "error.not_found": "There is no such page.",

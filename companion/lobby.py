@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.base import (
     JSON,
+    TIMEOUT,
     Action,
     Button,
     Controls,
@@ -48,23 +49,44 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """A game state undo can return to, and the action that left it: its type, who sent it
+    (None: the box or the table page) and whether it revealed something."""
+
+    game: Any
+    action: str
+    seat: int | None
+    reveal: bool
+
+    @property
+    def final(self) -> bool:
+        """A reveal or the clock's verdict (a timeout): undo stops before it."""
+        return self.reveal or self.action == TIMEOUT
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
-    """Everything the Table owns. ``undo`` holds earlier game states, newest last, each with
-    whether the step that followed it was a reveal. ``saved`` holds what games keep on the
-    box between games (a box profile, scenarios): game id, then kind, then name."""
+    """Everything the Table owns. ``undo`` holds the steps undo can go back over, newest
+    last. ``saved`` holds what games keep on the box between games (a box profile,
+    scenarios): game id, then kind, then name."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
     game: Any = None
-    undo: tuple[tuple[Any, bool], ...] = ()
+    undo: tuple[Step, ...] = ()
     language: str = "de"
     claims: tuple[Claim, ...] = ()
     wifi: Wifi | None = None
     show_wifi: bool = False
     saved: dict[str, dict[str, dict[str, JSON]]] = field(default_factory=dict)
 
-    def can_undo(self) -> bool:
-        return bool(self.undo) and not self.undo[-1][1]
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
+        try:
+            _undoable(self, seat)
+        except IllegalAction:
+            return False
+        return True
 
     def to_json(self, games: Mapping[str, Game]) -> dict[str, JSON]:
         """The state without its undo history (snapshots are taken where undo cannot reach)."""
@@ -95,7 +117,7 @@ def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) ->
         raise InvalidAction("error.action_unknown", type=action.type)
     game = _current(state, games)
     after = game.apply(state.game, action)
-    step = (state.game, game.is_reveal(action))
+    step = Step(state.game, action.type, action.seat, game.is_reveal(action))
     return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
 
 
@@ -179,12 +201,20 @@ def _end_game(state: TableState, action: Action, games: Mapping[str, Game]) -> T
 
 
 def _undo(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    step = _undoable(state, action.seat)
+    return replace(state, game=step.game, undo=state.undo[:-1])
+
+
+def _undoable(state: TableState, seat: int | None) -> Step:
+    """The step ``seat`` may undo now; a phone undoes only its own seat's last action."""
     if not state.undo:
         raise IllegalAction("error.nothing_to_undo")
-    previous, was_reveal = state.undo[-1]
-    if was_reveal:
-        raise IllegalAction("error.undo_reveal")
-    return replace(state, game=previous, undo=state.undo[:-1])
+    step = state.undo[-1]
+    if step.final:
+        raise IllegalAction("error.undo_clock" if step.action == TIMEOUT else "error.undo_reveal")
+    if seat is not None and step.seat != seat:
+        raise IllegalAction("error.undo_not_yours")
+    return step
 
 
 def _claim(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.games.base import (
     JSON,
+    TIMEOUT,
     Action,
     Chance,
     Controls,
@@ -225,7 +226,7 @@ class Table:
         deadline = self._deadline()
         while deadline is not None and deadline <= until and self._retry_at <= until:
             version = self._version
-            self._handle(_Item(Action("timeout"), deadline))
+            self._handle(_Item(Action(TIMEOUT), deadline))
             if self._version == version:
                 # Not saved (the disk is full): the game stays as it is, and the timeout is
                 # tried again a little later instead of at once, over and over.

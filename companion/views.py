@@ -18,7 +18,7 @@ def table_view(state: TableState, games: Mapping[str, Game], seat: int | None,
         "language": state.language,
         "game": state.game_id,
         "me": seat,
-        "undo": state.can_undo(),
+        "undo": state.can_undo(seat),
         "seats": [{"seat": i, "name": s.name, "taken": s.token_hash is not None}
                   for i, s in enumerate(state.seats)],
         "claims": [{"seat": c.seat, "name": c.name} for c in state.claims],

@@ -213,3 +213,31 @@ def test_a_power_cut_after_a_table_action_keeps_the_time_left(kind: str, db: Pat
     assert 35_000 - CHECKPOINT_S * 1000 <= timer["remaining_ms"] <= 35_000
     again.stop()
     table.stop()
+
+
+def test_undo_never_steps_over_the_clocks_verdict(table: Table, clock: FakeClock) -> None:
+    table.submit(Action("resume"))
+    clock.advance(LIMIT_MS / 1000)
+    table.poke()
+    assert table.published.public["state"]["overruns"] == [0]
+    assert table.published.public["undo"] is False
+    with pytest.raises(IllegalAction) as refused:
+        table.submit(Action("table.undo"))
+    assert refused.value.key == "error.undo_clock"
+    assert table.published.public["state"]["turn"] == 1
+    assert table.published.remaining_ms(clock()) == LIMIT_MS
+
+
+def test_a_phone_undoes_only_its_own_seats_last_action(table: Table) -> None:
+    table.submit(Action("pass", seat=0))
+    published = table.published
+    assert [published.view(seat, 0)["undo"] for seat in (None, 0, 1)] == [True, True, False]
+    with pytest.raises(IllegalAction) as refused:
+        table.submit(Action("table.undo", seat=1))
+    assert refused.value.key == "error.undo_not_yours"
+    table.submit(Action("pass", seat=1))
+    table.submit(Action("table.undo", seat=1))
+    table.submit(Action("table.undo"))  # the box undoes anyone's
+    assert table.published.public["state"]["turn"] == 0
+    table.submit(Action("pass"))
+    assert table.published.view(0, 0)["undo"] is False

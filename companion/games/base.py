@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 TEXT_OPTION_LENGTH = 40
+TIMEOUT = "timeout"
+"""The action the Table submits when a running timer runs out: the clock's verdict."""
 
 JSON = Any
 """A value that round-trips through ``json``: dict, list, str, int, float, bool or None."""

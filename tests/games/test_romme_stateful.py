@@ -33,7 +33,8 @@ class Evenings(RuleBasedStateMachine):
     """Random but mostly legal play: every step must keep the invariants below."""
 
     table: TableState
-    history: list[tuple[Any, list[dict[str, Any]]]]
+    history: list[tuple[tuple[Any, list[dict[str, Any]]], Action]]
+    """Each step undo may go back over: the snapshot before it and the action taken."""
 
     def start(self, seats: int, options: dict[str, Any], first: int) -> None:
         self.history = []
@@ -79,7 +80,7 @@ class Evenings(RuleBasedStateMachine):
         except GetawayError:
             assert self.snapshot() == snapshot
             return False
-        self.history.append(snapshot)
+        self.history.append((snapshot, Action(kind, by)))
         self.check_step(kind, before, self.view)
         return True
 
@@ -158,14 +159,25 @@ class Evenings(RuleBasedStateMachine):
         """Whatever a phone may send: either it is refused or the invariants still hold."""
         self.send(kind, by, elapsed, **args)
 
-    @rule()
-    def undo(self) -> None:
+    def undo_refusal(self, by: int | None) -> str | None:
+        """Why ``by`` may not undo now: nothing to undo, the clock's verdict, another's step."""
+        if not self.history:
+            return "error.nothing_to_undo"
+        last = self.history[-1][1]
+        if last.type == "timeout":
+            return "error.undo_clock"
+        return "error.undo_not_yours" if by not in (None, last.seat) else None
+
+    @rule(by=st.none() | st.integers(0, 4))
+    def undo(self, by: int | None) -> None:
+        refusal = self.undo_refusal(by)
         try:
-            self.table = apply_table(self.table, Action("table.undo"), GAMES)
+            self.table = apply_table(self.table, Action("table.undo", by), GAMES)
         except GetawayError as error:
-            assert not self.history and error.key == "error.nothing_to_undo"
+            assert error.key == refusal
             return
-        assert self.snapshot() == self.history.pop()
+        assert refusal is None
+        assert self.snapshot() == self.history.pop()[0]
 
     @precondition(lambda self: self.state.phase == "over")
     @rule(seats=st.integers(2, 6), options=OPTIONS, first=st.integers(0, 5))
@@ -174,6 +186,12 @@ class Evenings(RuleBasedStateMachine):
         self.start(seats, options, first)
 
     # -- invariants ---------------------------------------------------------------------------
+
+    @invariant()
+    def every_view_says_whether_its_reader_may_undo(self) -> None:
+        for seat in (None, *range(len(self.state.players))):
+            view = table_view(self.table, GAMES, seat, 0)
+            assert view["undo"] == (self.undo_refusal(seat) is None)
 
     @invariant()
     def clock_never_negative(self) -> None:

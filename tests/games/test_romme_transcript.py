@@ -118,6 +118,8 @@ def round_two(evening: Evening) -> None:
     evening.do("end_turn", CARLA, after_s=25)
     evening.overrun()
     evening.do("draw", ANNA, after_s=33)
+    assert [evening.seen(seat)["undo"] for seat in (ANNA, CARLA)] == [True, False]
+    assert evening.refused("table.undo", CARLA) == "error.undo_not_yours"
     evening.do("draw", after_s=8)  # Ben meant to press TURN: the box takes it back
     assert evening.seen()["undo"] is True
     evening.do("table.undo")
@@ -127,6 +129,8 @@ def round_two(evening: Evening) -> None:
     evening.do("end_turn", CARLA, after_s=41)
     evening.overrun()
     assert evening.game["last"] == {"kind": "left", "seat": DIETER, "tiles": 0}
+    assert evening.refused("table.undo") == "error.undo_clock"  # the clock's verdict stands
+    assert not any(evening.seen(seat)["undo"] for seat in (None, ANNA, BEN, CARLA, DIETER))
     assert evening.game["order"] == [ANNA, BEN, CARLA]
     evening.do("end_turn", ANNA, after_s=30)
     evening.do("romme", BEN, after_s=19)
