@@ -40,6 +40,9 @@ JOKER = 50
 TILE_SET = {**dict.fromkeys(range(1, 11), 8), JOKER: 4}
 """How many tiles of each value the set has: 1-10 in four colours, each twice, and 4 jokers."""
 LEDS = 24
+FIRST_MELD_POINTS = 20
+"""What a player's first meld of a round needs from their own hand; Getaway only reminds of it,
+it cannot see the tiles."""
 NOT_MELDED, MELDED = -200, -100
 """What going out on the own first turn costs each opponent."""
 RUNNING_PHASES = ("ready", "turn", "paused")
@@ -129,6 +132,14 @@ def play_order(state: RommeState, first: int) -> list[int]:
 
 def total(player: Player) -> int:
     return sum(player.rounds)
+
+
+def first_meld(state: RommeState) -> int | None:
+    """The points the player on turn must lay from their own hand, until their first
+    ``end_turn`` (laid tiles) of the round; None when nobody has a turn or they melded."""
+    if state.phase not in RUNNING_PHASES or state.players[state.turn].melded:
+        return None
+    return FIRST_MELD_POINTS
 
 
 def is_first_turn_out(state: RommeState) -> bool:
@@ -395,6 +406,7 @@ def public_view(state: RommeState) -> dict[str, JSON]:
         "round": state.round,
         "rounds": state.settings.rounds,
         "turn": state.turn if playing else None,
+        "first_meld": first_meld(state),
         "starter": state.starter,
         "players": [{"seat": seat, "total": total(p), "rounds": list(p.rounds),
                      "overruns": p.overruns, "left": is_left(p), "melded": p.melded}

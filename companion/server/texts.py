@@ -120,6 +120,8 @@ _PAGES: dict[str, dict[str, str]] = {
         "web.romme.points": "{points} Punkte",
         "web.romme.total": "Gesamt",
         "web.romme.left": "ausgeschieden",
+        "web.romme.first_meld": "Dein erstes Auslegen in dieser Runde braucht mindestens "
+                                "{points} Punkte aus deiner eigenen Hand.",
         "web.romme.overruns": "Zeit überzogen: {count}",
         "web.romme.place": "{place}.",
         "web.romme.winner": "{name} gewinnt!",
@@ -244,6 +246,8 @@ _PAGES: dict[str, dict[str, str]] = {
         "web.romme.points": "{points} points",
         "web.romme.total": "Total",
         "web.romme.left": "out of the game",
+        "web.romme.first_meld": "Your first meld this round needs at least {points} points "
+                                "from your own hand.",
         "web.romme.overruns": "Over time: {count}",
         "web.romme.place": "{place}.",
         "web.romme.winner": "{name} wins!",

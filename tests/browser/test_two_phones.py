@@ -94,6 +94,9 @@ def test_two_phones_hand_the_turn_on(table: Table, server: Server, browser: Brow
     expect(anna.locator("#headline")).to_have_text("Your turn!")
     expect(bernd.locator("#headline")).to_have_text("Anna ist dran")
     expect(bernd.locator(end_turn)).to_have_count(0)
+    expect(anna.locator("#first-meld")).to_have_text(
+        "Your first meld this round needs at least 20 points from your own hand.")
+    expect(bernd.locator("#first-meld")).to_have_count(0)
     shoot(anna, "phone1-your-turn.png")
     shoot(bernd, "phone2-waiting.png")
 
@@ -103,6 +106,8 @@ def test_two_phones_hand_the_turn_on(table: Table, server: Server, browser: Brow
     expect(bernd.locator("#headline")).to_have_text("Du bist dran!")
     expect(anna.locator(end_turn)).to_have_count(0)
     expect(anna.locator("#headline")).to_have_text("It is Bernd's turn")
+    expect(bernd.locator("#first-meld")).to_contain_text("mindestens 20 Punkte")
+    expect(anna.locator("#first-meld")).to_have_count(0)
     assert table.published.public["state"]["turn"] == 1
     shoot(bernd, "phone2-your-turn.png")
 

@@ -230,6 +230,16 @@ def test_screen_romme_turn_counts_down_in_big_changing_digits() -> None:
     assert_qr(calm, URL)
 
 
+def test_screen_romme_recalls_the_first_meld_until_the_last_seconds() -> None:
+    spot = game_layout(SIZE)
+    reminded = render(romme_view("turn", remaining_ms=41_000, first_meld=20), "romme_first_meld")
+    hurry = render(romme_view("turn", remaining_ms=9_000, first_meld=20), "romme_meld_9s")
+    melded = render(romme_view("turn", remaining_ms=41_000, first_meld=None), "romme_melded")
+    assert colours(reminded, spot.note)[MUTED] > 0
+    assert drawn(melded, spot.note) == 0
+    assert colours(hurry, spot.note)[WARN] > 0 and colours(hurry, spot.note)[MUTED] == 0
+
+
 def test_screen_romme_highlights_the_current_seat_and_strikes_out_leavers() -> None:
     players = [player(0, [-12]), player(1, [0]), player(2, [-20]), player(3, [-7], left=True)]
     surface = render(romme_view("turn", remaining_ms=30_000, players=players, order=[1, 2, 0],

@@ -248,6 +248,22 @@ def test_turn_ends_record_what_happened(kind: str, tiles: int, melded: bool) -> 
     assert view(after)["players"][0]["melded"] is melded
 
 
+def test_turn_reminds_the_player_on_turn_of_the_first_meld_until_they_laid_tiles() -> None:
+    state = running(2)
+    assert view(state)["first_meld"] == 20
+    state = act(state, "end_turn")  # seat 0 laid tiles
+    assert (view(state)["turn"], view(state)["first_meld"]) == (1, 20)
+    state = act(state, "draw")  # seat 1 could not lay 20
+    assert (view(state)["turn"], view(state)["first_meld"]) == (0, None)
+    state = act(state, "draw")
+    assert (view(state)["turn"], view(state)["first_meld"]) == (1, 20)
+    state = act(state, "romme")
+    assert view(state)["first_meld"] is None  # nobody has a turn while scoring
+    state = act(act(state, "score", seat=0, tiles=[4]), "confirm_scores")
+    assert (view(state)["phase"], view(state)["first_meld"]) == ("ready", 20)  # a new round
+    assert GAME.private_view(state, 1)["first_meld"] == 20
+
+
 def test_turn_goes_clockwise_and_wraps_around() -> None:
     state = running(3, first=1)
     turns = []
@@ -548,8 +564,8 @@ def test_ranking_puts_a_player_who_left_last_whatever_the_points() -> None:
 
 def test_view_has_the_contract_shape() -> None:
     shown = view(running(3))
-    assert set(shown) == {"phase", "round", "rounds", "turn", "starter", "players", "order",
-                          "last", "scoring", "ranking"}
+    assert set(shown) == {"phase", "round", "rounds", "turn", "first_meld", "starter", "players",
+                          "order", "last", "scoring", "ranking"}
     assert shown["players"][0] == {"seat": 0, "total": 0, "rounds": [], "overruns": 0,
                                    "left": False, "melded": False}
     assert set(view(in_phase("scoring"))["scoring"]) == {"winner", "first_turn_out", "tiles",

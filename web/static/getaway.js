@@ -674,7 +674,15 @@
       const s = v.state;
       if (s.phase === "scoring") return [ROMME.scoringCard(v)];
       if (s.phase === "over") return [ROMME.rankingCard(v)];
-      return [];
+      return ROMME.firstMeld(v);
+    },
+
+    // Until they have laid tiles this round, the player on turn is reminded on their own phone.
+    firstMeld(v) {
+      const s = v.state;
+      if (s.phase !== "turn" || s.first_meld === null || v.me !== s.turn) return [];
+      return [h("p", { class: "card first-meld", id: "first-meld",
+        text: t("web.romme.first_meld", { points: s.first_meld }) })];
     },
 
     scoringCard(v) {

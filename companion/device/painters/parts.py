@@ -223,11 +223,12 @@ def countdown(surface: pygame.Surface, rect: pygame.Rect, timer: Mapping[str, JS
 
 
 def urgency_note(surface: pygame.Surface, rect: pygame.Rect, remaining_ms: int,
-                 ctx: Context) -> None:
-    """Under 10 s one warning sign and "Hurry up!", under 5 s two signs and "Almost out!"."""
+                 ctx: Context) -> bool:
+    """Under 10 s one warning sign and "Hurry up!", under 5 s two signs and "Almost out!";
+    whether it drew anything (else the line is free for a game's own note)."""
     level = urgency(remaining_ms)
     if level == 0:
-        return
+        return False
     key = "screen.almost" if level == 2 else "screen.hurry"
     colour = URGENCY_COLOURS[level]
     label = write(surface, ctx.fonts.large, ctx.text(key), colour, rect.center, "center")
@@ -235,6 +236,7 @@ def urgency_note(surface: pygame.Surface, rect: pygame.Rect, remaining_ms: int,
     for n in range(level):
         warning_sign(surface, (label.left - size * (2 * n + 1) // 2 - 8, label.centery),
                      size, colour)
+    return True
 
 
 # -- the menu and the join code ----------------------------------------------------------------

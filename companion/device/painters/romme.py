@@ -61,6 +61,7 @@ TEXTS = {
         "screen.romme.last.draw": "{name} hat gezogen",
         "screen.romme.last.end_turn": "{name} hat gelegt",
         "screen.romme.last.left": "{name} hat das Spiel verlassen",
+        "screen.romme.first_meld": "Erstauslage: mind. {points} Punkte aus der Hand",
     },
     "en": {
         "screen.romme.turn": "{name}'s turn",
@@ -81,6 +82,7 @@ TEXTS = {
         "screen.romme.last.draw": "{name} drew a tile",
         "screen.romme.last.end_turn": "{name} played",
         "screen.romme.last.left": "{name} left the game",
+        "screen.romme.first_meld": "First meld: at least {points} points from the hand",
     },
 }
 
@@ -123,8 +125,18 @@ def _turn(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON], ctx: 
               ACCENT, ctx)
     if timer:
         countdown(surface, spot.countdown, timer, ctx)
-        urgency_note(surface, spot.note, int(timer["remaining_ms"]), ctx)
+        if not urgency_note(surface, spot.note, int(timer["remaining_ms"]), ctx):
+            _first_meld(surface, spot.note, state, ctx)
     _around_the_turn(surface, spot, view, ctx)
+
+
+def _first_meld(surface: pygame.Surface, rect: pygame.Rect, state: Mapping[str, JSON],
+                ctx: Context) -> None:
+    """Until the player on turn has laid tiles, the note line recalls the opening meld's 20."""
+    if state.get("first_meld") is not None:
+        write(surface, ctx.fonts.small, ctx.text("screen.romme.first_meld",
+                                                 points=state["first_meld"]),
+              MUTED, rect.center, "center", rect.width)
 
 
 def _paused(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
