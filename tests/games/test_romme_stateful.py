@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -16,6 +16,7 @@ from companion.games.base import Action, GetawayError
 from companion.games.romme import RULES, RommeState
 from companion.lobby import TableState, apply_table
 from companion.views import table_view
+from tests.proof import examples
 
 GAME = GAMES["romme"]
 TILES = st.lists(st.sampled_from([*range(1, 11), 50]), min_size=1, max_size=6)
@@ -219,6 +220,5 @@ class Evenings(RuleBasedStateMachine):
         assert GAME.from_json(json.loads(json.dumps(GAME.to_json(self.state)))) == self.state
 
 
-Evenings.TestCase.settings = settings(max_examples=100, stateful_step_count=50, deadline=None,
-                                      suppress_health_check=[HealthCheck.too_slow])
+Evenings.TestCase.settings = settings(max_examples=examples(100), stateful_step_count=50)
 TestEvenings = Evenings.TestCase
