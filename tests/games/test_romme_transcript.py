@@ -7,6 +7,7 @@ row and leaves the game; Carla goes out on her first turn of the last round.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,8 @@ from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.lobby import TableState, apply_table
 from companion.views import table_view
+from tests import tables
+from tests.clock import FakeClock
 
 ANNA, BEN, CARLA, DIETER = range(4)
 NAMES = ("Anna", "Ben", "Carla", "Dieter")
@@ -193,12 +196,22 @@ def test_round_three_a_first_turn_out_and_the_final_ranking() -> None:
     assert [seat["name"] for seat in evening.seen()["seats"]] == list(NAMES)
 
 
-def test_a_restarted_box_pauses_the_running_turn() -> None:
-    evening = Evening()
-    evening.do("resume", BEN)
-    restart = GAMES["romme"].on_restart(evening.table.game)
-    assert restart == Action("pause")
-    evening.do_action(Action("pause", None, {}, 17_000))
-    assert evening.seen()["timer"] == {"remaining_ms": 33_000, "running": False,
-                                       "limit_ms": 50_000}
-    assert evening.seen(BEN)["state"]["actions"] == ["resume"]
+def test_a_restarted_box_pauses_the_running_turn(tmp_path: Path) -> None:
+    """The plug pulled 17 s into Ben's turn: a new Table on the same file, never stopped in
+    order, gives Ben his turn back paused with the 33 s he had left."""
+    clock = FakeClock()
+    box = tables.open_table(tmp_path / "evening.sqlite", clock)
+    box.submit(Action("table.new_game", None, {"game": "romme", "seats": 4,
+                                               "options": {"rounds": 3, "first_player": BEN}}))
+    box.submit(Action("resume", BEN))
+    for _ in range(17):
+        clock.advance(1)
+        box.poke()
+    again = tables.open_table(tmp_path / "evening.sqlite", FakeClock(start=3.0))
+    try:
+        view = again.published.view(BEN, again.clock())
+        assert view["timer"] == {"remaining_ms": 33_000, "running": False, "limit_ms": 50_000}
+        assert view["state"]["actions"] == ["resume"]
+    finally:
+        again.stop()
+        box.stop()
