@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,11 @@ class Program:
     """`getaway run --sim` on loopback; headless unless a ``display`` is given. A restart
     listens on the port of the first start, as the box does, so phones find it again."""
 
-    def __init__(self, data: Path, display: str | None = None) -> None:
+    def __init__(self, data: Path, display: str | None = None,
+                 wrapper: Sequence[str] = ()) -> None:
         self.data = data
         self.display = display
+        self.wrapper = tuple(wrapper)  # a command (strace) that runs the program as its child
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0
@@ -32,7 +35,7 @@ class Program:
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, "-m", "companion.cli", "run", "--sim", "--data",
+        command = [*self.wrapper, sys.executable, "-m", "companion.cli", "run", "--sim", "--data",
                    str(self.data), "--host", "127.0.0.1", "--port", str(self.port)]
         if self.display is None:
             command.append("--headless")
@@ -53,12 +56,20 @@ class Program:
         raise AssertionError(f"the box did not start (exit {self.process.wait()})")
 
     def kill(self) -> None:
-        """Pull the plug."""
+        """Pull the plug (of the program itself, not of a wrapper around it)."""
         assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
+        os.kill(self.pid(), signal.SIGKILL)
         self.process.wait()
         assert self.process.stdout is not None
         self.process.stdout.close()
+
+    def pid(self) -> int:
+        """The process of `getaway run`: the child of the wrapper, if there is one."""
+        assert self.process is not None
+        if not self.wrapper:
+            return self.process.pid
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return int(children.read_text().split()[0])
 
     def post(self, kind: str, args: dict[str, Any] | None = None,
              version: int | None = None) -> int | None:

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import http.client
 import random
+import re
+import shutil
 import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.program import Program
 
@@ -87,3 +91,62 @@ def test_the_box_survives_being_killed_at_random_moments(tmp_path: Path) -> None
         acked = assert_comes_back(box, acked)
     box.kill()
     assert acked["state"]["round"] > 1 or acked["version"] > 2 * KILLS
+
+
+SYNCED_ACKS = 12
+TRACED = "fsync,fdatasync,write,pwrite64,writev,sendto,sendmsg"
+
+
+def wal_syncs_before_acks(trace: list[str], wal: str) -> list[tuple[bool, bool]]:
+    """For each HTTP answer carrying a version: whether the write-ahead log was written since
+    the answer before, and whether every write to it had been fsynced when the answer was sent
+    (strace -f -y lines, in the order written)."""
+    written, dirty, syncing = False, False, set()
+    acks: list[tuple[bool, bool]] = []
+    for line in trace:
+        pid = line.split(" ", 1)[0]
+        if wal in line and re.search(r"\b(pwrite64|write|writev)\(", line):
+            written = dirty = True
+        elif wal in line and re.search(r"\bf(data)?sync\(", line):
+            if "<unfinished ...>" in line:
+                syncing.add(pid)
+            else:
+                dirty = False
+        elif re.search(r"<\.\.\. f(data)?sync resumed>", line) and pid in syncing:
+            syncing.discard(pid)
+            dirty = False
+        elif re.search(r'\b(sendto|sendmsg|writev|write)\(.*\{\\"version\\":\d+\}', line):
+            acks.append((written, not dirty))
+            written = False
+    return acks
+
+
+def test_every_acknowledged_action_was_fsynced_before_its_answer(tmp_path: Path) -> None:
+    """Traced with strace: no answer leaves the box while the log holds an unsynced write.
+
+    SIGKILL cannot tell a missing fsync (the kernel still has the data); this can, and it
+    fails with ``PRAGMA synchronous=NORMAL`` or ``OFF``.
+    """
+    if shutil.which("strace") is None:
+        pytest.fail("strace is missing: `./dev test` installs it (Debian: strace)")
+    trace = tmp_path / "trace.txt"
+    box = Program(tmp_path / "data", wrapper=["strace", "-f", "-y", "-s", "300",
+                                              "-e", f"trace={TRACED}", "-o", str(trace)])
+    box.start()
+    try:
+        box.post("table.new_game", {"game": "romme", "seats": 3,
+                                    "options": {"first_player": 0}})
+        acked = box.view()
+        rng = random.Random(9)
+        for _ in range(SYNCED_ACKS):
+            kind, args = next_action(acked, rng)
+            if box.post(kind, args, acked["version"]) is not None:
+                acked = box.view()
+    finally:
+        box.kill()
+    wal = str(tmp_path / "data" / "getaway.sqlite-wal")
+    acks = wal_syncs_before_acks(trace.read_text().splitlines(), wal)
+    assert len(acks) >= SYNCED_ACKS // 2, "the answers were not found in the trace"
+    assert all(written for written, _ in acks), "an answer went out before its event was logged"
+    late = sum(not synced for _, synced in acks)
+    assert late == 0, f"{late} of {len(acks)} answers went out before the fsync"
