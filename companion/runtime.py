@@ -162,14 +162,20 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
                     notice: Callable[[], str | None]) -> None:
     from companion.device.display import pin_keys, run_display
     from companion.device.qr import qr_text
-    from companion.server.app import create_app, join_link
-    from companion.server.serve import lan_address, serve
+    from companion.server.address import Address
+    from companion.server.app import create_app, join_path
+    from companion.server.serve import serve
 
-    app = create_app(table, public_url="")
+    app = create_app(table, public_url=lambda: address.url())
     server = serve(app, host=settings.host, port=settings.port)
-    app.config["PUBLIC_URL"] = f"http://{lan_address()}:{server.port}"
-    url = join_link(app)
-    _announce(url, server.port, settings, qr_text(url))
+    address = Address(server.port)  # known once listening: a port of 0 picks a free one
+    path = join_path(app)
+
+    def join_url() -> str | None:
+        found = address.url()
+        return None if found is None else found + path
+
+    _announce(join_url(), path, server.port, settings, qr_text)
 
     def healthy() -> bool:
         return server.alive() and table.alive()
@@ -177,7 +183,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     ready = _ready(healthy)
     screen = pins.screen
     try:
-        run_display(table, box, url, window=not settings.headless,
+        run_display(table, box, join_url, window=not settings.headless,
                     size=(screen.width, screen.height),
                     fullscreen=screen.fullscreen and not settings.sim,
                     rotation=screen.rotation, fps=screen.fps, stop=stop,
@@ -208,10 +214,15 @@ def _ready(healthy: Callable[[], bool]) -> Callable[[], None]:
     return frame_drawn
 
 
-def _announce(url: str, port: int, settings: Settings, qr: str) -> None:
-    print(f"Getaway is ready. Phones join at {url}", flush=True)
-    print(qr, flush=True)
-    code = url.rpartition("/j/")[2]
-    print(f"On this machine: http://localhost:{port}/j/{code}  (table page: /table, "
+def _announce(url: str | None, path: str, port: int, settings: Settings,
+              qr: Callable[[str], str]) -> None:
+    if url is None:
+        print("Getaway is ready. No network yet: the box's screen shows the join link once "
+              "it has one.", flush=True)
+    else:
+        print(f"Getaway is ready. Phones join at {url}", flush=True)
+        print(qr(url), flush=True)
+    code = path.rpartition("/j/")[2]
+    print(f"On this machine: http://localhost:{port}{path}  (table page: /table, "
           f"join code: {code})", flush=True)
     print(f"Games are kept in {settings.data}", flush=True)

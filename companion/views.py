@@ -56,9 +56,13 @@ def outcome(game: Game, state: Any) -> JSON:
 
 
 def device_view(state: TableState) -> dict[str, JSON]:
-    """What only the box's own screen may show: the Wi-Fi QR payload, password and all."""
-    wifi = state.wifi if state.show_wifi else None
-    return {"wifi_qr": wifi.payload() if wifi else None}
+    """What only the box's own screen may show: the Wi-Fi QR payload, password and all.
+
+    ``wifi_qr`` is set while the group chose to show it; ``hotspot_qr`` whenever one is saved
+    (the screen shows it while the box has no network of its own yet).
+    """
+    hotspot = state.wifi.payload() if state.wifi else None
+    return {"wifi_qr": hotspot if state.show_wifi else None, "hotspot_qr": hotspot}
 
 
 def game_summary(game: Game) -> dict[str, JSON]:

@@ -37,6 +37,11 @@ OUT = Path(__file__).resolve().parent.parent / "hardware" / "pictures"
 URL = "http://192.168.1.20:8000/"
 
 
+def link() -> str:
+    """The join link, as the box's network gives it."""
+    return URL
+
+
 def simulator(table: Table, box: Box, name: str) -> None:
     """The simulator's window (screen and LEDs beside it), saved after its first frame."""
     pins, stop = load_pins(), threading.Event()
@@ -45,7 +50,7 @@ def simulator(table: Table, box: Box, name: str) -> None:
         pygame.image.save(frame, str(OUT / name))
         stop.set()
 
-    run_display(table, box, URL, window=True, size=(pins.screen.width, pins.screen.height),
+    run_display(table, box, link, window=True, size=(pins.screen.width, pins.screen.height),
                 stop=stop, on_frame=save)
 
 

@@ -45,12 +45,9 @@ class Program:
                                         stderr=subprocess.DEVNULL, text=True, env=env)
         assert self.process.stdout is not None
         for line in self.process.stdout:  # the handshake: the box says where it listens
-            joined = re.search(r"Phones join at http://[^/\s]+(/\S*)", line)
-            if joined:
-                self.join_path = joined.group(1)
-            found = re.search(r"On this machine: (http://localhost:\d+)/", line)
+            found = re.search(r"On this machine: (http://localhost:\d+)(/\S*)", line)
             if found:
-                self.url = found.group(1)
+                self.url, self.join_path = found.groups()
                 self.port = int(self.url.rsplit(":", 1)[1])
                 return
         raise AssertionError(f"the box did not start (exit {self.process.wait()})")

@@ -296,7 +296,7 @@ def test_runtime_notice_is_a_band_on_the_screen(notice: str | None,
         frames.append(frame.copy())
         stop.set()
 
-    run_display(table, Panel(), "http://10.0.0.2:8000/", window=False, stop=stop,
+    run_display(table, Panel(), lambda: "http://10.0.0.2:8000/", window=False, stop=stop,
                 on_frame=seen, notice=lambda: notice)
     top = {tuple(frames[0].get_at((x, 2)))[:3] for x in range(0, 480, 8)}
     assert (tuple(DANGER) in top) == (notice is not None)

@@ -53,6 +53,9 @@ Keys = Callable[[Button, bool], None]
 Notice = Callable[[], str | None]
 """The text key of what the screen must tell besides the game now, or None."""
 
+Link = Callable[[], str | None]
+"""The join link now: it follows the network, and is None while the box has no address."""
+
 
 class Feed(Protocol):
     """What the display needs of the Table."""
@@ -77,7 +80,7 @@ class Panel(Protocol):
     def watch(self, moved: Callable[[], None]) -> None: ...
 
 
-def run_display(table: Feed, box: Panel, join_url: str, *, window: bool,
+def run_display(table: Feed, box: Panel, join_url: Link, *, window: bool,
                 size: tuple[int, int] = (480, 320), fullscreen: bool = False,
                 rotation: int = 0, fps: int = 10, stop: threading.Event,
                 clock: Callable[[], float] = time.monotonic,
@@ -85,6 +88,8 @@ def run_display(table: Feed, box: Panel, join_url: str, *, window: bool,
                 watchdog: Callable[[], object] | None = None, keys: Keys | None = None,
                 framebuffer: Path | None = None, notice: Notice | None = None) -> None:
     """Show the table until QUIT (then ``stop`` is set) or until ``stop`` is set elsewhere.
+
+    ``join_url``: asked on every pass for the join link (None while the box has no network).
 
     ``window``: a window with the simulator's LEDs and key legend beside the screen.
     ``fullscreen``: the Pi's screen at its own size (no LEDs beside it, even with
@@ -148,7 +153,7 @@ class _Loop:
 
     table: Feed
     box: Panel
-    join_url: str
+    join_url: Link
     display: pygame.Surface
     station: bool
     rotation: int
@@ -163,6 +168,7 @@ class _Loop:
     fonts: Fonts = field(init=False)
     leds: LedFrame | None = None
     told: str | None = None
+    link: str | None = None
     dirty: bool = True
     woken: threading.Event = field(default_factory=threading.Event)
 
@@ -204,7 +210,7 @@ class _Loop:
         if running:
             self.box.tick(now)
         cursor, leds = self.box.cursor, self.box.leds
-        if self.notice() != self.told:
+        if self.notice() != self.told or self.join_url() != self.link:
             self.dirty = True
         if self.dirty or self.screen.needs_redraw(published, cursor, now) or (
                 self.station and leds != self.leds):
@@ -214,7 +220,8 @@ class _Loop:
     def draw(self, published: Published, cursor: int, leds: LedFrame, now: float) -> None:
         width, height = self.screen.size
         screen = self.frame.subsurface((0, 0, width, height))
-        self.screen.render(screen, published, cursor, self.join_url, now)
+        self.link = self.join_url()
+        self.screen.render(screen, published, cursor, self.link, now)
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
         self.told = self.notice()
         if self.told is not None:

@@ -31,13 +31,17 @@ class Screen:
         self._fonts = Fonts.for_height(size[1])
         self._drawn: Moment | None = None
 
-    def render(self, surface: pygame.Surface, published: Published, cursor: int, join_url: str,
-               now: float) -> None:
-        """Draw the public view at ``now`` with the box's menu cursor onto ``surface``."""
+    def render(self, surface: pygame.Surface, published: Published, cursor: int,
+               join_url: str | None, now: float) -> None:
+        """Draw the public view at ``now`` with the box's menu cursor onto ``surface``.
+
+        Without a join link (no network yet) a saved hotspot's QR code stands in for it.
+        """
         view = published.view(None, now)
         lang = str(view.get("language") or self.language)
         # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
-        code = str(published.device.get("wifi_qr") or join_url)
+        device = published.device
+        code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
         ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
                       self._fonts)
         painter_for(view.get("game")).draw(surface, view, ctx)

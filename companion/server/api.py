@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Response, abort, jsonify, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
@@ -97,7 +97,7 @@ def handover() -> Response:
     if token is None or seat is None:
         raise IllegalAction("error.seat_needed")
     code = context.codes().hand_over(seat, token_hash(token), time.monotonic())
-    return jsonify(code=code, link=f"{current_app.config['PUBLIC_URL']}/j/{code}",
+    return jsonify(code=code, link=f"{context.public_url()}/j/{code}",
                    expires_s=int(HANDOVER_S))
 
 
@@ -191,7 +191,7 @@ def _seated(token: str, seat: int, version: int, **extra: Any) -> Response:
 
 
 def _rejoin_link(token: str) -> str:
-    return f"{current_app.config['PUBLIC_URL']}/r/{token}"
+    return f"{context.public_url()}/r/{token}"
 
 
 def _json_body() -> Mapping[str, Any]:

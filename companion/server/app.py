@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Callable
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
@@ -37,43 +38,46 @@ SECURITY_HEADERS = {
 }
 
 
-def create_app(table: Table, *, public_url: str, join_code: str | None = None) -> Flask:
-    """The phone server for ``table``; ``public_url`` (``http://<ip>:<port>``) makes join links.
+def create_app(table: Table, *, public_url: str | Callable[[], str | None],
+               join_code: str | None = None) -> Flask:
+    """The phone server for ``table``; ``public_url`` (``http://<ip>:<port>``, or a function
+    that finds it as the network changes, None without one) makes join links.
 
     ``join_code`` is the code phones need to take a seat (a new random one if not given).
     """
     web = Path(str(files("companion.web")))
     app = Flask(__name__, template_folder=web / "templates", static_folder=web / "static")
-    app.config.update(PUBLIC_URL=public_url.rstrip("/"), MAX_CONTENT_LENGTH=MAX_BODY)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY)
     i18n.register(TEXTS)
     hub = Hub()
     hub.publish(table.published)
     table.subscribe(hub.publish)
     app.extensions.update({context.EXTENSION: table, context.HUB_EXTENSION: hub,
                            context.JOINS_EXTENSION: JoinLimiter(),
-                           context.CODES_EXTENSION: Codes(join_code)})
+                           context.CODES_EXTENSION: Codes(join_code),
+                           context.ADDRESS_EXTENSION: public_url if callable(public_url)
+                           else lambda: public_url.rstrip("/")})
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(saved.bp)
     app.register_error_handler(HTTPException, http_error)
-    app.before_request(partial(check_host, box_names(public_url)))
+    app.before_request(partial(check_host, box_names()))
     app.before_request(check_origin)
     app.after_request(secure)
     return app
 
 
-def join_link(app: Flask) -> str:
-    """What the box's QR code carries: ``http://<ip>:<port>/j/<join code>``."""
+def join_path(app: Flask) -> str:
+    """The path the box's QR code carries after its address: ``/j/<join code>``."""
     codes: Codes = app.extensions[context.CODES_EXTENSION]
-    return f"{app.config['PUBLIC_URL']}/j/{codes.join}"
+    return f"/j/{codes.join}"
 
 
-def box_names(public_url: str) -> frozenset[str]:
-    """The names phones may reach the box by, besides its addresses."""
+def box_names() -> frozenset[str]:
+    """The names phones may reach the box by, besides its addresses (any IP is accepted)."""
     name = socket.gethostname().lower()
-    names = {urlsplit(public_url).hostname, "localhost", name, f"{name}.local"}
-    return frozenset(n for n in names if n)
+    return frozenset({"localhost", name, f"{name}.local"})
 
 
 def check_host(names: frozenset[str]) -> None:

@@ -17,6 +17,7 @@ EXTENSION = "getaway"
 HUB_EXTENSION = "getaway.hub"
 JOINS_EXTENSION = "getaway.joins"
 CODES_EXTENSION = "getaway.codes"
+ADDRESS_EXTENSION = "getaway.address"
 
 
 def table() -> Table:
@@ -37,6 +38,13 @@ def joins() -> JoinLimiter:
 def codes() -> Codes:
     codes: Codes = current_app.extensions[CODES_EXTENSION]
     return codes
+
+
+def public_url() -> str:
+    """``http://<ip>:<port>`` for links other phones open: the box's network address now, or,
+    while it has none, the address this request came in on."""
+    found: str | None = current_app.extensions[ADDRESS_EXTENSION]()
+    return found or request.host_url.rstrip("/")
 
 
 def now() -> float:

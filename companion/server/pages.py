@@ -6,7 +6,7 @@ state older than its stream.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, render_template, url_for
+from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from companion.i18n import catalog, text
@@ -51,7 +51,7 @@ def rejoin(token: str) -> Response:
 def render_page(template: str, page: str, **values: object) -> str:
     """Render ``template`` in the caller's language, with the catalog for the page's script."""
     lang = context.language()
-    public_url = current_app.config["PUBLIC_URL"]
+    public_url = context.public_url()
     return render_template(template, page=page, lang=lang, texts=catalog(lang),
                            t=lambda key, **params: text(key, lang, **params),
                            join_url=public_url + "/", address=public_url.removeprefix("http://"),

@@ -1,8 +1,7 @@
-"""Running the phone server: waitress in a daemon thread, and the address phones should open."""
+"""Running the phone server: waitress in a daemon thread."""
 
 from __future__ import annotations
 
-import socket
 import threading
 from typing import Any
 
@@ -25,8 +24,8 @@ class Server:
         self._waitress = create_server(app, map=self._map, host=host, port=port, threads=threads,
                                        ident="Getaway")
         self.port = int(self._waitress.effective_port)
-        shown = lan_address() if host in ("0.0.0.0", "") else host
-        self.url = f"http://{shown}:{self.port}/"
+        local = "127.0.0.1" if host in ("0.0.0.0", "") else host
+        self.url = f"http://{local}:{self.port}/"  # for this machine; phones get Address
         self._thread = threading.Thread(target=self._waitress.run, name="phone-server",
                                         daemon=True)
         self._thread.start()
@@ -50,17 +49,3 @@ def serve(app: Flask, host: str = "0.0.0.0", port: int = 8000, threads: int = 48
     """Serve ``app`` with waitress; each open stream holds a thread, so ``threads`` covers
     every phone and the table page with room to spare. ``port=0`` picks a free port."""
     return Server(app, host, port, threads)
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (for the QR code), else 127.0.0.1.
-
-    Connecting a UDP socket sends no packet; it only makes the kernel choose the route.
-    """
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))
-            address: str = probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
-    return address

@@ -19,9 +19,17 @@ from companion.games.base import Button, Controls, LedFrame
 from companion.table import Published, Table
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
+from tests.device.test_screen import assert_qr, find_qr
 
 SIZE = (480, 320)
 URL = "http://192.168.178.23:8000/"
+
+
+def link() -> str:
+    """The join link, as the box's network gives it."""
+    return URL
+
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
 
 
@@ -126,7 +134,7 @@ def test_display_sim_window_shows_exactly_the_lit_leds() -> None:
     pattern = ((True, False, True, False, False, True), (False,) * 6, (True,) * 6,
                (False, False, False, False, False, True))
     frames = Frames(lambda frame: None)
-    run_display(Feed(lobby()), Panel(LedFrame(pattern)), URL, window=True, size=SIZE,
+    run_display(Feed(lobby()), Panel(LedFrame(pattern)), link, window=True, size=SIZE,
                 stop=frames.stop, on_frame=frames, watchdog=frames.watchdog)
     frame = frames.frames[0]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -146,7 +154,7 @@ def test_display_redraws_the_leds_when_the_box_changes_them() -> None:
         panel.move(0)  # a button's wake-up
 
     frames = Frames(change, lambda frame: None)
-    run_display(Feed(lobby()), panel, URL, window=True, size=SIZE, stop=frames.stop,
+    run_display(Feed(lobby()), panel, link, window=True, size=SIZE, stop=frames.stop,
                 on_frame=frames, watchdog=frames.watchdog)
     red = led_centres((panel_width(SIZE[1]), SIZE[1]))[3][0]
     assert [tuple(f.get_at((SIZE[0] + red[0], red[1])))[:3] == COLUMNS[3]
@@ -161,7 +169,7 @@ def test_display_keys_press_the_buttons_through_the_mock_pins(
     seen: list[int] = []
     frames = Frames(post(key(pygame.KEYDOWN, pygame.K_RIGHT), key(pygame.KEYUP, pygame.K_RIGHT)),
                     lambda frame: seen.append(box.cursor))
-    run_display(table, box, URL, window=True, size=SIZE, stop=frames.stop, on_frame=frames,
+    run_display(table, box, link, window=True, size=SIZE, stop=frames.stop, on_frame=frames,
                 watchdog=frames.watchdog, keys=pin_keys(pins, pin_map.buttons))
     assert seen == [1]
     assert pins.pin(pin_map.buttons[Button.RIGHT]).state == 1, "released again"
@@ -172,14 +180,14 @@ def test_display_keys_go_down_and_up() -> None:
     frames = Frames(post(key(pygame.KEYDOWN, pygame.K_SPACE), key(pygame.KEYUP, pygame.K_SPACE),
                          key(pygame.KEYDOWN, pygame.K_a), key(pygame.KEYDOWN, pygame.K_ESCAPE),
                          pygame.event.Event(pygame.QUIT)), lambda frame: None)
-    run_display(Feed(lobby()), Panel(), URL, window=True, stop=frames.stop, on_frame=frames,
+    run_display(Feed(lobby()), Panel(), link, window=True, stop=frames.stop, on_frame=frames,
                 watchdog=frames.watchdog, keys=lambda button, down: heard.append((button, down)))
     assert heard == [(Button.TURN, True), (Button.TURN, False), (Button.BACK, True)]
 
 
 def test_display_quit_is_an_orderly_stop() -> None:
     frames = Frames(post(pygame.event.Event(pygame.QUIT)), lambda frame: None)
-    run_display(Feed(lobby()), Panel(), URL, window=False, stop=frames.stop, on_frame=frames,
+    run_display(Feed(lobby()), Panel(), link, window=False, stop=frames.stop, on_frame=frames,
                 watchdog=frames.watchdog)
     assert frames.stop.is_set() and len(frames.frames) == 1
     assert not pygame.display.get_init()
@@ -190,16 +198,27 @@ def test_display_table_changes_wake_the_loop() -> None:
     versions: list[int] = []
     frames = Frames(lambda frame: threading.Thread(target=feed.publish, args=(lobby(2),)).start(),
                     lambda frame: versions.append(feed.published.version))
-    run_display(feed, Panel(), URL, window=False, stop=frames.stop, on_frame=frames,
+    run_display(feed, Panel(), link, window=False, stop=frames.stop, on_frame=frames,
                 watchdog=frames.watchdog)
     assert len(feed.subscribers) == 1 and versions == [2]
+
+
+def test_display_draws_the_join_code_anew_when_the_network_comes() -> None:
+    links: list[str | None] = [None]
+    frames = Frames(lambda frame: links.append(URL), lambda frame: None)
+    run_display(Feed(lobby()), Panel(), lambda: links[-1], window=False, size=SIZE,
+                stop=frames.stop, on_frame=frames, watchdog=frames.watchdog)
+    waiting, joined = frames.frames
+    with pytest.raises(AssertionError, match="no QR code"):
+        find_qr(waiting)
+    assert_qr(joined, URL)
 
 
 def test_display_a_cursor_moved_by_a_button_wakes_the_loop() -> None:
     panel = Panel()
     cursors: list[int] = []
     frames = Frames(lambda frame: panel.move(1), lambda frame: cursors.append(panel.cursor))
-    run_display(Feed(lobby(1)), panel, URL, window=False, stop=frames.stop, on_frame=frames,
+    run_display(Feed(lobby(1)), panel, link, window=False, stop=frames.stop, on_frame=frames,
                 watchdog=frames.watchdog)
     assert cursors == [1] and frames.passes <= 3
 
@@ -207,7 +226,7 @@ def test_display_a_cursor_moved_by_a_button_wakes_the_loop() -> None:
 def test_display_ticks_the_box_while_a_timer_runs() -> None:
     clock, panel = FakeClock(), Panel()
     frames = Frames(lambda frame: clock.advance(1.0), lambda frame: None)
-    run_display(Feed(running_turn()), panel, URL, window=False, stop=frames.stop,
+    run_display(Feed(running_turn()), panel, link, window=False, stop=frames.stop,
                 on_frame=frames, clock=clock, watchdog=frames.watchdog)
     assert panel.ticks == [1000.0, 1001.0]
     assert frames.passes == 2, "the watchdog is called on every pass"
@@ -226,7 +245,7 @@ def test_display_turns_the_picture_clockwise_for_a_rotated_screen() -> None:
         seen.append(tuple(screen.get_at((SIZE[1] - 1 - y, x - 1)))[:3])
 
     frames = Frames(check)
-    run_display(Feed(lobby()), Panel(), URL, window=False, size=SIZE, rotation=90,
+    run_display(Feed(lobby()), Panel(), link, window=False, size=SIZE, rotation=90,
                 stop=frames.stop, on_frame=frames, watchdog=frames.watchdog)
     assert frames.frames[0].get_size() == SIZE
     assert seen == [(320, 480), (0, 0, 0), (255, 255, 255)]
@@ -241,7 +260,7 @@ def test_display_fullscreen_is_the_screen_alone_at_the_displays_size() -> None:
         sizes.extend((screen.get_size(), frame.get_size()))
 
     frames = Frames(check)
-    run_display(Feed(lobby()), Panel(LedFrame.bars((6, 6, 6, 6))), URL, window=True,
+    run_display(Feed(lobby()), Panel(LedFrame.bars((6, 6, 6, 6))), link, window=True,
                 fullscreen=True, stop=frames.stop, on_frame=frames, watchdog=frames.watchdog)
     frame = frames.frames[0]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -85,10 +85,14 @@ def published(view: dict[str, Any], controls: Controls | None = None) -> Publish
 
 
 def render(view: dict[str, Any], name: str, *, controls: Controls | None = None,
-           cursor: int = 0, now: float = 0.0) -> pygame.Surface:
+           cursor: int = 0, now: float = 0.0, link: str | None = URL,
+           device: dict[str, Any] | None = None) -> pygame.Surface:
     """Render like the box does, and keep the picture under artifacts/screens/."""
     surface = pygame.Surface(SIZE)
-    Screen(SIZE).render(surface, published(view, controls), cursor, URL, now)
+    shown = published(view, controls)
+    if device is not None:
+        shown = replace(shown, device=device)
+    Screen(SIZE).render(surface, shown, cursor, link, now)
     return save(surface, name)
 
 
@@ -211,6 +215,23 @@ def test_screen_lobby_highlights_the_cursor_and_shows_a_true_join_code() -> None
     spot = lobby_layout(SIZE)
     tops = [(spot.menu.centerx, spot.menu.top + n * spot.row + 2) for n in range(5)]
     assert [rgb(surface, at) == ACCENT for at in tops] == [False, False, True, False, False]
+
+
+def test_screen_lobby_without_a_network_says_it_waits_instead_of_a_dead_link() -> None:
+    waiting = render(lobby_view(), "lobby_no_network", controls=lobby_menu(), link=None)
+    with pytest.raises(AssertionError, match="no QR code"):
+        find_qr(waiting)
+    top = lobby_layout(SIZE).qr
+    assert colours(waiting, pygame.Rect(top.left, top.top, top.width, top.height // 2))[ACCENT]
+
+
+def test_screen_without_a_network_shows_the_saved_hotspot_instead() -> None:
+    hotspot = "WIFI:T:WPA;S:Getaway;P:geheim123;;"
+    surface = render(lobby_view(), "lobby_hotspot", controls=lobby_menu(), link=None,
+                     device={"wifi_qr": None, "hotspot_qr": hotspot})
+    assert_qr(surface, hotspot)
+    assert_qr(render(lobby_view(), "lobby_network", controls=lobby_menu(),
+                     device={"wifi_qr": None, "hotspot_qr": hotspot}), URL)
 
 
 def test_screen_romme_turn_counts_down_in_big_changing_digits() -> None:

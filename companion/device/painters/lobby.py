@@ -72,7 +72,7 @@ class LobbyPainter:
               "midleft", spot.title.width)
         _menu(surface, spot, ctx)
         _hint(surface, spot.bottom, ctx)
-        code = join_code(surface, spot.qr, ctx.join_url)
+        code = join_code(surface, spot.qr, ctx)
         below = pygame.Rect(spot.qr.left, code.bottom + 6, spot.qr.width, spot.bottom.top)
         wifi = ctx.join_url.startswith("WIFI:")
         write_lines(surface, ctx.fonts.small, ctx.text("screen.lobby.wifi" if wifi else "box.join"),

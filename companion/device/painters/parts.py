@@ -35,6 +35,7 @@ DANGER_MS = 5_000
 TEXTS = {
     "de": {
         "screen.join_short": "Mitspielen",
+        "screen.no_network": "Warte auf das WLAN …",
         "screen.undo_hint": "Rückgängig: ZURÜCK halten",
         "screen.hurry": "Beeilung!",
         "screen.almost": "Gleich vorbei!",
@@ -45,6 +46,7 @@ TEXTS = {
     },
     "en": {
         "screen.join_short": "Join",
+        "screen.no_network": "Waiting for Wi-Fi…",
         "screen.undo_hint": "Undo: hold BACK",
         "screen.hurry": "Hurry up!",
         "screen.almost": "Almost out!",
@@ -274,8 +276,14 @@ def _qr(url: str, px: int) -> pygame.Surface:
     return qr_surface(url, px)
 
 
-def join_code(surface: pygame.Surface, rect: pygame.Rect, url: str) -> pygame.Rect:
-    """The join QR code, as big as whole pixels allow inside ``rect``, at its top centre."""
+def join_code(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> pygame.Rect:
+    """The join QR code, as big as whole pixels allow inside ``rect``, at its top centre;
+    while the box has no network, a line saying it waits for one."""
+    url = ctx.join_url
+    if not url:
+        waiting = pygame.Rect(rect.left, rect.top, rect.width, rect.height // 2)
+        write_lines(surface, ctx.fonts.body, ctx.text("screen.no_network"), ACCENT, waiting)
+        return waiting
     modules = _qr(url, 1).get_width()
     image = _qr(url, max(1, min(rect.width, rect.height) // modules))
     where = image.get_rect(midtop=rect.midtop)
@@ -285,7 +293,7 @@ def join_code(surface: pygame.Surface, rect: pygame.Rect, url: str) -> pygame.Re
 
 def join_corner(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
     """The join code in a game screen's corner, with a word saying what it is for."""
-    code = join_code(surface, rect, ctx.join_url)
+    code = join_code(surface, rect, ctx)
     write(surface, ctx.fonts.small, ctx.text("screen.join_short"), MUTED,
           (code.centerx, code.bottom + 2), "midtop")
 

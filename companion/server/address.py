@@ -1,0 +1,50 @@
+"""The address phones open, following the network: the Pi may get (or change) its address long
+after Getaway started, so it is looked up again every few seconds."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import threading
+import time
+from collections.abc import Callable
+
+LOOK_AGAIN_S = 3.0
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, or None while it has none.
+
+    Connecting a UDP socket sends no packet; it only makes the kernel choose the route.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if ipaddress.ip_address(address).is_loopback else address
+
+
+class Address:
+    """``http://<address>:<port>`` for the QR code and every link, or None without a network.
+
+    ``url()`` is cheap: it asks the kernel again at most every ``every_s`` seconds.
+    """
+
+    def __init__(self, port: int, *, find: Callable[[], str | None] = lan_address,
+                 clock: Callable[[], float] = time.monotonic,
+                 every_s: float = LOOK_AGAIN_S) -> None:
+        self._port, self._find, self._clock, self._every_s = port, find, clock, every_s
+        self._lock = threading.Lock()
+        self._looked_at = float("-inf")
+        self._url: str | None = None
+
+    def url(self) -> str | None:
+        with self._lock:
+            now = self._clock()
+            if now - self._looked_at >= self._every_s:
+                self._looked_at = now
+                found = self._find()
+                self._url = None if found is None else f"http://{found}:{self._port}"
+            return self._url

@@ -1,0 +1,44 @@
+"""The address phones open follows the network: the QR code and every link handed out."""
+
+from __future__ import annotations
+
+from companion.server.address import Address
+from companion.server.app import create_app
+from companion.table import Table
+from tests.clock import FakeClock
+from tests.server.conftest import JOIN_CODE
+
+
+def test_address_is_none_until_the_box_has_a_network_then_follows_it() -> None:
+    found: list[str | None] = [None]
+    asked: list[int] = []
+
+    def find() -> str | None:
+        asked.append(1)
+        return found[-1]
+
+    clock = FakeClock()
+    address = Address(8000, find=find, clock=clock, every_s=3)
+    assert address.url() is None
+    found.append("192.168.4.7")
+    assert address.url() is None and len(asked) == 1  # looked at again only every 3 s
+    clock.advance(3)
+    assert address.url() == "http://192.168.4.7:8000"
+    found.append("10.0.0.9")
+    clock.advance(3)
+    assert address.url() == "http://10.0.0.9:8000" and len(asked) == 3
+
+
+def test_links_handed_to_phones_follow_the_address(table: Table) -> None:
+    found: list[str | None] = [None]
+    app = create_app(table, public_url=lambda: found[-1], join_code=JOIN_CODE)
+    client = app.test_client()
+    client.post("/api/code", json={"code": JOIN_CODE})
+    # no network yet: the link names the address the phone came in on
+    first = client.post("/api/join", json={"seat": 0, "name": "Anna"},
+                        base_url="http://localhost:8000").get_json()
+    assert first["rejoin"].startswith("http://localhost:8000/r/")
+    found.append("http://192.168.4.7:8000")
+    handover = client.post("/api/handover", json={}).get_json()
+    assert handover["link"] == f"http://192.168.4.7:8000/j/{handover['code']}"
+    assert 'http://192.168.4.7:8000/' in client.get("/table").text
