@@ -11,7 +11,9 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
+from typing import TextIO
 
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -38,6 +40,7 @@ def default_data_dir() -> Path:
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="getaway", description="Getaway, the table companion.")
+    parser.add_argument("--version", action="version", version=f"getaway {version('getaway')}")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="run the box (or the simulator with --sim)")
     run.add_argument("--sim", action="store_true", help="simulate the pins, keys press buttons")
@@ -70,8 +73,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.data = args.data.absolute()
     if args.command == "selftest":
         return selftest(args)
+    handler = logging.StreamHandler()
+    handler.setFormatter(JournalFormatter() if under_journald(sys.stderr) else logging.Formatter(
+        "%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+                        handlers=[handler])
     settings = Settings(sim=args.sim, headless=args.headless or (args.sim and not _has_display()),
                         data=args.data or default_data_dir(), host=args.host, port=args.port,
                         pins=args.pins)
@@ -83,6 +89,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(settings, stop)
     except KeyboardInterrupt:
         return 0
+
+
+class JournalFormatter(logging.Formatter):
+    """``<priority>name: message`` for journald, which adds the time itself (sd-daemon(3))."""
+
+    PRIORITIES = ((logging.CRITICAL, 2), (logging.ERROR, 3), (logging.WARNING, 4),
+                  (logging.INFO, 6))
+
+    def __init__(self) -> None:
+        super().__init__("%(name)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        priority = next((p for level, p in self.PRIORITIES if record.levelno >= level), 7)
+        lines = super().format(record).splitlines() or [""]
+        return "\n".join(f"<{priority}>{line}" for line in lines)
+
+
+def under_journald(stream: TextIO) -> bool:
+    """Whether ``stream`` is the journal systemd connected (JOURNAL_STREAM is its device:inode)."""
+    expected = os.environ.get("JOURNAL_STREAM", "")
+    try:
+        info = os.fstat(stream.fileno())
+    except (OSError, ValueError):
+        return False
+    return expected == f"{info.st_dev}:{info.st_ino}"
 
 
 def selftest(args: argparse.Namespace) -> int:

@@ -151,15 +151,14 @@ def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: Pi
               file=sys.stderr)
         return 2
     try:
-        _serve_and_show(settings, stop, table, box, pins, factory, notice)
+        return _serve_and_show(settings, stop, table, box, pins, factory, notice)
     finally:
         box.close()
-    return 0
 
 
 def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box: Box,
                     pins: PinMap, factory: MockFactory | None,
-                    notice: Callable[[], str | None]) -> None:
+                    notice: Callable[[], str | None]) -> int:
     from companion.device.display import pin_keys, run_display
     from companion.device.qr import qr_text
     from companion.server.address import Address
@@ -167,7 +166,13 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     from companion.server.serve import serve
 
     app = create_app(table, public_url=lambda: address.url())
-    server = serve(app, host=settings.host, port=settings.port)
+    try:
+        server = serve(app, host=settings.host, port=settings.port)
+    except OSError as error:
+        print(f"getaway: cannot listen on {settings.host} port {settings.port} "
+              f"({error.strerror}); is Getaway running already? Choose another with --port.",
+              file=sys.stderr)
+        return 2
     address = Address(server.port)  # known once listening: a port of 0 picks a free one
     path = join_path(app)
 
@@ -194,6 +199,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     finally:
         sd_notify("STOPPING=1")
         server.close()
+    return 0
 
 
 def _mock_factory() -> MockFactory:
