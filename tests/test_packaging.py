@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,4 +21,30 @@ def test_every_companion_package_is_installed() -> None:
              for init in (ROOT / "companion").rglob("__init__.py")}
     assert found - listed == set()
     mapped = set(setup["setuptools"]["package-dir"])
-    assert listed - found == mapped
+    data = {name for name in listed - found - mapped if name.rpartition(".")[0] in mapped}
+    assert listed - found - data == mapped
+
+
+def test_a_wheel_builds_quietly_with_every_file_the_box_reads(tmp_path: Path) -> None:
+    """Built from a clean copy of the checkout, as the installer does."""
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                             check=True).stdout.decode().split("\0")
+    source = tmp_path / "source"
+    for name in filter(None, tracked):
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w",
+                            str(tmp_path / "dist"), str(source)], capture_output=True,
+                           text=True, check=False)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "would be ignored" not in built.stdout + built.stderr
+    wheel = zipfile.ZipFile(next((tmp_path / "dist").glob("getaway-*.whl")))
+    names = set(wheel.namelist())
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+    for folder in ("web/static", "web/templates"):
+        for path in (ROOT / folder).iterdir():
+            assert f"companion/{folder}/{path.name}" in names
+    assembly = (ROOT / "hardware" / "assembly.md").read_text(encoding="utf-8")
+    pictures = re.findall(r"\]\((pictures/[^)]+)\)", assembly)
+    assert pictures and {f"companion/hardware/{p}" for p in pictures} <= names
