@@ -38,8 +38,9 @@ requested seat needs the seat's own phone or the box's OK (the box does not come
 
 JOINING = frozenset({"api.join", "api.claim", "api.code"})
 """The endpoints whose failures count towards the join limit."""
-STATUS = {"error.code_needed": 403, "error.busy": 503}
-"""The status of errors that are not the action's: no join code yet, the box is busy."""
+STATUS = {"error.code_needed": 403, "error.disk_full": 507, "error.busy": 503}
+"""The status of errors that are not the action's: no join code yet, a full (or failing)
+SD card that could not save the step, the box is busy."""
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -197,7 +198,10 @@ def _rejoin_link(token: str) -> str:
 def _json_body() -> Mapping[str, Any]:
     if not request.is_json:
         abort(415)
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON decoder goes
+        body = None
     if not isinstance(body, Mapping):
         raise InvalidAction("error.action_malformed")
     return body

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, render_template, request
+from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from companion import i18n
@@ -111,6 +112,8 @@ def http_error(error: HTTPException) -> Response | tuple[Response, int] | tuple[
     key = API_ERRORS.get(status, "error.internal")
     if request.path.startswith("/api/"):
         return context.error_response(key, status)
+    if request_ctx.url_adapter is None:  # a Host no URL can be built for: no page, a sentence
+        return Response(i18n.text(key, context.language()), status, mimetype="text/plain")
     lang = context.language()
     return render_template("error.html", page="error", lang=lang, status=status,
                            message=i18n.text(key, lang),

@@ -16,6 +16,8 @@ from companion.server import context
 from companion.server.pages import render_page
 
 bp = Blueprint("history", __name__)
+GAME_ID_MAX = 2**63 - 1
+"""The largest number SQLite stores: a larger game id is no game (404), not an overflow."""
 
 CSV_FIELDS = ("game_id", "ended_at", "game", "finished", "seat", "name", "place", "score")
 
@@ -30,7 +32,7 @@ def history_page() -> str:
     return render_page("history.html", "history", games=context.table().history())
 
 
-@bp.get("/history/<int:game_id>")
+@bp.get(f"/history/<int(max={GAME_ID_MAX}):game_id>")
 def summary_page(game_id: int) -> str:
     game = context.table().past_game(game_id)
     if game is None:
