@@ -7,6 +7,7 @@
 # Root only (debootstrap, mounts, chroot); optional in CI because it takes several minutes.
 # The root is kept in $ARM64_ROOT (default /var/tmp/getaway-arm64) and reused by the next
 # run; delete that folder to start from scratch. Extra arguments go to pytest.
+# `./scripts/arm64-check.sh --mirror` prints the Debian archive it would build the root from.
 # The root is Debian, not Raspberry Pi OS: the pins stay mocked and the screen headless, and
 # the browser tests are left out (Debian's Chromium is not installed there).
 set -euo pipefail
@@ -14,12 +15,33 @@ cd "$(dirname "$0")/.."
 CHECKOUT=$PWD
 ROOT=${ARM64_ROOT:-/var/tmp/getaway-arm64}
 SUITE=bookworm
-MIRROR=http://deb.debian.org/debian
+SOURCES=${APT_SOURCES:-/etc/apt}
 
 say() { printf 'arm64-check: %s\n' "$*" >&2; }
 phase_start=$SECONDS
 took() { say "$1 took $((SECONDS - phase_start)) s"; phase_start=$SECONDS; }
 
+# The Debian archive this machine's apt uses (behind a proxy or on a local mirror too): the
+# first source of the release's own suite, from deb822 .sources or one-line .list files.
+apt_mirror() {
+    local release
+    release=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+    {
+        { cat "$SOURCES"/sources.list.d/*.sources 2>/dev/null || true; } | awk -v release="$release" '
+            BEGIN { RS = ""; FS = "\n" }
+            { uri = ""; deb = 0; suite = 0
+              for (i = 1; i <= NF; i++) {
+                  line = " " $i " "
+                  if ($i ~ /^URIs:/) { split($i, f, " "); uri = f[2] }
+                  if ($i ~ /^Types:/ && line ~ / deb /) deb = 1
+                  if ($i ~ /^Suites:/ && index(line, " " release " ")) suite = 1 }
+              if (deb && suite && uri != "") print uri }'
+        { cat "$SOURCES"/sources.list "$SOURCES"/sources.list.d/*.list 2>/dev/null || true; } |
+            awk -v release="$release" '$1 == "deb" { sub(/\[[^]]*\] */, ""); if ($3 == release) print $2 }'
+    } | head -n 1
+}
+
+if [ "${1:-}" = --mirror ]; then apt_mirror; exit 0; fi
 [ "$(id -u)" -eq 0 ] || { say "run me as root (sudo $0)"; exit 1; }
 
 host_tools() {
@@ -43,11 +65,14 @@ build_root() {
         say "reusing the arm64 root in $ROOT"
         return
     fi
-    say "building a Debian $SUITE arm64 root in $ROOT (about 3 minutes)"
+    local mirror
+    mirror=$(apt_mirror)
+    [ -n "$mirror" ] || { say "found no Debian archive in $SOURCES's sources"; exit 1; }
+    say "building a Debian $SUITE arm64 root in $ROOT from $mirror (about 3 minutes)"
     rm -rf "$ROOT"
     debootstrap --arch=arm64 --variant=minbase \
         --include=python3,python3-venv,python3-pip,ca-certificates,systemd \
-        "$SUITE" "$ROOT" "$MIRROR" \
+        "$SUITE" "$ROOT" "$mirror" \
         >"$ROOT.debootstrap.log" 2>&1 || { tail -20 "$ROOT.debootstrap.log"; exit 1; }
     touch "$ROOT/.getaway-root"
 }

@@ -11,8 +11,9 @@
 #          --no-start enable the service but do not start it now
 #
 # What it makes: the system user `getaway` (groups gpio spi video render input audio), a
-# virtual environment in /opt/getaway/venv, the pin map /etc/getaway/pins.toml (yours is kept
-# on upgrade; a changed default is put beside it as pins.toml.new), the unit
+# virtual environment in /opt/getaway/venv (built from a clean copy of this checkout, which
+# is left untouched), the pin map /etc/getaway/pins.toml (yours is kept on upgrade; when the
+# default changed, the new one is put beside it as pins.toml.new), the unit
 # /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway for the games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,16 @@ say() { printf 'install-pi: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
 
 usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+
+# A wheel built from a copy: nothing root-owned lands in the checkout, and nothing left over
+# from an earlier build (a module deleted upstream) can slip into the install.
+build_wheel() {
+    local work=$1
+    mkdir -p "$work/src"
+    tar -C "$CHECKOUT" --exclude=./.git --exclude=./.venv --exclude=./build \
+        --exclude='*.egg-info' --exclude=__pycache__ -cf - . | tar -C "$work/src" -xf -
+    python3 -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/dist" "$work/src"
+}
 
 mode=install purge=no apt=yes start=yes rpigpio=no
 while [ $# -gt 0 ]; do
@@ -96,31 +107,37 @@ make_user() {
 make_venv() {
     # The old environment is moved aside and comes back if the new one fails: a failed
     # upgrade leaves the box as it was. The running service keeps what it has loaded.
-    local venv=$PREFIX/venv spec=$CHECKOUT
-    [ "$rpigpio" = no ] || spec="$CHECKOUT[rpigpio]"
+    local venv=$PREFIX/venv work extra=""
+    [ "$rpigpio" = no ] || extra="[rpigpio]"
     install -d -m 0755 "$PREFIX"
     rm -rf "$venv.old"
     [ ! -d "$venv" ] || mv "$venv" "$venv.old"
     say "installing Getaway into $venv (a minute or two)"
+    work=$(mktemp -d)
     if ! { python3 -m venv "$venv" &&
-           "$venv/bin/python" -m pip install -q --disable-pip-version-check "$spec" &&
+           PATH="$venv/bin:$PATH" build_wheel "$work" &&
+           "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+               "$(echo "$work"/dist/getaway-*.whl)$extra" &&
            "$venv/bin/getaway" --help >/dev/null; }; then
-        rm -rf "$venv"
+        rm -rf "$venv" "$work"
         [ ! -d "$venv.old" ] || mv "$venv.old" "$venv"
         die "could not install Getaway (see pip's message above); nothing was changed"
     fi
-    rm -rf "$venv.old"
+    rm -rf "$venv.old" "$work"
 }
 
+# The default map the last install shipped is kept as pins.toml.default: a map nobody edited
+# follows the new default; an edited one is kept, with pins.toml.new only if the default changed.
 install_pins() {
-    local default=$CHECKOUT/hardware/pins.toml
+    local default=$CHECKOUT/hardware/pins.toml pins=$CONFIG/pins.toml shipped=$CONFIG/pins.toml.default
     install -d -m 0755 "$CONFIG"
-    if [ ! -f "$CONFIG/pins.toml" ]; then
-        install -m 0644 "$default" "$CONFIG/pins.toml"
-    elif ! cmp -s "$default" "$CONFIG/pins.toml"; then
+    if [ ! -f "$pins" ] || { [ -f "$shipped" ] && cmp -s "$shipped" "$pins"; }; then
+        install -m 0644 "$default" "$pins"
+    elif ! cmp -s "$default" "$pins" && ! { [ -f "$shipped" ] && cmp -s "$shipped" "$default"; }; then
         install -m 0644 "$default" "$CONFIG/pins.toml.new"
-        say "kept your $CONFIG/pins.toml; the new default is beside it as pins.toml.new"
+        say "kept your $pins; the new default is beside it as pins.toml.new"
     fi
+    install -m 0644 "$default" "$shipped"
 }
 
 install_unit() {

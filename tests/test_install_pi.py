@@ -157,9 +157,38 @@ def test_upgrade_installs_the_new_code_and_keeps_games_and_pins(installed: Box) 
     assert "Getaway 99.0.0 is installed" in result.stderr
     assert game.read_bytes() == b"a game in progress"
     assert pins.read_text(encoding="utf-8") == edited
-    assert installed.file("/etc/getaway/pins.toml.new").read_bytes() == (
-        ROOT / "hardware" / "pins.toml").read_bytes()
-    assert not installed.file("/opt/getaway/venv.old").exists()
+    assert not installed.file("/etc/getaway/pins.toml.new").exists(), "the default is the same"
+
+
+def test_upgrade_puts_a_changed_default_pin_map_beside_an_edited_one(installed: Box) -> None:
+    pins = installed.file("/etc/getaway/pins.toml")
+    edited = pins.read_text(encoding="utf-8").replace("rotation = 0", "rotation = 90")
+    pins.write_text(edited, encoding="utf-8")
+    default = installed.file("/src/hardware/pins.toml")
+    shipped = default.read_text(encoding="utf-8")
+    default.write_text(shipped + "\n# a new default\n", encoding="utf-8")
+    try:
+        installed.install("--upgrade")
+    finally:
+        default.write_text(shipped, encoding="utf-8")
+    assert pins.read_text(encoding="utf-8") == edited
+    assert installed.file("/etc/getaway/pins.toml.new").read_text(
+        encoding="utf-8").endswith("# a new default\n")
+
+
+def test_upgrade_leaves_the_checkout_untouched_and_drops_deleted_modules(installed: Box) -> None:
+    gone = installed.file("/src/companion/soon_gone.py")
+    gone.write_text('"""A module the next version deletes."""\n', encoding="utf-8")
+    installed.install("--upgrade")
+    site = installed.run("/opt/getaway/venv/bin/python", "-c",
+                         "import companion, os; print(os.path.dirname(companion.__file__))")
+    module = installed.file(site.stdout.strip()) / "soon_gone.py"
+    assert module.exists()
+    gone.unlink()
+    installed.install("--upgrade")
+    assert not module.exists()
+    for leftover in ("build", "getaway.egg-info", "dist"):
+        assert not installed.file(f"/src/{leftover}").exists(), leftover
 
 
 def test_a_failed_upgrade_leaves_the_box_as_it_was(installed: Box) -> None:
