@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games import GAMES
 from companion.service import Watchdog, sd_notify
-from companion.store import Store
+from companion.store import NewerDatabase, Store
 from companion.table import Table
 
 if TYPE_CHECKING:
@@ -110,7 +110,11 @@ def run(settings: Settings, stop: threading.Event) -> int:
         print(f"getaway: {error}", file=sys.stderr)
         return 2
     choose_video(pins.screen.framebuffer is not None)
-    store, moved = open_store(settings.data)
+    try:
+        store, moved = open_store(settings.data)
+    except NewerDatabase as error:
+        print(f"getaway: {error}", file=sys.stderr)
+        return 2
     table = Table(store, GAMES)
     table.start()
     try:

@@ -16,8 +16,19 @@ CREATE TABLE IF NOT EXISTS checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1),
 CREATE TABLE IF NOT EXISTS history (game_seq INTEGER PRIMARY KEY, body TEXT NOT NULL,
                                     ended_at TEXT NOT NULL);
 """
+MIGRATIONS: tuple[str, ...] = (SCHEMA,)
+"""``MIGRATIONS[n]`` brings a database of schema version n to n + 1 (``PRAGMA user_version``).
+
+Version 0 is a new file or one written before the schema had a number (the same tables);
+a change to the tables appends its ALTER statements here, never edits an earlier step.
+"""
+SCHEMA_VERSION = len(MIGRATIONS)
 ENDED_AT = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 """The box's wall clock in UTC; a Pi without a clock battery may be wrong until it has NTP."""
+
+
+class NewerDatabase(Exception):
+    """The database was written by a newer Getaway, whose tables this one does not know."""
 
 
 class Store:
@@ -32,9 +43,19 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         # synchronous is per connection: FULL fsyncs the WAL on every commit.
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
         if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise sqlite3.DatabaseError(f"{self.path} failed its integrity check")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the tables to SCHEMA_VERSION, one step a transaction."""
+        found = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        if found > SCHEMA_VERSION:
+            raise NewerDatabase(f"{self.path} was written by a newer Getaway (schema {found}, "
+                                f"this one knows {SCHEMA_VERSION}): upgrade Getaway")
+        for version in range(found, SCHEMA_VERSION):
+            self._db.executescript(f"BEGIN IMMEDIATE; {MIGRATIONS[version]} "
+                                   f"PRAGMA user_version = {version + 1}; COMMIT;")
 
     def append(self, event: dict[str, Any], snapshot: dict[str, Any] | None = None,
                finished: tuple[int, dict[str, Any]] | None = None) -> int:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from companion.store import Store
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.runtime import DATABASE, open_store
+from companion.store import SCHEMA_VERSION, NewerDatabase, Store
+from companion.table import Table
+from tests.clock import FakeClock
+from tests.tables import open_table
 
 
 def test_store_uses_wal_and_full_sync(tmp_path: Path) -> None:
@@ -49,3 +56,60 @@ def test_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     path.write_bytes(b"this is no database" * 100)
     with pytest.raises(sqlite3.DatabaseError):
         Store(path)
+
+
+def played(path: Path) -> dict[str, object]:
+    """A short real game on a real Table, closed in order; the public view it ended with."""
+    store = Store(path)
+    table = Table(store, GAMES, clock=FakeClock())
+    table.start()
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 3,
+                                                 "options": {"first_player": 0}}))
+    for kind in ("resume", "end_turn", "draw", "end_turn", "pause"):
+        table.submit(Action(kind))
+    view = table.published.public
+    table.stop()
+    store.close()
+    return view
+
+
+def test_a_database_of_the_unnumbered_first_schema_is_upgraded_with_its_game(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    view = played(path)
+    with sqlite3.connect(path) as db:  # as the first Getaway wrote it: the same tables, no number
+        db.execute("PRAGMA user_version = 0")
+    table = open_table(path)
+    try:
+        assert table.published.public == view
+    finally:
+        table.stop()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 1
+
+
+def test_a_database_of_a_newer_getaway_is_refused_not_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    Store(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(NewerDatabase, match="newer Getaway"):
+        Store(path)
+
+
+def test_a_damaged_page_is_found_and_the_database_moved_aside(tmp_path: Path) -> None:
+    """A bit rot in the middle of the file, where no header is: only the integrity check
+    on opening can tell, before the replay trips over it."""
+    data = tmp_path / "data"
+    data.mkdir()
+    played(data / DATABASE)
+    with sqlite3.connect(data / DATABASE) as db:
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        events = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'events'")
+        page = events.fetchone()[0]
+    with open(data / DATABASE, "r+b") as damaged:  # the events' page, where its cells lie
+        damaged.seek(page * page_size - page_size // 4)
+        damaged.write(random.Random(7).randbytes(page_size // 4))
+    store, moved = open_store(data)
+    store.close()
+    assert moved == data / f"{DATABASE}.damaged-1" and moved.exists()
