@@ -16,6 +16,10 @@ CORE: dict[str, dict[str, str]] = {
     "de": {
         "error.action_malformed": "Diese Aktion ist unvollständig oder falsch aufgebaut.",
         "error.action_unknown": "Diese Aktion gibt es hier nicht: {type}.",
+        "error.argument_unknown": "Diese Aktion kennt die Angabe „{name}“ nicht.",
+        "error.argument_type": "Die Angabe „{name}“ hat die falsche Art (etwa Text statt einer "
+                               "ganzen Zahl).",
+        "error.action_too_large": "Diese Aktion ist zu groß (höchstens {maximum} KB).",
         "error.option_unknown": "Die Einstellung „{option}“ gibt es nicht.",
         "error.option_choice": "„{value}“ ist für „{option}“ nicht erlaubt.",
         "error.option_number": "„{option}“ muss eine ganze Zahl sein.",
@@ -70,6 +74,10 @@ CORE: dict[str, dict[str, str]] = {
     "en": {
         "error.action_malformed": "This action is incomplete or badly formed.",
         "error.action_unknown": "There is no such action here: {type}.",
+        "error.argument_unknown": "This action takes no “{name}”.",
+        "error.argument_type": "“{name}” is of the wrong kind (text instead of a whole number, "
+                               "for example).",
+        "error.action_too_large": "This action is too big (at most {maximum} KB).",
         "error.option_unknown": "There is no setting called “{option}”.",
         "error.option_choice": "“{value}” is not allowed for “{option}”.",
         "error.option_number": "“{option}” must be a whole number.",

@@ -6,6 +6,7 @@ Game actions are passed on to the current game's ``apply``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -14,17 +15,22 @@ from companion.games.base import (
     JSON,
     TIMEOUT,
     Action,
+    Arguments,
     Button,
     Controls,
     Game,
     IllegalAction,
     InvalidAction,
     MenuItem,
+    check_arguments,
     check_options,
+    whole,
 )
 from companion.i18n import LANGUAGES
 from companion.wifi import Wifi, checked
 
+ACTION_BYTES = 16 * 1024
+"""The most an action may weigh as JSON: a saved scenario fits, junk for the log does not."""
 UNDO_DEPTH = 200
 NAME_LENGTH = 20
 DOCUMENT_NAME_LENGTH = 40
@@ -121,6 +127,19 @@ def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) ->
     return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
 
 
+def check_action(state: TableState, action: Action, games: Mapping[str, Game]) -> None:
+    """Refuse what no rule should see: an unknown action, arguments it does not declare or of
+    the wrong type, or an action too big. The Table asks this of every new action (not of the
+    log's, which were checked when they came)."""
+    declared = TABLE_ARGUMENTS if action.type.startswith("table.") else (
+        _current(state, games).arguments)
+    if action.type not in declared:
+        raise InvalidAction("error.action_unknown", type=action.type[:40])
+    check_arguments(declared[action.type], action.args)
+    if len(json.dumps(action.to_json(), separators=(",", ":"))) > ACTION_BYTES:
+        raise InvalidAction("error.action_too_large", maximum=ACTION_BYTES // 1024)
+
+
 def seat_name(state: TableState, seat: int) -> str:
     """The seat's name, or an empty string when nobody named it (views then say "Seat n")."""
     return state.seats[seat].name if 0 <= seat < len(state.seats) else ""
@@ -182,7 +201,7 @@ def _new_game(state: TableState, action: Action, games: Mapping[str, Game]) -> T
     if not isinstance(game_id, str) or game_id not in games:
         raise InvalidAction("error.game_unknown", game=str(game_id))
     game = games[game_id]
-    if not isinstance(count, int) or not game.min_seats <= count <= game.max_seats:
+    if not whole(count) or not game.min_seats <= count <= game.max_seats:
         raise InvalidAction("error.seat_count", minimum=game.min_seats, maximum=game.max_seats)
     raw_options = action.args.get("options", {})
     if not isinstance(raw_options, Mapping):
@@ -338,7 +357,7 @@ def documents(state: TableState, game: Game) -> dict[str, dict[str, JSON]]:
 
 def _seat_arg(state: TableState, action: Action) -> int:
     seat = action.args.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.seats):
+    if not whole(seat) or not 0 <= seat < len(state.seats):
         raise InvalidAction("error.seat_unknown")
     if action.seat is not None and action.seat != seat:
         raise IllegalAction("error.not_your_seat")
@@ -359,6 +378,25 @@ def _with_seat(state: TableState, index: int, seat: Seat) -> TableState:
     seats = (*state.seats[:index], seat, *state.seats[index + 1:])
     return replace(state, seats=seats)
 
+
+TABLE_ARGUMENTS: Arguments = {
+    "table.new_game": {"game": str, "seats": int, "options": dict},
+    "table.end_game": {},
+    "table.undo": {},
+    "table.claim": {"seat": int, "name": str, "token_hash": str, "replaces": str, "force": bool},
+    "table.rename": {"seat": int, "name": str},
+    "table.release": {"seat": int},
+    "table.language": {"language": str},
+    "table.request": {"seat": int, "name": str, "token_hash": str},
+    "table.grant": {"seat": int},
+    "table.deny": {"seat": int},
+    "table.wifi": {"ssid": str, "security": str, "hidden": bool, "password": str},
+    "table.show_wifi": {"show": bool},
+    "table.save": {"game": str, "kind": str, "name": str, "data": object},
+    "table.forget": {"game": str, "kind": str, "name": str},
+}
+"""The table's own actions and their arguments (``token_hash``, ``replaces``, ``force``: the
+phone server's, never a phone's)."""
 
 _HANDLERS = {
     "table.new_game": _new_game,

@@ -31,7 +31,7 @@ from companion.games.base import (
     Timer,
 )
 from companion.history import finished_game
-from companion.lobby import TableState, apply_table, table_controls
+from companion.lobby import TableState, apply_table, check_action, table_controls
 from companion.store import Store
 from companion.views import device_view, table_view
 
@@ -239,6 +239,7 @@ class Table:
         try:
             if item.expect_version is not None and item.expect_version != self._version:
                 raise IllegalAction("error.stale")
+            check_action(self._state, item.action, self._games)
             action = self._draw(replace(item.action, elapsed_ms=self._elapsed_ms(item.at)))
             state = apply_table(self._state, action, self._games)
             self._commit(action, state, item.at)

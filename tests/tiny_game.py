@@ -40,6 +40,8 @@ class TinyGame:
     min_seats, max_seats = 1, 4
     options: Sequence[Option] = ()
     texts: Mapping[str, Mapping[str, str]] = MappingProxyType({"de": {}, "en": {}})
+    arguments: Mapping[str, Mapping[str, type]] = MappingProxyType(
+        {kind: {} for kind in ("resume", "pause", "pass", "timeout", "roll", "crash")})
 
     def __init__(self, limit_ms: int = LIMIT_MS) -> None:
         self.limit_ms = limit_ms

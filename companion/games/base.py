@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 TEXT_OPTION_LENGTH = 40
 TIMEOUT = "timeout"
@@ -65,12 +65,12 @@ class Action:
         if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
             raise InvalidAction("error.action_malformed")
         seat, args = data.get("seat"), data.get("args", {})
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        if seat is not None and not whole(seat):
             raise InvalidAction("error.action_malformed")
         if not isinstance(args, Mapping):
             raise InvalidAction("error.action_malformed")
         elapsed = data.get("elapsed_ms", 0)
-        if not isinstance(elapsed, int) or isinstance(elapsed, bool) or elapsed < 0:
+        if not whole(elapsed) or elapsed < 0:
             raise InvalidAction("error.action_malformed")
         return cls(data["type"], seat, dict(args), elapsed)
 
@@ -149,7 +149,7 @@ class Option:
                 raise InvalidAction("error.option_text", option=self.name,
                                     maximum=TEXT_OPTION_LENGTH)
             return value
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not whole(value):
             raise InvalidAction("error.option_number", option=self.name)
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
@@ -166,6 +166,34 @@ def check_options(declared: Sequence[Option], given: Mapping[str, JSON]) -> dict
         if name not in known:
             raise InvalidAction("error.option_unknown", option=name)
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+Arguments = Mapping[str, Mapping[str, type]]
+"""For each action type, the arguments it takes and their JSON type: ``int`` (never a bool or a
+float), ``str``, ``bool``, ``list``, ``dict``, or ``object`` for any JSON value."""
+
+
+def check_arguments(declared: Mapping[str, type], args: Mapping[str, JSON]) -> None:
+    """Refuse (InvalidAction) an argument the action does not declare, or of another type."""
+    for name, value in args.items():
+        kind = declared.get(name)
+        if kind is None:
+            raise InvalidAction("error.argument_unknown", name=str(name)[:40])
+        if not _is_a(value, kind):
+            raise InvalidAction("error.argument_type", name=name)
+
+
+def whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a JSON whole number: an int, never a bool (nor a float like 1.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_a(value: JSON, kind: type) -> bool:
+    if kind is int:
+        return whole(value)
+    if kind is dict:
+        return isinstance(value, Mapping)
+    return isinstance(value, kind)
 
 
 def allowed_actions(check: Callable[[Any, Action], None], kinds: Iterable[str], state: Any,
@@ -216,6 +244,9 @@ class Game(Protocol):
     max_seats: int
     options: Sequence[Option]
     texts: Mapping[str, Mapping[str, str]]
+    arguments: Arguments
+    """Every action type of the game with the arguments a player, a phone or the box may send
+    (what ``draw`` adds is not among them)."""
 
     def setup(self, options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> Any:
         """The state at the start of a game; ``args`` carries the chance outcomes of ``draw``."""

@@ -23,6 +23,7 @@ from typing import Any
 from companion.games.base import (
     JSON,
     Action,
+    Arguments,
     Button,
     Chance,
     Controls,
@@ -33,6 +34,7 @@ from companion.games.base import (
     Option,
     Sound,
     Timer,
+    whole,
 )
 from companion.games.base import allowed_actions as allowed
 
@@ -352,6 +354,9 @@ RULES: dict[str, Rule] = {
 }
 """Each action: the phases it is legal in, who may send it then, and what it does."""
 
+ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {"score": {"seat": int, "tiles": list}}
+"""What each action takes: only a score names the seat and its tiles (1-10, a joker 50)."""
+
 
 def check(state: RommeState, action: Action) -> None:
     """Raise unless ``action`` (its args aside) may be done now by whoever sent it."""
@@ -373,7 +378,7 @@ def allowed_actions(state: RommeState, seat: int | None) -> list[str]:
 
 def _seat_arg(state: RommeState, action: Action) -> int:
     seat = action.args.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.players):
+    if not whole(seat) or not 0 <= seat < len(state.players):
         raise InvalidAction("romme.seat_invalid")
     return seat
 
@@ -381,7 +386,7 @@ def _seat_arg(state: RommeState, action: Action) -> int:
 def _tiles_arg(action: Action) -> tuple[int, ...]:
     tiles = action.args.get("tiles")
     if not isinstance(tiles, list | tuple) or not all(
-            isinstance(t, int) and not isinstance(t, bool) and t in TILE_SET for t in tiles):
+            whole(t) and t in TILE_SET for t in tiles):
         raise InvalidAction("romme.tiles_invalid")
     _check_set([tiles], InvalidAction, ("romme.hand_value", "romme.hand_jokers"))
     return tuple(tiles)
@@ -552,7 +557,7 @@ def setup(options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> 
                         options["first_turn_bonus"], options["rounds"])
     chosen = options["first_player"]
     first = args.get("first_player") if chosen == "random" else chosen
-    if not isinstance(first, int) or isinstance(first, bool):
+    if not whole(first):
         raise InvalidAction("romme.first_player_missing")
     if not 0 <= first < seats:
         raise InvalidAction("romme.first_player_seat", seat=first + 1, seats=seats)
@@ -564,7 +569,7 @@ def draw_first_player(action: Action, chance: Chance) -> Action:
     """For a new game with a random first player, draw the seat into ``args["chance"]``."""
     options, seats = action.args.get("options", {}), action.args.get("seats")
     choice = options.get("first_player", "random") if isinstance(options, Mapping) else None
-    if choice != "random" or not isinstance(seats, int) or seats < 1:
+    if choice != "random" or not whole(seats) or seats < 1:
         return action
     return replace(action, args={**action.args, "chance": {"first_player":
                                                           chance.randrange(seats)}})
@@ -682,6 +687,7 @@ class RommeGame:
         Option("first_player", "random", choices=("random", 0, 1, 2, 3, 4, 5)),
     )
     texts: Mapping[str, Mapping[str, str]] = TEXTS
+    arguments: Arguments = ARGUMENTS
 
     def setup(self, options: Mapping[str, JSON], seats: int,
               args: Mapping[str, JSON]) -> RommeState:

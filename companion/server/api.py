@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
+from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction, whole
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S
@@ -119,7 +119,7 @@ def events() -> Response:
 def action() -> Response:
     body = _json_body()
     version = body.get("version")
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+    if version is not None and not whole(version):
         raise InvalidAction("error.action_malformed")
     submitted = _client_action(body, context.caller_seat())
     return jsonify(version=context.table().submit(submitted, expect_version=version))
@@ -174,7 +174,7 @@ def _newcomer(body: Mapping[str, Any]) -> dict[str, Any]:
     Counts against the join limit; needs the join code (403) and no seat held already.
     """
     seat, name = body.get("seat"), body.get("name", "")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(name, str):
+    if not whole(seat) or not isinstance(name, str):
         raise InvalidAction("error.action_malformed")
     check_attempts()
     if not context.has_join_code():

@@ -207,6 +207,7 @@ def test_a_restarted_box_pauses_the_running_turn(tmp_path: Path) -> None:
     for _ in range(17):
         clock.advance(1)
         box.poke()
+    box.poke()  # the owner saves the time left after answering a poke: wait for that save
     again = tables.open_table(tmp_path / "evening.sqlite", FakeClock(start=3.0))
     try:
         view = again.published.view(BEN, again.clock())

@@ -137,7 +137,7 @@ def test_malformed_action_is_400(client: FlaskClient, table: Table, kind: str,
         table.submit(Action(step))
     before = version(table)
     status, body = act(client, kind, args)
-    assert status == 400 and body["error"] in ("error.action_unknown", "romme.tiles_invalid")
+    assert status == 400 and body["error"] in ("error.action_unknown", "error.argument_type")
     assert version(table) == before
 
 

@@ -23,6 +23,7 @@ from companion.games.base import Action, GetawayError
 from companion.games.robnrun.rules import RULES as ROBNRUN_RULES
 from companion.games.romme import RULES as ROMME_RULES
 from companion.lobby import _HANDLERS as TABLE_ACTIONS
+from companion.lobby import TABLE_ARGUMENTS
 from companion.server.app import create_app
 from companion.store import Store
 from companion.table import Table
@@ -88,10 +89,10 @@ def route(app: Flask, rng: random.Random) -> tuple[str, str]:
     return rng.choice(taken * 4 + METHODS), "".join(parts)
 
 
-def box_with_game(data: Path) -> tuple[Table, Flask]:
+def box_with_game(data: Path, game: str = "romme") -> tuple[Table, Flask]:
     table = Table(Store(data / "getaway.sqlite"), GAMES)
     table.start()
-    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 3}))
+    table.submit(Action("table.new_game", None, {"game": game, "seats": 3}))
     return table, create_app(table, public_url="http://192.168.1.20:8000", join_code=JOIN_CODE)
 
 
@@ -106,11 +107,12 @@ def still_playable(table: Table) -> None:
     assert table.published.public["state"]["turn"] == 1
 
 
-def test_the_fuzzer_gets_no_5xx_and_the_game_stays_playable() -> None:
+@pytest.mark.parametrize("game", ["romme", "robnrun"])
+def test_the_fuzzer_gets_no_5xx_and_the_game_stays_playable(game: str) -> None:
     seed = random.randrange(2**32) if PROOF else 2026
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as data:
-        table, app = box_with_game(Path(data))
+        table, app = box_with_game(Path(data), game)
         seated = app.test_client()
         seated.post("/api/code", json={"code": JOIN_CODE})
         seated.post("/api/join", json={"seat": 0, "name": "Anna"})
@@ -171,3 +173,52 @@ def test_a_full_disk_is_507_with_a_sentence(client: FlaskClient, table: Table,
     assert response.status_code == 507
     assert (response.json or {})["error"] == "error.disk_full"
     assert "not saved" in (response.json or {})["message"]
+
+
+def logged(table: Table) -> int:
+    return table.published.version
+
+
+@pytest.mark.parametrize("kind, args, key", [
+    ("table.language", {"language": "en", "junk": "x" * 63_000}, "error.argument_unknown"),
+    ("table.language", {"language": "en", "junk": 1}, "error.argument_unknown"),
+    ("table.show_wifi", {"show": 1}, "error.argument_type"),
+    ("table.new_game", {"game": "romme", "seats": 2.0}, "error.argument_type"),
+    ("table.new_game", {"game": "romme", "seats": True}, "error.argument_type"),
+    ("table.save", {"game": "robnrun", "kind": "scenario", "name": "Big",
+                    "data": {"notes": "x" * 20_000}}, "error.action_too_large"),
+    ("score", {"seat": 1, "tiles": [5], "bonus": 100}, "error.argument_unknown"),
+    ("end_turn", {"seat": 1}, "error.argument_unknown"),
+])
+def test_arguments_no_action_declares_never_reach_the_log(client: FlaskClient, table: Table,
+                                                          kind: str, args: dict[str, Any],
+                                                          key: str) -> None:
+    before = logged(table)
+    response = client.post("/api/action", json={"type": kind, "args": args})
+    assert response.status_code == 400, response.json
+    assert (response.json or {})["error"] == key
+    assert logged(table) == before
+
+
+def test_a_float_or_a_bool_is_no_whole_number_for_rob_n_run(tmp_path: Path) -> None:
+    """Found by a fuzzer: ``cubes: 1.0`` at the dealer's offer was a 500; ``gold: true`` on a
+    safe was taken for 1."""
+    table, app = box_with_game(tmp_path, "robnrun")
+    try:
+        client = app.test_client()
+        before = logged(table)
+        for kind, args in (("buy", {"cubes": 1.0}), ("buy", {"cubes": True}),
+                           ("clue", {"clue": 3, "count": 2.0})):
+            answer = client.post("/api/action", json={"type": kind, "args": args})
+            assert answer.status_code == 400
+            assert (answer.json or {})["error"] == "error.argument_type"
+        assert logged(table) == before
+    finally:
+        table.stop()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_action_of_a_game_declares_its_arguments(game: str) -> None:
+    rules = {"romme": ROMME_RULES, "robnrun": ROBNRUN_RULES}[game]
+    assert set(GAMES[game].arguments) == set(rules)
+    assert set(TABLE_ARGUMENTS) == set(TABLE_ACTIONS)

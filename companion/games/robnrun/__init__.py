@@ -14,6 +14,7 @@ from typing import Any
 from companion.games.base import (
     JSON,
     Action,
+    Arguments,
     Chance,
     Controls,
     IllegalAction,
@@ -22,12 +23,13 @@ from companion.games.base import (
     Option,
     Sound,
     Timer,
+    whole,
 )
 from companion.games.record import dump, load
 from companion.games.robnrun import box, profile, rules, scenario, views
 from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES
 from companion.games.robnrun.profile import Profile
-from companion.games.robnrun.rules import allowed_actions
+from companion.games.robnrun.rules import ARGUMENTS, allowed_actions
 from companion.games.robnrun.scenario import CLUE_COUNT, Scenario
 from companion.games.robnrun.state import Robbery, RobState, capacity
 from companion.games.robnrun.texts import TEXTS
@@ -67,7 +69,7 @@ def setup(options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> 
     if options["variation1"] == "on":
         chosen = scenario.randomised(chosen, args["cubes"], args["quarters"])
     boss = options["boss"] if options["boss"] != "random" else args.get("boss")
-    if not isinstance(boss, int) or not 0 <= boss < seats:
+    if not whole(boss) or not 0 <= boss < seats:
         raise InvalidAction("robnrun.boss_seat", seats=seats)
     route = box_profile.route
     state = RobState(
@@ -100,7 +102,7 @@ def draw(state: RobState | None, action: Action, chance: Chance) -> Action:
     drawn: dict[str, JSON] = {}
     if action.type == "table.new_game":
         options, seats = action.args.get("options") or {}, action.args.get("seats")
-        if not isinstance(options, Mapping) or not isinstance(seats, int) or seats < 1:
+        if not isinstance(options, Mapping) or not whole(seats) or seats < 1:
             return action
         if options.get("boss", "random") == "random":
             drawn["boss"] = chance.randrange(seats)
@@ -141,6 +143,7 @@ class RobnRunGame:
         Option("variation2", "off", choices=("off", "on")),
     )
     texts: Mapping[str, Mapping[str, str]] = TEXTS
+    arguments: Arguments = ARGUMENTS
 
     def setup(self, options: Mapping[str, JSON], seats: int,
               args: Mapping[str, JSON]) -> RobState:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from companion.games.base import Action, IllegalAction, InvalidAction
+from companion.games.base import Action, IllegalAction, InvalidAction, whole
 from companion.games.robnrun.pieces import DEALER_PRICES, cracked
 from companion.games.robnrun.state import (
     Evaluation,
@@ -136,9 +136,8 @@ def buy(state: RobState, action: Action) -> RobState:
     if ev.step != 5 or colour is None:
         raise IllegalAction("robnrun.no_dealer")
     cubes = action.args.get("cubes")
-    if cubes not in (0, 1, 2) or isinstance(cubes, bool):
+    if not whole(cubes) or cubes not in (0, 1, 2):
         raise InvalidAction("robnrun.buy_invalid")
-    assert isinstance(cubes, int)
     if cubes > state.station[colour]:
         raise IllegalAction("robnrun.buy_cubes", count=state.station[colour])
     price = sum(DEALER_PRICES[colour][:cubes])

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from companion.games.base import JSON, InvalidAction
+from companion.games.base import JSON, InvalidAction, whole
 
 TOOLS = ("card", "flashlight", "stethoscope", "acid", "dynamite", "ram", "jackhammer")
 """Ausweis, Taschenlampe, Stethoskop, Säure, Dynamit, Rammbock, Presslufthammer."""
@@ -63,7 +63,7 @@ def safe_from_json(data: JSON) -> Safe:
         raise InvalidAction("robnrun.safe_invalid")
     tools = tool_counts(data.get("tools"), "robnrun.safe_invalid")
     gold = data.get("gold")
-    if not isinstance(gold, int) or not SAFE_GOLD[0] <= gold <= SAFE_GOLD[1]:
+    if not whole(gold) or not SAFE_GOLD[0] <= gold <= SAFE_GOLD[1]:
         raise InvalidAction("robnrun.safe_gold")
     if not SAFE_TOOLS[0] <= sum(tools) <= SAFE_TOOLS[1]:
         raise InvalidAction("robnrun.safe_size")
@@ -97,4 +97,4 @@ def cracked(safes: Sequence[Safe], rows: Tools) -> tuple[int, ...]:
 
 
 def _is_count(value: JSON) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return whole(value) and value >= 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.games.base import JSON, InvalidAction
+from companion.games.base import JSON, InvalidAction, whole
 from companion.games.record import dump, parse
 from companion.games.robnrun.pieces import BUILDING_SAFES, COLOURS
 
@@ -135,4 +135,4 @@ def _check_quarters(quarters: tuple[tuple[int, ...], ...]) -> None:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return whole(value)

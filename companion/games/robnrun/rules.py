@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TypeVar
 
-from companion.games.base import JSON, Action, IllegalAction, InvalidAction
+from companion.games.base import JSON, Action, Arguments, IllegalAction, InvalidAction
 from companion.games.base import allowed_actions as allowed
 from companion.games.robnrun.evaluation import buy, evaluate, next_step, place
 from companion.games.robnrun.pieces import (
@@ -363,6 +363,18 @@ RULES: dict[str, Rule] = {
     "note": ((*PLAYING, "won", "lost"), _own_seat, _note),
 }
 """Each action: the phases it is legal in, who may send it then, and what it does."""
+
+ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
+    "rob": {"building": str},
+    "safes": {"safes": list},
+    "clue": {"clue": int, "tool": str, "count": int},
+    "sort": {"cards": list},
+    "place": {"building": str},
+    "buy": {"cubes": int},
+    "mark": {"tool": str, "out": bool},
+    "note": {"text": str},
+}
+"""What each action takes from a phone or the box (a deal's cards are drawn by the Table)."""
 
 
 def check(state: RobState, action: Action) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from companion.games.base import JSON, IllegalAction, InvalidAction
+from companion.games.base import JSON, IllegalAction, InvalidAction, whole
 from companion.games.record import dump, parse
 from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES, SUPPLY
 from companion.games.robnrun.profile import MARKED, NAME_LENGTH, QUARTERS, Profile
@@ -124,4 +124,4 @@ def all_cubes() -> list[str]:
 
 
 def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return whole(value) and value >= 0
