@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +21,7 @@ from companion.games import GAMES
 from companion.service import Watchdog, sd_notify
 from companion.store import NewerDatabase, Store
 from companion.table import Table
+from companion.wal import loses_commits
 
 if TYPE_CHECKING:
     from gpiozero.pins.mock import MockFactory
@@ -32,6 +35,7 @@ log = logging.getLogger(__name__)
 DATABASE = "getaway.sqlite"
 DISK_FULL = "error.disk_full"
 DATABASE_MOVED = "box.database_moved"
+DATABASE_PARTIAL = "box.database_partial"
 
 
 class WatchedStore(Store):
@@ -57,43 +61,65 @@ class WatchedStore(Store):
         return result
 
 
-def open_store(data: Path) -> tuple[WatchedStore, Path | None]:
-    """Open the event log; a damaged or unreadable one is moved aside (and named) so the box
-    still starts."""
+@dataclass(frozen=True, slots=True)
+class Recovery:
+    """What was wrong with the saved games at start (a text key), and where the damaged
+    files were kept: the evidence is never thrown away."""
+
+    notice: str
+    kept: Path
+
+
+def open_store(data: Path) -> tuple[WatchedStore, Recovery | None]:
+    """Open the event log so the box always starts: a damaged, unreadable or emptied one is
+    moved aside and a fresh one begun; a log that would lose acknowledged steps is copied
+    aside and opened as far as it goes."""
     data.mkdir(parents=True, exist_ok=True)
     path = data / DATABASE
+    if path.is_file() and path.stat().st_size == 0:
+        return _fresh(path, "it is empty")
+    recovery = None
+    if loses_commits(path.with_name(path.name + "-wal")):
+        recovery = Recovery(DATABASE_PARTIAL, _aside(path, shutil.copy2))
+        log.error("%s lost steps in its write-ahead log; a copy is in %s", path, recovery.kept)
     try:
-        return WatchedStore(path), None
+        return WatchedStore(path), recovery
     except sqlite3.DatabaseError as error:
-        moved = _aside(path)
-        log.error("%s is damaged (%s); moved to %s, starting fresh", path, error, moved)
-        return WatchedStore(path), moved
+        return _fresh(path, str(error))
 
 
-def notices(store: WatchedStore, table: Table, moved: Path | None) -> Callable[[], str | None]:
-    """What the screen must tell: a full disk while writes fail; a damaged database that was
-    moved aside until the first step of the fresh table."""
+def _fresh(path: Path, why: str) -> tuple[WatchedStore, Recovery]:
+    moved = _aside(path, shutil.move)
+    log.error("%s is damaged (%s); moved to %s, starting fresh", path, why, moved)
+    return WatchedStore(path), Recovery(DATABASE_MOVED, moved)
+
+
+def notices(store: WatchedStore, table: Table,
+            recovery: Recovery | None) -> Callable[[], str | None]:
+    """What the screen must tell: a full disk while writes fail; what went wrong with the
+    saved games until the first step after the start."""
     fresh = table.published.version
 
     def current() -> str | None:
         if store.failing:
             return DISK_FULL
-        if moved is not None and table.published.version == fresh:
-            return DATABASE_MOVED
+        if recovery is not None and table.published.version == fresh:
+            return recovery.notice
         return None
     return current
 
 
-def _aside(path: Path) -> Path:
+def _aside(path: Path, keep: Callable[[Path, Path], object]) -> Path:
+    """Keep (move or copy) the database and its side files as ``<name>.damaged-N``."""
     n = 1
     while path.with_name(f"{path.name}.damaged-{n}").exists():
         n += 1
     target = path.with_name(f"{path.name}.damaged-{n}")
-    path.rename(target)
+    keep(path, target)
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():
-            side.rename(target.with_name(target.name + suffix))
+            keep(side, target.with_name(target.name + suffix))
     return target
 
 
@@ -111,14 +137,14 @@ def run(settings: Settings, stop: threading.Event) -> int:
         return 2
     choose_video(pins.screen.framebuffer is not None)
     try:
-        store, moved = open_store(settings.data)
+        store, recovery = open_store(settings.data)
     except NewerDatabase as error:
         print(f"getaway: {error}", file=sys.stderr)
         return 2
     table = Table(store, GAMES)
     table.start()
     try:
-        return _run_parts(settings, stop, table, pins, notices(store, table, moved))
+        return _run_parts(settings, stop, table, pins, notices(store, table, recovery))
     finally:
         table.stop()
         store.close()

@@ -200,12 +200,12 @@ def test_runtime_starts_fresh_beside_a_damaged_database(systemd: Systemd, tmp_pa
 
 def test_runtime_moved_database_is_told_until_the_first_step(tmp_path: Path) -> None:
     (tmp_path / DATABASE).write_bytes(b"not a database at all" * 100)
-    store, moved = open_store(tmp_path)
+    store, recovery = open_store(tmp_path)
     table = Table(store, GAMES, clock=FakeClock())
     table.start()
     try:
-        told = notices(store, table, moved)
-        assert moved == tmp_path / f"{DATABASE}.damaged-1"
+        told = notices(store, table, recovery)
+        assert recovery is not None and recovery.kept == tmp_path / f"{DATABASE}.damaged-1"
         assert told() == DATABASE_MOVED
         table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2}))
         assert told() is None

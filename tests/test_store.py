@@ -10,7 +10,7 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.base import Action
-from companion.runtime import DATABASE, open_store
+from companion.runtime import DATABASE, DATABASE_MOVED, open_store
 from companion.store import SCHEMA_VERSION, NewerDatabase, Store
 from companion.table import Table
 from tests.clock import FakeClock
@@ -110,6 +110,7 @@ def test_a_damaged_page_is_found_and_the_database_moved_aside(tmp_path: Path) ->
     with open(data / DATABASE, "r+b") as damaged:  # the events' page, where its cells lie
         damaged.seek(page * page_size - page_size // 4)
         damaged.write(random.Random(7).randbytes(page_size // 4))
-    store, moved = open_store(data)
+    store, recovery = open_store(data)
     store.close()
-    assert moved == data / f"{DATABASE}.damaged-1" and moved.exists()
+    assert recovery is not None and recovery.notice == DATABASE_MOVED
+    assert recovery.kept == data / f"{DATABASE}.damaged-1" and recovery.kept.exists()

@@ -1,0 +1,91 @@
+"""A damaged write-ahead log is found before SQLite quietly drops what it cannot read, the
+damaged files are kept, and the screen says the game is back at an earlier step."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sqlite3
+from pathlib import Path
+
+from companion.games import GAMES
+from companion.runtime import DATABASE, DATABASE_MOVED, DATABASE_PARTIAL, notices, open_store
+from companion.store import Store
+from companion.table import Table
+from companion.wal import loses_commits
+from tests.clock import FakeClock
+
+EVENTS = 60
+
+
+def power_cut(tmp_path: Path) -> Path:
+    """A data folder as the plug left it: the database and its log, never checkpointed."""
+    live = tmp_path / "live"
+    live.mkdir()
+    store = Store(live / DATABASE)
+    for n in range(EVENTS):
+        store.append({"type": "table.rename", "seat": None, "args": {"seat": 0, "name": f"N{n}"},
+                      "elapsed_ms": 0})
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copy(live / f"{DATABASE}{suffix}", cut / f"{DATABASE}{suffix}")
+    store.close()
+    return cut
+
+
+def events(data: Path) -> int:
+    with sqlite3.connect(data / DATABASE) as db:
+        return int(db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
+
+
+def damage_the_middle(wal: Path) -> None:
+    log = bytearray(wal.read_bytes())
+    middle = len(log) // 2
+    log[middle:middle + 2000] = random.Random(26).randbytes(2000)
+    wal.write_bytes(bytes(log))
+
+
+def test_an_intact_log_and_a_torn_tail_lose_nothing_acknowledged(tmp_path: Path) -> None:
+    cut = power_cut(tmp_path)
+    wal = cut / f"{DATABASE}-wal"
+    assert not loses_commits(wal)
+    wal.write_bytes(wal.read_bytes()[:-3000])  # the last write cut short by the plug
+    assert not loses_commits(wal)
+    assert not loses_commits(cut / "no-such-wal")
+
+
+def test_random_bytes_in_the_middle_of_the_log_lose_commits(tmp_path: Path) -> None:
+    cut = power_cut(tmp_path)
+    damage_the_middle(cut / f"{DATABASE}-wal")
+    assert loses_commits(cut / f"{DATABASE}-wal")
+    copy = tmp_path / "copy"
+    shutil.copytree(cut, copy)
+    assert events(copy) < EVENTS, "SQLite itself drops the steps after the damage"
+
+
+def test_a_damaged_log_is_kept_aside_and_the_screen_says_so(tmp_path: Path) -> None:
+    cut = power_cut(tmp_path)
+    wal = cut / f"{DATABASE}-wal"
+    damage_the_middle(wal)
+    damaged = {suffix: (cut / f"{DATABASE}{suffix}").read_bytes() for suffix in ("", "-wal")}
+    store, recovery = open_store(cut)
+    table = Table(store, GAMES, clock=FakeClock())
+    table.start()
+    try:
+        assert recovery is not None and recovery.notice == DATABASE_PARTIAL
+        for suffix, data in damaged.items():
+            assert Path(f"{recovery.kept}{suffix}").read_bytes() == data
+        assert notices(store, table, recovery)() == DATABASE_PARTIAL
+        assert 0 < table.published.version < EVENTS
+    finally:
+        table.stop()
+        store.close()
+
+
+def test_an_emptied_database_is_kept_and_told_not_silently_replaced(tmp_path: Path) -> None:
+    (tmp_path / DATABASE).write_bytes(b"")
+    store, recovery = open_store(tmp_path)
+    store.close()
+    assert recovery is not None and recovery.notice == DATABASE_MOVED
+    assert recovery.kept.read_bytes() == b""
