@@ -60,6 +60,8 @@ CORE: dict[str, dict[str, str]] = {
         "box.database_moved": "Der alte Spielstand war beschädigt und wurde beiseitegelegt.",
         "box.database_partial": "Der Spielstand war beschädigt: Er ist bei einem früheren "
                                 "Schritt wieder da. Die Dateien wurden aufgehoben.",
+        "box.not_saving": "Die Speicherkarte ist schreibgeschützt: Es wird ohne Speichern "
+                          "weitergespielt.",
         "error.code_unknown": "Diesen Code kennt die Box nicht (mehr). Schau auf ihren Bildschirm.",
         "error.seat_free": "Dieser Platz ist frei: Setz dich einfach.",
         "error.no_claim": "Niemand hat um diesen Platz gebeten.",
@@ -118,6 +120,7 @@ CORE: dict[str, dict[str, str]] = {
         "box.database_moved": "The old game data was damaged and has been moved aside.",
         "box.database_partial": "The saved game was damaged: it is back at an earlier step. "
                                 "The damaged files were kept.",
+        "box.not_saving": "The SD card is read-only: playing on without saving.",
         "error.code_unknown": "The box does not know this code (any more). Look at its screen.",
         "error.seat_free": "This seat is free: just take it.",
         "error.no_claim": "Nobody has asked for this seat.",

@@ -6,11 +6,13 @@ moved aside and the screen says so, and a full disk refuses the step but keeps t
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shutil
 import sqlite3
 import sys
+import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +38,7 @@ DATABASE = "getaway.sqlite"
 DISK_FULL = "error.disk_full"
 DATABASE_MOVED = "box.database_moved"
 DATABASE_PARTIAL = "box.database_partial"
+NOT_SAVING = "box.not_saving"
 
 
 class WatchedStore(Store):
@@ -68,13 +71,17 @@ class Recovery:
 
     notice: str
     kept: Path
+    lasting: bool = False
 
 
 def open_store(data: Path) -> tuple[WatchedStore, Recovery | None]:
     """Open the event log so the box always starts: a damaged, unreadable or emptied one is
     moved aside and a fresh one begun; a log that would lose acknowledged steps is copied
-    aside and opened as far as it goes."""
-    data.mkdir(parents=True, exist_ok=True)
+    aside and opened as far as it goes; on a read-only SD card the games go on in memory."""
+    with contextlib.suppress(OSError):
+        data.mkdir(parents=True, exist_ok=True)
+    if not os.access(data, os.W_OK):
+        return _unsaved(data)
     path = data / DATABASE
     if path.is_file() and path.stat().st_size == 0:
         return _fresh(path, "it is empty")
@@ -86,6 +93,32 @@ def open_store(data: Path) -> tuple[WatchedStore, Recovery | None]:
         return WatchedStore(path), recovery
     except sqlite3.DatabaseError as error:
         return _fresh(path, str(error))
+
+
+def _unsaved(data: Path) -> tuple[WatchedStore, Recovery]:
+    """Play on without saving: a copy of the games (if they can be read) in a folder in memory."""
+    copy = Path(tempfile.mkdtemp(prefix="getaway-", dir=_memory_dir())) / DATABASE
+    target = sqlite3.connect(copy)
+    for mode in ("mode=ro", "immutable=1"):  # immutable: when no -shm can be made beside it
+        with contextlib.suppress(sqlite3.Error):
+            source = sqlite3.connect(f"{(data / DATABASE).absolute().as_uri()}?{mode}", uri=True)
+            try:
+                source.backup(target)
+                break
+            finally:
+                source.close()
+    target.close()
+    print(f"getaway: {data} cannot be written (a read-only SD card?): playing on without "
+          "saving", file=sys.stderr, flush=True)
+    return WatchedStore(copy), Recovery(NOT_SAVING, data / DATABASE, lasting=True)
+
+
+def _memory_dir() -> str | None:
+    """A folder in memory: systemd's RuntimeDirectory, else /dev/shm, else the temp folder."""
+    for folder in (os.environ.get("RUNTIME_DIRECTORY"), "/dev/shm"):
+        if folder and os.access(folder, os.W_OK):
+            return folder
+    return None
 
 
 def _fresh(path: Path, why: str) -> tuple[WatchedStore, Recovery]:
@@ -103,7 +136,7 @@ def notices(store: WatchedStore, table: Table,
     def current() -> str | None:
         if store.failing:
             return DISK_FULL
-        if recovery is not None and table.published.version == fresh:
+        if recovery is not None and (recovery.lasting or table.published.version == fresh):
             return recovery.notice
         return None
     return current
@@ -195,7 +228,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     from companion.server.app import create_app, join_path
     from companion.server.serve import serve
 
-    app = create_app(table, public_url=lambda: address.url())
+    app = create_app(table, public_url=lambda: address.url(), trouble=notice)
     try:
         server = serve(app, host=settings.host, port=settings.port)
     except OSError as error:

@@ -27,7 +27,7 @@ class Program:
                  wrapper: Sequence[str] = ()) -> None:
         self.data = data
         self.display = display
-        self.wrapper = tuple(wrapper)  # a command (strace) that runs the program as its child
+        self.wrapper = tuple(wrapper)  # a command that runs the program (strace, unshare)
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.port = 0
@@ -61,12 +61,12 @@ class Program:
         self.process.stdout.close()
 
     def pid(self) -> int:
-        """The process of `getaway run`: the child of the wrapper, if there is one."""
+        """The process of `getaway run`: the wrapper's child if it has one (strace), else the
+        process itself (a wrapper that ends in exec)."""
         assert self.process is not None
-        if not self.wrapper:
-            return self.process.pid
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        return int(children.read_text().split()[0])
+        found = children.read_text().split() if self.wrapper and children.exists() else []
+        return int(found[0]) if found else self.process.pid
 
     def post(self, kind: str, args: dict[str, Any] | None = None,
              version: int | None = None) -> int | None:

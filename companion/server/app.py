@@ -40,11 +40,14 @@ SECURITY_HEADERS = {
 
 
 def create_app(table: Table, *, public_url: str | Callable[[], str | None],
-               join_code: str | None = None) -> Flask:
+               join_code: str | None = None,
+               trouble: Callable[[], str | None] = lambda: None) -> Flask:
     """The phone server for ``table``; ``public_url`` (``http://<ip>:<port>``, or a function
     that finds it as the network changes, None without one) makes join links.
 
     ``join_code`` is the code phones need to take a seat (a new random one if not given).
+    ``trouble`` tells what the box's screen says about its storage (a read-only or full SD
+    card, a damaged game); the table page says it too.
     """
     web = Path(str(files("companion.web")))
     app = Flask(__name__, template_folder=web / "templates", static_folder=web / "static")
@@ -56,6 +59,7 @@ def create_app(table: Table, *, public_url: str | Callable[[], str | None],
     app.extensions.update({context.EXTENSION: table, context.HUB_EXTENSION: hub,
                            context.JOINS_EXTENSION: JoinLimiter(),
                            context.CODES_EXTENSION: Codes(join_code),
+                           context.TROUBLE_EXTENSION: trouble,
                            context.ADDRESS_EXTENSION: public_url if callable(public_url)
                            else lambda: public_url.rstrip("/")})
     app.register_blueprint(pages.bp)

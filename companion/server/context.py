@@ -17,6 +17,7 @@ EXTENSION = "getaway"
 HUB_EXTENSION = "getaway.hub"
 JOINS_EXTENSION = "getaway.joins"
 CODES_EXTENSION = "getaway.codes"
+TROUBLE_EXTENSION = "getaway.trouble"
 ADDRESS_EXTENSION = "getaway.address"
 
 
@@ -45,6 +46,12 @@ def public_url() -> str:
     while it has none, the address this request came in on."""
     found: str | None = current_app.extensions[ADDRESS_EXTENSION]()
     return found or request.host_url.rstrip("/")
+
+
+def trouble() -> str | None:
+    """The text key of what the box has to tell about its storage (as on its screen), or None."""
+    told: str | None = current_app.extensions[TROUBLE_EXTENSION]()
+    return told
 
 
 def now() -> float:

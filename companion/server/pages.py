@@ -30,7 +30,8 @@ def join_link(code: str) -> str:
 
 @bp.get("/table")
 def table_page() -> str:
-    return render_page("table.html", "table", join_code=context.codes().join)
+    return render_page("table.html", "table", join_code=context.codes().join,
+                       trouble=context.trouble())
 
 
 @bp.get("/r/<token>")
