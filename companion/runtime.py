@@ -228,7 +228,8 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     from companion.server.app import create_app, join_path
     from companion.server.serve import serve
 
-    app = create_app(table, public_url=lambda: address.url(), trouble=notice)
+    address = Address(settings.port)
+    app = create_app(table, public_url=address.url, trouble=notice)
     try:
         server = serve(app, host=settings.host, port=settings.port)
     except OSError as error:
@@ -236,7 +237,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
               f"({error.strerror}); is Getaway running already? Choose another with --port.",
               file=sys.stderr)
         return 2
-    address = Address(server.port)  # known once listening: a port of 0 picks a free one
+    address.port = server.port  # known once listening: a port of 0 picks a free one
     path = join_path(app)
 
     def join_url() -> str | None:

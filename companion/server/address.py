@@ -29,22 +29,22 @@ def lan_address() -> str | None:
 class Address:
     """``http://<address>:<port>`` for the QR code and every link, or None without a network.
 
-    ``url()`` is cheap: it asks the kernel again at most every ``every_s`` seconds.
+    ``url()`` is cheap: it asks the kernel again at most every ``every_s`` seconds. ``port``
+    may be set once the server listens (a port of 0 picks a free one).
     """
 
     def __init__(self, port: int, *, find: Callable[[], str | None] = lan_address,
                  clock: Callable[[], float] = time.monotonic,
                  every_s: float = LOOK_AGAIN_S) -> None:
-        self._port, self._find, self._clock, self._every_s = port, find, clock, every_s
+        self.port, self._find, self._clock, self._every_s = port, find, clock, every_s
         self._lock = threading.Lock()
         self._looked_at = float("-inf")
-        self._url: str | None = None
+        self._found: str | None = None
 
     def url(self) -> str | None:
         with self._lock:
             now = self._clock()
             if now - self._looked_at >= self._every_s:
                 self._looked_at = now
-                found = self._find()
-                self._url = None if found is None else f"http://{found}:{self._port}"
-            return self._url
+                self._found = self._find()
+            return None if self._found is None else f"http://{self._found}:{self.port}"
