@@ -32,6 +32,8 @@ from companion.wifi import Wifi, checked
 ACTION_BYTES = 16 * 1024
 """The most an action may weigh as JSON: a saved scenario fits, junk for the log does not."""
 UNDO_DEPTH = 200
+HOSTS = 4
+"""How many browsers may be the table page at once; a fifth pushes out the oldest."""
 NAME_LENGTH = 20
 DOCUMENT_NAME_LENGTH = 40
 
@@ -55,6 +57,15 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class HostAsk:
+    """A browser asking to be the table page: OK on the box makes it one. ``label`` is shown
+    on the browser and on the box's screen, so whoever presses OK sees it is the right one."""
+
+    token_hash: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """A game state undo can return to, and the action that left it: its type, who sent it
     (None: the box or the table page) and whether it revealed something."""
@@ -74,7 +85,8 @@ class Step:
 class TableState:
     """Everything the Table owns. ``undo`` holds the steps undo can go back over, newest
     last. ``saved`` holds what games keep on the box between games (a box profile,
-    scenarios): game id, then kind, then name."""
+    scenarios): game id, then kind, then name. ``hosts`` holds the token hashes of the
+    browsers the box made the table page, ``host_ask`` the one asking to become one."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -85,6 +97,8 @@ class TableState:
     wifi: Wifi | None = None
     show_wifi: bool = False
     saved: dict[str, dict[str, dict[str, JSON]]] = field(default_factory=dict)
+    hosts: tuple[str, ...] = ()
+    host_ask: HostAsk | None = None
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -101,7 +115,9 @@ class TableState:
                 "seats": [[s.name, s.token_hash] for s in self.seats],
                 "claims": [[c.seat, c.name, c.token_hash] for c in self.claims],
                 "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi,
-                "saved": self.saved}
+                "saved": self.saved, "hosts": list(self.hosts),
+                "host_ask": [self.host_ask.token_hash, self.host_ask.label]
+                if self.host_ask else None}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Mapping[str, Game]) -> TableState:
@@ -110,13 +126,17 @@ class TableState:
         seats = tuple(Seat(name, token) for name, token in data["seats"])
         claims = tuple(Claim(seat, name, token) for seat, name, token in data.get("claims", ()))
         wifi = Wifi.from_json(data["wifi"]) if data.get("wifi") else None
+        ask = HostAsk(*data["host_ask"]) if data.get("host_ask") else None
         return cls(game_id, seats, game, (), data["language"], claims, wifi,
-                   bool(data.get("show_wifi")), data.get("saved", {}))
+                   bool(data.get("show_wifi")), data.get("saved", {}),
+                   tuple(data.get("hosts", ())), ask)
 
 
 def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
     """The state after ``action``; table actions start with ``table.``, the rest go to the game."""
     handler = _HANDLERS.get(action.type)
+    if action.type in HOST_ACTIONS and action.seat is not None:
+        raise IllegalAction("error.host_only")
     if handler is not None:
         return handler(state, action, games)
     if action.type.startswith("table."):
@@ -159,10 +179,10 @@ def table_controls(state: TableState, games: Mapping[str, Game]) -> Controls:
     A phone asking for a taken seat comes first in the menu (OK gives it the seat); the
     lobby also switches its QR code between joining the table and joining the box's Wi-Fi.
     """
-    grants = [_grant_item(claim) for claim in state.claims]
+    grants = [*_host_items(state), *(_grant_item(claim) for claim in state.claims)]
     if state.game_id is None:
         return Controls([*grants, *lobby_controls(games).menu, _language_item(state),
-                         *_wifi_items(state)])
+                         *_wifi_items(state), *_forget_hosts_item(state)])
     controls = games[state.game_id].controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     return Controls([*grants, *controls.menu], keys)
@@ -173,6 +193,21 @@ def _grant_item(claim: Claim) -> MenuItem:
     if claim.name:
         return MenuItem("box.grant", action, {"seat": claim.seat + 1, "name": claim.name})
     return MenuItem("box.grant_phone", action, {"seat": claim.seat + 1})
+
+
+def _host_items(state: TableState) -> list[MenuItem]:
+    """OK makes the asking browser the table page; the next item refuses it."""
+    if state.host_ask is None:
+        return []
+    label = {"label": state.host_ask.label}
+    return [MenuItem("box.host_grant", Action("table.host_grant"), label),
+            MenuItem("box.host_refuse", Action("table.host_refuse"), label)]
+
+
+def _forget_hosts_item(state: TableState) -> list[MenuItem]:
+    if not state.hosts:
+        return []
+    return [MenuItem("box.hosts_forget", Action("table.hosts_forget"))]
 
 
 def _language_item(state: TableState) -> MenuItem:
@@ -318,6 +353,46 @@ def _show_wifi(state: TableState, action: Action, games: Mapping[str, Game]) -> 
     return replace(state, show_wifi=show)
 
 
+def _host_ask(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """A browser asks to be the table page (made by the server, like a seat's claim); the
+    newest ask replaces an older one."""
+    token_hash, label = action.args.get("token_hash"), action.args.get("label")
+    if not isinstance(token_hash, str) or not isinstance(label, str):
+        raise InvalidAction("error.action_malformed")
+    if token_hash in state.hosts:
+        raise IllegalAction("error.host_already")
+    return replace(state, host_ask=HostAsk(token_hash, label))
+
+
+def _host_grant(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    ask = _asking(state)
+    return replace(state, hosts=(*state.hosts, ask.token_hash)[-HOSTS:], host_ask=None)
+
+
+def _host_add(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """A browser that opened the host link becomes the table page (made by the server)."""
+    token_hash = action.args.get("token_hash")
+    if not isinstance(token_hash, str):
+        raise InvalidAction("error.action_malformed")
+    return replace(state, hosts=(*state.hosts, token_hash)[-HOSTS:])
+
+
+def _host_refuse(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    _asking(state)
+    return replace(state, host_ask=None)
+
+
+def _asking(state: TableState) -> HostAsk:
+    if state.host_ask is None:
+        raise IllegalAction("error.no_host_ask")
+    return state.host_ask
+
+
+def _hosts_forget(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+    """No browser is the table page any more; each must ask the box again."""
+    return replace(state, hosts=())
+
+
 def _save(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
     """Keep a game's document (a box profile, a scenario) on the box, checked by the game."""
     game_id, kind, name = _document_key(action, games)
@@ -394,9 +469,21 @@ TABLE_ARGUMENTS: Arguments = {
     "table.show_wifi": {"show": bool},
     "table.save": {"game": str, "kind": str, "name": str, "data": object},
     "table.forget": {"game": str, "kind": str, "name": str},
+    "table.host_ask": {"token_hash": str, "label": str},
+    "table.host_grant": {},
+    "table.host_add": {"token_hash": str},
+    "table.host_refuse": {},
+    "table.hosts_forget": {},
 }
-"""The table's own actions and their arguments (``token_hash``, ``replaces``, ``force``: the
-phone server's, never a phone's)."""
+"""The table's own actions and their arguments (``token_hash``, ``replaces``, ``force``,
+``label``: the phone server's, never a phone's)."""
+
+HOST_ACTIONS = frozenset({
+    "table.new_game", "table.end_game", "table.language", "table.wifi", "table.show_wifi",
+    "table.save", "table.forget", "table.host_grant", "table.host_refuse", "table.hosts_forget",
+})
+"""What only the box and the table page (the host) may do, never a seat's phone: running the
+table, the box's own settings and its saved documents, and who else is the host."""
 
 _HANDLERS = {
     "table.new_game": _new_game,
@@ -413,4 +500,9 @@ _HANDLERS = {
     "table.show_wifi": _show_wifi,
     "table.save": _save,
     "table.forget": _forget,
+    "table.host_ask": _host_ask,
+    "table.host_grant": _host_grant,
+    "table.host_add": _host_add,
+    "table.host_refuse": _host_refuse,
+    "table.hosts_forget": _hosts_forget,
 }

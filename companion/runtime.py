@@ -225,7 +225,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     from companion.device.display import pin_keys, run_display
     from companion.device.qr import qr_text
     from companion.server.address import Address
-    from companion.server.app import create_app, join_path
+    from companion.server.app import create_app, host_path, join_path
     from companion.server.serve import serve
 
     address = Address(settings.port)
@@ -244,7 +244,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
         found = address.url()
         return None if found is None else found + path
 
-    _announce(join_url(), path, server.port, settings, qr_text)
+    _announce(join_url(), path, host_path(app), server.port, settings, qr_text)
 
     def healthy() -> bool:
         return server.alive() and table.alive()
@@ -284,7 +284,7 @@ def _ready(healthy: Callable[[], bool]) -> Callable[[], None]:
     return frame_drawn
 
 
-def _announce(url: str | None, path: str, port: int, settings: Settings,
+def _announce(url: str | None, path: str, host: str, port: int, settings: Settings,
               qr: Callable[[str], str]) -> None:
     if url is None:
         print("Getaway is ready. No network yet: the box's screen shows the join link once "
@@ -293,6 +293,6 @@ def _announce(url: str | None, path: str, port: int, settings: Settings,
         print(f"Getaway is ready. Phones join at {url}", flush=True)
         print(qr(url), flush=True)
     code = path.rpartition("/j/")[2]
-    print(f"On this machine: http://localhost:{port}{path}  (table page: /table, "
-          f"join code: {code})", flush=True)
+    print(f"On this machine: http://localhost:{port}{path}  (join code: {code}; "
+          f"table page: http://localhost:{port}{host})", flush=True)
     print(f"Games are kept in {settings.data}", flush=True)

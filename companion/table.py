@@ -182,6 +182,14 @@ class Table:
                 found = index
         return found
 
+    def is_host(self, token: str) -> bool:
+        """Whether ``token`` is a browser the box made the table page (constant time)."""
+        wanted = token_hash(token)
+        found = False
+        for host in self._state.hosts:
+            found |= hmac.compare_digest(host, wanted)
+        return found
+
     # -- the owner thread --------------------------------------------------------------------
 
     def _run(self) -> None:

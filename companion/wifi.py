@@ -60,8 +60,9 @@ def escape(field: str) -> str:
 def checked(args: Mapping[str, JSON], before: Wifi | None) -> Wifi:
     """The network described by ``args`` (``ssid``, ``security``, ``password``, ``hidden``).
 
-    A missing password keeps the one saved before (the table page never gets it back to
-    resend). Raises InvalidAction with a sentence for a name or password a phone would refuse.
+    A missing password keeps the one saved before for the same network (the table page never
+    gets it back to resend); another network name needs its own password. Raises
+    InvalidAction with a sentence for a name or password a phone would refuse.
     """
     ssid, security = args.get("ssid"), args.get("security", "WPA")
     hidden = args.get("hidden", False)
@@ -69,8 +70,10 @@ def checked(args: Mapping[str, JSON], before: Wifi | None) -> Wifi:
         raise InvalidAction("error.wifi_ssid", maximum=SSID_BYTES)
     if security not in SECURITY or not isinstance(hidden, bool):
         raise InvalidAction("error.action_malformed")
-    kept = before.password if before is not None and before.security == security else ""
-    password = args.get("password", kept)
+    same = before is not None and (before.ssid, before.security) == (ssid, security)
+    if "password" not in args and security != "nopass" and not same:
+        raise InvalidAction("error.wifi_password_again")
+    password = args.get("password", before.password if same and before else "")
     if not isinstance(password, str):
         raise InvalidAction("error.action_malformed")
     _check_password(str(security), password)

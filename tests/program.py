@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import re
@@ -32,6 +33,10 @@ class Program:
         self.url = ""
         self.port = 0
         self.join_path = "/"
+        self.cookies = http.cookiejar.CookieJar()
+        self.host = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        """The table page: a browser that opened the host link the box printed (once: the
+        box keeps its hosts across restarts)."""
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -45,10 +50,13 @@ class Program:
                                         stderr=subprocess.DEVNULL, text=True, env=env)
         assert self.process.stdout is not None
         for line in self.process.stdout:  # the handshake: the box says where it listens
-            found = re.search(r"On this machine: (http://localhost:\d+)(/\S*)", line)
+            found = re.search(r"On this machine: (http://localhost:\d+)(/\S*).*page: (\S+)\)",
+                              line)
             if found:
-                self.url, self.join_path = found.groups()
+                self.url, self.join_path, host_link = found.groups()
                 self.port = int(self.url.rsplit(":", 1)[1])
+                if not any(cookie.name == "getaway_host" for cookie in self.cookies):
+                    self.host.open(host_link, timeout=10).close()
                 return
         raise AssertionError(f"the box did not start (exit {self.process.wait()})")
 
@@ -70,12 +78,14 @@ class Program:
 
     def post(self, kind: str, args: dict[str, Any] | None = None,
              version: int | None = None) -> int | None:
-        """Send an action; its new version, or None if the box refused it (409)."""
-        body = json.dumps({"type": kind, "args": args or {}, "version": version}).encode()
+        """Send an action from the table page; its new version, or None if the box refused it
+        (409)."""
+        body = json.dumps({"type": kind, "args": args or {}, "version": version,
+                           "host": True}).encode()
         request = urllib.request.Request(self.url + "/api/action", body,
                                          {"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
+            with self.host.open(request, timeout=10) as response:
                 return int(json.load(response)["version"])
         except urllib.error.HTTPError as error:
             if error.code == 409:
@@ -83,7 +93,8 @@ class Program:
             raise
 
     def view(self) -> dict[str, Any]:
-        with urllib.request.urlopen(self.url + "/api/view", timeout=10) as response:
+        """The table page's view."""
+        with self.host.open(self.url + "/api/view?page=table", timeout=10) as response:
             return dict(json.load(response))
 
 

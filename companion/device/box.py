@@ -176,7 +176,12 @@ def _nobody() -> None:
 
 
 def _follow(cursor: int, before: Sequence[MenuItem], after: Sequence[MenuItem]) -> int:
-    """Keep the cursor on the same entry (same text key and params) if the new menu has it."""
+    """Keep the cursor on the same entry (same text key and params) if the new menu has it;
+    a new entry on top (someone asking for a seat or to be the table page) takes it, so OK
+    answers what the screen just showed."""
+    seen = [(item.key, item.params) for item in before]
+    if after and (after[0].key, after[0].params) not in seen:
+        return 0
     if cursor < len(before):
         wanted = (before[cursor].key, before[cursor].params)
         for index, item in enumerate(after):

@@ -1,9 +1,15 @@
 """The JSON API and the live stream: phones read views and send actions, nothing else.
 
 Every state change is a JSON POST (a cross-site HTML form cannot send one), and the server,
-never the phone, decides which seat an action comes from. Taking a seat needs the table's join
-code; moving a taken seat needs its phone (a hand-over code, or granting a request) or OK on
-the box.
+never the phone, decides which seat an action comes from.
+
+Who may act (being in the room is the credential): the box's own buttons do everything and
+never come through here. A phone acts only for its own seat. A browser becomes the host, the
+table page, when someone presses OK on the box for its ask; the host acts like the box (new
+or ended games, options, undo of anything, a seat without a phone, saved documents, Wi-Fi).
+Any other browser sees the public view and may join with the code from the box's screen,
+which no answer to it ever contains; it cannot act. Taking a seat needs the join code; moving
+a taken seat needs its phone (a hand-over code, or granting a request) or OK on the box.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction, whole
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
-from companion.server.codes import HANDOVER_S
+from companion.server.codes import HANDOVER_S, new_code
 from companion.table import Published, Table, token_hash
 
 HEARTBEAT_S = 15.0
@@ -28,18 +34,22 @@ RETRY_MS = 3000
 COOKIE_AGE_S = 30 * 24 * 3600
 JOIN_COOKIE_AGE_S = 12 * 3600
 
-CLIENT_FORBIDDEN = frozenset({"table.claim", "table.request", "timeout"})
-"""Only the server claims and requests seats (with the token it made) and only the Table's
-clock calls time."""
-RESERVED_ARGS = frozenset({"token_hash", "force", "replaces", "chance"})
+CLIENT_FORBIDDEN = frozenset({"table.claim", "table.request", "table.host_ask", "table.host_add",
+                              "timeout"})
+"""Only the server claims and requests seats and asks to be the host (with the token it
+made) and only the Table's clock calls time."""
+RESERVED_ARGS = frozenset({"token_hash", "force", "replaces", "chance", "label"})
+HOST_LABEL_LENGTH = 3
 OWN_SEAT_ONLY = frozenset({"table.release", "table.rename", "table.grant", "table.deny"})
 """Seat-keeping actions a phone sends for itself; from nobody they are refused, so granting a
 requested seat needs the seat's own phone or the box's OK (the box does not come through here)."""
 
 JOINING = frozenset({"api.join", "api.claim", "api.code"})
 """The endpoints whose failures count towards the join limit."""
-STATUS = {"error.code_needed": 403, "error.disk_full": 507, "error.busy": 503}
-"""The status of errors that are not the action's: no join code yet, a full (or failing)
+STATUS = {"error.code_needed": 403, "error.host_needed": 403, "error.host_only": 403,
+          "error.disk_full": 507, "error.busy": 503}
+"""The status of errors that are not the rules' verdict on an action: no join code yet, not
+allowed to act (no seat or host; a phone asking for the host's part), a full (or failing)
 SD card that could not save the step, the box is busy."""
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -102,15 +112,34 @@ def handover() -> Response:
                    expires_s=int(HANDOVER_S))
 
 
+@bp.post("/host")
+def host() -> Response:
+    """Ask to be the table page: the box's screen shows the label this answer carries, and
+    OK there grants it. Every ask counts against the join limit, so nobody can keep
+    replacing the real one on the box's screen."""
+    _json_body()
+    check_attempts()
+    attempt_failed()
+    if context.caller_is_host():
+        raise IllegalAction("error.host_already")
+    token, label = secrets.token_urlsafe(24), new_code(HOST_LABEL_LENGTH)
+    version = context.table().submit(Action("table.host_ask", None,
+                                            {"token_hash": token_hash(token), "label": label}))
+    response = jsonify(label=label, version=version)
+    set_host_cookie(response, token)
+    return response
+
+
 @bp.get("/view")
 def view() -> Response:
-    return jsonify(context.table().published.view(context.caller_seat(), context.now()))
+    viewer = context.viewer()
+    return jsonify(viewer.view(context.table(), context.table().published, context.codes().join))
 
 
 @bp.get("/events")
 def events() -> Response:
     stream = _stream(context.table(), context.hub().updates(context.table().published, HEARTBEAT_S),
-                     context.caller_token())
+                     context.viewer(), context.codes().join)
     return Response(stream, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
@@ -121,7 +150,7 @@ def action() -> Response:
     version = body.get("version")
     if version is not None and not whole(version):
         raise InvalidAction("error.action_malformed")
-    submitted = _client_action(body, context.caller_seat())
+    submitted = _client_action(body, _acting_seat(body))
     return jsonify(version=context.table().submit(submitted, expect_version=version))
 
 
@@ -138,12 +167,12 @@ def refused(error: GetawayError) -> tuple[Response, int]:
     5xx for the box's own trouble. A failed join counts against the caller's address."""
     if request.endpoint in JOINING:
         attempt_failed()
-    if isinstance(error, InvalidAction):
+    if error.key in STATUS:
+        status = STATUS[error.key]
+    elif isinstance(error, InvalidAction):
         status = 400
-    elif isinstance(error, IllegalAction):
-        status = 409
     else:
-        status = STATUS.get(error.key, 500)
+        status = 409 if isinstance(error, IllegalAction) else 500
     return context.error_response(error.key, status, **error.params)
 
 
@@ -165,6 +194,12 @@ def attempt_failed() -> None:
 def set_seat_cookie(response: BaseResponse, token: str) -> None:
     """The seat token, out of reach of scripts and of every other site."""
     response.set_cookie(context.SEAT_COOKIE, token, max_age=COOKIE_AGE_S, httponly=True,
+                        samesite="Strict")
+
+
+def set_host_cookie(response: BaseResponse, token: str) -> None:
+    """The host token, kept like a seat's."""
+    response.set_cookie(context.HOST_COOKIE, token, max_age=COOKIE_AGE_S, httponly=True,
                         samesite="Strict")
 
 
@@ -207,8 +242,20 @@ def _json_body() -> Mapping[str, Any]:
     return body
 
 
+def _acting_seat(body: Mapping[str, Any]) -> int | None:
+    """The seat the caller acts for: its own, or None as the host (the table page says
+    ``"host": true``, as a browser may hold a seat too). Neither: 403."""
+    as_host = body.get("host", False)
+    if not isinstance(as_host, bool):
+        raise InvalidAction("error.action_malformed")
+    seat = None if as_host else context.caller_seat()
+    if seat is None and not context.caller_is_host():
+        raise GetawayError("error.host_needed")
+    return seat
+
+
 def _client_action(body: Mapping[str, Any], seat: int | None) -> Action:
-    """The action a phone (or the table page, seat None) asks for, refused if only the box may."""
+    """The action a phone (or the host, seat None) asks for, refused if only the box may."""
     kind, args = body.get("type"), body.get("args", {})
     if not isinstance(kind, str) or not isinstance(args, Mapping):
         raise InvalidAction("error.action_malformed")
@@ -221,16 +268,17 @@ def _client_action(body: Mapping[str, Any], seat: int | None) -> Action:
     return Action(kind, seat, dict(args))
 
 
-def _stream(table: Table, updates: Iterator[Published | None], token: str | None) -> Iterator[str]:
+def _stream(table: Table, updates: Iterator[Published | None], viewer: context.Viewer,
+            join_code: str) -> Iterator[str]:
     """Server-Sent Events: ``retry`` first (it flushes the headers), then one full view per version.
 
-    The seat is looked up again for every event, so a released seat stops seeing its own view.
+    Seat and host are looked up again for every event, so a released seat stops seeing its
+    own view and a signed-out host the join code.
     """
     yield f"retry: {RETRY_MS}\n\n"
     for published in updates:
         if published is None:
             yield ": keepalive\n\n"
             continue
-        seat = None if token is None else table.seat_for_token(token)
-        data = json.dumps(published.view(seat, table.clock()), separators=(",", ":"))
+        data = json.dumps(viewer.view(table, published, join_code), separators=(",", ":"))
         yield f"id: {published.version}\nevent: view\ndata: {data}\n\n"

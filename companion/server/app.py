@@ -79,6 +79,12 @@ def join_path(app: Flask) -> str:
     return f"/j/{codes.join}"
 
 
+def host_path(app: Flask) -> str:
+    """The host link's path, printed where the box is started: ``/h/<secret>``."""
+    codes: Codes = app.extensions[context.CODES_EXTENSION]
+    return f"/h/{codes.host}"
+
+
 def box_names() -> frozenset[str]:
     """The names phones may reach the box by, besides its addresses (any IP is accepted)."""
     name = socket.gethostname().lower()

@@ -1,8 +1,10 @@
 """Short codes people type: the table's join code and the one-time codes that hand a seat over.
 
-The join code is on the box's screen, in its QR code and on the table page; a phone needs it
-(from the QR link or typed) before it may take a seat, so knowing the box's address is not
-enough. A hand-over code moves one seat to another phone, once, within ``HANDOVER_S``.
+The join code is on the box's screen, in its QR code and on the host's table page; a phone
+needs it (from the QR link or typed) before it may take a seat, so knowing the box's address is
+not enough. The host link (``/h/<secret>``) is printed where the box is started, for a browser
+on the box's own machine: it makes that browser the table page without pressing OK.
+A hand-over code moves one seat to another phone, once, within ``HANDOVER_S``.
 Codes use letters and digits nobody confuses (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G) and are
 compared in constant time.
 """
@@ -49,15 +51,21 @@ class Handover:
 
 
 class Codes:
-    """The table's join code (one per run of the box) and the open hand-over codes."""
+    """The table's join code and its host link's secret (one each per run of the box) and the
+    open hand-over codes."""
 
     def __init__(self, join: str | None = None) -> None:
         self.join = join or new_code(JOIN_LENGTH)
+        self.host = secrets.token_urlsafe(16)
         self._handovers: dict[str, Handover] = {}
         self._lock = threading.Lock()
 
     def is_join(self, typed: str) -> bool:
         return same(typed, self.join)
+
+    def is_host(self, given: str) -> bool:
+        """Whether ``given`` is the host link's secret (exactly, in constant time)."""
+        return hmac.compare_digest(given.encode(), self.host.encode())
 
     def hand_over(self, seat: int, holder: str, now: float) -> str:
         """A new one-time code for ``seat``; it replaces the seat's earlier one."""

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Response, current_app, jsonify, request
 
+from companion.games.base import JSON
 from companion.i18n import LANGUAGES, pick_language, text
 from companion.server.codes import Codes, same
 from companion.server.hub import Hub
 from companion.server.limiter import JoinLimiter
-from companion.table import Table
+from companion.table import Published, Table
 
 SEAT_COOKIE = "getaway_seat"
+HOST_COOKIE = "getaway_host"
 JOIN_COOKIE = "getaway_join"
 LANG_COOKIE = "lang"
 EXTENSION = "getaway"
@@ -73,6 +77,43 @@ def caller_seat() -> int | None:
     """The seat whose token the phone holds; None for a watcher or the table page."""
     token = caller_token()
     return None if token is None else table().seat_for_token(token)
+
+
+def caller_host_token() -> str | None:
+    """The host token the browser holds in its cookie, granted or still asking; if any."""
+    return request.cookies.get(HOST_COOKIE) or None
+
+
+def caller_is_host() -> bool:
+    """Whether the box made this browser the table page (OK pressed for its ask)."""
+    token = caller_host_token()
+    return token is not None and table().is_host(token)
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who reads the views: a seat's phone, the host, both or neither; the table page
+    (``table_page``) reads the public view even in a browser that also holds a seat."""
+
+    seat_token: str | None
+    host_token: str | None
+    table_page: bool = False
+
+    def view(self, table: Table, published: Published, join_code: str) -> dict[str, JSON]:
+        """The view for this reader now; only the host's carries the join code."""
+        seat = None if self.table_page or self.seat_token is None else (
+            table.seat_for_token(self.seat_token))
+        host = self.host_token is not None and table.is_host(self.host_token)
+        view = published.view(seat, table.clock())
+        view["host"] = host
+        if host:
+            view["join_code"] = join_code
+        return view
+
+
+def viewer() -> Viewer:
+    """The reader of this request: its cookies, and whether it is the table page asking."""
+    return Viewer(caller_token(), caller_host_token(), request.args.get("page") == "table")
 
 
 def language() -> str:

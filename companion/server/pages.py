@@ -6,13 +6,17 @@ state older than its stream.
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
+from companion.games.base import Action
 from companion.i18n import catalog, text
 from companion.server import context
-from companion.server.api import attempt_failed, check_attempts, set_seat_cookie
+from companion.server.api import attempt_failed, check_attempts, set_host_cookie, set_seat_cookie
 from companion.server.codes import SHAPE
+from companion.table import token_hash
 
 bp = Blueprint("pages", __name__)
 
@@ -30,8 +34,26 @@ def join_link(code: str) -> str:
 
 @bp.get("/table")
 def table_page() -> str:
-    return render_page("table.html", "table", join_code=context.codes().join,
-                       trouble=context.trouble())
+    """The table page: a watcher's public view until OK on the box makes it the host's (the
+    join code comes with the host's view, never in this page)."""
+    return render_page("table.html", "table", trouble=context.trouble())
+
+
+@bp.get("/h/<secret>")
+def host_link(secret: str) -> Response:
+    """The host link printed where the box was started: this browser becomes the table page.
+
+    A wrong secret counts against the join limit, like a guessed rejoin link.
+    """
+    check_attempts()
+    if not context.codes().is_host(secret):
+        attempt_failed()
+        return redirect(url_for("pages.table_page"))
+    token = secrets.token_urlsafe(24)
+    context.table().submit(Action("table.host_add", None, {"token_hash": token_hash(token)}))
+    response = redirect(url_for("pages.table_page"))
+    set_host_cookie(response, token)
+    return response
 
 
 @bp.get("/r/<token>")

@@ -19,6 +19,11 @@ _PAGES: dict[str, dict[str, str]] = {
         "error.bad_request": "Diese Anfrage versteht die Box nicht.",
         "error.code_needed": "Scanne zuerst den QR-Code an der Box oder gib ihren Code ein.",
         "error.cross_site": "Diese Anfrage kam von einer fremden Seite und wurde abgelehnt.",
+        "web.host_title": "Diese Seite als Tischseite",
+        "web.host_hint": "Die Tischseite startet und beendet Spiele, nimmt Schritte zurück und "
+                         "spielt für Plätze ohne Telefon. Dafür drückt jemand an der Box OK.",
+        "web.host_ask": "An der Box anfragen",
+        "web.host_wait": "Die Box zeigt jetzt „Browser {label}“: Drücke dort OK.",
         "web.history": "Frühere Spiele",
         "web.code_title": "Code",
         "web.code_hint": "Tippe den Code vom Bildschirm der Box ein (oder einen Umzugs-Code).",
@@ -145,6 +150,11 @@ _PAGES: dict[str, dict[str, str]] = {
         "error.bad_request": "The box does not understand this request.",
         "error.code_needed": "First scan the QR code on the box or type its code.",
         "error.cross_site": "This request came from another site and was refused.",
+        "web.host_title": "Run the table from this page",
+        "web.host_hint": "The table page starts and ends games, undoes steps and plays for seats "
+                         "without a phone. Someone at the box presses OK to allow it.",
+        "web.host_ask": "Ask the box",
+        "web.host_wait": "The box now shows “browser {label}”: press OK there.",
         "web.history": "Past games",
         "web.code_title": "Code",
         "web.code_hint": "Type the code from the box's screen (or a code to move a seat).",

@@ -14,7 +14,15 @@ from playwright.sync_api import Browser, Page, expect
 from companion.server.serve import Server
 from companion.table import Table
 from tests.browser.test_phones import Phone
-from tests.browser.test_two_phones import JOIN_CODE, browser, server, shoot, table, take_seat
+from tests.browser.test_two_phones import (
+    JOIN_CODE,
+    become_host,
+    browser,
+    server,
+    shoot,
+    table,
+    take_seat,
+)
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser", "server", "table"]
@@ -25,9 +33,10 @@ next boss's own, still empty, secret may reach the next boss)."""
 NOTE = "Carl thinks: no ram in here"
 
 
-def table_page(browser: Browser, url: str) -> Phone:
+def table_page(browser: Browser, url: str, box: Table) -> Phone:
     table = Phone(browser, url + "table", 1024, "en-US")
     table.page.on("pageerror", lambda error: pytest.fail(f"table page: {error}"))
+    become_host(table.page, box)
     return table
 
 
@@ -93,7 +102,7 @@ def play(page: Page, action: str) -> None:
 
 def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Server,
                                                      browser: Browser) -> None:
-    board = table_page(browser, server.url)
+    board = table_page(browser, server.url, table)
     set_up(board.page)
     bea = crew_phone(browser, server.url, 0, "Bea")
     carl = crew_phone(browser, server.url, 1, "Carl")
@@ -175,7 +184,7 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
 
 def test_the_table_page_edits_shares_and_imports_scenarios(server: Server, table: Table,
                                                            browser: Browser) -> None:
-    page = table_page(browser, server.url).page
+    page = table_page(browser, server.url, table).page
     expect(page.locator("#setup")).to_be_visible()
     page.locator('[data-game="robnrun"]').click()
     page.locator('[data-action="scenario-new"]').click()

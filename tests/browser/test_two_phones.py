@@ -63,6 +63,25 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=SHOTS / name, full_page=True)
 
 
+def ask_the_box(page: Page) -> str:
+    """The table page asks to be the host; the label it shows, which the box shows too."""
+    expect(page.locator("#host-ask")).to_be_visible()
+    page.locator("#host-ask-button").click()
+    expect(page.locator("#host-label")).to_be_visible()
+    label = page.locator("#host-label").get_attribute("data-label") or ""
+    expect(page.locator("#host-label")).to_contain_text(label)
+    return label
+
+
+def become_host(page: Page, table: Table) -> None:
+    """The table page asks and OK is pressed on the box (its menu's first item)."""
+    label = ask_the_box(page)
+    grant = table.published.controls.menu[0]
+    assert (grant.key, grant.params) == ("box.host_grant", {"label": label})
+    table.submit(grant.action)
+    expect(page.locator("#host-ask")).to_be_hidden()
+
+
 def type_code(page: Page, code: str) -> None:
     """What a phone does that opened the box's address instead of scanning its QR code."""
     expect(page.locator("#code")).to_be_visible()
@@ -115,6 +134,7 @@ def test_two_phones_hand_the_turn_on(table: Table, server: Server, browser: Brow
 def test_the_table_page_sets_up_a_game(table: Table, server: Server, browser: Browser) -> None:
     page = browser.new_context(viewport={"width": 1024, "height": 768}, locale="de-DE").new_page()
     page.goto(server.url + "table")
+    become_host(page, table)
     expect(page.locator("#setup")).to_be_visible()
     page.locator('[data-seats="3"]').click()
     page.locator('[data-option="first_player"][data-value="2"]').click()

@@ -11,7 +11,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.device.box import LOBBY, Box
 from companion.device.pins import PinMap, load_pins
 from companion.games.base import Action, Button, LedFrame, Sound
-from companion.table import Published, Table
+from companion.table import Published, Table, token_hash
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory, heard, latches, lit, press
 
@@ -82,6 +82,21 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
     assert box.cursor == 0
     p.tap(Button.RIGHT, Button.RIGHT)
     assert box.cursor == 2
+
+
+def test_an_ask_to_be_the_table_page_takes_the_cursor_and_ok_grants_it(
+        box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+        clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.tap(Button.RIGHT, Button.RIGHT)
+    table.submit(Action("table.host_ask", None,
+                        {"token_hash": token_hash("browser-token"), "label": "K7M"}))
+    menu = table.published.controls.menu
+    assert (menu[0].key, menu[0].params, box.cursor) == ("box.host_grant", {"label": "K7M"}, 0)
+    p.tap(Button.OK)
+    assert table.is_host("browser-token") and not table.is_host("another-token")
+    assert table.published.controls.menu[-1].key == "box.hosts_forget"
+    assert table.published.public["game"] is None  # OK granted; it started no game
 
 
 def test_box_lobby_switches_the_language(box: Box, pins: RecordingFactory, pin_map: PinMap,

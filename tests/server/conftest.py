@@ -41,6 +41,19 @@ def phone(app: Flask) -> FlaskClient:
     return client
 
 
+def host_browser(app: Flask, table: Table) -> FlaskClient:
+    """A browser that asked to be the table page, granted by OK on the box."""
+    client = app.test_client()
+    assert client.post("/api/host", json={}).status_code == 200
+    table.submit(Action("table.host_grant"))
+    return client
+
+
+@pytest.fixture
+def host_page(app: Flask, table: Table) -> FlaskClient:
+    return host_browser(app, table)
+
+
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return phone(app)

@@ -131,20 +131,20 @@ def test_action_out_of_turn_is_409(client: FlaskClient, other: FlaskClient, tabl
 
 
 @pytest.mark.parametrize("kind, args", [("jump", {}), ("score", {"seat": 1, "tiles": "x"})])
-def test_malformed_action_is_400(client: FlaskClient, table: Table, kind: str,
+def test_malformed_action_is_400(host_page: FlaskClient, table: Table, kind: str,
                                  args: dict[str, Any]) -> None:
     for step in ("resume", "end_turn", "end_turn", "romme"):
         table.submit(Action(step))
     before = version(table)
-    status, body = act(client, kind, args)
+    status, body = act(host_page, kind, args)
     assert status == 400 and body["error"] in ("error.action_unknown", "error.argument_type")
     assert version(table) == before
 
 
 @pytest.mark.parametrize("body", [{"args": {}}, {"type": "pause", "args": []},
                                   {"type": "pause", "version": "3"}, {"type": 5}])
-def test_action_with_a_malformed_body_is_400(client: FlaskClient, body: Any) -> None:
-    response = client.post("/api/action", json=body)
+def test_action_with_a_malformed_body_is_400(host_page: FlaskClient, body: Any) -> None:
+    response = host_page.post("/api/action", json=body)
     assert response.status_code == 400
     assert (response.json or {})["error"] == "error.action_malformed"
 
@@ -162,20 +162,20 @@ def test_stale_action_is_refused_and_nothing_changes(client: FlaskClient, table:
     ("table.claim", {"seat": 1, "token_hash": "0" * 64, "force": True}),
     ("timeout", {}),
 ])
-def test_clients_cannot_claim_seats_or_call_time(client: FlaskClient, table: Table, kind: str,
+def test_clients_cannot_claim_seats_or_call_time(host_page: FlaskClient, table: Table, kind: str,
                                                  args: dict[str, Any]) -> None:
     table.submit(Action("resume"))
     before = table.published.public
-    status, body = act(client, kind, args)
+    status, body = act(host_page, kind, args)
     assert status == 400 and body["error"] == "error.action_unknown"
     assert table.published.public == before
 
 
 @pytest.mark.parametrize("arg", ["token_hash", "force", "chance"])
-def test_clients_cannot_send_what_only_the_box_fills_in(client: FlaskClient, table: Table,
+def test_clients_cannot_send_what_only_the_box_fills_in(host_page: FlaskClient, table: Table,
                                                         arg: str) -> None:
     table.submit(Action("table.end_game"))
-    status, _ = act(client, "table.new_game", {"game": "romme", "seats": 2, arg: {}})
+    status, _ = act(host_page, "table.new_game", {"game": "romme", "seats": 2, arg: {}})
     assert status == 400 and table.published.public["game"] is None
 
 
@@ -183,16 +183,16 @@ def test_a_phone_releases_only_its_own_seat(client: FlaskClient, other: FlaskCli
                                             app: Flask, table: Table) -> None:
     join(client, 0)
     join(other, 1)
-    assert act(app.test_client(), "table.release", {"seat": 0})[1]["error"] == "error.seat_needed"
+    assert act(app.test_client(), "table.release", {"seat": 0})[1]["error"] == "error.host_needed"
     assert act(other, "table.release", {"seat": 0})[1]["error"] == "error.not_your_seat"
     assert table.published.public["seats"][0]["taken"] is True
     assert act(client, "table.release", {"seat": 0})[0] == 200
     assert table.published.public["seats"][0]["taken"] is False
 
 
-def test_the_table_page_starts_and_ends_games(client: FlaskClient, table: Table) -> None:
-    assert act(client, "table.end_game", version=version(table))[0] == 200
-    status, _ = act(client, "table.new_game", {"game": "romme", "seats": 3, "options": {}},
+def test_the_table_page_starts_and_ends_games(host_page: FlaskClient, table: Table) -> None:
+    assert act(host_page, "table.end_game", version=version(table))[0] == 200
+    status, _ = act(host_page, "table.new_game", {"game": "romme", "seats": 3, "options": {}},
                     version=version(table))
     assert status == 200 and len(table.published.public["seats"]) == 3
 
@@ -212,13 +212,13 @@ def test_state_changes_need_a_json_post(client: FlaskClient, table: Table, path:
 
 # -- errors ----------------------------------------------------------------------------------
 
-def test_a_crash_is_a_sentence_without_a_stack_trace(client: FlaskClient, table: Table,
+def test_a_crash_is_a_sentence_without_a_stack_trace(host_page: FlaskClient, table: Table,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     def crash(*args: object, **kwargs: object) -> int:
         raise RuntimeError("secret internals")
 
     monkeypatch.setattr(table, "submit", crash)
-    response = client.post("/api/action", json={"type": "resume"},
+    response = host_page.post("/api/action", json={"type": "resume"},
                            headers={"Accept-Language": "en"})
     assert response.status_code == 500
     assert response.json == {"error": "error.internal",

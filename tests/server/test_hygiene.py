@@ -28,7 +28,7 @@ from companion.server.app import create_app
 from companion.store import Store
 from companion.table import Table
 from tests.proof import PROOF, examples
-from tests.server.conftest import JOIN_CODE
+from tests.server.conftest import JOIN_CODE, host_browser
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 ACTIONS = sorted({*TABLE_ACTIONS, *ROMME_RULES, *ROBNRUN_RULES, "timeout", "nonsense"})
@@ -40,7 +40,7 @@ HOSTS = ["192.168.1.20:8000"] * 8 + ["localhost", "x" * 64, "x..y", "", "[::1]",
 CONTENT_TYPES = ["application/json"] * 4 + ["text/plain", "",
                                             "application/x-www-form-urlencoded"]
 HEADERS = ["Origin", "Accept-Language", "Cookie", "Referer"]
-COOKIES = ["getaway_seat", "getaway_join", "lang"]
+COOKIES = ["getaway_seat", "getaway_join", "getaway_host", "lang"]
 REQUESTS = examples(600)
 """Seeded in a normal run (the same requests every time), a new seed in the proof."""
 
@@ -116,20 +116,21 @@ def test_the_fuzzer_gets_no_5xx_and_the_game_stays_playable(game: str) -> None:
         seated = app.test_client()
         seated.post("/api/code", json={"code": JOIN_CODE})
         seated.post("/api/join", json={"seat": 0, "name": "Anna"})
+        host = host_browser(app, table)
         try:
             for n in range(REQUESTS):
-                client = seated if rng.random() < 0.5 else app.test_client()
-                for name in rng.sample(COOKIES, rng.randrange(3)):
-                    client.set_cookie(name, text(rng, 40))
+                client = rng.choice([seated, host, app.test_client()])
+                if client not in (seated, host):  # they keep their seat and host cookies
+                    for name in rng.sample(COOKIES, rng.randrange(3)):
+                        client.set_cookie(name, text(rng, 40))
                 headers = {"Host": rng.choice(HOSTS), "Content-Type": rng.choice(CONTENT_TYPES)}
                 for name in rng.sample(HEADERS, rng.randrange(3)):
                     headers[name] = text(rng, 40)
                 method, path = route(app, rng)
                 sent = body(rng)
                 # Unbuffered, and only the first two pieces: a live stream never ends.
-                response = seated.open if client is seated else client.open
-                answer = response(path, method=method, data=sent, headers=headers,
-                                  buffered=False)
+                answer = client.open(path, method=method, data=sent, headers=headers,
+                                     buffered=False)
                 start = b"".join(islice(answer.iter_encoded(), 2))
                 answer.close()
                 assert answer.status_code < 500, (seed, n, method, path, sent[:80], start[:200])
@@ -162,13 +163,13 @@ def test_an_unusable_host_is_refused_with_a_sentence(client: FlaskClient, host: 
     assert b"does not understand this request" in response.data
 
 
-def test_a_full_disk_is_507_with_a_sentence(client: FlaskClient, table: Table,
+def test_a_full_disk_is_507_with_a_sentence(host_page: FlaskClient, table: Table,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     def full(*args: Any, **kwargs: Any) -> int:
         raise GetawayError("error.disk_full")  # what the Table raises when SQLite cannot write
 
     monkeypatch.setattr(table, "submit", full)
-    response = client.post("/api/action", json={"type": "resume"},
+    response = host_page.post("/api/action", json={"type": "resume"},
                            headers={"Accept-Language": "en"})
     assert response.status_code == 507
     assert (response.json or {})["error"] == "error.disk_full"
@@ -190,11 +191,11 @@ def logged(table: Table) -> int:
     ("score", {"seat": 1, "tiles": [5], "bonus": 100}, "error.argument_unknown"),
     ("end_turn", {"seat": 1}, "error.argument_unknown"),
 ])
-def test_arguments_no_action_declares_never_reach_the_log(client: FlaskClient, table: Table,
+def test_arguments_no_action_declares_never_reach_the_log(host_page: FlaskClient, table: Table,
                                                           kind: str, args: dict[str, Any],
                                                           key: str) -> None:
     before = logged(table)
-    response = client.post("/api/action", json={"type": kind, "args": args})
+    response = host_page.post("/api/action", json={"type": kind, "args": args})
     assert response.status_code == 400, response.json
     assert (response.json or {})["error"] == key
     assert logged(table) == before
@@ -205,7 +206,7 @@ def test_a_float_or_a_bool_is_no_whole_number_for_rob_n_run(tmp_path: Path) -> N
     safe was taken for 1."""
     table, app = box_with_game(tmp_path, "robnrun")
     try:
-        client = app.test_client()
+        client = host_browser(app, table)
         before = logged(table)
         for kind, args in (("buy", {"cubes": 1.0}), ("buy", {"cubes": True}),
                            ("clue", {"clue": 3, "count": 2.0})):

@@ -21,7 +21,7 @@ from companion.games.base import Action
 from companion.server.app import create_app
 from companion.store import Store
 from companion.table import Table
-from tests.server.conftest import JOIN_CODE, PUBLIC_URL, phone
+from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.test_api import act, join
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,9 +49,9 @@ def app(table: Table) -> Flask:
 
 
 @pytest.fixture
-def page(app: Flask) -> FlaskClient:
-    """The table page: no seat."""
-    return app.test_client()
+def page(app: Flask, table: Table) -> FlaskClient:
+    """The table page: the host, no seat."""
+    return host_browser(app, table)
 
 
 def save(client: FlaskClient, kind: str, name: str, data: Any) -> tuple[int, dict[str, Any]]:

@@ -72,8 +72,8 @@ def test_the_seat_holder_can_refuse_and_nobody_else_can_give_the_seat(
     join(client, 0, "Anna")
     other.post("/api/claim", json={"seat": 0})
     third = phone(app)
-    assert act(third, "table.grant", {"seat": 0})[0] == 409      # not its seat: no seat at all
-    assert act(third, "table.deny", {"seat": 0})[0] == 409
+    assert act(third, "table.grant", {"seat": 0})[0] == 403      # no seat at all: may not act
+    assert act(third, "table.deny", {"seat": 0})[0] == 403
     assert act(client, "table.deny", {"seat": 0})[0] == 200
     assert view(client)["claims"] == [] and view(client)["me"] == 0
 
@@ -113,7 +113,7 @@ def test_a_guessed_token_gets_no_seat_and_guessing_is_limited(client: FlaskClien
     guesser = app.test_client()
     guesser.set_cookie("getaway_seat", "guessed-token-guessed-token-gu")
     assert view(guesser)["me"] is None
-    assert act(guesser, "end_turn", {})[0] == 409
+    assert act(guesser, "end_turn", {})[0] == 403
     elsewhere = {"REMOTE_ADDR": "192.168.1.66"}  # a phone of its own on the Wi-Fi
     statuses = [guesser.get(f"/r/guess{n}", environ_base=elsewhere).status_code
                 for n in range(11)]
@@ -142,21 +142,22 @@ def test_a_foreign_host_is_refused(client: FlaskClient) -> None:
 
 # -- the box's Wi-Fi ---------------------------------------------------------------------------
 
-def test_the_wifi_password_reaches_the_box_screen_only(client: FlaskClient, app: Flask,
+def test_the_wifi_password_reaches_the_box_screen_only(client: FlaskClient, host_page: FlaskClient,
                                                        table: Table) -> None:
     join(client, 0, "Anna")
     secret = "correct horse battery"
-    assert act(client, "table.wifi", {"ssid": "Getaway;Box", "password": secret})[0] == 200
-    assert act(client, "table.show_wifi", {"show": True})[0] == 200
+    assert act(host_page, "table.wifi", {"ssid": "Getaway;Box", "password": secret})[0] == 200
+    assert act(host_page, "table.show_wifi", {"show": True})[0] == 200
     assert table.published.device["wifi_qr"] == f"WIFI:T:WPA;S:Getaway\\;Box;P:{secret};;"
     for page in ("/api/view", "/table", "/", "/api/history"):
         assert secret not in client.get(page).text
+        assert secret not in host_page.get(page).text
     assert view(client)["wifi"] == {"ssid": "Getaway;Box", "security": "WPA", "hidden": False,
                                     "shown": True}
 
 
-def test_a_wifi_password_phones_would_refuse_is_explained(client: FlaskClient) -> None:
-    status, body = act(client, "table.wifi", {"ssid": "Box", "password": "short"})
+def test_a_wifi_password_phones_would_refuse_is_explained(host_page: FlaskClient) -> None:
+    status, body = act(host_page, "table.wifi", {"ssid": "Box", "password": "short"})
     assert status == 400 and body["message"] == "A WPA password has 8 to 63 characters."
 
 

@@ -7,6 +7,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const PAGE = document.body.dataset.page;
+  const VIEW_QUERY = PAGE === "table" ? "?page=table" : ""; // the table page reads the public view
   const REJOIN_KEY = "getaway.rejoin";
   const RECONNECT_MS = 3000;
   const TOAST_MS = 6000;
@@ -152,7 +153,7 @@
 
   async function refresh() {
     try {
-      const response = await fetch("/api/view");
+      const response = await fetch(`/api/view${VIEW_QUERY}`);
       if (response.ok) applyView(await response.json());
     } catch {
       online(false);
@@ -163,7 +164,8 @@
     if (!state.view || state.busy) return null;
     state.busy = true;
     render();
-    const result = await post("/api/action", { type, args, version: state.view.version });
+    const result = await post("/api/action",
+      { type, args, version: state.view.version, host: PAGE === "table" });
     state.busy = false;
     if (result && (!state.source || state.source.readyState !== EventSource.OPEN)) await refresh();
     render();
@@ -204,7 +206,7 @@
   function connect() {
     clearTimeout(state.retry);
     if (state.source) state.source.close();
-    const source = new EventSource("/api/events");
+    const source = new EventSource(`/api/events${VIEW_QUERY}`);
     state.source = source;
     source.addEventListener("view", (event) => {
       online(true);
@@ -476,22 +478,50 @@
   // -- the table page ----------------------------------------------------------------------
 
   function renderTable(v) {
-    renderWifi(v);
-    show($("setup"), !v.game);
+    renderHost(v);
+    show($("wifi"), v.host);
+    if (v.host) renderWifi(v);
+    show($("setup"), v.host && !v.game);
     show($("board"), Boolean(v.game));
     if (!v.game) {
-      renderSetup(v);
+      if (v.host) renderSetup(v);
       return;
     }
     renderStatus(v);
-    renderActions(v, game(v).tableActions(v));
+    renderActions(v, v.host ? game(v).tableActions(v) : []);
     renderPanel(v);
     renderPlayers(v);
-    renderTableControls(v);
+    if (v.host) renderTableControls(v);
+    else $("table-controls").replaceChildren();
+  }
+
+  // A browser runs the table only once someone pressed OK on the box for its ask; until
+  // then it watches, and the join code stays on the box's screen.
+  function renderHost(v) {
+    $("main").classList.toggle("watching", !v.host);
+    show($("host-ask"), !v.host);
+    show($("join-code-line"), v.host);
+    $("join-code").textContent = v.host ? v.join_code : "";
+    $("host-ask-button").disabled = state.busy;
+    if (v.host) state.hostLabel = null;
+    show($("host-label"), Boolean(state.hostLabel));
+    $("host-label").textContent = state.hostLabel ? t("web.host_wait", { label: state.hostLabel }) : "";
+    $("host-label").dataset.label = state.hostLabel || "";
+  }
+
+  async function askHost() {
+    state.busy = true;
+    render();
+    const result = await post("/api/host", {});
+    state.busy = false;
+    if (result) {
+      state.hostLabel = result.label;
+      connect(); // the stream carries the new host cookie: it shows the host's view once granted
+    }
+    render();
   }
 
   function renderWifi(v) {
-    show($("wifi"), true);
     const ssid = $("wifi-ssid");
     if (v.wifi && document.activeElement !== ssid && !ssid.value) {
       ssid.value = v.wifi.ssid;
@@ -782,6 +812,7 @@
     });
     $("wifi-show").addEventListener("click", () => send("table.show_wifi",
       { show: !(state.view.wifi && state.view.wifi.shown) }));
+    $("host-ask-button").addEventListener("click", askHost);
   }
   if (PAGE === "phone") {
     $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
