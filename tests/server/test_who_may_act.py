@@ -1,0 +1,244 @@
+"""Who may do what: every action of the table and of each game, sent by a browser with no
+cookie, by the seat it belongs to, by another seat, by the host (the table page) and by the
+box, each on a fresh box in the state where the action makes sense."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.games import GAMES
+from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
+from companion.lobby import TABLE_ARGUMENTS
+from companion.server.api import STATUS
+from companion.server.app import create_app
+from companion.store import Store
+from companion.table import Table
+from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
+
+CALLERS = ("stranger", "own", "other", "host", "box")
+HOST = (403, 403, 403, 200, 200)
+"""The host's part: the table page and the box, never a phone."""
+ANYONE = (403, 200, 200, 200, 200)
+SEAT_OR_BOX = (403, 200, 409, 200, 200)
+"""The seat whose turn (or boss) it is, and the box or the table page for a seat."""
+PHONE_ONLY = (403, 200, 409, 409, 409)
+"""What only that seat's own phone may send (the boss's secret safes and sorting)."""
+OWN_SEAT = (403, 200, 409, 409, 200)
+"""Keeping a seat: its own phone or the box's OK, not the table page."""
+SERVER_MADE = (403, 400, 400, 400, 200)
+"""What only the phone server makes, with a token it drew; the box's Table takes it."""
+SAFE = {"tools": {"card": 2, "dynamite": 1}, "gold": 3}
+SCENARIO = {"name": "Heist night", "clues": [1, 2, 3, 4, 5, 8], "forbidden": [10, 11, 12],
+            "dealers": {"yellow": 3, "green": 2, "white": 1, "red": 0},
+            "station": {"yellow": 1, "green": 0, "white": 0, "red": 1},
+            "squares": [["yellow", "green"], ["red"], ["green"], ["red"], ["white"]]}
+TOKEN = "f" * 64
+
+Steps = Callable[[Table], None]
+
+
+def steps(*actions: Action) -> Steps:
+    def run(table: Table) -> None:
+        for action in actions:
+            table.submit(action)
+    return run
+
+
+def box(action: str, by: int | None = None, **args: Any) -> Action:
+    """An action as sent ``by`` a seat, or by the box."""
+    return Action(action, by, args)
+
+
+@dataclass(frozen=True)
+class Case:
+    """An action, the state it is tried in, whose it is, and the five answers expected."""
+
+    kind: str
+    args: dict[str, Any]
+    answers: tuple[int, int, int, int, int]
+    game: str | None = "romme"
+    before: Steps = field(default=steps())
+    own: int = 0
+    other: int = 1
+
+
+# -- Rob 'n Run: boss on seat 0; the crew's first turn is seat 1 ----------------------------
+
+ROBBED = (box("rob", building="B1"), box("deal"), box("safes", 0, safes=[SAFE]))
+
+
+def crew(table: Table) -> None:
+    steps(*ROBBED, box("start"), box("crew"))(table)
+
+
+def alarm(table: Table) -> None:
+    crew(table)
+    while table.published.public["state"]["phase"] == "crew":
+        table.submit(box("play"))
+
+
+def evaluation(table: Table) -> None:
+    alarm(table)
+    table.submit(box("sort", 0, cards=["card", "card", "dynamite", "flashlight"]))
+
+
+def clue_face_up(table: Table) -> None:
+    steps(*ROBBED, box("start"))(table)
+
+
+ROBNRUN = [
+    Case("rob", {"building": "B1"}, SEAT_OR_BOX, "robnrun"),
+    Case("deal", {}, SEAT_OR_BOX, "robnrun", steps(ROBBED[0])),
+    Case("safes", {"safes": [SAFE]}, PHONE_ONLY, "robnrun", steps(*ROBBED[:2])),
+    Case("start", {}, SEAT_OR_BOX, "robnrun", steps(*ROBBED)),
+    Case("clue", {"clue": 1}, SEAT_OR_BOX, "robnrun", clue_face_up),
+    Case("crew", {}, SEAT_OR_BOX, "robnrun", clue_face_up),
+    Case("play", {}, SEAT_OR_BOX, "robnrun", crew, own=1, other=2),
+    Case("exchange", {}, SEAT_OR_BOX, "robnrun", crew, own=1, other=2),
+    Case("pass", {}, SEAT_OR_BOX, "robnrun", crew, own=1, other=2),
+    Case("sort", {"cards": ["card", "card", "dynamite", "flashlight"]}, PHONE_ONLY, "robnrun",
+         alarm),
+    Case("next", {}, ANYONE, "robnrun", evaluation),
+    # Placing and buying belong to later steps: at the first one the rules refuse everyone
+    # alike, the stranger first.
+    Case("place", {"building": "A1"}, (403, 409, 409, 409, 409), "robnrun", evaluation),
+    Case("buy", {"cubes": 0}, (403, 409, 409, 409, 409), "robnrun", evaluation),
+    Case("mark", {"tool": "card", "out": True}, ANYONE, "robnrun"),
+    Case("note", {"text": "ram?"}, (403, 200, 200, 409, 409), "robnrun"),
+]
+
+# -- Räuber-Rommé: seat 0 starts and goes out on its second turn, the others count tiles ----
+
+WENT_OUT = (box("resume"), *(box("end_turn") for _ in range(4)), box("romme"))
+SCORED = (*WENT_OUT, *(box("score", seat=seat, tiles=[5]) for seat in (1, 2, 3)))
+
+ROMME = [
+    Case("resume", {}, ANYONE),
+    Case("pause", {}, ANYONE, before=steps(box("resume"))),
+    *(Case(kind, {}, SEAT_OR_BOX, before=steps(box("resume")))
+      for kind in ("end_turn", "draw", "failed_manipulation", "romme", "stuck")),
+    Case("timeout", {}, (403, 400, 400, 400, 409), before=steps(box("resume"))),
+    Case("score", {"seat": 1, "tiles": [5]}, SEAT_OR_BOX, before=steps(*WENT_OUT), own=1,
+         other=2),
+    Case("confirm_scores", {}, ANYONE, before=steps(*SCORED)),
+    Case("finish", {}, ANYONE, before=steps(*SCORED, box("confirm_scores"))),
+]
+
+# -- the table's own actions ----------------------------------------------------------------
+
+ASKED = box("table.host_ask", token_hash=TOKEN, label="K7M")
+TABLE = [
+    Case("table.new_game", {"game": "romme", "seats": 2}, HOST, game=None),
+    Case("table.end_game", {}, HOST),
+    Case("table.undo", {}, (403, 200, 409, 200, 200),
+         before=steps(box("resume"), box("end_turn", 0))),
+    Case("table.claim", {"seat": 3, "token_hash": TOKEN}, SERVER_MADE),
+    Case("table.rename", {"seat": 0, "name": "Ann"}, OWN_SEAT),
+    Case("table.release", {"seat": 0}, OWN_SEAT),
+    Case("table.language", {"language": "en"}, HOST),
+    Case("table.request", {"seat": 0, "token_hash": TOKEN}, SERVER_MADE),
+    *(Case(kind, {"seat": 0}, OWN_SEAT, before=steps(box("table.request", seat=0,
+                                                         token_hash=TOKEN)))
+      for kind in ("table.grant", "table.deny")),
+    Case("table.wifi", {"ssid": "Box", "password": "correct horse"}, HOST),
+    Case("table.show_wifi", {"show": True}, HOST,
+         before=steps(box("table.wifi", ssid="Box", password="correct horse"))),
+    Case("table.save", {"game": "robnrun", "kind": "scenario", "name": "Heist",
+                        "data": SCENARIO}, HOST),
+    Case("table.forget", {"game": "robnrun", "kind": "scenario", "name": "Heist"}, HOST,
+         before=steps(box("table.save", game="robnrun", kind="scenario", name="Heist",
+                          data=SCENARIO))),
+    Case("table.host_ask", {"token_hash": TOKEN, "label": "K7M"}, SERVER_MADE),
+    Case("table.host_grant", {}, HOST, before=steps(ASKED)),
+    Case("table.host_refuse", {}, HOST, before=steps(ASKED)),
+    Case("table.host_add", {"token_hash": TOKEN}, SERVER_MADE),
+    Case("table.hosts_forget", {}, HOST),
+]
+
+CASES = [*TABLE, *ROMME, *ROBNRUN]
+
+
+@dataclass
+class Box:
+    table: Table
+    app: Flask
+    phones: list[FlaskClient]
+    host: FlaskClient
+
+
+@pytest.fixture
+def make_box(tmp_path: Path) -> Iterator[Callable[[Case], Box]]:
+    tables: list[Table] = []
+
+    def make(case: Case) -> Box:
+        """Four seats, phones on the first three, a host; then the case's steps."""
+        table = Table(Store(tmp_path / "getaway.sqlite"), GAMES, chance=random.Random(7))
+        tables.append(table)
+        table.start()
+        options = {"boss": 0} if case.game == "robnrun" else {"first_player": 0, "rounds": 0}
+        table.submit(Action("table.new_game", None,
+                            {"game": case.game or "romme", "seats": 4, "options": options}))
+        app = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+        phones = [phone(app) for _ in range(3)]
+        for seat, client in enumerate(phones):
+            assert client.post("/api/join", json={"seat": seat}).status_code == 200
+        made = Box(table, app, phones, host_browser(app, table))
+        if case.game is None:
+            table.submit(Action("table.end_game"))
+        case.before(table)
+        return made
+
+    yield make
+    for table in tables:
+        table.stop()
+
+
+def answer(made: Box, case: Case, caller: str) -> tuple[int, str | None]:
+    """The status (and error key) the caller gets for the case's action."""
+    if caller == "box":
+        try:
+            made.table.submit(Action(case.kind, None, case.args))
+        except GetawayError as error:
+            return status_of(error), error.key
+        return 200, None
+    client = {"stranger": made.app.test_client(), "own": made.phones[case.own],
+              "other": made.phones[case.other], "host": made.host}[caller]
+    body = {"type": case.kind, "args": case.args, "host": caller == "host"}
+    response = client.post("/api/action", json=body)
+    return response.status_code, (response.json or {}).get("error")
+
+
+def status_of(error: GetawayError) -> int:
+    """What the phone server answers for ``error`` (as api.refused maps it)."""
+    if error.key in STATUS:
+        return STATUS[error.key]
+    if isinstance(error, InvalidAction):
+        return 400
+    return 409 if isinstance(error, IllegalAction) else 500
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.kind)
+def test_who_may_act(make_box: Callable[[Case], Box], case: Case, caller: str) -> None:
+    made = make_box(case)
+    before = made.table.published.version
+    status, key = answer(made, case, caller)
+    assert status == case.answers[CALLERS.index(caller)], key
+    assert (made.table.published.version > before) == (status == 200)
+
+
+def test_every_action_is_in_the_matrix() -> None:
+    """A new action needs its row here before it can ship."""
+    rows = {("table" if case.kind.startswith("table.") else case.game, case.kind)
+            for case in CASES}
+    wanted = {("table", kind) for kind in TABLE_ARGUMENTS}
+    wanted |= {(game_id, kind) for game_id, game in GAMES.items() for kind in game.arguments}
+    assert rows == wanted
