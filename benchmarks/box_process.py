@@ -14,6 +14,7 @@ Budgets (issue 4): idle < 1 % of a core, turn < 5 %, RSS < 80 MB, ready < 2 s.
 from __future__ import annotations
 
 import argparse
+import http.cookiejar
 import json
 import os
 import re
@@ -46,14 +47,18 @@ class Box:
             [sys.executable, "-m", "companion.cli", "run", "--sim", "--headless",
              "--data", str(data / "games"), "--host", "127.0.0.1", "--port", "0"],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.url = self._url()
+        self.host = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.url, self.host_link = self._urls()
+        self.hosted = False
 
-    def _url(self) -> str:
+    def _urls(self) -> tuple[str, str]:
+        """The box's address and its host link, as it prints them."""
         assert self.process.stdout is not None
         for line in self.process.stdout:
-            found = re.search(r"On this machine: (http://localhost:\d+)/", line)
+            found = re.search(r"On this machine: (http://localhost:\d+)/.*page: (\S+)\)", line)
             if found:
-                return found.group(1)
+                return found.group(1), found.group(2)
         raise RuntimeError(f"the box did not start (exit {self.process.wait()})")
 
     def seconds_to_ready(self) -> float:
@@ -91,10 +96,14 @@ class Box:
         return round(100 * used / wall, 2)
 
     def act(self, kind: str, args: dict[str, Any]) -> None:
-        body = json.dumps({"type": kind, "args": args}).encode()
+        """An action from the table page (which opened the host link first)."""
+        if not self.hosted:
+            self.host.open(self.host_link, timeout=10).close()
+            self.hosted = True
+        body = json.dumps({"type": kind, "args": args, "host": True}).encode()
         request = urllib.request.Request(self.url + "/api/action", body,
                                          {"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
+        with self.host.open(request, timeout=10) as answer:
             assert answer.status == 200
 
     def stop(self) -> None:

@@ -3,6 +3,7 @@ start-up that no damaged database, missing screen or full disk can block."""
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import random
@@ -64,14 +65,26 @@ class Systemd:
         if watchdog_usec:
             self.env["WATCHDOG_USEC"] = str(watchdog_usec)
         self.process: subprocess.Popen[str] | None = None
-        self.url = ""
+        self.url = self.host_link = ""
 
     def start(self, data: Path, *extra: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-c", FREEZABLE, "run", "--sim", "--headless", "--data", str(data),
              "--host", "127.0.0.1", "--port", "0", *extra],
             cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.url = self.expect_line(r"On this machine: (http://localhost:\d+)/").group(1)
+        found = self.expect_line(r"On this machine: (http://localhost:\d+)/.*page: (\S+)\)")
+        self.url, self.host_link = found.groups()
+
+    def post(self, kind: str, args: dict[str, Any]) -> int:
+        """An action from the table page, a browser that opened the host link first."""
+        opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        opener.open(self.host_link, timeout=10).close()
+        body = json.dumps({"type": kind, "args": args, "host": True}).encode()
+        request = urllib.request.Request(self.url + "/api/action", body,
+                                         {"Content-Type": "application/json"})
+        with opener.open(request, timeout=10) as response:
+            return int(response.status)
 
     def expect_line(self, pattern: str) -> re.Match[str]:
         assert self.process is not None and self.process.stdout is not None
@@ -113,14 +126,6 @@ def systemd(tmp_path: Path) -> Iterator[Systemd]:
 def get(url: str) -> tuple[int, dict[str, Any]]:
     with urllib.request.urlopen(url, timeout=10) as response:
         return response.status, json.load(response)
-
-
-def post(url: str, kind: str, args: dict[str, Any]) -> int:
-    body = json.dumps({"type": kind, "args": args}).encode()
-    request = urllib.request.Request(url + "/api/action", body,
-                                     {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return int(response.status)
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -171,7 +176,7 @@ def test_runtime_watchdog_pings_stop_when_the_main_loop_hangs(systemd: Systemd,
     systemd.waiting()  # pings sent before the loop froze
     assert systemd.message(timeout=3.0) is None, "no ping from a hung loop"
     # ... while the phone server and the Table still work: only the watchdog notices.
-    assert post(systemd.url, "table.new_game", {"game": "romme", "seats": 2}) == 200
+    assert systemd.post("table.new_game", {"game": "romme", "seats": 2}) == 200
     assert get(systemd.url + "/api/view")[1]["game"] == "romme"
     assert systemd.process.poll() is None
 
@@ -191,9 +196,9 @@ def test_runtime_starts_fresh_beside_a_damaged_database(systemd: Systemd, tmp_pa
         damaged.mkdir()
     systemd.start(data)
     assert systemd.message() == "READY=1"
-    assert post(systemd.url, "table.new_game", {"game": "romme", "seats": 3}) == 200
+    assert systemd.post("table.new_game", {"game": "romme", "seats": 3}) == 200
     assert (data / f"{DATABASE}.damaged-1").exists()
-    assert get(systemd.url + "/api/view")[1]["version"] == 1
+    assert get(systemd.url + "/api/view")[1]["version"] == 2  # the host link, then the game
 
 
 # -- in-process: what the screen tells ---------------------------------------------------------

@@ -14,10 +14,9 @@ a taken seat needs its phone (a hand-over code, or granting a request) or OK on 
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
@@ -27,10 +26,8 @@ from companion.games.base import Action, GetawayError, IllegalAction, InvalidAct
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, new_code
-from companion.table import Published, Table, token_hash
+from companion.table import token_hash
 
-HEARTBEAT_S = 15.0
-RETRY_MS = 3000
 COOKIE_AGE_S = 30 * 24 * 3600
 JOIN_COOKIE_AGE_S = 12 * 3600
 
@@ -134,14 +131,6 @@ def host() -> Response:
 def view() -> Response:
     viewer = context.viewer()
     return jsonify(viewer.view(context.table(), context.table().published, context.codes().join))
-
-
-@bp.get("/events")
-def events() -> Response:
-    stream = _stream(context.table(), context.hub().updates(context.table().published, HEARTBEAT_S),
-                     context.viewer(), context.codes().join)
-    return Response(stream, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @bp.post("/action")
@@ -266,19 +255,3 @@ def _client_action(body: Mapping[str, Any], seat: int | None) -> Action:
     if kind in OWN_SEAT_ONLY and seat is None:
         raise IllegalAction("error.seat_needed")
     return Action(kind, seat, dict(args))
-
-
-def _stream(table: Table, updates: Iterator[Published | None], viewer: context.Viewer,
-            join_code: str) -> Iterator[str]:
-    """Server-Sent Events: ``retry`` first (it flushes the headers), then one full view per version.
-
-    Seat and host are looked up again for every event, so a released seat stops seeing its
-    own view and a signed-out host the join code.
-    """
-    yield f"retry: {RETRY_MS}\n\n"
-    for published in updates:
-        if published is None:
-            yield ": keepalive\n\n"
-            continue
-        data = json.dumps(viewer.view(table, published, join_code), separators=(",", ":"))
-        yield f"id: {published.version}\nevent: view\ndata: {data}\n\n"

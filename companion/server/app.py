@@ -1,6 +1,6 @@
 """The Flask app for phones: ``create_app(table, public_url=...)`` wires pages, API and live push.
 
-Nothing lives in module globals: the Table, the hub and the join limiter hang off
+Nothing lives in module globals: the Table, the codes and the join limiter hang off
 ``app.extensions``, so every test builds its own app.
 """
 
@@ -21,7 +21,6 @@ from werkzeug.exceptions import HTTPException
 from companion import i18n
 from companion.server import api, context, history, pages, saved
 from companion.server.codes import Codes
-from companion.server.hub import Hub
 from companion.server.limiter import JoinLimiter
 from companion.server.texts import TEXTS
 from companion.table import Table
@@ -53,10 +52,7 @@ def create_app(table: Table, *, public_url: str | Callable[[], str | None],
     app = Flask(__name__, template_folder=web / "templates", static_folder=web / "static")
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY)
     i18n.register(TEXTS)
-    hub = Hub()
-    hub.publish(table.published)
-    table.subscribe(hub.publish)
-    app.extensions.update({context.EXTENSION: table, context.HUB_EXTENSION: hub,
+    app.extensions.update({context.EXTENSION: table,
                            context.JOINS_EXTENSION: JoinLimiter(),
                            context.CODES_EXTENSION: Codes(join_code),
                            context.TROUBLE_EXTENSION: trouble,
@@ -92,17 +88,26 @@ def box_names() -> frozenset[str]:
 
 
 def check_host(names: frozenset[str]) -> None:
-    """Refuse a Host that is neither an IP address nor one of ``names`` (DNS rebinding).
+    """Refuse (400) a Host the box does not answer to."""
+    if not trusted_host(request.host, names):
+        abort(400)
+
+
+def trusted_host(host: str, names: frozenset[str]) -> bool:
+    """Whether ``host`` (a Host header) is an IP address or one of ``names`` (DNS rebinding).
 
     A page that rebinds its own domain to the box still sends that domain as Host, so any IP
     address is safe to accept, whichever of the box's interfaces a phone came in on.
     """
-    host = urlsplit(f"//{request.host}").hostname or ""
     try:
-        ipaddress.ip_address(host)
+        name = urlsplit(f"//{host}").hostname or ""
     except ValueError:
-        if host not in names:
-            abort(400)
+        return False
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return name in names
+    return True
 
 
 def check_origin() -> None:

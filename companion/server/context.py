@@ -1,15 +1,14 @@
-"""What every request may ask: the Table, the hub, the codes, who is calling, in which language."""
+"""What every request may ask: the Table, the codes, who is calling, in which language."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 
 from companion.games.base import JSON
 from companion.i18n import LANGUAGES, pick_language, text
 from companion.server.codes import Codes, same
-from companion.server.hub import Hub
 from companion.server.limiter import JoinLimiter
 from companion.table import Published, Table
 
@@ -18,7 +17,6 @@ HOST_COOKIE = "getaway_host"
 JOIN_COOKIE = "getaway_join"
 LANG_COOKIE = "lang"
 EXTENSION = "getaway"
-HUB_EXTENSION = "getaway.hub"
 JOINS_EXTENSION = "getaway.joins"
 CODES_EXTENSION = "getaway.codes"
 TROUBLE_EXTENSION = "getaway.trouble"
@@ -26,13 +24,13 @@ ADDRESS_EXTENSION = "getaway.address"
 
 
 def table() -> Table:
-    table: Table = current_app.extensions[EXTENSION]
+    return table_of(current_app)
+
+
+def table_of(app: Flask) -> Table:
+    """The Table ``app`` serves (outside a request: for the server that runs it)."""
+    table: Table = app.extensions[EXTENSION]
     return table
-
-
-def hub() -> Hub:
-    hub: Hub = current_app.extensions[HUB_EXTENSION]
-    return hub
 
 
 def joins() -> JoinLimiter:
@@ -41,7 +39,11 @@ def joins() -> JoinLimiter:
 
 
 def codes() -> Codes:
-    codes: Codes = current_app.extensions[CODES_EXTENSION]
+    return codes_of(current_app)
+
+
+def codes_of(app: Flask) -> Codes:
+    codes: Codes = app.extensions[CODES_EXTENSION]
     return codes
 
 
@@ -99,11 +101,22 @@ class Viewer:
     host_token: str | None
     table_page: bool = False
 
-    def view(self, table: Table, published: Published, join_code: str) -> dict[str, JSON]:
-        """The view for this reader now; only the host's carries the join code."""
+    def reader(self, table: Table) -> tuple[int | None, bool]:
+        """Which view this reader gets now: its seat (None: the public view), and whether
+        it is a host."""
         seat = None if self.table_page or self.seat_token is None else (
             table.seat_for_token(self.seat_token))
-        host = self.host_token is not None and table.is_host(self.host_token)
+        return seat, self.host_token is not None and table.is_host(self.host_token)
+
+    def view(self, table: Table, published: Published, join_code: str) -> dict[str, JSON]:
+        """The view for this reader now; only a host's carries the join code."""
+        return self.render(table, published, self.reader(table), join_code)
+
+    @staticmethod
+    def render(table: Table, published: Published, reader: tuple[int | None, bool],
+               join_code: str) -> dict[str, JSON]:
+        """The view of ``published`` for a reader (seat, host), its timer counted to now."""
+        seat, host = reader
         view = published.view(seat, table.clock())
         view["host"] = host
         if host:

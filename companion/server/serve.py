@@ -1,51 +1,161 @@
-"""Running the phone server: waitress in a daemon thread."""
+"""Running the phone server: uvicorn on one event loop in a daemon thread.
+
+The live streams (``/api/events``) are coroutines on the loop, so hundreds of phones cost no
+thread. Everything else is Flask, run by a few worker threads once the request has fully
+arrived: a phone that sends its request slowly, or a connection left half open, holds only a
+socket, never a worker an action needs.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import resource
+import socket
 import threading
-from typing import Any
 
+import uvicorn
+from a2wsgi import WSGIMiddleware
 from flask import Flask
-from waitress import wasyncore
-from waitress.server import create_server
 
+from companion.i18n import pick_language, text
 from companion.server import context
-from companion.server.hub import Hub
+from companion.server.app import MAX_BODY, box_names, trusted_host
+from companion.server.stream import Message, Receive, Scope, Send, Streams
 
+WORKERS = 8
+"""Threads for Flask: an action holds one only while the Table saves it (milliseconds)."""
+BODY_S = 10.0
+"""How long a request's body may take to arrive before it is refused (408)."""
 SHUTDOWN_S = 5.0
+OPEN_FILES = 8192
+"""Sockets the process may hold: every phone's stream and idle connection is one."""
+
+
+class PhoneServer:
+    """The whole phone server as one ASGI app: streams on the loop, the rest through Flask."""
+
+    def __init__(self, app: Flask, streams: Streams) -> None:
+        self._flask = WSGIMiddleware(app, workers=WORKERS)  # type: ignore[arg-type]
+        self._streams = streams
+        self._names = box_names()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return
+        if scope["path"] == "/api/events" and scope["method"] == "GET" and self._trusted(scope):
+            await self._streams(scope, receive, send)
+            return
+        try:
+            body = await asyncio.wait_for(_whole_body(receive), BODY_S)
+        except TimeoutError:
+            await _refuse(scope, send, 408, "error.too_slow")
+            return
+        if body is None:
+            await _refuse(scope, send, 413, "error.too_large")
+            return
+        await self._flask(scope, _replay(body, receive), send)  # type: ignore[arg-type]
+
+    def _trusted(self, scope: Scope) -> bool:
+        host = _header(scope, b"host")
+        return trusted_host(host, self._names)
 
 
 class Server:
     """A running phone server; ``close()`` ends every live stream and stops serving."""
 
-    def __init__(self, app: Flask, host: str, port: int, threads: int) -> None:
-        self._map: dict[int, Any] = {}
-        self._hub: Hub = app.extensions[context.HUB_EXTENSION]
-        self._waitress = create_server(app, map=self._map, host=host, port=port, threads=threads,
-                                       ident="Getaway")
-        self.port = int(self._waitress.effective_port)
+    def __init__(self, app: Flask, host: str, port: int) -> None:
+        table = context.table_of(app)
+        self.streams = Streams(table, context.codes_of(app).join)
+        self._socket = _listen(host, port)
+        self.port = int(self._socket.getsockname()[1])
         local = "127.0.0.1" if host in ("0.0.0.0", "") else host
         self.url = f"http://{local}:{self.port}/"  # for this machine; phones get Address
-        self._thread = threading.Thread(target=self._waitress.run, name="phone-server",
-                                        daemon=True)
+        config = uvicorn.Config(PhoneServer(app, self.streams), http="h11", loop="asyncio",
+                                lifespan="off", log_config=None, access_log=False,
+                                server_header=False, timeout_graceful_shutdown=int(SHUTDOWN_S))
+        self._uvicorn = uvicorn.Server(config)
+        _more_open_files()
+        self._thread = threading.Thread(target=self._uvicorn.run, kwargs={
+            "sockets": [self._socket]}, name="phone-server", daemon=True)
         self._thread.start()
 
     def alive(self) -> bool:
-        """Whether waitress is still serving (for the watchdog)."""
+        """Whether the server is still serving (for the watchdog)."""
         return self._thread.is_alive()
 
     def close(self) -> None:
-        """Wake and end the streams, let the workers finish, then close every socket (once)."""
+        """End the streams, let the requests under way finish, then stop (once)."""
         if not self.alive():
             return
-        self._hub.close()
-        self._waitress.task_dispatcher.shutdown(timeout=SHUTDOWN_S)
-        # The sockets belong to waitress's loop thread, so that thread closes them.
-        self._waitress.trigger.pull_trigger(lambda: wasyncore.close_all(self._map))
-        self._thread.join(SHUTDOWN_S)
+        self.streams.close()
+        self._uvicorn.should_exit = True
+        self._thread.join(SHUTDOWN_S * 2)
+        self._socket.close()
 
 
-def serve(app: Flask, host: str = "0.0.0.0", port: int = 8000, threads: int = 48) -> Server:
-    """Serve ``app`` with waitress; each open stream holds a thread, so ``threads`` covers
-    every phone and the table page with room to spare. ``port=0`` picks a free port."""
-    return Server(app, host, port, threads)
+def serve(app: Flask, host: str = "0.0.0.0", port: int = 8000) -> Server:
+    """Serve ``app`` and its live streams; ``port=0`` picks a free port. Raises OSError when
+    the port is taken."""
+    return Server(app, host, port)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound now, so a taken port is an error here and not later."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _more_open_files() -> None:
+    """Raise the soft limit on open files towards the hard one (1024 is systemd's default)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = OPEN_FILES if hard == resource.RLIM_INFINITY else min(OPEN_FILES, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+async def _whole_body(receive: Receive) -> bytes | None:
+    """The request's body, read before any thread is given to it; None beyond MAX_BODY."""
+    body = bytearray()
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return bytes(body)
+        body += message.get("body", b"")
+        if len(body) > MAX_BODY:
+            return None
+        if not message.get("more_body", False):
+            return bytes(body)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives the body read already, then waits for the phone to go."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if sent:
+            return await receive()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+    return replay
+
+
+async def _refuse(scope: Scope, send: Send, status: int, key: str) -> None:
+    """A short plain-text answer in the phone's language, without bothering Flask."""
+    message = text(key, pick_language(_header(scope, b"accept-language") or None)).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": message})
+
+
+def _header(scope: Scope, name: bytes) -> str:
+    return next((value.decode("latin-1") for key, value in scope["headers"] if key == name), "")

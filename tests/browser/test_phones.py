@@ -57,7 +57,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 def start_server(table: Table, port: int = 0) -> Server:
     app = create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE)
-    return serve(app, host="127.0.0.1", port=port, threads=16)
+    return serve(app, host="127.0.0.1", port=port)
 
 
 class Phone:

@@ -34,7 +34,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 @pytest.fixture
 def server(table: Table) -> Iterator[Server]:
     server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
-                   host="127.0.0.1", port=0, threads=16)
+                   host="127.0.0.1", port=0)
     yield server
     server.close()
 

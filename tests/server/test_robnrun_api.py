@@ -19,9 +19,11 @@ from qrcode.image.svg import SvgPathFillImage
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.app import create_app
+from companion.server.stream import Streams
 from companion.store import Store
 from companion.table import Table
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
+from tests.server.streams import read_stream
 from tests.server.test_api import act, join
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,14 +162,13 @@ def robbery(app: Flask, table: Table) -> dict[str, FlaskClient]:
     return phones
 
 
-def first_pushed_view(client: FlaskClient) -> str:
-    """The view the live stream sends first (the stream itself goes on: it is closed here)."""
-    response = client.get("/api/events", buffered=False)
-    chunks = iter(response.response)
-    assert next(chunks).startswith(b"retry:")
-    event = next(chunks).decode()
-    response.close()
-    return event
+def first_pushed_view(client: FlaskClient, table: Table) -> str:
+    """The view the live stream sends first to the browser ``client`` is."""
+    cookies = {name: cookie.value for name in ("getaway_seat", "getaway_host")
+               if (cookie := client.get_cookie(name)) is not None}
+    retry, event = read_stream(Streams(table, JOIN_CODE), cookies)
+    assert retry.startswith(b"retry:")
+    return event.decode()
 
 
 def test_no_crew_phone_and_no_table_page_sees_the_safes(robbery: dict[str, FlaskClient],
@@ -177,8 +178,8 @@ def test_no_crew_phone_and_no_table_page_sees_the_safes(robbery: dict[str, Flask
     assert boss["secret"]["safes"] == [SAFE]
     for client in (robbery["crew"], page):
         assert not SECRET.search(client.get("/api/view").get_data(as_text=True))
-        assert not SECRET.search(first_pushed_view(client))
-    assert SECRET.search(first_pushed_view(robbery["boss"]))
+        assert not SECRET.search(first_pushed_view(client, table))
+    assert SECRET.search(first_pushed_view(robbery["boss"], table))
     for seat in (None, 1, 2):
         assert not SECRET.search(json.dumps(table.published.view(seat, table.clock())))
 
