@@ -1,95 +1,211 @@
-"""How fast does every phone see a change? 30 phones hold Server-Sent Event streams to the real
-phone server (waitress on loopback); for each action we time from submitting it to the moment
-the last phone has read the new view.
+"""How fast does every phone see a change, and can a crowd lock the phones out? The real
+`getaway run --sim --headless` process; 30, 100 and 300 phones hold live streams (six of
+them seated) while the table page POSTs actions over HTTP; for each action, the time from
+sending it to the moment the last phone has read the new view. In the same run, the peer
+(`benchmarks.peer`: a plain asyncio websockets fan-out that saves each action with fsync and
+sends every client its JSON) does the same with as many clients. Then 500 idle or half-sent
+connections are opened beside 30 phones, and 200 streams are closed to see how soon the box
+lets go of them.
 
-    python -m benchmarks.sse_fanout [--phones 30] [--actions 300]
+    python -m benchmarks.sse_fanout [--phones 30 100 300] [--actions 200]
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
+import json
+import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
 
 from benchmarks.figures import percentiles, report
-from companion.games import GAMES
-from companion.games.base import Action
-from companion.server.app import create_app
-from companion.server.context import SEAT_COOKIE
-from companion.server.serve import serve
-from companion.store import Store
-from companion.table import Table, token_hash
+from benchmarks.phones import Arrivals, Client, Stream, crowd, more_open_files, open_files
+from tests.program import Program
+
+SEATS = 6
+CROWD = (250, 250)
+"""Idle connections and half-sent requests beside the phones."""
+RELEASED = 200
+GUARD_S = 30.0
 
 
-class Phones:
-    """Phones reading their streams on threads; ``wait_for(version)`` returns when all have it."""
-
-    def __init__(self, port: int, cookies: list[str | None]) -> None:
-        self._seen = threading.Condition()
-        self._versions = [0] * len(cookies)
-        self.arrivals: dict[int, list[float]] = {}
-        for index, cookie in enumerate(cookies):
-            threading.Thread(target=self._read, args=(port, cookie, index), daemon=True).start()
-
-    def _read(self, port: int, cookie: str | None, index: int) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        connection.request("GET", "/api/events", headers={"Cookie": cookie} if cookie else {})
-        response = connection.getresponse()
-        while raw := response.readline():
-            if raw.startswith(b"id: "):
-                version = int(raw[4:])
-            elif raw.startswith(b"data: "):
-                with self._seen:
-                    self.arrivals.setdefault(version, []).append(time.monotonic())
-                    self._versions[index] = version
-                    self._seen.notify_all()
-
-    def wait_for(self, version: int, timeout: float = 10) -> bool:
-        with self._seen:
-            return self._seen.wait_for(lambda: min(self._versions) >= version, timeout)
+async def table_page(box: Program) -> Client:
+    """The table page: the cookie of the browser that opened the box's host link."""
+    cookie = "; ".join(f"{c.name}={c.value}" for c in box.cookies if c.name == "getaway_host")
+    return Client(box.port, cookie)
 
 
-def measure(phones: int, actions: int, data: Path) -> tuple[list[float], list[float]]:
-    """Per action: ms until the last phone had it, and ms for each single phone."""
-    table = Table(Store(data / "bench.sqlite"), GAMES)
-    table.start()
-    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 6}))
-    cookies: list[str | None] = [None] * phones
-    for seat in range(min(6, phones)):
-        table.submit(Action("table.claim", None, {"seat": seat, "name": f"P{seat + 1}",
-                                                  "token_hash": token_hash(f"bench-{seat}")}))
-        cookies[seat] = f"{SEAT_COOKIE}=bench-{seat}"
-    server = serve(create_app(table, public_url="http://127.0.0.1"), host="127.0.0.1", port=0)
-    reader = Phones(server.port, cookies)
-    assert reader.wait_for(table.published.version), "not every phone connected"
-    last_phone: list[float] = []
-    each_phone: list[float] = []
+async def seats(box: Program) -> list[str]:
+    """The cookies of six phones that typed the join code and sat down."""
+    code = box.join_path.rpartition("/j/")[2]
+    cookies = []
+    for seat in range(SEATS):
+        phone = Client(box.port)
+        await phone.post("/api/code", {"code": code})
+        status, _ = await phone.post("/api/join", {"seat": seat})
+        assert status == 200, f"seat {seat}: {status}"
+        cookies.append(phone.cookie)
+        phone.close()
+    return cookies
+
+
+async def streams(box: Program, count: int, cookies: list[str],
+                  arrivals: Arrivals) -> list[Stream]:
+    opened = [Stream(box.port, arrivals, cookies[n] if n < len(cookies) else None)
+              for n in range(count)]
+    for stream in opened:
+        stream.open()
+    await asyncio.wait_for(asyncio.gather(*(s.first.wait() for s in opened)), GUARD_S)
+    return opened
+
+
+async def act(host: Client, n: int) -> tuple[int, float]:
+    """Pause or resume the turn from the table page: the new version and when it was sent."""
+    sent = time.monotonic()
+    status, answer = await host.post("/api/action", {"type": "pause" if n % 2 else "resume",
+                                                     "host": True})
+    assert status == 200, answer
+    return int(answer["version"]), sent
+
+
+async def getaway_fanout(box: Program, host: Client, cookies: list[str], phones: int,
+                         actions: int) -> dict[str, Any]:
+    arrivals = Arrivals()
+    opened = await streams(box, phones, cookies, arrivals)
+    every, answered = [], []
     for n in range(actions):
-        started = time.monotonic()
-        version = table.submit(Action("resume" if n % 2 == 0 else "pause"))
-        assert reader.wait_for(version), f"a phone missed version {version}"
-        arrivals = reader.arrivals[version]
-        last_phone.append((max(arrivals) - started) * 1000)
-        each_phone.extend((t - started) * 1000 for t in arrivals)
-    server.close()
-    table.stop()
-    return last_phone, each_phone
+        version, sent = await act(host, n)
+        answered.append((time.monotonic() - sent) * 1000)
+        last = await asyncio.wait_for(arrivals.every(version, phones), GUARD_S)
+        every.append((last - sent) * 1000)
+    for stream in opened:
+        stream.close()
+    return {"action_to_every_phone": percentiles(every), "action_answered": percentiles(answered)}
+
+
+async def peer_fanout(port: int, view: dict[str, Any], phones: int,
+                      actions: int) -> dict[str, Any]:
+    arrivals = Arrivals()
+    clients = [await connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None)
+               for _ in range(phones)]
+    readers = [asyncio.create_task(_listen(client, arrivals)) for client in clients]
+    every = []
+    version = None
+    for n in range(actions):
+        sent = time.monotonic()
+        await clients[0].send(json.dumps({"type": "pause" if n % 2 else "resume", "view": view}))
+        while version is None or not arrivals.times.get(version + 1):
+            await asyncio.sleep(0)  # the first answer names the version
+            if version is None and arrivals.times:
+                version = min(arrivals.times) - 1
+        version += 1
+        last = await asyncio.wait_for(arrivals.every(version, phones), GUARD_S)
+        every.append((last - sent) * 1000)
+    for reader, client in zip(readers, clients, strict=True):
+        reader.cancel()
+        await client.close()
+    return {"action_to_every_phone": percentiles(every)}
+
+
+async def _listen(client: ClientConnection, arrivals: Arrivals) -> None:
+    async for message in client:
+        arrivals.arrived(int(json.loads(message)["version"]))
+
+
+async def crowded(box: Program, host: Client, cookies: list[str],
+                  actions: int) -> dict[str, Any]:
+    """Action answers with 30 phones, then with 500 idle or half-sent connections beside."""
+    arrivals = Arrivals()
+    opened = await streams(box, 30, cookies, arrivals)
+    figures: dict[str, Any] = {}
+    for label in ("without_crowd", "with_crowd"):
+        held = await crowd(box.port, *CROWD) if label == "with_crowd" else []
+        answered = []
+        for n in range(actions):
+            _, sent = await act(host, n)
+            answered.append((time.monotonic() - sent) * 1000)
+        figures[label] = percentiles(answered)
+        for writer in held:
+            writer.close()
+    for stream in opened:
+        stream.close()
+    figures["delay_p99_ms"] = round(figures["with_crowd"]["p99_ms"]
+                                    - figures["without_crowd"]["p99_ms"], 3)
+    return figures
+
+
+async def released(box: Program) -> dict[str, Any]:
+    """Seconds from closing 200 streams until the box holds no more sockets than before."""
+    before = open_files(box.pid())
+    opened = await streams(box, RELEASED, [], Arrivals())
+    held = open_files(box.pid())
+    for stream in opened:
+        stream.close()
+    closed = time.monotonic()
+    while open_files(box.pid()) > before and time.monotonic() - closed < GUARD_S:
+        await asyncio.sleep(0.005)
+    return {"streams": RELEASED, "box_files_before": before, "box_files_while_open": held,
+            "seconds_to_let_go": round(time.monotonic() - closed, 3)}
+
+
+async def start_peer() -> tuple[asyncio.subprocess.Process, int]:
+    peer = await asyncio.create_subprocess_exec(sys.executable, "-m", "benchmarks.peer",
+                                                stdout=asyncio.subprocess.PIPE)
+    assert peer.stdout is not None
+    line = (await peer.stdout.readline()).decode()
+    return peer, int(line.split()[1])
+
+
+async def measure(box: Program, counts: list[int], actions: int) -> dict[str, Any]:
+    host = await table_page(box)
+    status, _ = await host.post("/api/action", {"type": "table.new_game", "host": True,
+                                                "args": {"game": "romme", "seats": SEATS}})
+    assert status == 200
+    cookies = await seats(box)
+    probe = Stream(box.port, Arrivals(), query="?page=table")
+    probe.open()
+    await probe.first.wait()
+    probe.close()
+    peer, port = await start_peer()
+    try:
+        phones = {}
+        for count in counts:
+            phones[str(count)] = {
+                "getaway": await getaway_fanout(box, host, cookies, count, actions),
+                "peer": await peer_fanout(port, probe.views[0], count, actions)}
+    finally:
+        peer.kill()
+        await peer.wait()
+    let_go = await released(box)
+    return {"phones": phones, "closed_streams": let_go,
+            "crowd_500": await crowded(box, host, cookies, actions)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--phones", type=int, default=30)
-    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--phones", type=int, nargs="+", default=[30, 100, 300])
+    parser.add_argument("--actions", type=int, default=200)
     args = parser.parse_args()
+    more_open_files()
     with tempfile.TemporaryDirectory() as data:
-        last_phone, each_phone = measure(args.phones, args.actions, Path(data))
-    report("sse_fanout", {"phones": args.phones, "actions": args.actions,
-                          "action_to_every_phone": percentiles(last_phone),
-                          "action_to_one_phone": percentiles(each_phone),
-                          "target": "p99 <= 50 ms on loopback (every phone)"})
+        box = Program(Path(data))
+        box.start()
+        try:
+            figures = asyncio.run(measure(box, args.phones, args.actions))
+        finally:
+            box.kill()
+    report("sse_fanout", {
+        "actions": args.actions, **figures,
+        "goals": {"every_action_answered": "at 300 phones",
+                  "action_to_every_phone": "p99 <= 50 ms at 100 phones; at 30 no slower than "
+                                           "the peer",
+                  "crowd_500": "delay_p99_ms <= 100",
+                  "closed_streams": "seconds_to_let_go <= 1"}})
 
 
 if __name__ == "__main__":

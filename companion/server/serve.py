@@ -66,8 +66,8 @@ class Server:
     def __init__(self, app: Flask, host: str, port: int) -> None:
         table = context.table_of(app)
         self.streams = Streams(table, context.codes_of(app).join)
-        self._socket = _listen(host, port)
-        self.port = int(self._socket.getsockname()[1])
+        self.listening = _listen(host, port)
+        self.port = int(self.listening.getsockname()[1])
         local = "127.0.0.1" if host in ("0.0.0.0", "") else host
         self.url = f"http://{local}:{self.port}/"  # for this machine; phones get Address
         config = uvicorn.Config(PhoneServer(app, self.streams), http="h11", loop="asyncio",
@@ -76,7 +76,7 @@ class Server:
         self._uvicorn = uvicorn.Server(config)
         _more_open_files()
         self._thread = threading.Thread(target=self._uvicorn.run, kwargs={
-            "sockets": [self._socket]}, name="phone-server", daemon=True)
+            "sockets": [self.listening]}, name="phone-server", daemon=True)
         self._thread.start()
 
     def alive(self) -> bool:
@@ -90,7 +90,7 @@ class Server:
         self.streams.close()
         self._uvicorn.should_exit = True
         self._thread.join(SHUTDOWN_S * 2)
-        self._socket.close()
+        self.listening.close()
 
 
 def serve(app: Flask, host: str = "0.0.0.0", port: int = 8000) -> Server:
@@ -101,7 +101,9 @@ def serve(app: Flask, host: str = "0.0.0.0", port: int = 8000) -> Server:
 
 def _listen(host: str, port: int) -> socket.socket:
     """The listening socket, bound now, so a taken port is an error here and not later."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on every accepted connection: an answer
+    # written in two pieces then does not wait 40 ms for the phone's delayed ACK.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
