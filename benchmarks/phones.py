@@ -47,9 +47,12 @@ class Stream:
     """One phone's ``/api/events``: every view's version goes to ``arrivals``."""
 
     def __init__(self, port: int, arrivals: Arrivals, cookie: str | None = None,
-                 query: str = "") -> None:
+                 query: str = "", keep: bool = False) -> None:
         self.port, self.cookie, self.query, self.arrivals = port, cookie, query, arrivals
+        self.keep = keep
         self.views: list[dict[str, Any]] = []
+        """The first view, or every view if ``keep``."""
+        self.changed = asyncio.Event()
         self.first = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -68,9 +71,10 @@ class Stream:
                 version = int(line[4:])
             elif line.startswith(b"data: "):
                 self.arrivals.arrived(version)
-                if not self.first.is_set():
+                if self.keep or not self.first.is_set():
                     self.views.append(json.loads(line[6:]))
                     self.first.set()
+                    self.changed.set()
 
     def close(self) -> None:
         if self._writer is not None:
@@ -86,17 +90,31 @@ class Client:
         self.port, self.cookie = port, cookie
         self._connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
+    async def connect(self) -> None:
+        """A fresh connection now, so the next POST's time holds no connecting."""
+        self.close()
+        self._connection = await asyncio.open_connection("127.0.0.1", self.port)
+
     async def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """The status and JSON answer; Set-Cookie headers join this client's cookies."""
-        if self._connection is None:
-            self._connection = await asyncio.open_connection("127.0.0.1", self.port)
-        reader, writer = self._connection
+        """The status and JSON answer; Set-Cookie headers join this client's cookies. A
+        connection the server closed while idle is opened again, as a browser does."""
         data = json.dumps(body).encode()
-        cookie = f"Cookie: {self.cookie}\r\n" if self.cookie else ""
-        writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{cookie}"
-                     f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
-                     .encode() + data)
-        status = int((await reader.readline()).split()[1])
+        for _ in range(2):
+            if self._connection is None:
+                self._connection = await asyncio.open_connection("127.0.0.1", self.port)
+            reader, writer = self._connection
+            cookie = f"Cookie: {self.cookie}\r\n" if self.cookie else ""
+            writer.write(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{cookie}Content-Type: "
+                         f"application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+                         .encode() + data)
+            status_line = await reader.readline()
+            if status_line:
+                return await self._answer(int(status_line.split()[1]), reader)
+            self.close()
+        raise ConnectionError("the box closed the connection twice")
+
+    async def _answer(self, status: int, reader: asyncio.StreamReader
+                      ) -> tuple[int, dict[str, Any]]:
         length = 0
         while (line := await reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
@@ -110,6 +128,7 @@ class Client:
     def close(self) -> None:
         if self._connection is not None:
             self._connection[1].close()
+            self._connection = None
 
 
 async def crowd(port: int, idle: int, half_sent: int) -> list[asyncio.StreamWriter]:

@@ -40,11 +40,11 @@ async def table_page(box: Program) -> Client:
     return Client(box.port, cookie)
 
 
-async def seats(box: Program) -> list[str]:
-    """The cookies of six phones that typed the join code and sat down."""
+async def seats(box: Program, count: int = SEATS) -> list[str]:
+    """The cookies of phones that typed the join code and sat down, one a seat."""
     code = box.join_path.rpartition("/j/")[2]
     cookies = []
-    for seat in range(SEATS):
+    for seat in range(count):
         phone = Client(box.port)
         await phone.post("/api/code", {"code": code})
         status, _ = await phone.post("/api/join", {"seat": seat})
@@ -64,13 +64,18 @@ async def streams(box: Program, count: int, cookies: list[str],
     return opened
 
 
+async def act_as_host(host: Client, kind: str, args: dict[str, Any] | None = None) -> int:
+    """An action from the table page; the new version."""
+    status, answer = await host.post("/api/action", {"type": kind, "args": args or {},
+                                                     "host": True})
+    assert status == 200, answer
+    return int(answer["version"])
+
+
 async def act(host: Client, n: int) -> tuple[int, float]:
     """Pause or resume the turn from the table page: the new version and when it was sent."""
     sent = time.monotonic()
-    status, answer = await host.post("/api/action", {"type": "pause" if n % 2 else "resume",
-                                                     "host": True})
-    assert status == 200, answer
-    return int(answer["version"]), sent
+    return await act_as_host(host, "pause" if n % 2 else "resume"), sent
 
 
 async def getaway_fanout(box: Program, host: Client, cookies: list[str], phones: int,
@@ -163,9 +168,7 @@ async def start_peer() -> tuple[asyncio.subprocess.Process, int]:
 
 async def measure(box: Program, counts: list[int], actions: int) -> dict[str, Any]:
     host = await table_page(box)
-    status, _ = await host.post("/api/action", {"type": "table.new_game", "host": True,
-                                                "args": {"game": "romme", "seats": SEATS}})
-    assert status == 200
+    await act_as_host(host, "table.new_game", {"game": "romme", "seats": SEATS})
     cookies = await seats(box)
     probe = Stream(box.port, Arrivals(), query="?page=table")
     probe.open()
