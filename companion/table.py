@@ -33,7 +33,7 @@ from companion.games.base import (
 from companion.history import finished_game
 from companion.lobby import TableState, apply_table, check_action, table_controls
 from companion.store import Store
-from companion.views import device_view, table_view
+from companion.views import device_view, table_views
 
 log = logging.getLogger(__name__)
 
@@ -351,8 +351,6 @@ class Table:
 
     def _publish_views(self) -> Published:
         state = self._state
-        public = table_view(state, self._games, None, self._version)
-        private = {seat: table_view(state, self._games, seat, self._version)
-                   for seat in range(len(state.seats))}
+        public, private = table_views(state, self._games, self._version)
         return Published(self._version, self._entered, public, private,
                          table_controls(state, self._games), device_view(state))

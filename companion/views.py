@@ -13,33 +13,48 @@ from companion.lobby import TableState, documents
 def table_view(state: TableState, games: Mapping[str, Game], seat: int | None,
                version: int) -> dict[str, JSON]:
     """The view for ``seat`` (None: public). Only ``game.private_view`` may add secrets."""
-    view: dict[str, JSON] = {
+    public, private = table_views(state, games, version)
+    return public if seat is None else private[seat]
+
+
+def table_views(state: TableState, games: Mapping[str, Game],
+                version: int) -> tuple[dict[str, JSON], dict[int, dict[str, JSON]]]:
+    """The public view and every seat's, what they share computed once."""
+    shared: dict[str, JSON] = {
         "version": version,
         "language": state.language,
         "game": state.game_id,
-        "me": seat,
-        "undo": state.can_undo(seat),
         "seats": [{"seat": i, "name": s.name, "taken": s.token_hash is not None}
                   for i, s in enumerate(state.seats)],
         "claims": [{"seat": c.seat, "name": c.name} for c in state.claims],
         "wifi": None if state.wifi is None else {**state.wifi.public(),
                                                  "shown": state.show_wifi},
         "timer": None,
-        "cover": False,
     }
+    seats = range(len(state.seats))
     if state.game_id is None:
-        view["games"] = [game_summary(game) for game in games.values()]
-        view["saved"] = {game.id: documents(state, game) for game in games.values()
-                         if hasattr(game, "builtin_documents")}
-        return view
+        shared["games"] = [game_summary(game) for game in games.values()]
+        shared["saved"] = {game.id: documents(state, game) for game in games.values()
+                           if hasattr(game, "builtin_documents")}
+        return _reader(shared, state, None, None, False), {
+            seat: _reader(shared, state, seat, None, False) for seat in seats}
     game = games[state.game_id]
     timer = game.timer(state.game)
     public = game.public_view(state.game)
-    view["timer"] = asdict(timer) if timer else None
-    view["title"] = dict(game.title)
-    view["state"] = public if seat is None else game.private_view(state.game, seat)
-    view["cover"] = seat is not None and has_secrets(view["state"], public)
-    view["outcome"] = outcome(game, state.game)
+    shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
+                  outcome=outcome(game, state.game))
+    private = {seat: game.private_view(state.game, seat) for seat in seats}
+    return _reader(shared, state, None, public, False), {
+        seat: _reader(shared, state, seat, mine, has_secrets(mine, public))
+        for seat, mine in private.items()}
+
+
+def _reader(shared: dict[str, JSON], state: TableState, seat: int | None,
+            game_state: JSON, cover: bool) -> dict[str, JSON]:
+    """One reader's view: the shared part, who it is, whether it may undo, its game state."""
+    view = {**shared, "me": seat, "undo": state.can_undo(seat), "cover": cover}
+    if state.game_id is not None:
+        view["state"] = game_state
     return view
 
 
