@@ -88,6 +88,11 @@ class Box:
         assert found, key
         return round(int(found.group(1)) / 1024, 1)
 
+    def written_bytes(self) -> int:
+        """Bytes the process has sent to the disk so far (what an SD card wears on)."""
+        io = Path(f"/proc/{self.process.pid}/io").read_text()
+        return int(re.search(r"^write_bytes: (\d+)", io, re.MULTILINE).group(1))  # type: ignore[union-attr]
+
     def cpu_percent(self, seconds: float) -> float:
         """CPU used over the next ``seconds``, in percent of one core."""
         before, start = self.cpu_seconds(), time.monotonic()
@@ -134,9 +139,12 @@ def load(data: Path, idle_s: float, turn_s: float) -> dict[str, Any]:
         box.act("table.new_game", {"game": "romme", "seats": 4,
                                    "options": {"turn_seconds": max(60, int(turn_s) + 10)}})
         box.act("resume", {})
+        written = box.written_bytes()
         turn = box.cpu_percent(turn_s)
+        per_minute = (box.written_bytes() - written) / 1024 * 60 / turn_s
         return {"idle_cpu_percent": idle, "idle_s": idle_s,
                 "turn_cpu_percent": turn, "turn_s": turn_s,
+                "turn_disk_writes_kb_per_min": round(per_minute, 1),
                 "rss_mb": {"idle": idle_rss, "turn": box.memory_mb("VmRSS"),
                            "peak": box.memory_mb("VmHWM")}}
     finally:
@@ -171,7 +179,7 @@ def main() -> None:
         **figures,
         "load_average": {"before": load_before, "after": loadavg()},
         "budgets": {"idle_cpu_percent": 1, "turn_cpu_percent": 5, "rss_mb": 80,
-                    "start_to_ready_s": 2},
+                    "start_to_ready_s": 2, "turn_disk_writes_kb_per_min": 100},
     })
 
 

@@ -57,7 +57,7 @@ class WatchedStore(Store):
     def _watch(self, write: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         try:
             result = write(*args, **kwargs)
-        except sqlite3.OperationalError:
+        except (sqlite3.OperationalError, OSError):
             self.failing = True
             raise
         self.failing = False

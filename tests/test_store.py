@@ -114,3 +114,17 @@ def test_a_damaged_page_is_found_and_the_database_moved_aside(tmp_path: Path) ->
     store.close()
     assert recovery is not None and recovery.notice == DATABASE_MOVED
     assert recovery.kept == data / f"{DATABASE}.damaged-1" and recovery.kept.exists()
+
+
+def test_a_damaged_time_left_is_no_time_left(tmp_path: Path) -> None:
+    store = Store(tmp_path / "getaway.sqlite")
+    store.save_checkpoint(7, 4000)
+    clock = tmp_path / "getaway.sqlite.clock"
+    data = bytearray(clock.read_bytes())
+    data[9] ^= 0x10  # a bit of the time turned over
+    clock.write_bytes(bytes(data))
+    assert store.checkpoint() is None
+    clock.write_bytes(b"\0" * 5)
+    assert store.checkpoint() is None
+    store.save_checkpoint(7, 8000)
+    assert store.checkpoint() == (7, 8000)

@@ -136,17 +136,19 @@ def test_table_replays_the_log_on_start(table: Table, db: Path, clock: FakeClock
     again.stop()
 
 
-def test_a_running_turn_comes_back_paused_with_the_time_left(table: Table, db: Path,
-                                                            clock: FakeClock) -> None:
+@pytest.mark.parametrize("ran_s", [0.5, 3.2, 4.1, 7.9, 8.0, 9.5])
+def test_a_running_turn_comes_back_paused_within_2_s_of_the_time_left(
+        table: Table, db: Path, clock: FakeClock, ran_s: float) -> None:
     table.submit(Action("resume"))
-    clock.advance(3.2)
-    table.poke()
+    for _ in range(int(ran_s * 10)):  # the Table looks at its clock at least ten times a second
+        clock.advance(0.1)
+        table.poke()
     table.stop()  # as good as a power cut: nothing is written on stop
     clock.advance(600)
     again = open_table(db, clock)
     timer = again.published.public["timer"]
     assert timer["running"] is False
-    assert LIMIT_MS - 3200 <= timer["remaining_ms"] <= LIMIT_MS - 3000
+    assert abs(timer["remaining_ms"] - (LIMIT_MS - ran_s * 1000)) <= 2000
     again.stop()
 
 
@@ -210,7 +212,7 @@ def test_a_power_cut_after_a_table_action_keeps_the_time_left(kind: str, db: Pat
     again = tables.open_table(db, FakeClock(start=5.0), games={"tiny": long_turn})
     timer = again.published.public["timer"]
     assert timer["running"] is False
-    assert 35_000 - CHECKPOINT_S * 1000 <= timer["remaining_ms"] <= 35_000
+    assert abs(timer["remaining_ms"] - 35_000) <= CHECKPOINT_S * 500
     again.stop()
     table.stop()
 
