@@ -1,110 +1,163 @@
-"""An evening's load on the phone server: the real program (`getaway run --sim --headless`)
-with 30 phones holding live streams for minutes while a Rommé turn clock runs and an action
-arrives every second. Counts the updates a phone missed, the push latency from each action to
-each phone, and how much the program's resident memory grew.
+"""Memory over an evening: the real `getaway run --sim --headless` process with 30 phones
+holding live streams (six of them seated) and the table page.
 
-    python -m benchmarks.phones_load [--phones 30] [--seconds 300]
+Two phases, so an evening of two hours can be told from minutes: first a Rommé turn clock
+runs with no action (what the clock, the screen, the LED station and the streams' heartbeats
+cost a minute), then actions come as fast as the table page sends them (what an action
+costs). An evening is extrapolated as 120 minutes and 1500 actions. Memory is read off the
+box as it runs (every 10 s, and every 100 actions; the growth is the fitted slope); then the
+same is played again with the box under tracemalloc (`benchmarks.traced_box`), and the
+allocation sites that grew most in each phase are printed, so each megabyte has a name.
+Every phone's stream is checked for a missed update.
+
+    python -m benchmarks.phones_load [--phones 30] [--minutes 5] [--actions 3000]
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
+import os
+import signal
+import sys
 import tempfile
-import threading
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from benchmarks.figures import percentiles, report
+from benchmarks.phones import Arrivals, more_open_files
+from benchmarks.sse_fanout import act_as_host, seats, streams, table_page
 from tests.program import Program
 
-SEATS = 6
-
-
-class Listener:
-    """One phone's stream on a thread: when each version arrived."""
-
-    def __init__(self, port: int, cookie: str | None) -> None:
-        self.arrived: dict[int, float] = {}
-        self.connected = threading.Event()
-        threading.Thread(target=self._read, args=(port, cookie), daemon=True).start()
-
-    def _read(self, port: int, cookie: str | None) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        connection.request("GET", "/api/events", headers={"Cookie": cookie} if cookie else {})
-        response = connection.getresponse()
-        version = 0
-        while raw := response.readline():
-            if raw.startswith(b"id: "):
-                version = int(raw[4:])
-            elif raw.startswith(b"data: "):
-                self.arrived[version] = time.monotonic()
-                self.connected.set()
-
-
-def seat_cookie(port: int, code: str, seat: int) -> str:
-    """The cookies of a phone that typed the join code and sat down at ``seat``."""
-    cookies = []
-    for path, body in (("/api/code", {"code": code}), ("/api/join", {"seat": seat})):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        headers = {"Content-Type": "application/json", "Cookie": "; ".join(cookies)}
-        connection.request("POST", path, json.dumps(body), headers)
-        response = connection.getresponse()
-        response.read()
-        assert response.status == 200, f"{path} answered {response.status}"
-        cookies.append(response.headers["Set-Cookie"].split(";")[0])
-    return "; ".join(cookies)
+EVENING_MINUTES = 120
+EVENING_ACTIONS = 1500
+TOP = 8
+SAMPLE_S = 10.0
 
 
 def resident_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status", encoding="ascii") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+    status = Path(f"/proc/{pid}/status").read_text()
+    return next(int(line.split()[1]) for line in status.splitlines()
+                if line.startswith("VmRSS:"))
 
 
-def measure(phones: int, seconds: float, data: Path) -> dict[str, object]:
-    box = Program(data)
-    box.start()
+class Traced:
+    """The box's allocation sites, asked for with SIGUSR1 (none for a box not traced)."""
+
+    def __init__(self, box: Program, path: Path | None) -> None:
+        self.box, self.path = box, path
+
+    async def sites(self) -> Counter[str]:
+        if self.path is None:
+            return Counter()
+        self.path.unlink(missing_ok=True)
+        os.kill(self.box.pid(), signal.SIGUSR1)
+        while not self.path.exists():
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)  # written in one go: let it finish
+        return Counter({site["where"]: site["bytes"] for site in json.loads(self.path.read_text())})
+
+
+def slope(samples: list[tuple[float, float]]) -> float:
+    """The least-squares growth of the second value per unit of the first."""
+    if len(samples) < 2:
+        return 0.0
+    xs, ys = [x for x, _ in samples], [y for _, y in samples]
+    x_mean, y_mean = sum(xs) / len(xs), sum(ys) / len(ys)
+    spread = sum((x - x_mean) ** 2 for x in xs)
+    return sum((x - x_mean) * (y - y_mean) for x, y in samples) / spread if spread else 0.0
+
+
+def grown(before: Counter[str], after: Counter[str]) -> list[dict[str, Any]]:
+    """The sites that grew most, in KiB."""
+    diff = Counter(after)
+    diff.subtract(before)
+    return [{"where": where, "kib": round(size / 1024, 1)}
+            for where, size in diff.most_common(TOP) if size > 0]
+
+
+async def measure(box: Program, traced: Traced, phones: int, minutes: float,
+                  actions: int, warm_up: int) -> dict[str, Any]:
     assert box.process is not None
-    try:
-        box.post("table.new_game", {"game": "romme", "seats": SEATS})
-        code = box.join_path.rpartition("/j/")[2]
-        cookies = [seat_cookie(box.port, code, seat) if seat < SEATS else None
-                   for seat in range(phones)]
-        listeners = [Listener(box.port, cookie) for cookie in cookies]
-        assert all(listener.connected.wait(10) for listener in listeners), "a phone got no view"
-        box.post("resume")
-        memory_before = resident_kib(box.process.pid)
-        sent: dict[int, float] = {}
-        ends = time.monotonic() + seconds
-        while time.monotonic() < ends:
-            started = time.monotonic()
-            version = box.post("end_turn")
-            if version is not None:
-                sent[version] = started
-            time.sleep(max(0.0, 1.0 - (time.monotonic() - started)))
-        time.sleep(1.0)  # the last update's way to every phone
-        memory_after = resident_kib(box.process.pid)
-    finally:
-        box.kill()
-    latencies = [(listener.arrived[v] - at) * 1000 for listener in listeners
-                 for v, at in sent.items() if v in listener.arrived]
-    missed = sum(v not in listener.arrived for listener in listeners for v in sent)
-    return {"actions": len(sent), "missed_updates": missed,
-            "push_latency": percentiles(latencies),
-            "memory_kib": {"before": memory_before, "after": memory_after,
-                           "growth": memory_after - memory_before}}
+    host = await table_page(box)
+    await act_as_host(host, "table.new_game", {"game": "romme", "seats": 6,
+                                               "options": {"turn_seconds": 180}})
+    arrivals = Arrivals()
+    opened = await streams(box, phones, await seats(box), arrivals)
+    for n in range(warm_up):
+        await act_as_host(host, "pause" if n % 2 else "resume")
+    pid = box.pid()
+
+    # The clock runs: resume, and a fresh turn every minute (a turn has three).
+    start_rss, start_sites = resident_kib(pid), await traced.sites()
+    began = time.monotonic()
+    clock: list[tuple[float, float]] = [(0.0, start_rss)]
+    await act_as_host(host, "resume")
+    while (minute := (time.monotonic() - began) / 60) < minutes:
+        await asyncio.sleep(SAMPLE_S)
+        clock.append((minute, resident_kib(pid)))
+        if len(clock) % round(60 / SAMPLE_S) == 0:
+            await act_as_host(host, "end_turn")
+    clock_rss, clock_sites = resident_kib(pid), await traced.sites()
+
+    sent: dict[int, float] = {}
+    played: list[tuple[float, float]] = [(0.0, clock_rss)]
+    for n in range(actions):
+        started = time.monotonic()
+        sent[await act_as_host(host, "pause" if n % 2 == 0 else "resume")] = started
+        if n % 100 == 99:
+            played.append((n + 1, resident_kib(pid)))
+    await asyncio.sleep(1.0)  # the last update's way to every phone
+    end_rss, end_sites = resident_kib(pid), await traced.sites()
+    for stream in opened:
+        stream.close()
+
+    per_minute, per_action = slope(clock), slope(played)
+    missed = sum(phones - len(arrivals.times[version]) for version in sent)
+    latencies = [(at - sent[version]) * 1000 for version in sent
+                 for at in arrivals.times[version]]
+    if traced.path is not None:
+        return {"grew_while_the_clock_ran": grown(start_sites, clock_sites),
+                "grew_with_the_actions": grown(clock_sites, end_sites)}
+    return {
+        "missed_updates": missed,
+        "push_latency": percentiles(latencies),
+        "rss_kib": {"start": start_rss, "after_clock": clock_rss, "end": end_rss},
+        "clock_kib_per_minute": round(per_minute, 1),
+        "kib_per_action": round(per_action, 3),
+        "evening_growth_mb": round((EVENING_MINUTES * per_minute
+                                    + EVENING_ACTIONS * per_action) / 1024, 2),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--phones", type=int, default=30)
-    parser.add_argument("--seconds", type=float, default=300)
+    parser.add_argument("--minutes", type=float, default=5.0)
+    parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--warm-up", type=int, default=200,
+                        help="actions before measuring, so the caches are full")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data:
-        figures = measure(args.phones, args.seconds, Path(data))
-    report("phones_load", {"phones": args.phones, "seconds": args.seconds, **figures,
-                           "targets": "0 missed updates; memory growth < 5 MB"})
+    more_open_files()
+    figures: dict[str, Any] = {}
+    for traced in (False, True):  # memory untraced (tracemalloc's own weighs a lot), then sites
+        with tempfile.TemporaryDirectory() as data:
+            sites = Path(data) / "sites.json" if traced else None
+            wrapper = [sys.executable, "-m", "benchmarks.traced_box", str(sites)] if traced else []
+            box = Program(Path(data) / "box", wrapper=wrapper)
+            box.start()
+            try:
+                figures |= asyncio.run(measure(box, Traced(box, sites), args.phones,
+                                               args.minutes, args.actions, args.warm_up))
+            finally:
+                box.kill()
+    report("phones_load", {
+        "phones": args.phones, "minutes": args.minutes, "actions": args.actions,
+        "evening": {"minutes": EVENING_MINUTES, "actions": EVENING_ACTIONS}, **figures,
+        "goals": {"missed_updates": 0, "evening_growth_mb": "< 5"}})
 
 
 if __name__ == "__main__":

@@ -267,9 +267,9 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
 
 
 def _mock_factory() -> MockFactory:
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
+    from companion.device.simulated_pins import simulated_factory
 
-    return MockFactory(pin_class=MockPWMPin)
+    return simulated_factory()
 
 
 def _ready(healthy: Callable[[], bool]) -> Callable[[], None]:
