@@ -57,6 +57,16 @@ class TimedFactory(MockFactory):  # type: ignore[misc]
         with self._changed:
             self._rose.clear()
 
+    def wait_low(self, gpio: int) -> None:
+        """Until the pin is low: a beep of the round before may still sound on a busy machine,
+        and a pin that is high already cannot rise."""
+        pin = self.pin(gpio)
+        for _ in range(10_000):
+            if not pin.state:
+                return
+            time.sleep(0.001)
+        raise RuntimeError(f"GPIO {gpio} stayed high")
+
     def wait_high(self, gpio: int) -> float:
         with self._changed:
             if not self._changed.wait_for(lambda: gpio in self._rose, timeout=10):
@@ -100,7 +110,7 @@ def _press(presses: int, pins: PinMap, box: Box, clock: SkewedClock,
     for _ in range(presses):
         clock.offset += 10.0
         box.tick(clock())  # what the display loop does: the LEDs drain to 20
-        time.sleep(0.04)   # let the PRESS beep of the last round end
+        factory.wait_low(pins.buzzer.pin)  # the beeps of the round before have ended
         factory.forget()
         pressed = time.perf_counter()
         turn.drive_low()
