@@ -4,7 +4,9 @@ Starts `getaway run --sim --headless` as systemd would (a notify socket): start 
 from the start of the process to READY=1, which is sent with the first frame drawn once the
 phone server is up, and to the first HTTP 200. CPU is read from /proc over a window: idle (no
 game), then during a running Rommé turn (started and resumed over HTTP, no phone
-connected). Resident memory (VmRSS) after each window, and its peak (VmHWM).
+connected). Resident memory (VmRSS) after each window, and its peak (VmHWM); then RSS, PSS
+and USS once ready, drawing to no screen (SDL's dummy driver, as for a small SPI panel) and
+to a real window on a virtual X server; and the disk writes of a running turn.
 
     python -m benchmarks.box_process [--starts 5] [--idle-s 30] [--turn-s 30]
 
@@ -29,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.figures import report
+from tests.program import VirtualScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -37,14 +40,20 @@ TICKS = os.sysconf("SC_CLK_TCK")
 class Box:
     """One `getaway run --sim --headless` process under a stand-in systemd."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, display: str | None = None) -> None:
         self.notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.notify.bind(str(data / "notify"))
         env = {**os.environ, "NOTIFY_SOCKET": str(data / "notify"), "PYTHONUNBUFFERED": "1",
-               "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+               "SDL_AUDIODRIVER": "dummy"}
+        screen = ["--headless"]
+        if display is None:
+            env["SDL_VIDEODRIVER"] = "dummy"
+        else:
+            env["DISPLAY"] = display
+            screen = []
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--sim", "--headless",
+            [sys.executable, "-m", "companion.cli", "run", "--sim", *screen,
              "--data", str(data / "games"), "--host", "127.0.0.1", "--port", "0"],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.host = urllib.request.build_opener(
@@ -87,6 +96,14 @@ class Box:
         found = re.search(rf"^{key}:\s+(\d+) kB", status, re.MULTILINE)
         assert found, key
         return round(int(found.group(1)) / 1024, 1)
+
+    def memory(self) -> dict[str, float]:
+        """RSS, PSS (shared pages split among their users) and USS (its own pages), in MB."""
+        rollup = Path(f"/proc/{self.process.pid}/smaps_rollup").read_text()
+        kib = {name: int(value) for name, value in re.findall(r"^(\w+):\s+(\d+) kB", rollup,
+                                                             re.MULTILINE)}
+        return {"rss": round(kib["Rss"] / 1024, 1), "pss": round(kib["Pss"] / 1024, 1),
+                "uss": round((kib["Private_Clean"] + kib["Private_Dirty"]) / 1024, 1)}
 
     def written_bytes(self) -> int:
         """Bytes the process has sent to the disk so far (what an SD card wears on)."""
@@ -151,6 +168,23 @@ def load(data: Path, idle_s: float, turn_s: float) -> dict[str, Any]:
         box.stop()
 
 
+def memory_on_screens(data: Path) -> dict[str, dict[str, float]]:
+    """Memory once ready, drawing to no screen (SDL's dummy driver, as for an SPI panel) and
+    to a real window on an X server (Xvfb)."""
+    found = {}
+    for name, display in (("no_window", None), ("x11_window", "x11")):
+        screen = VirtualScreen() if display else None
+        box = Box(data / name, screen.display if screen else None)
+        try:
+            box.seconds_to_ready()
+            found[name] = box.memory()
+        finally:
+            box.stop()
+            if screen is not None:
+                screen.close()
+    return found
+
+
 def loadavg() -> list[float]:
     return [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
 
@@ -169,6 +203,9 @@ def main() -> None:
             starts.append(one_start(Path(scratch) / str(n)))
         (Path(scratch) / "load").mkdir()
         figures = load(Path(scratch) / "load", args.idle_s, args.turn_s)
+        for name in ("no_window", "x11_window"):
+            (Path(scratch) / name).mkdir()
+        figures["memory_mb"] = memory_on_screens(Path(scratch))
     ready = [start["ready_s"] for start in starts]
     http = [start["http_s"] for start in starts]
     report("box_process", {
@@ -179,6 +216,7 @@ def main() -> None:
         **figures,
         "load_average": {"before": load_before, "after": loadavg()},
         "budgets": {"idle_cpu_percent": 1, "turn_cpu_percent": 5, "rss_mb": 80,
+                    "memory_mb": "pss < 80 with a real screen",
                     "start_to_ready_s": 2, "turn_disk_writes_kb_per_min": 100},
     })
 

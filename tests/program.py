@@ -117,12 +117,16 @@ class VirtualScreen:
             assert time.monotonic() < deadline, "Xvfb did not start"
             time.sleep(0.05)
 
+    def window(self, pid: int) -> str:
+        """The window of process ``pid``, once it has one."""
+        return subprocess.run(["xdotool", "search", "--sync", "--pid", str(pid)],
+                              env={**os.environ, "DISPLAY": self.display}, capture_output=True,
+                              text=True, timeout=10, check=True).stdout.split()[0]
+
     def press(self, key: str, pid: int) -> None:
         """Press and release ``key`` (an X keysym like "space") in the window of process ``pid``."""
         env = {**os.environ, "DISPLAY": self.display}
-        window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(pid)],
-                                env=env, capture_output=True, text=True, timeout=10,
-                                check=True).stdout.split()[0]
+        window = self.window(pid)
         subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10,
                        check=True)
         subprocess.run(["xdotool", "key", "--delay", "60", key], env=env, timeout=10,

@@ -74,3 +74,6 @@ def test_box_process_prints_start_cpu_and_memory() -> None:
     assert figures["start_to_ready_s"]["median"] > 0
     assert figures["idle_cpu_percent"] >= 0 and figures["turn_cpu_percent"] >= 0
     assert 0 < figures["rss_mb"]["idle"] <= figures["rss_mb"]["peak"]
+    window = figures["memory_mb"]["x11_window"]
+    assert 0 < window["uss"] <= window["pss"] <= window["rss"]
+    assert figures["turn_disk_writes_kb_per_min"] >= 0

@@ -37,6 +37,7 @@ from companion.runtime import (
 from companion.table import Table
 from tests.clock import FakeClock
 from tests.device.test_display import Panel
+from tests.program import Program, VirtualScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 FREEZABLE = """\
@@ -317,3 +318,19 @@ def test_runtime_draws_offscreen_for_an_spi_panel(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
     choose_video(framebuffer=True)
     assert os.environ["SDL_VIDEODRIVER"] == "dummy"
+
+
+def test_a_window_is_drawn_without_opengl(tmp_path: Path) -> None:
+    """The simulator in a real window on an X server, and no GL library in its process:
+    Mesa's software GL would bring LLVM and more than double the box's memory."""
+    screen = VirtualScreen()
+    box = Program(tmp_path / "data", display=screen.display)
+    try:
+        box.start()
+        screen.window(box.pid())
+        maps = Path(f"/proc/{box.pid()}/maps").read_text()
+    finally:
+        box.kill()
+        screen.close()
+    assert "libSDL2" in maps and "libX11" in maps
+    assert "libGL" not in maps and "LLVM" not in maps

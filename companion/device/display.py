@@ -15,6 +15,7 @@ A notice (a damaged database moved aside, a full disk) is drawn as a band over t
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -133,8 +134,16 @@ def _no_notice() -> None:
     return None
 
 
+SOFTWARE_WINDOWS = ("x11", "wayland")
+"""Drivers that can show a window SDL draws in memory. Left to itself SDL presents even a
+plain window through OpenGL, and Mesa's software GL brings LLVM: 109 MB PSS instead of 42.
+KMS/DRM (the Pi's console) has no such window and needs its GL path."""
+
+
 def _open(size: tuple[int, int], *, station: bool, fullscreen: bool,
           rotation: int) -> pygame.Surface:
+    if pygame.display.get_driver() in SOFTWARE_WINDOWS:
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.display.set_caption("Getaway")
     pygame.event.set_blocked(None)
     pygame.event.set_allowed([pygame.QUIT, pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWEXPOSED])

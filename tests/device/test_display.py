@@ -269,3 +269,4 @@ def test_display_fullscreen_is_the_screen_alone_at_the_displays_size() -> None:
     right_edge = {tuple(frame.get_at((frame.get_width() - 3, y)))[:3]
                   for y in range(frame.get_height())}
     assert COLUMNS[0] not in right_edge and PANEL not in right_edge, "no LEDs beside it"
+
