@@ -9,7 +9,8 @@ import pytest
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "companion" / "games"
 FORBIDDEN = frozenset({
-    "flask", "werkzeug", "waitress", "pygame", "gpiozero", "lgpio", "RPi", "time", "random",
+    "flask", "werkzeug", "uvicorn", "a2wsgi", "pygame", "gpiozero", "lgpio", "RPi", "time",
+    "random",
     "secrets", "os", "pathlib", "sqlite3", "socket", "threading", "datetime",
 })
 
