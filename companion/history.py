@@ -7,31 +7,28 @@ a game ended before its end is recorded as not finished, without an outcome.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from companion.games.base import JSON, Action, Game
+from companion.games.base import JSON, Action, Games
 from companion.lobby import TableState
-from companion.views import outcome
 
 
 def finished_game(before: TableState, after: TableState, action: Action,
-                  games: Mapping[str, Game]) -> dict[str, JSON] | None:
+                  games: Games) -> dict[str, JSON] | None:
     """The record to keep after ``action`` took the table from ``before`` to ``after``."""
     if action.type == "table.end_game" and before.game_id is not None:
         return record(before, games)
     if after.game_id is None or after.game_id != before.game_id:
         return None
     game = games[after.game_id]
-    if outcome(game, after.game) is None or outcome(game, before.game) is not None:
+    if game.outcome(after.game) is None or game.outcome(before.game) is not None:
         return None
     return record(after, games)
 
 
-def record(state: TableState, games: Mapping[str, Game]) -> dict[str, JSON]:
+def record(state: TableState, games: Games) -> dict[str, JSON]:
     """The game at ``state`` as history: its id and title, the seats' names, its outcome."""
     assert state.game_id is not None
     game = games[state.game_id]
-    result = outcome(game, state.game)
+    result = game.outcome(state.game)
     return {"game": state.game_id, "title": dict(game.title), "finished": result is not None,
             "seats": [{"seat": i, "name": seat.name} for i, seat in enumerate(state.seats)],
             "outcome": result}

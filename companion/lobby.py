@@ -19,6 +19,7 @@ from companion.games.base import (
     Button,
     Controls,
     Game,
+    Games,
     IllegalAction,
     InvalidAction,
     MenuItem,
@@ -108,7 +109,7 @@ class TableState:
             return False
         return True
 
-    def to_json(self, games: Mapping[str, Game]) -> dict[str, JSON]:
+    def to_json(self, games: Games) -> dict[str, JSON]:
         """The state without its undo history (snapshots are taken where undo cannot reach)."""
         game = games[self.game_id].to_json(self.game) if self.game_id else None
         return {"game_id": self.game_id, "game": game, "language": self.language,
@@ -120,7 +121,7 @@ class TableState:
                 if self.host_ask else None}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], games: Mapping[str, Game]) -> TableState:
+    def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
         game_id = data["game_id"]
         game = games[game_id].from_json(data["game"]) if game_id else None
         seats = tuple(Seat(name, token) for name, token in data["seats"])
@@ -132,7 +133,7 @@ class TableState:
                    tuple(data.get("hosts", ())), ask)
 
 
-def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     """The state after ``action``; table actions start with ``table.``, the rest go to the game."""
     handler = _HANDLERS.get(action.type)
     if action.type in HOST_ACTIONS and action.seat is not None:
@@ -143,11 +144,11 @@ def apply_table(state: TableState, action: Action, games: Mapping[str, Game]) ->
         raise InvalidAction("error.action_unknown", type=action.type)
     game = _current(state, games)
     after = game.apply(state.game, action)
-    step = Step(state.game, action.type, action.seat, game.is_reveal(action))
+    step = Step(state.game, action.type, action.seat, action.type in game.reveals)
     return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
 
 
-def check_action(state: TableState, action: Action, games: Mapping[str, Game]) -> None:
+def check_action(state: TableState, action: Action, games: Games) -> None:
     """Refuse what no rule should see: an unknown action, arguments it does not declare or of
     the wrong type, or an action too big. The Table asks this of every new action (not of the
     log's, which were checked when they came)."""
@@ -165,7 +166,7 @@ def seat_name(state: TableState, seat: int) -> str:
     return state.seats[seat].name if 0 <= seat < len(state.seats) else ""
 
 
-def lobby_controls(games: Mapping[str, Game]) -> Controls:
+def lobby_controls(games: Games) -> Controls:
     """The box's start screen: one menu item per game and seat count."""
     menu = [MenuItem("box.new_game", Action("table.new_game", None, {"game": gid, "seats": n}),
                      {"game": gid, "count": n})
@@ -173,7 +174,7 @@ def lobby_controls(games: Mapping[str, Game]) -> Controls:
     return Controls(menu=menu)
 
 
-def table_controls(state: TableState, games: Mapping[str, Game]) -> Controls:
+def table_controls(state: TableState, games: Games) -> Controls:
     """The box's buttons now: the lobby menu, or the game's own plus BACK-long for undo.
 
     A phone asking for a taken seat comes first in the menu (OK gives it the seat); the
@@ -223,13 +224,13 @@ def _wifi_items(state: TableState) -> list[MenuItem]:
     return [MenuItem(key, Action("table.show_wifi", None, {"show": not state.show_wifi}))]
 
 
-def _current(state: TableState, games: Mapping[str, Game]) -> Game:
+def _current(state: TableState, games: Games) -> Game[Any]:
     if state.game_id is None:
         raise IllegalAction("error.no_game")
     return games[state.game_id]
 
 
-def _new_game(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     game_id, count = action.args.get("game"), action.args.get("seats")
     if state.game_id is not None:
         raise IllegalAction("error.game_running")
@@ -244,17 +245,17 @@ def _new_game(state: TableState, action: Action, games: Mapping[str, Game]) -> T
     options = check_options(game.options, raw_options)
     seats = (state.seats + (Seat(),) * count)[:count]
     claims = tuple(c for c in state.claims if c.seat < count)
-    args = {**action.args.get("chance", {}), "saved": state.saved.get(game_id, {})}
+    drawn = action.args.get("chance", {})
     return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims,
-                   game=game.setup(options, count, args))
+                   game=game.setup(options, count, drawn, documents(state, game)))
 
 
-def _end_game(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _end_game(state: TableState, action: Action, games: Games) -> TableState:
     _current(state, games)
     return replace(state, game_id=None, game=None, undo=())
 
 
-def _undo(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _undo(state: TableState, action: Action, games: Games) -> TableState:
     step = _undoable(state, action.seat)
     return replace(state, game=step.game, undo=state.undo[:-1])
 
@@ -271,7 +272,7 @@ def _undoable(state: TableState, seat: int | None) -> Step:
     return step
 
 
-def _claim(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _claim(state: TableState, action: Action, games: Games) -> TableState:
     """A phone takes a seat; ``token_hash`` is made by the server, never by the phone."""
     seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
     if not isinstance(token_hash, str):
@@ -286,7 +287,7 @@ def _claim(state: TableState, action: Action, games: Mapping[str, Game]) -> Tabl
     return _with_seat(state, seat, Seat(name, token_hash))
 
 
-def _request(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _request(state: TableState, action: Action, games: Games) -> TableState:
     """A phone asks for a taken seat (made by the server, like a claim); newest ask wins."""
     seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
     if not isinstance(token_hash, str):
@@ -298,7 +299,7 @@ def _request(state: TableState, action: Action, games: Mapping[str, Game]) -> Ta
     return replace(state, claims=(*kept, claim))
 
 
-def _grant(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _grant(state: TableState, action: Action, games: Games) -> TableState:
     """The seat goes to the phone that asked for it; the phone that held it loses it."""
     seat = _seat_arg(state, action)
     claim = _claim_for(state, seat)
@@ -306,7 +307,7 @@ def _grant(state: TableState, action: Action, games: Mapping[str, Game]) -> Tabl
     return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
 
 
-def _deny(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _deny(state: TableState, action: Action, games: Games) -> TableState:
     seat = _seat_arg(state, action)
     _claim_for(state, seat)
     return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
@@ -319,31 +320,31 @@ def _claim_for(state: TableState, seat: int) -> Claim:
     raise IllegalAction("error.no_claim")
 
 
-def _rename(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _rename(state: TableState, action: Action, games: Games) -> TableState:
     seat = _seat_arg(state, action)
     return _with_seat(state, seat, replace(state.seats[seat], name=_name_arg(action)))
 
 
-def _release(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _release(state: TableState, action: Action, games: Games) -> TableState:
     seat = _seat_arg(state, action)
     return _with_seat(state, seat, replace(state.seats[seat], token_hash=None))
 
 
-def _language(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _language(state: TableState, action: Action, games: Games) -> TableState:
     language = action.args.get("language")
     if language not in LANGUAGES:
         raise InvalidAction("error.option_choice", option="language", value=str(language))
     return replace(state, language=str(language))
 
 
-def _wifi(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _wifi(state: TableState, action: Action, games: Games) -> TableState:
     """Save the box's hotspot (an empty ``ssid`` forgets it and hides its QR code)."""
     if action.args.get("ssid") == "":
         return replace(state, wifi=None, show_wifi=False)
     return replace(state, wifi=checked(action.args, state.wifi))
 
 
-def _show_wifi(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _show_wifi(state: TableState, action: Action, games: Games) -> TableState:
     """Whether the box's screen shows the Wi-Fi QR code instead of the table's join code."""
     show = action.args.get("show")
     if not isinstance(show, bool):
@@ -353,7 +354,7 @@ def _show_wifi(state: TableState, action: Action, games: Mapping[str, Game]) -> 
     return replace(state, show_wifi=show)
 
 
-def _host_ask(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _host_ask(state: TableState, action: Action, games: Games) -> TableState:
     """A browser asks to be the table page (made by the server, like a seat's claim); the
     newest ask replaces an older one."""
     token_hash, label = action.args.get("token_hash"), action.args.get("label")
@@ -364,12 +365,12 @@ def _host_ask(state: TableState, action: Action, games: Mapping[str, Game]) -> T
     return replace(state, host_ask=HostAsk(token_hash, label))
 
 
-def _host_grant(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _host_grant(state: TableState, action: Action, games: Games) -> TableState:
     ask = _asking(state)
     return replace(state, hosts=(*state.hosts, ask.token_hash)[-HOSTS:], host_ask=None)
 
 
-def _host_add(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _host_add(state: TableState, action: Action, games: Games) -> TableState:
     """A browser that opened the host link becomes the table page (made by the server)."""
     token_hash = action.args.get("token_hash")
     if not isinstance(token_hash, str):
@@ -377,7 +378,7 @@ def _host_add(state: TableState, action: Action, games: Mapping[str, Game]) -> T
     return replace(state, hosts=(*state.hosts, token_hash)[-HOSTS:])
 
 
-def _host_refuse(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _host_refuse(state: TableState, action: Action, games: Games) -> TableState:
     _asking(state)
     return replace(state, host_ask=None)
 
@@ -388,21 +389,21 @@ def _asking(state: TableState) -> HostAsk:
     return state.host_ask
 
 
-def _hosts_forget(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _hosts_forget(state: TableState, action: Action, games: Games) -> TableState:
     """No browser is the table page any more; each must ask the box again."""
     return replace(state, hosts=())
 
 
-def _save(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _save(state: TableState, action: Action, games: Games) -> TableState:
     """Keep a game's document (a box profile, a scenario) on the box, checked by the game."""
     game_id, kind, name = _document_key(action, games)
-    data = games[game_id].check_document(kind, action.args.get("data"))  # type: ignore[attr-defined]
+    data = games[game_id].documents.check(kind, action.args.get("data"))
     kept = state.saved.get(game_id, {})
     kinds = {**kept, kind: {**kept.get(kind, {}), name: data}}
     return replace(state, saved={**state.saved, game_id: kinds})
 
 
-def _forget(state: TableState, action: Action, games: Mapping[str, Game]) -> TableState:
+def _forget(state: TableState, action: Action, games: Games) -> TableState:
     game_id, kind, name = _document_key(action, games)
     kept = state.saved.get(game_id, {})
     if name not in kept.get(kind, {}):
@@ -411,20 +412,20 @@ def _forget(state: TableState, action: Action, games: Mapping[str, Game]) -> Tab
     return replace(state, saved={**state.saved, game_id: {**kept, kind: documents}})
 
 
-def _document_key(action: Action, games: Mapping[str, Game]) -> tuple[str, str, str]:
+def _document_key(action: Action, games: Games) -> tuple[str, str, str]:
     game_id, kind, name = (action.args.get(key) for key in ("game", "kind", "name"))
     if not isinstance(game_id, str) or game_id not in games:
         raise InvalidAction("error.game_unknown", game=str(game_id))
-    if not hasattr(games[game_id], "check_document") or not isinstance(kind, str):
+    if not isinstance(kind, str):
         raise InvalidAction("error.document_kind")
     if not isinstance(name, str) or not 0 < len(name.strip()) <= DOCUMENT_NAME_LENGTH:
         raise InvalidAction("error.document_name", maximum=DOCUMENT_NAME_LENGTH)
     return game_id, kind, name.strip()
 
 
-def documents(state: TableState, game: Game) -> dict[str, dict[str, JSON]]:
+def documents(state: TableState, game: Game[Any]) -> dict[str, dict[str, JSON]]:
     """A game's documents: its built-in ones, with what the group saved over or beside them."""
-    builtin = game.builtin_documents() if hasattr(game, "builtin_documents") else {}
+    builtin = game.documents.builtin
     saved = state.saved.get(game.id, {})
     return {kind: {**builtin.get(kind, {}), **saved.get(kind, {})}
             for kind in {*builtin, *saved}}

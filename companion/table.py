@@ -15,17 +15,18 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 
+from companion import i18n
 from companion.games.base import (
     JSON,
     TIMEOUT,
     Action,
     Chance,
     Controls,
-    Game,
+    Games,
     GetawayError,
     IllegalAction,
     Timer,
@@ -98,9 +99,11 @@ def token_hash(token: str) -> str:
 class Table:
     """Owns the TableState; every change goes through ``submit``/``post`` onto one thread."""
 
-    def __init__(self, store: Store, games: Mapping[str, Game], *, clock: Clock = time.monotonic,
+    def __init__(self, store: Store, games: Games, *, clock: Clock = time.monotonic,
                  chance: Chance | None = None) -> None:
         self._store, self._games, self._clock = store, games, clock
+        for game in games.values():
+            i18n.register(game.texts)  # the sentences of the box's games join its own
         self._chance: Chance = random.SystemRandom() if chance is None else chance
         self._queue: queue.Queue[_Item] = queue.Queue()
         self._subscribers: list[Subscriber] = []
@@ -161,7 +164,7 @@ class Table:
         return self._published
 
     @property
-    def games(self) -> Mapping[str, Game]:
+    def games(self) -> Games:
         return self._games
 
     @property
@@ -342,10 +345,10 @@ class Table:
 
     def _resume_after_restart(self) -> None:
         """A turn that was running at the power cut comes back paused with the time it had left."""
-        timer = self._timer()
-        if timer is None or not timer.running:
+        game_id, timer = self._state.game_id, self._timer()
+        if game_id is None or timer is None or not timer.running:
             return
-        action = self._games[self._state.game_id].on_restart(self._state.game)  # type: ignore[index]
+        action = self._games[game_id].on_restart(self._state.game)
         if action is None:
             return
         saved = self._store.checkpoint()

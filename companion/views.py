@@ -6,18 +6,18 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from companion.games.base import JSON, Game
+from companion.games.base import JSON, Game, Games
 from companion.lobby import TableState, documents
 
 
-def table_view(state: TableState, games: Mapping[str, Game], seat: int | None,
+def table_view(state: TableState, games: Games, seat: int | None,
                version: int) -> dict[str, JSON]:
     """The view for ``seat`` (None: public). Only ``game.private_view`` may add secrets."""
     public, private = table_views(state, games, version)
     return public if seat is None else private[seat]
 
 
-def table_views(state: TableState, games: Mapping[str, Game],
+def table_views(state: TableState, games: Games,
                 version: int) -> tuple[dict[str, JSON], dict[int, dict[str, JSON]]]:
     """The public view and every seat's, what they share computed once."""
     shared: dict[str, JSON] = {
@@ -34,15 +34,14 @@ def table_views(state: TableState, games: Mapping[str, Game],
     seats = range(len(state.seats))
     if state.game_id is None:
         shared["games"] = [game_summary(game) for game in games.values()]
-        shared["saved"] = {game.id: documents(state, game) for game in games.values()
-                           if hasattr(game, "builtin_documents")}
+        shared["saved"] = {game.id: documents(state, game) for game in games.values()}
         return _reader(shared, state, None, None, False), {
             seat: _reader(shared, state, seat, None, False) for seat in seats}
     game = games[state.game_id]
     timer = game.timer(state.game)
     public = game.public_view(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
-                  outcome=outcome(game, state.game))
+                  outcome=game.outcome(state.game))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     return _reader(shared, state, None, public, False), {
         seat: _reader(shared, state, seat, mine, has_secrets(mine, public))
@@ -64,12 +63,6 @@ def has_secrets(private: Mapping[str, JSON], public: Mapping[str, JSON]) -> bool
     return {key: value for key, value in private.items() if key != "actions"} != public
 
 
-def outcome(game: Game, state: Any) -> JSON:
-    """The game's result once it is over, from its optional ``outcome(state)``; else None."""
-    result = getattr(game, "outcome", None)
-    return None if result is None else result(state)
-
-
 def device_view(state: TableState) -> dict[str, JSON]:
     """What only the box's own screen may show: the Wi-Fi QR payload, password and all.
 
@@ -80,7 +73,7 @@ def device_view(state: TableState) -> dict[str, JSON]:
     return {"wifi_qr": hotspot if state.show_wifi else None, "hotspot_qr": hotspot}
 
 
-def game_summary(game: Game) -> dict[str, JSON]:
+def game_summary(game: Game[Any]) -> dict[str, JSON]:
     """What the lobby shows of a game: its name, seat range and options with defaults."""
     return {
         "id": game.id,

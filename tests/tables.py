@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from pathlib import Path
 
 from companion.games import GAMES
-from companion.games.base import Game
+from companion.games.base import Games
 from companion.store import Store
 from companion.table import Table
 from tests.clock import FakeClock
 
 
 def open_table(db: Path, clock: FakeClock | None = None, seed: int = 1,
-               games: Mapping[str, Game] = GAMES) -> Table:
+               games: Games = GAMES) -> Table:
     """Replay ``db`` and start the owner; chance is seeded, time is a fake clock."""
     table = Table(Store(db), games, clock=clock or FakeClock(), chance=random.Random(seed))
     table.start()

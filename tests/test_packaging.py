@@ -10,6 +10,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from companion.games import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -21,7 +23,8 @@ def test_every_companion_package_is_installed() -> None:
              for init in (ROOT / "companion").rglob("__init__.py")}
     assert found - listed == set()
     mapped = set(setup["setuptools"]["package-dir"])
-    data = {name for name in listed - found - mapped if name.rpartition(".")[0] in mapped}
+    data = {name for name in listed - found - mapped if name.rpartition(".")[0] in mapped
+            or (ROOT / Path(*name.split("."))).is_dir()}
     assert listed - found - data == mapped
 
 
@@ -45,6 +48,9 @@ def test_a_wheel_builds_quietly_with_every_file_the_box_reads(tmp_path: Path) ->
     for folder in ("web/static", "web/templates"):
         for path in (ROOT / folder).iterdir():
             assert f"companion/{folder}/{path.name}" in names
+    for game in GAMES.values():
+        folder = game.package.replace(".", "/")
+        assert {f"{folder}/phone/phone.js", f"{folder}/phone/phone.css"} <= names
     assembly = (ROOT / "hardware" / "assembly.md").read_text(encoding="utf-8")
     pictures = re.findall(r"\]\((pictures/[^)]+)\)", assembly)
     assert pictures and {f"companion/hardware/{p}" for p in pictures} <= names

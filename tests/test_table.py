@@ -12,7 +12,7 @@ from companion.store import Store
 from companion.table import CHECKPOINT_S, Published, Table, token_hash
 from tests import tables
 from tests.clock import FakeClock
-from tests.tiny_game import GAME, LIMIT_MS, TinyGame
+from tests.tiny import GAME, LIMIT_MS, tiny_game
 
 GAMES = {"tiny": GAME}
 
@@ -200,7 +200,7 @@ TABLE_ACTIONS = {
 
 @pytest.mark.parametrize("kind", TABLE_ACTIONS)
 def test_a_power_cut_after_a_table_action_keeps_the_time_left(kind: str, db: Path) -> None:
-    clock, long_turn = FakeClock(), TinyGame(limit_ms=60_000)
+    clock, long_turn = FakeClock(), tiny_game(limit_ms=60_000)
     table = tables.open_table(db, clock, games={"tiny": long_turn})
     table.submit(Action("table.new_game", None, {"game": "tiny", "seats": 3}))
     table.submit(Action("resume"))

@@ -31,7 +31,7 @@ from companion.device.painters.palette import DANGER, INK
 from companion.device.painters.parts import write
 from companion.device.painters.station import draw_station, panel_width
 from companion.device.screen import Screen
-from companion.games.base import Button, LedFrame
+from companion.games.base import Button, Games, LedFrame
 from companion.i18n import DEFAULT_LANGUAGE, text
 from companion.table import Published
 
@@ -63,6 +63,9 @@ class Feed(Protocol):
 
     @property
     def published(self) -> Published: ...
+
+    @property
+    def games(self) -> Games: ...
 
     def subscribe(self, subscriber: Callable[[Published], None]) -> None: ...
 
@@ -187,7 +190,7 @@ class _Loop:
             width, height = height, width
         self.frame = self.display if self.rotation == 0 else pygame.Surface((width, height))
         beside = panel_width(height) if self.station else 0
-        self.screen = Screen((width - beside, height), language=DEFAULT_LANGUAGE)
+        self.screen = Screen((width - beside, height), self.table.games, language=DEFAULT_LANGUAGE)
         self.fonts = Fonts.for_height(height)
 
     def run(self, stop: threading.Event, watchdog: Callable[[], object] | None) -> None:

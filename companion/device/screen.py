@@ -13,7 +13,7 @@ import pygame
 
 from companion.device.painters import Context, Fonts, painter_for
 from companion.device.painters.parts import countdown_text
-from companion.games.base import JSON, Controls
+from companion.games.base import JSON, Controls, Games
 from companion.i18n import DEFAULT_LANGUAGE, text
 from companion.table import Published
 
@@ -22,11 +22,13 @@ Moment = tuple[int, int, str | None]
 
 
 class Screen:
-    """Renders Published views onto a surface of ``size`` in the view's language."""
+    """Renders Published views onto a surface of ``size`` in the view's language, each game's
+    with that game's painter."""
 
-    def __init__(self, size: tuple[int, int], *, language: str = DEFAULT_LANGUAGE) -> None:
+    def __init__(self, size: tuple[int, int], games: Games, *,
+                 language: str = DEFAULT_LANGUAGE) -> None:
         pygame.font.init()
-        self.size = size
+        self.size, self._games = size, games
         self.language = language
         self._fonts = Fonts.for_height(size[1])
         self._drawn: Moment | None = None
@@ -44,7 +46,7 @@ class Screen:
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
         ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
                       self._fonts)
-        painter_for(view.get("game")).draw(surface, view, ctx)
+        painter_for(self._games.get(str(view.get("game")))).draw(surface, view, ctx)
         self._drawn = _moment(published, cursor, now)
 
     def needs_redraw(self, published: Published, cursor: int, now: float) -> bool:

@@ -1,12 +1,9 @@
-"""The game registry: device, server and screen iterate it and never branch on a game's name."""
+"""The games of the box. A game is one folder (its rules, views, box controls, texts, screen
+painter and phone script) and one line here; nothing else in Getaway names it."""
 
 from __future__ import annotations
 
-from companion import i18n
 from companion.games import robnrun, romme
-from companion.games.base import Game
+from companion.games.base import Games
 
-GAMES: dict[str, Game] = {game.id: game for game in (romme.GAME, robnrun.GAME)}
-
-for _game in GAMES.values():
-    i18n.register(_game.texts)
+GAMES: Games = {game.id: game for game in (romme.GAME, robnrun.GAME)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeGuard
+from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
 TEXT_OPTION_LENGTH = 40
 TIMEOUT = "timeout"
@@ -229,58 +229,88 @@ class LedFrame:
         return cls(tuple(tuple(row < h for row in range(6)) for h in heights))
 
 
-class Game(Protocol):
-    """A game module: pure rules plus what the box, the screen and the phones show of them.
+Texts = Mapping[str, Mapping[str, str]]
+"""Sentences by language, then by key: ``{"de": {key: text}, "en": {key: text}}``."""
 
-    ``State`` is the module's own immutable type; it must round-trip through
-    ``to_json``/``from_json``. A game may also offer ``outcome(state)``: None while it runs,
-    then ``{"results": [{"seat", "place", "score", ...}, ...], ...}`` (best place first; a
-    ``score`` may be None), which the history and the summary page show.
-    """
+S = TypeVar("S")
+
+
+def no_timer(state: object) -> None:
+    """For a game without a turn clock."""
+
+
+def nothing_on_restart(state: object) -> None:
+    """For a game whose state is safe after a power cut as it is."""
+
+
+def no_chance(state: object, action: Action, chance: Chance) -> Action:
+    """For a game that leaves nothing to chance."""
+    return action
+
+
+def no_documents(kind: str, data: JSON) -> JSON:
+    """For a game that keeps nothing on the box: every kind is unknown."""
+    raise InvalidAction("error.document_kind")
+
+
+@dataclass(frozen=True, slots=True)
+class Documents:
+    """What a game keeps on the box between games (a box profile, scenarios): its built-in
+    documents by kind and name, and ``check`` that refuses a malformed one."""
+
+    builtin: Mapping[str, Mapping[str, JSON]] = field(default_factory=dict)
+    check: Callable[[str, JSON], JSON] = no_documents
+
+
+Saved = Mapping[str, Mapping[str, JSON]]
+"""A game's documents at setup, by kind and name: its built-in ones and what the group saved."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game(Generic[S]):
+    """A game: pure rules on its own immutable state ``S``, and what the box, the screen and
+    the phones show of them. ``package`` names the game's folder, which also holds its screen
+    painter (``painter.py``) and its phone script (``phone.js``)."""
 
     id: str
+    package: str
     title: Mapping[str, str]
     min_seats: int
     max_seats: int
     options: Sequence[Option]
-    texts: Mapping[str, Mapping[str, str]]
+    texts: Texts
     arguments: Arguments
-    """Every action type of the game with the arguments a player, a phone or the box may send
-    (what ``draw`` adds is not among them)."""
+    """Every action type with the arguments a player, a phone or the box may send (what
+    ``draw`` adds is not among them)."""
+    setup: Callable[[Mapping[str, JSON], int, Mapping[str, JSON], Saved], S]
+    """The state at the start: the checked options, the seat count, what ``draw`` drew for
+    ``table.new_game`` and the game's documents."""
+    apply: Callable[[S, Action], S]
+    """The state after an action; raises InvalidAction or IllegalAction if it cannot be done."""
+    public_view: Callable[[S], dict[str, JSON]]
+    """What the screen, the LEDs and the table page may show: no secrets."""
+    private_view: Callable[[S, int], dict[str, JSON]]
+    """What the phone of a seat shows: the public view plus that seat's secrets."""
+    controls: Callable[[S], Controls]
+    leds: Callable[[Mapping[str, JSON], int | None], LedFrame]
+    """The police station for a public view and the time left on the running timer."""
+    sounds: Callable[[Mapping[str, JSON], Mapping[str, JSON]], Sequence[Sound]]
+    """What the buzzer says when the public view changes."""
+    outcome: Callable[[S], dict[str, JSON] | None]
+    """None while the game runs, then ``{"results": [{"seat", "place", "score"}, ...]}``
+    (best place first; a score may be None) for the history and the summary page."""
+    to_json: Callable[[S], JSON]
+    from_json: Callable[[JSON], S]
+    draw: Callable[[S | None, Action, Chance], Action] = no_chance
+    """Fill in what chance decides for an action (the state is None for setup)."""
+    reveals: frozenset[str] = frozenset()
+    """Action types undo never steps back over (a roll, a deal, a shuffle)."""
+    timer: Callable[[S], Timer | None] = no_timer
+    on_restart: Callable[[S], Action | None] = nothing_on_restart
+    """The action that makes a state safe after a power cut (pause a running turn)."""
+    documents: Documents = Documents()
 
-    def setup(self, options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> Any:
-        """The state at the start of a game; ``args`` carries the chance outcomes of ``draw``."""
 
-    def draw(self, state: Any, action: Action, chance: Chance) -> Action:
-        """Fill in what chance decides for ``action`` (state is None for setup); usually a no-op."""
-
-    def is_reveal(self, action: Action) -> bool:
-        """Whether undo must never step back over this action (a roll, a deal, a shuffle)."""
-
-    def apply(self, state: Any, action: Action) -> Any:
-        """The state after ``action``; raise InvalidAction or IllegalAction if it cannot be done."""
-
-    def timer(self, state: Any) -> Timer | None:
-        """The running or paused turn timer, if the game has one now."""
-
-    def on_restart(self, state: Any) -> Action | None:
-        """The action that makes a state safe after a power cut (pause a running turn)."""
-
-    def public_view(self, state: Any) -> dict[str, JSON]:
-        """What the screen, the LEDs and the table page may show: no secrets."""
-
-    def private_view(self, state: Any, seat: int) -> dict[str, JSON]:
-        """What the phone of ``seat`` shows: the public view plus that seat's secrets."""
-
-    def controls(self, state: Any) -> Controls:
-        """What the box's buttons do now."""
-
-    def leds(self, view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:
-        """The police station for a public view and the time left on the running timer."""
-
-    def sounds(self, before: Mapping[str, JSON], after: Mapping[str, JSON]) -> Sequence[Sound]:
-        """What the buzzer says when the public view changes from ``before`` to ``after``."""
-
-    def to_json(self, state: Any) -> JSON: ...
-
-    def from_json(self, data: JSON) -> Any: ...
+Games = Mapping[str, Game[Any]]
+"""The games of a box by id. Each game's state type is checked inside the game; the Table
+only passes states back to the game that made them."""

@@ -12,13 +12,15 @@ from collections.abc import Callable
 from functools import partial
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, abort, render_template, request
+from flask import Blueprint, Flask, Response, abort, render_template, request
 from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
 
 from companion import i18n
+from companion.games.base import Game
 from companion.server import api, context, history, pages, saved
 from companion.server.codes import Codes
 from companion.server.limiter import JoinLimiter
@@ -62,11 +64,21 @@ def create_app(table: Table, *, public_url: str | Callable[[], str | None],
     app.register_blueprint(api.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(saved.bp)
+    for game in table.games.values():
+        app.register_blueprint(phone_files(game))
+    app.context_processor(lambda: {"games": list(table.games)})
     app.register_error_handler(HTTPException, http_error)
     app.before_request(partial(check_host, box_names()))
     app.before_request(check_origin)
     app.after_request(secure)
     return app
+
+
+def phone_files(game: Game[Any]) -> Blueprint:
+    """A game's phone script and styles, from the ``phone`` folder beside its rules, at
+    ``/games/<id>/``."""
+    return Blueprint(f"game_{game.id}", game.package, static_folder="phone",
+                     static_url_path=f"/games/{game.id}")
 
 
 def join_path(app: Flask) -> str:

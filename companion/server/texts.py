@@ -1,15 +1,9 @@
-"""The sentences of the phone and table pages and of the HTTP errors, in German and English.
-
-``web.*`` keys are the pages' own; ``web.romme.*`` belong to the Rommé section of getaway.js
-(option names, phases, the score pad) until the game module brings its own; ``web.robnrun.*``
-(in robnrun_texts.py) to getaway-robnrun.js.
-"""
+"""The sentences of the phone and table pages and of the HTTP errors, in German and English;
+each game brings its own (``web.<game>.*``) in its folder."""
 
 from __future__ import annotations
 
-from companion.server.robnrun_texts import ROBNRUN
-
-_PAGES: dict[str, dict[str, str]] = {
+TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "error.json_required": "Diese Anfrage muss als JSON kommen.",
         "error.method": "Diese Anfrage ist hier nicht möglich.",
@@ -104,43 +98,6 @@ _PAGES: dict[str, dict[str, str]] = {
         "web.page_error": "Hoppla",
         "web.to_start": "Zur Startseite",
         "web.noscript": "Diese Seite braucht JavaScript.",
-        "web.romme.round": "Runde {round}",
-        "web.romme.round_of": "Runde {round} von {rounds}",
-        "web.romme.ready": "{name} fängt an. Startet die Uhr, wenn alle bereit sind.",
-        "web.romme.start": "Runde starten",
-        "web.romme.paused": "Pause. Die Uhr steht.",
-        "web.romme.out": "{name} ist ausgegangen: Rommé!",
-        "web.romme.first_turn_out": "{name} ist im ersten Zug ausgegangen!",
-        "web.romme.stuck": "Niemand kann mehr ziehen: Alle zählen ihre Steine.",
-        "web.romme.scoring": "Runde vorbei: Steine zählen",
-        "web.romme.over": "Spiel vorbei",
-        "web.romme.your_tiles": "Deine Steine auf der Hand",
-        "web.romme.joker": "Joker",
-        "web.romme.sum": "Summe",
-        "web.romme.correct": "Korrektur",
-        "web.romme.send": "Eintragen",
-        "web.romme.entered": "Eingetragen: {points} Punkte",
-        "web.romme.change": "Ändern",
-        "web.romme.no_tiles": "Tippe die Werte deiner Steine an.",
-        "web.romme.missing": "fehlt noch",
-        "web.romme.points": "{points} Punkte",
-        "web.romme.total": "Gesamt",
-        "web.romme.left": "ausgeschieden",
-        "web.romme.first_meld": "Dein erstes Auslegen in dieser Runde braucht mindestens "
-                                "{points} Punkte aus deiner eigenen Hand.",
-        "web.romme.overruns": "Zeit überzogen: {count}",
-        "web.romme.place": "{place}.",
-        "web.romme.winner": "{name} gewinnt!",
-        "web.romme.option.turn_seconds": "Sekunden pro Zug",
-        "web.romme.option.overrun_penalty": "Strafe fürs Überziehen",
-        "web.romme.option.overrun_penalty.one": "1 Stein",
-        "web.romme.option.overrun_penalty.one_plus_draw": "1 Stein + normal ziehen",
-        "web.romme.option.first_turn_bonus": "Im ersten Zug ausgegangen",
-        "web.romme.option.first_turn_bonus.instead": "\u2212200/\u2212100 statt der Steine",
-        "web.romme.option.first_turn_bonus.additional": "\u2212200/\u2212100 zusätzlich",
-        "web.romme.option.rounds": "Runden (0 = offen)",
-        "web.romme.option.first_player": "Wer fängt an?",
-        "web.romme.option.first_player.random": "Auslosen",
     },
     "en": {
         "error.json_required": "This request must be sent as JSON.",
@@ -236,45 +193,5 @@ _PAGES: dict[str, dict[str, str]] = {
         "web.page_error": "Oops",
         "web.to_start": "Back to the start",
         "web.noscript": "This page needs JavaScript.",
-        "web.romme.round": "Round {round}",
-        "web.romme.round_of": "Round {round} of {rounds}",
-        "web.romme.ready": "{name} starts. Start the clock when everyone is ready.",
-        "web.romme.start": "Start the round",
-        "web.romme.paused": "Paused. The clock is stopped.",
-        "web.romme.out": "{name} went out: Rommé!",
-        "web.romme.first_turn_out": "{name} went out on the first turn!",
-        "web.romme.stuck": "Nobody can move: everyone counts their tiles.",
-        "web.romme.scoring": "Round over: count your tiles",
-        "web.romme.over": "Game over",
-        "web.romme.your_tiles": "The tiles in your hand",
-        "web.romme.joker": "Joker",
-        "web.romme.sum": "Sum",
-        "web.romme.correct": "Correct",
-        "web.romme.send": "Enter",
-        "web.romme.entered": "Entered: {points} points",
-        "web.romme.change": "Change",
-        "web.romme.no_tiles": "Tap the values of your tiles.",
-        "web.romme.missing": "still missing",
-        "web.romme.points": "{points} points",
-        "web.romme.total": "Total",
-        "web.romme.left": "out of the game",
-        "web.romme.first_meld": "Your first meld this round needs at least {points} points "
-                                "from your own hand.",
-        "web.romme.overruns": "Over time: {count}",
-        "web.romme.place": "{place}.",
-        "web.romme.winner": "{name} wins!",
-        "web.romme.option.turn_seconds": "Seconds per turn",
-        "web.romme.option.overrun_penalty": "Penalty for running over",
-        "web.romme.option.overrun_penalty.one": "1 tile",
-        "web.romme.option.overrun_penalty.one_plus_draw": "1 tile + the normal draw",
-        "web.romme.option.first_turn_bonus": "Out on the first turn",
-        "web.romme.option.first_turn_bonus.instead": "\u2212200/\u2212100 instead of the tiles",
-        "web.romme.option.first_turn_bonus.additional": "\u2212200/\u2212100 in addition",
-        "web.romme.option.rounds": "Rounds (0 = open-ended)",
-        "web.romme.option.first_player": "Who starts?",
-        "web.romme.option.first_player.random": "Draw lots",
     },
 }
-
-
-TEXTS: dict[str, dict[str, str]] = {lang: {**_PAGES[lang], **ROBNRUN[lang]} for lang in _PAGES}

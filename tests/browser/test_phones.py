@@ -5,6 +5,7 @@ phone ever receives another seat's secret, in any response, stream or page sourc
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +13,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.games import GAMES
-from companion.games.base import Action
+from companion.games.base import Action, Game
 from companion.server.app import create_app
 from companion.server.serve import Server, serve
 from companion.store import Store
 from companion.table import Table
 from tests.browser.test_two_phones import JOIN_CODE, browser, shoot, take_seat, type_code
-from tests.tiny_game import Tiny, TinyGame
+from tests.tiny import Tiny, public_view, tiny_game
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser"]
@@ -37,19 +38,20 @@ window.EventSource = class extends Original {
 """Keeps every pushed view a page receives, so the test can read what the stream carried."""
 
 
-class SecretGame(TinyGame):
-    """The tiny game with a secret per seat that only that seat's phone may ever see."""
+def secret_view(state: Tiny, seat: int) -> dict[str, Any]:
+    """A secret per seat that only that seat's phone may ever see."""
+    actions = ["pass"] if seat == state.turn else []
+    return {**public_view(state), "secret": SECRETS[seat], "actions": actions}
 
-    id = "secrets"
 
-    def private_view(self, state: Tiny, seat: int) -> dict[str, Any]:
-        actions = ["pass"] if seat == state.turn else []
-        return {**self.public_view(state), "secret": SECRETS[seat], "actions": actions}
+def secret_game(limit_ms: int) -> Game[Tiny]:
+    """The tiny game with turns of ``limit_ms`` and a secret per seat."""
+    return replace(tiny_game(limit_ms, "secrets"), private_view=secret_view)
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    table = Table(Store(tmp_path / "getaway.sqlite"), {**GAMES, "secrets": SecretGame(60_000)})
+    table = Table(Store(tmp_path / "getaway.sqlite"), {**GAMES, "secrets": secret_game(60_000)})
     table.start()
     yield table
     table.stop()
@@ -191,7 +193,7 @@ delete Navigator.prototype.wakeLock;  // as on http://<the box's address>: not a
 
 def test_a_phone_buzzes_on_its_turn_and_asks_to_stay_awake(tmp_path: Path,
                                                            browser: Browser) -> None:
-    table = Table(Store(tmp_path / "habits.sqlite"), {"secrets": SecretGame(11_500)})
+    table = Table(Store(tmp_path / "habits.sqlite"), {"secrets": secret_game(11_500)})
     table.start()
     server = start_server(table)
     try:

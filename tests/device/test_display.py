@@ -15,6 +15,7 @@ from companion.device.display import pin_keys, run_display
 from companion.device.painters.palette import PANEL
 from companion.device.painters.station import COLUMNS, led_centres, panel_width
 from companion.device.pins import PinMap
+from companion.games import GAMES
 from companion.games.base import Button, Controls, LedFrame
 from companion.table import Published, Table
 from tests.clock import FakeClock
@@ -60,6 +61,7 @@ class Feed:
 
     def __init__(self, published: Published) -> None:
         self.published = published
+        self.games = GAMES
         self.subscribers: list[Callable[[Published], None]] = []
 
     def subscribe(self, subscriber: Callable[[Published], None]) -> None:

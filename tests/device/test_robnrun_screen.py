@@ -11,7 +11,6 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.device.painters.escape_route import CAR, CUBES, POLICE, square_rect
 from companion.device.painters.palette import (
     ACCENT,
     BACKGROUND,
@@ -24,11 +23,12 @@ from companion.device.painters.palette import (
     Colour,
 )
 from companion.device.painters.parts import Fonts
-from companion.device.painters.robnrun import layout
 from companion.device.screen import Screen
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.games.robnrun.pieces import COLOURS
+from companion.games.robnrun.screen import layout
+from companion.games.robnrun.screen.escape_route import CAR, CUBES, POLICE, square_rect
 from companion.store import Store
 from companion.table import Table
 from tests.clock import FakeClock
@@ -116,7 +116,7 @@ def heist(table: Table) -> Heist:
 def render(table: Table, name: str) -> pygame.Surface:
     """Render the Table's last Published as the box does; keep it under artifacts/screens/."""
     surface = pygame.Surface(SIZE)
-    Screen(SIZE).render(surface, table.published, 0, URL, table.clock())
+    Screen(SIZE, table.games).render(surface, table.published, 0, URL, table.clock())
     return save(surface, f"robnrun_{name}")
 
 

@@ -11,7 +11,8 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.device.painters import FALLBACK, LOBBY, PAINTERS, painter_for
+from companion import i18n
+from companion.device.painters import LOBBY, painter_for
 from companion.device.painters.lobby import layout as lobby_layout
 from companion.device.painters.lobby import typed
 from companion.device.painters.palette import (
@@ -28,11 +29,17 @@ from companion.device.painters.palette import (
 from companion.device.painters.parts import Fonts, countdown_text, game_layout
 from companion.device.qr import qr_matrix, qr_surface, qr_text
 from companion.device.screen import Screen, menu_labels
+from companion.games import GAMES
 from companion.games.base import Action, Controls, MenuItem
+from companion.games.romme.screen import PAINTER as ROMME_PAINTER
 from companion.lobby import lobby_controls
 from companion.table import Published, Table
+from tests.tiny import GAME as TINY
+from tests.tiny.screen import PAINTER as TINY_PAINTER
 
 SIZE = (480, 320)
+SCREEN_GAMES = {**GAMES, TINY.id: TINY}
+i18n.register(TINY.texts)  # as a Table with the tiny game does
 URL = "http://192.168.178.23:8000/j/KM7RX"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
 BLACK, WHITE = (0, 0, 0), (255, 255, 255)
@@ -92,7 +99,7 @@ def render(view: dict[str, Any], name: str, *, controls: Controls | None = None,
     shown = published(view, controls)
     if device is not None:
         shown = replace(shown, device=device)
-    Screen(SIZE).render(surface, shown, cursor, link, now)
+    Screen(SIZE, SCREEN_GAMES).render(surface, shown, cursor, link, now)
     return save(surface, name)
 
 
@@ -201,10 +208,10 @@ def test_screen_menu_labels_name_the_game_in_the_views_language() -> None:
     assert menu_labels(lobby_menu(), lobby_view("en"), "en")[4] == "Räuber-Rommé · 6 seats"
 
 
-def test_screen_picks_painters_by_game_id() -> None:
-    assert painter_for(None) is PAINTERS[LOBBY]
-    assert painter_for("romme") is PAINTERS["romme"]
-    assert painter_for("a-game-without-a-painter") is FALLBACK
+def test_screen_finds_each_games_painter_in_its_folder() -> None:
+    assert painter_for(None) is LOBBY
+    assert painter_for(GAMES["romme"]) is ROMME_PAINTER
+    assert painter_for(TINY) is TINY_PAINTER
 
 
 # -- the screens --------------------------------------------------------------------------------
@@ -314,13 +321,16 @@ def test_screen_romme_final_ranking_puts_the_winner_first() -> None:
     assert colours(surface, first_row)[ACCENT] > 0
 
 
-def test_screen_game_without_a_painter_gets_the_generic_screen() -> None:
+def test_screen_a_game_from_outside_draws_with_its_own_painter() -> None:
     view = {**romme_view("turn", remaining_ms=7_000), "game": "tiny",
-            "title": {"de": "Klein", "en": "Tiny"}, "state": {}}
-    surface = render(view, "generic")
+            "title": {"de": "Klein", "en": "Tiny"}, "state": {"rolls": [3, 6]}}
+    surface = render(view, "tiny")
     spot = game_layout(SIZE)
     assert colours(surface, spot.headline)[TEXT] > 0
     assert colours(surface, spot.countdown)[WARN] > 0
+    assert colours(surface, spot.last)[ACCENT] > 0
+    assert colours(render({**view, "state": {"rolls": []}}, "tiny_no_rolls"), spot.last)[
+        ACCENT] < colours(surface, spot.last)[ACCENT]
     assert_qr(surface, URL)
 
 
@@ -346,7 +356,7 @@ def redraws(screen: Screen, shown: Published, seconds: float, step_ms: int = 1) 
 
 
 def test_screen_idle_table_is_never_redrawn() -> None:
-    screen = Screen(SIZE)
+    screen = Screen(SIZE, SCREEN_GAMES)
     shown = published(lobby_view(), lobby_menu())
     assert redraws(screen, shown, 60, step_ms=50) == [0.0]
     assert screen.needs_redraw(shown, 1, 60.0), "the cursor moved"
@@ -355,12 +365,12 @@ def test_screen_idle_table_is_never_redrawn() -> None:
 
 def test_screen_paused_timer_is_not_redrawn() -> None:
     paused = published(romme_view("paused", remaining_ms=23_400, running=False))
-    assert redraws(Screen(SIZE), paused, 10, step_ms=10) == [0.0]
+    assert redraws(Screen(SIZE, SCREEN_GAMES), paused, 10, step_ms=10) == [0.0]
 
 
 def test_screen_running_timer_redraws_at_most_ten_times_a_second() -> None:
     running = published(romme_view("turn", remaining_ms=12_000))
-    times = redraws(Screen(SIZE), running, 4)
+    times = redraws(Screen(SIZE, SCREEN_GAMES), running, 4)
     figures = [countdown_text(12_000 - ms) for ms in range(0, 4000)]
     changes = 1 + sum(a != b for a, b in itertools.pairwise(figures))
     gaps = [b - a for a, b in itertools.pairwise(times)]
@@ -376,7 +386,7 @@ def test_screen_draws_a_real_romme_table(table: Table, clock: Any) -> None:
     table.submit(Action("resume"))
     shown = table.published
     surface = pygame.Surface(SIZE)
-    Screen(SIZE).render(surface, shown, 0, URL, clock())
+    Screen(SIZE, SCREEN_GAMES).render(surface, shown, 0, URL, clock())
     save(surface, "romme_real_turn")
     labels = menu_labels(shown.controls, shown.public, "de")
     assert labels and not any(label.startswith("romme.") for label in labels)

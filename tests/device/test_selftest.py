@@ -156,7 +156,9 @@ def test_selftest_in_the_simulator_keys_press_the_buttons(headless: None,
     class Keyboard(ScreenConsole):
         def say(self, line: str) -> None:
             super().say(line)
-            frames.append(pygame.display.get_surface().copy())
+            shown = pygame.display.get_surface()
+            assert shown is not None
+            frames.append(shown.copy())
             if line.startswith("Press "):
                 key = keys[NAMES[line.removeprefix("Press ")]]
                 for kind in (pygame.KEYDOWN, pygame.KEYUP):

@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import GetawayError
+from companion.games.base import JSON, GetawayError, Saved
 from companion.games.robnrun import GAME, profile, scenario
 from companion.i18n import LANGUAGES, text
+from companion.lobby import TableState
+from companion.lobby import documents as documents_of
 
 SHORT_ROUTE = {"length": 12, "marked": [3, 4, 5, 6, 7], "terminals": [8, 9, 10], "car": 2,
                "police": 0}
@@ -60,4 +62,10 @@ def refused(call: Callable[[], object], key: str,
 
 
 def check(kind: str, data: Mapping[str, Any]) -> Any:
-    return GAME.check_document(kind, data)
+    return GAME.documents.check(kind, data)
+
+
+def documents(saved: Mapping[str, Mapping[str, JSON]]) -> Saved:
+    """What ``setup`` gets when the group saved ``saved``: beside the built-in documents."""
+    return documents_of(TableState(saved={GAME.id: {k: dict(v) for k, v in saved.items()}}),
+                        GAME)

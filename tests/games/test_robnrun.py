@@ -14,6 +14,7 @@ from companion.games.robnrun import GAME
 from companion.games.robnrun.pieces import NO_TOOLS, TOOLS, Safe, cracked, safe_from_json
 from companion.games.robnrun.scenario import EXAMPLE as SCENARIO
 from companion.games.robnrun.state import Evaluation, Robbery, RobState
+from tests.games.robnrun_helpers import documents
 
 SAFE = {"tools": {"card": 3}, "gold": 2}
 CARD, BAG = "card", "bag"
@@ -22,7 +23,7 @@ CARD, BAG = "card", "bag"
 def new_state(seats: int = 4, **options: Any) -> RobState:
     """A game on the example box with the training scenario; seat 0 is the first boss."""
     chosen = check_options(GAME.options, {"boss": 0, **options})
-    return GAME.setup(chosen, seats, {})
+    return GAME.setup(chosen, seats, {}, GAME.documents.builtin)
 
 
 def do(state: RobState, kind: str, seat: int | None = None, **args: Any) -> RobState:
@@ -106,7 +107,7 @@ def test_an_empty_building_cannot_be_robbed_and_undo_is_possible_before_the_deal
     state = replace(state, buildings=((0, 3), *state.buildings[1:]))
     with pytest.raises(IllegalAction):
         do(state, "rob", building="A1")
-    assert not GAME.is_reveal(Action("rob")) and GAME.is_reveal(Action("deal"))
+    assert GAME.reveals == {"deal"}
 
 
 def test_deal_shows_as_many_clues_as_yellow_and_gives_each_member_green_tools() -> None:
@@ -123,9 +124,9 @@ def test_only_the_boss_phone_enters_safes_and_sorts() -> None:
         with pytest.raises(IllegalAction) as refused:
             do(state, "safes", seat, safes=[SAFE, SAFE])
         assert refused.value.key == "robnrun.boss_phone"
-    with pytest.raises(InvalidAction) as refused:
+    with pytest.raises(InvalidAction) as malformed:
         do(state, "safes", 0, safes=[SAFE])
-    assert refused.value.params == {"count": 2}
+    assert malformed.value.params == {"count": 2}
 
 
 def test_sorting_without_safes_is_refused() -> None:
@@ -203,9 +204,9 @@ def test_two_players_refuse_a_scenario_with_the_crew_clues() -> None:
     six = replace(SCENARIO, name="six", clues=(1, 2, 3, 4, 5, 6), example=False)
     saved = {"scenario": {"six": dump(six)}}
     with pytest.raises(IllegalAction) as refused:
-        GAME.setup(options, 2, {"saved": saved})
+        GAME.setup(options, 2, {}, documents(saved))
     assert refused.value.params == {"clues": "6"}
-    assert GAME.setup(options, 3, {"saved": saved}).seats == 3
+    assert GAME.setup(options, 3, {}, documents(saved)).seats == 3
 
 
 # -- the alarm phase ---------------------------------------------------------------------------
@@ -248,6 +249,7 @@ def test_step_1_gold_and_steps_never_past_terminal_3() -> None:
 def test_step_2_a_full_track_sets_the_cube_aside() -> None:
     state = replace(new_state(), car=7, station={"yellow": 3, "green": 0, "white": 0, "red": 0})
     state = replace(evaluating(state, cracked=(0,)), car=8)
+    assert state.evaluation is not None
     state = replace(state, evaluation=replace(state.evaluation, car_from=6))
     state = do(state, "next")
     assert view(state)["station"]["yellow"]["cubes"] == 3  # capacity 3: the top stays free
@@ -320,7 +322,8 @@ def test_step_5_gold_never_goes_negative_and_no_more_cubes_than_there_are() -> N
 def test_caught_on_a_terminal_square_is_a_loss() -> None:
     state = replace(evaluating(new_state(), step=6), car=17, police=17)
     assert view(do(state, "next"))["phase"] == "lost"
-    assert GAME.outcome(do(state, "next"))["won"] is False
+    outcome = GAME.outcome(do(state, "next"))
+    assert outcome is not None and outcome["won"] is False
 
 
 def test_reaching_terminal_1_wins_with_the_rating() -> None:

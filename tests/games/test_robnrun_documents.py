@@ -115,7 +115,7 @@ def test_a_profile_that_cannot_work_is_refused_saying_what_to_fix(case: str) -> 
 
 @pytest.mark.parametrize("data", [None, [], "box", 7])
 def test_a_file_that_is_no_profile_is_refused(data: Any) -> None:
-    refused(lambda: GAME.check_document("profile", data), "robnrun.profile.malformed",
+    refused(lambda: GAME.documents.check("profile", data), "robnrun.profile.malformed",
             InvalidAction)
 
 
@@ -180,7 +180,7 @@ def test_a_scenario_against_the_rules_is_refused_saying_what_to_fix(case: str) -
 
 @pytest.mark.parametrize("data", [None, [1, 2, 3], "training"])
 def test_a_file_that_is_no_scenario_is_refused(data: Any) -> None:
-    refused(lambda: GAME.check_document("scenario", data), "robnrun.scenario.malformed",
+    refused(lambda: GAME.documents.check("scenario", data), "robnrun.scenario.malformed",
             InvalidAction)
 
 
@@ -198,17 +198,17 @@ def test_a_scenario_as_the_rules_describe_it_is_kept() -> None:
 
 
 def test_the_example_profile_passes_its_own_check() -> None:
-    box = GAME.builtin_documents()["profile"]["box"]
+    box = GAME.documents.builtin["profile"]["box"]
     assert check("profile", box) == {**box, "example": False}
 
 
 def test_the_example_scenario_passes_its_own_check() -> None:
-    training = GAME.builtin_documents()["scenario"]["training"]
+    training = GAME.documents.builtin["scenario"]["training"]
     assert check("scenario", training) == {**training, "example": False}
 
 
 def test_unknown_document_kinds_are_refused() -> None:
-    refused(lambda: GAME.check_document("dice", {}), "error.action_malformed", InvalidAction)
+    refused(lambda: GAME.documents.check("dice", {}), "error.action_malformed", InvalidAction)
 
 
 # -- a scenario at the table -------------------------------------------------------------------
@@ -377,7 +377,7 @@ def saved(table: Table) -> Any:
 
 
 def test_the_lobby_lists_saved_documents_beside_the_examples(table: Table) -> None:
-    examples = GAME.builtin_documents()
+    examples = GAME.documents.builtin
     assert saved(table) == examples
     assert examples["profile"]["box"]["example"] and examples["scenario"]["training"]["example"]
     save(table, "scenario", " Profi ", EXPERT)
@@ -404,7 +404,7 @@ def test_a_broken_document_is_refused_and_nothing_is_kept(table: Table, db: Path
     assert table.published.version == 0
     table.stop()
     again = open_table(db, clock)
-    assert saved(again) == GAME.builtin_documents()
+    assert saved(again) == GAME.documents.builtin
     again.stop()
 
 

@@ -196,7 +196,7 @@ class Games(RuleBasedStateMachine):
             return error.key
         if by != self.boss:
             self.same_refusal(action, None)
-        self.history = [*self.history, (self.state, GAME.is_reveal(action))][-UNDO_DEPTH:]
+        self.history = [*self.history, (self.state, action.type in GAME.reveals)][-UNDO_DEPTH:]
         self.table = after
         return None
 

@@ -19,6 +19,11 @@ def play(table: Table, kind: str, seat: int | None = None, **args: Any) -> None:
     table.submit(Action(kind, seat, args))
 
 
+def undoable(table: Table) -> Any:
+    """Whether the box may undo now, as the public view says."""
+    return table.published.public["undo"]
+
+
 def views(table: Table) -> list[dict[str, Any]]:
     published = table.published
     return [published.public, *(published.private[seat] for seat in sorted(published.private))]
@@ -66,12 +71,12 @@ def test_undo_steps_back_over_public_steps_but_never_over_the_deal(tmp_path: Pat
     table = open_table(tmp_path / "getaway.sqlite", seed=3)
     play(table, "table.new_game", game="robnrun", seats=4, options={"boss": BOSS})
     play(table, "rob", building="A1")
-    assert table.published.public["undo"] is True
+    assert undoable(table) is True
     play(table, "table.undo")
     assert table.published.public["state"]["prepare"]["building"] is None
     play(table, "rob", building="A2")
     play(table, "deal")
-    assert table.published.public["undo"] is False
+    assert undoable(table) is False
     with pytest.raises(IllegalAction) as refused:
         play(table, "table.undo")
     assert refused.value.key == "error.undo_reveal"

@@ -18,6 +18,7 @@ from companion.games.robnrun.profile import EXAMPLE as EXAMPLE_PROFILE
 from companion.games.robnrun.profile import Route
 from companion.games.robnrun.scenario import EXAMPLE as EXAMPLE_SCENARIO
 from companion.games.robnrun.state import RobState
+from tests.games.robnrun_helpers import documents
 
 BOSS, MEMBER_1, MEMBER_2, MEMBER_3 = 0, 1, 2, 3
 
@@ -44,7 +45,8 @@ class Game:
         return GAME.public_view(self.state)
 
     def secret(self) -> dict[str, Any]:
-        return GAME.private_view(self.state, self.state.robbery.boss)["secret"]
+        secret: dict[str, Any] = GAME.private_view(self.state, self.state.robbery.boss)["secret"]
+        return secret
 
 
 def new_game(*, quarters: tuple[tuple[int, ...], ...], dealers: dict[str, int],
@@ -59,7 +61,7 @@ def new_game(*, quarters: tuple[tuple[int, ...], ...], dealers: dict[str, int],
                        dealers=dealers, squares=squares, station=station, example=False)
     options = check_options(GAME.options, {"scenario": "Example", "boss": BOSS, "gold": gold})
     saved = {"profile": {"box": dump(profile)}, "scenario": {"Example": dump(scenario)}}
-    return Game(GAME.setup(options, 4, {"saved": saved}))
+    return Game(GAME.setup(options, 4, {}, documents(saved)))
 
 
 def test_the_three_rounds_and_their_evaluation() -> None:

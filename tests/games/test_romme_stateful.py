@@ -13,7 +13,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
-from companion.games.romme import RULES, RommeState
+from companion.games.romme.rules import RULES
+from companion.games.romme.state import RommeState
 from companion.lobby import TableState, apply_table
 from companion.views import table_view
 from tests.proof import examples

@@ -10,6 +10,7 @@ import json
 import random
 import string
 import tempfile
+from collections.abc import Mapping
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from flask.testing import FlaskClient
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.games.robnrun.rules import RULES as ROBNRUN_RULES
-from companion.games.romme import RULES as ROMME_RULES
+from companion.games.romme.rules import RULES as ROMME_RULES
 from companion.lobby import _HANDLERS as TABLE_ACTIONS
 from companion.lobby import TABLE_ARGUMENTS
 from companion.server.app import create_app
@@ -220,6 +221,7 @@ def test_a_float_or_a_bool_is_no_whole_number_for_rob_n_run(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_action_of_a_game_declares_its_arguments(game: str) -> None:
-    rules = {"romme": ROMME_RULES, "robnrun": ROBNRUN_RULES}[game]
+    known: dict[str, Mapping[str, object]] = {"romme": ROMME_RULES, "robnrun": ROBNRUN_RULES}
+    rules = known[game]
     assert set(GAMES[game].arguments) == set(rules)
     assert set(TABLE_ARGUMENTS) == set(TABLE_ACTIONS)

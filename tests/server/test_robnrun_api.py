@@ -209,11 +209,3 @@ def test_a_crew_phones_notes_stay_on_it(robbery: dict[str, FlaskClient], page: F
 
 
 # -- the page script's own sentences ---------------------------------------------------------
-
-def test_every_sentence_the_robnrun_script_names_is_in_both_languages(page: FlaskClient) -> None:
-    script = (ROOT / "web" / "static" / "getaway-robnrun.js").read_text()
-    keys = set(re.findall(r"""["']((?:web|robnrun)\.[a-z_]+(?:\.[a-z_0-9]+)*)["']""", script))
-    assert "web.robnrun.sort_send" in keys
-    for lang in ("de", "en"):
-        catalog = page.get(f"/api/texts/{lang}").get_json()
-        assert keys - set(catalog) == set(), lang

@@ -1,33 +1,33 @@
-"""Painters draw the public view; the screen picks one by the view's game id, never by name.
-
-``PAINTERS`` maps a game id (and ``LOBBY``, the screen without a game) to its painter;
-a game without one gets the generic painter.
-"""
+"""Painters draw the public view: the lobby's is the box's own, a game's lives in the game's
+folder as its ``screen`` module (which defines ``PAINTER``), found through the game."""
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
+from typing import Any
+
 from companion import i18n
-from companion.device.painters import lobby, parts, robnrun, romme, station
-from companion.device.painters.generic import GenericPainter
+from companion.device.painters import lobby, parts, station
 from companion.device.painters.lobby import LobbyPainter
 from companion.device.painters.parts import Context, Fonts, Painter
-from companion.device.painters.robnrun import RobnRunPainter
-from companion.device.painters.romme import RommePainter
+from companion.games.base import Game
 
-LOBBY = ""
-"""The key of the lobby painter: the view's ``game`` is None there, and no game id is empty."""
+LOBBY: Painter = LobbyPainter()
 
-PAINTERS: dict[str, Painter] = {LOBBY: LobbyPainter(), "romme": RommePainter(),
-                                 "robnrun": RobnRunPainter()}
-FALLBACK: Painter = GenericPainter()
-
-for _texts in (parts.TEXTS, lobby.TEXTS, romme.TEXTS, robnrun.TEXTS, station.TEXTS):
+for _texts in (parts.TEXTS, lobby.TEXTS, station.TEXTS):
     i18n.register(_texts)
 
 
-def painter_for(game_id: str | None) -> Painter:
-    """The painter for a view whose ``game`` is ``game_id`` (None: the lobby)."""
-    return PAINTERS.get(game_id or LOBBY, FALLBACK)
+def painter_for(game: Game[Any] | None) -> Painter:
+    """The painter for a view of ``game`` (None: the lobby)."""
+    return LOBBY if game is None else _screen(game.package)
 
 
-__all__ = ["FALLBACK", "LOBBY", "PAINTERS", "Context", "Fonts", "Painter", "painter_for"]
+@cache
+def _screen(package: str) -> Painter:
+    painter: Painter = importlib.import_module(f"{package}.screen").PAINTER
+    return painter
+
+
+__all__ = ["LOBBY", "Context", "Fonts", "Painter", "painter_for"]

@@ -7,22 +7,20 @@ evaluation steps) and the boss's secrets on the boss's phone. Readings: rules/FA
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from companion.games.base import (
     JSON,
     Action,
-    Arguments,
     Chance,
-    Controls,
+    Documents,
+    Game,
     IllegalAction,
     InvalidAction,
-    LedFrame,
     Option,
-    Sound,
-    Timer,
+    Saved,
     whole,
 )
 from companion.games.record import dump, load
@@ -56,19 +54,19 @@ def check_document(kind: str, data: JSON) -> JSON:
     raise InvalidAction("error.action_malformed")
 
 
-def setup(options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> RobState:
+def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
+          saved: Saved) -> RobState:
     """The start of a game: the box's profile, the chosen scenario, the first boss.
 
     The scenario must fit the table as the group wrote it; variation 1's draw never refuses a
     game: a cube its track has no room for is set aside (FACTS reading 4).
     """
-    saved = args.get("saved") or {}
     box_profile = _saved_profile(saved)
     chosen = _saved_scenario(saved, str(options["scenario"]))
     scenario.check_table(chosen, box_profile, seats)
     if options["variation1"] == "on":
-        chosen = scenario.randomised(chosen, args["cubes"], args["quarters"])
-    boss = options["boss"] if options["boss"] != "random" else args.get("boss")
+        chosen = scenario.randomised(chosen, drawn["cubes"], drawn["quarters"])
+    boss = options["boss"] if options["boss"] != "random" else drawn.get("boss")
     if not whole(boss) or not 0 <= boss < seats:
         raise InvalidAction("robnrun.boss_seat", seats=seats)
     route = box_profile.route
@@ -83,15 +81,13 @@ def setup(options: Mapping[str, JSON], seats: int, args: Mapping[str, JSON]) -> 
     return replace(state, station=station, aside=aside)
 
 
-def _saved_profile(saved: JSON) -> Profile:
-    data = saved.get(PROFILE, {}).get(BOX_PROFILE)
-    return profile.EXAMPLE if data is None else load(Profile, data)
+def _saved_profile(saved: Saved) -> Profile:
+    """The box's profile: the group's, or the example one."""
+    return load(Profile, saved[PROFILE][BOX_PROFILE])
 
 
-def _saved_scenario(saved: JSON, name: str) -> Scenario:
-    data = saved.get(SCENARIO, {}).get(name)
-    if data is None and name == TRAINING:
-        return scenario.EXAMPLE
+def _saved_scenario(saved: Saved, name: str) -> Scenario:
+    data = saved[SCENARIO].get(name)
     if data is None:
         raise IllegalAction("robnrun.scenario.unknown")
     return load(Scenario, data)
@@ -129,72 +125,34 @@ def _shuffled(items: list[Any], chance: Chance) -> list[Any]:
     return items
 
 
-class RobnRunGame:
-    """Rob 'n Run as a ``Game``: the package's functions behind the common surface."""
-
-    id = "robnrun"
-    title: Mapping[str, str] = {"de": "Rob 'n Run", "en": "Rob 'n Run"}
-    min_seats, max_seats = 2, 5
-    options: Sequence[Option] = (
+GAME: Game[RobState] = Game(
+    id="robnrun",
+    package=__name__,
+    title={"de": "Rob 'n Run", "en": "Rob 'n Run"},
+    min_seats=2,
+    max_seats=5,
+    options=(
         Option("scenario", TRAINING),
         Option("boss", "random", choices=("random", 0, 1, 2, 3, 4)),
         Option("gold", 3, minimum=3, maximum=20),
         Option("variation1", "off", choices=("off", "on")),
         Option("variation2", "off", choices=("off", "on")),
-    )
-    texts: Mapping[str, Mapping[str, str]] = TEXTS
-    arguments: Arguments = ARGUMENTS
-
-    def setup(self, options: Mapping[str, JSON], seats: int,
-              args: Mapping[str, JSON]) -> RobState:
-        return setup(options, seats, args)
-
-    def draw(self, state: Any, action: Action, chance: Chance) -> Action:
-        return draw(state, action, chance)
-
-    def is_reveal(self, action: Action) -> bool:
-        return action.type == "deal"
-
-    def apply(self, state: RobState, action: Action) -> RobState:
-        return rules.apply(state, action)
-
-    def timer(self, state: RobState) -> Timer | None:
-        return None
-
-    def on_restart(self, state: RobState) -> Action | None:
-        return None
-
-    def public_view(self, state: RobState) -> dict[str, JSON]:
-        return views.public_view(state)
-
-    def private_view(self, state: RobState, seat: int) -> dict[str, JSON]:
-        return views.private_view(state, seat)
-
-    def controls(self, state: RobState) -> Controls:
-        return box.controls(state)
-
-    def outcome(self, state: RobState) -> dict[str, JSON] | None:
-        return rules.outcome(state)
-
-    def leds(self, view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:
-        return box.leds(view, remaining_ms)
-
-    def sounds(self, before: Mapping[str, JSON], after: Mapping[str, JSON]) -> Sequence[Sound]:
-        return box.sounds(before, after)
-
-    def builtin_documents(self) -> dict[str, dict[str, JSON]]:
-        return builtin_documents()
-
-    def check_document(self, kind: str, data: JSON) -> JSON:
-        return check_document(kind, data)
-
-    def to_json(self, state: RobState) -> JSON:
-        return dump(state)
-
-    def from_json(self, data: JSON) -> RobState:
-        return load(RobState, data)
-
-
-GAME = RobnRunGame()
+    ),
+    texts=TEXTS,
+    arguments=ARGUMENTS,
+    setup=setup,
+    draw=draw,
+    reveals=frozenset({"deal"}),
+    apply=rules.apply,
+    public_view=views.public_view,
+    private_view=views.private_view,
+    outcome=rules.outcome,
+    controls=box.controls,
+    leds=box.leds,
+    sounds=box.sounds,
+    documents=Documents(builtin_documents(), check_document),
+    to_json=dump,
+    from_json=lambda data: load(RobState, data),
+)
 
 __all__ = ["GAME", "RobState", "allowed_actions"]

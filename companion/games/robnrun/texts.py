@@ -1,8 +1,12 @@
-"""Every sentence of Rob 'n Run in German and English: errors, the box's menu, names."""
+"""Every sentence of Rob 'n Run in German and English: errors, the box's menu, names, the
+screen; with the phone's (``phone_texts``) in ``TEXTS``."""
 
 from __future__ import annotations
 
+from companion.games.base import Texts
+from companion.games.robnrun.phone_texts import PHONE
 from companion.games.robnrun.pieces import COLOURS
+from companion.games.robnrun.screen_texts import SCREEN
 
 _COLOUR = {"de": {"yellow": "gelb", "green": "grün", "white": "weiß", "red": "rot"},
            "en": {"yellow": "yellow", "green": "green", "white": "white", "red": "red"}}
@@ -260,7 +264,9 @@ def _colours(lang: str) -> dict[str, str]:
     return {f"robnrun.colour.{c}": _COLOUR[lang][c] for c in COLOURS}
 
 
-TEXTS: dict[str, dict[str, str]] = {
+RULES: Texts = {
     "de": {**_GERMAN, **_per_colour("de"), **_colours("de")},
     "en": {**_ENGLISH, **_per_colour("en"), **_colours("en")},
 }
+
+TEXTS: Texts = {lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang]} for lang in ("de", "en")}

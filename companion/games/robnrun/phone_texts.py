@@ -1,6 +1,8 @@
-"""The sentences of getaway-robnrun.js, the Rob 'n Run part of the phone and table pages."""
+"""The sentences of phone.js: Rob 'n Run on the phone and table pages."""
 
 from __future__ import annotations
+
+from companion.games.base import Texts
 
 _STEPS = {
     "de": ("Beute: Gold und Schritte fürs Fluchtauto",
@@ -310,7 +312,7 @@ def _steps(lang: str) -> dict[str, str]:
     return {f"web.robnrun.step.{n}": text for n, text in enumerate(_STEPS[lang], start=1)}
 
 
-ROBNRUN: dict[str, dict[str, str]] = {
+PHONE: Texts = {
     "de": {**_GERMAN, **_steps("de")},
     "en": {**_ENGLISH, **_steps("en")},
 }

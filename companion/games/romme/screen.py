@@ -41,51 +41,6 @@ from companion.device.painters.scores import Entry, ScoreRow, entry_table, score
 from companion.device.painters.signs import pause_sign, play_sign, warning_sign
 from companion.games.base import JSON
 
-TEXTS = {
-    "de": {
-        "screen.romme.turn": "{name} ist dran",
-        "screen.romme.starts": "{name} beginnt",
-        "screen.romme.ready": "Bereit?",
-        "screen.romme.press_turn": "TURN drücken",
-        "screen.romme.round": "Runde",
-        "screen.romme.scoring": "Wertung · Runde {round}",
-        "screen.romme.over": "Endstand",
-        "screen.romme.went_out": "{name}: Rommé!",
-        "screen.romme.out_first_turn": "{name}: Rommé aus der Hand!",
-        "screen.romme.stuck": "Keiner kann mehr legen",
-        "screen.romme.place": "{place}.",
-        "screen.romme.one_tile": "+1 Stein",
-        "screen.romme.tiles": "+{tiles} Steine",
-        "screen.romme.last.overrun": "{name}: Zeit um, {penalty}",
-        "screen.romme.last.failed_manipulation": "{name}: Fehlversuch, {penalty}",
-        "screen.romme.last.draw": "{name} hat gezogen",
-        "screen.romme.last.end_turn": "{name} hat gelegt",
-        "screen.romme.last.left": "{name} hat das Spiel verlassen",
-        "screen.romme.first_meld": "Erstauslage: mind. {points} Punkte aus der Hand",
-    },
-    "en": {
-        "screen.romme.turn": "{name}'s turn",
-        "screen.romme.starts": "{name} starts",
-        "screen.romme.ready": "Ready?",
-        "screen.romme.press_turn": "Press TURN",
-        "screen.romme.round": "Round",
-        "screen.romme.scoring": "Scoring · round {round}",
-        "screen.romme.over": "Final standings",
-        "screen.romme.went_out": "{name}: Rummy!",
-        "screen.romme.out_first_turn": "{name}: Rummy on the first turn!",
-        "screen.romme.stuck": "Nobody can move",
-        "screen.romme.place": "{place}.",
-        "screen.romme.one_tile": "+1 tile",
-        "screen.romme.tiles": "+{tiles} tiles",
-        "screen.romme.last.overrun": "{name}: time up, {penalty}",
-        "screen.romme.last.failed_manipulation": "{name}: failed move, {penalty}",
-        "screen.romme.last.draw": "{name} drew a tile",
-        "screen.romme.last.end_turn": "{name} played",
-        "screen.romme.last.left": "{name} left the game",
-        "screen.romme.first_meld": "First meld: at least {points} points from the hand",
-    },
-}
-
 LAST_COLOURS = {"overrun": DANGER, "failed_manipulation": WARN, "draw": MUTED, "end_turn": MUTED,
                 "left": MUTED}
 """How each kind of ``last`` is shown; the first two cost tiles and get a warning sign too."""
@@ -331,3 +286,6 @@ def _standings(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JS
                              ACCENT if places and places[seat] == 1 else TEXT,
                              bool(player.get("left"))))
     score_table(surface, rect, headings, rows, ctx)
+
+
+PAINTER = RommePainter()

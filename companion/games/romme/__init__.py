@@ -1,0 +1,64 @@
+"""Räuber-Rommé: the strict turn clock, its penalties and the scoring; the tiles stay on the table.
+
+Readings the rule text leaves open (see rules/FACTS.md for the rest):
+- Turns go clockwise, in seat order. The next round starts at the seat after the last starter.
+- Overruns "in a row" count the player's own turns, across rounds. Ending a turn any other way
+  (end_turn, draw, failed_manipulation, romme, stuck) starts the count again.
+- The second overrun in a row makes the player leave: no penalty tile then. The tiles they hold
+  are scored at the end of that round, later rounds score 0 for them, and they rank last.
+- When only one player is left, the round ends at once as if nobody could move (everybody in it
+  counts their tiles), and after those scores the game is over: one player cannot play a round.
+- Once the time is up, nothing but the overrun can end or pause the turn: the clock is the judge.
+- Out on the own first turn counts against every other player of the round, a player who left
+  in that round included.
+"""
+
+from __future__ import annotations
+
+from companion.games.base import Action, Game, Option, Timer
+from companion.games.romme import box, rules, views
+from companion.games.romme.state import RUNNING_PHASES, RommeState, from_json, limit_ms, to_json
+from companion.games.romme.texts import TEXTS
+
+
+def timer(state: RommeState) -> Timer | None:
+    """The turn clock from the round's start to its end."""
+    if state.phase not in RUNNING_PHASES:
+        return None
+    return Timer(state.remaining_ms, state.phase == "turn", limit_ms(state))
+
+
+def on_restart(state: RommeState) -> Action | None:
+    """A turn running at a power cut comes back paused."""
+    return Action("pause") if state.phase == "turn" else None
+
+
+GAME: Game[RommeState] = Game(
+    id="romme",
+    package=__name__,
+    title={"de": "Räuber-Rommé", "en": "Räuber-Rommé"},
+    min_seats=2,
+    max_seats=6,
+    options=(
+        Option("turn_seconds", 50, minimum=15, maximum=180),
+        Option("overrun_penalty", "one", choices=("one", "one_plus_draw")),
+        Option("first_turn_bonus", "instead", choices=("instead", "additional")),
+        Option("rounds", 0, minimum=0, maximum=20),
+        Option("first_player", "random", choices=("random", 0, 1, 2, 3, 4, 5)),
+    ),
+    texts=TEXTS,
+    arguments=rules.ARGUMENTS,
+    setup=rules.setup,
+    draw=rules.draw,
+    apply=rules.apply,
+    timer=timer,
+    on_restart=on_restart,
+    public_view=views.public_view,
+    private_view=views.private_view,
+    outcome=views.outcome,
+    controls=box.controls,
+    leds=box.leds,
+    sounds=box.sounds,
+    to_json=to_json,
+    from_json=from_json,
+)

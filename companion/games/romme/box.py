@@ -1,0 +1,84 @@
+"""Räuber-Rommé on the box: its menus and buttons, the countdown on the LEDs, the buzzer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
+from companion.games.romme.rules import allowed_actions
+from companion.games.romme.state import JOKER, LEDS, RommeState, missing_seats, tile_seats
+
+
+def controls(state: RommeState) -> Controls:
+    if state.phase == "turn":
+        menu = [MenuItem(f"romme.menu.{kind}", Action(kind))
+                for kind in ("draw", "failed_manipulation", "romme", "stuck")]
+        return Controls(menu, {Button.TURN: Action("end_turn"), Button.TURN_LONG: Action("pause")})
+    if state.phase in ("ready", "paused"):
+        menu = ([MenuItem("romme.menu.finish", Action("finish"))]
+                if "finish" in allowed_actions(state, None) else [])
+        return Controls(menu, {Button.TURN: Action("resume"), Button.TURN_LONG: Action("resume")})
+    if state.phase == "scoring":
+        return _scoring_controls(state)
+    return Controls([MenuItem("romme.menu.end_game", Action("table.end_game"))])
+
+
+def _scoring_controls(state: RommeState) -> Controls:
+    """Enter each loser's tiles on the box alone: add values to the seat in focus, move on."""
+    assert state.scoring is not None
+    menu, keys = [], {}
+    seats, focus = tile_seats(state), state.scoring.focus
+    if focus is not None:
+        tiles = list(state.scoring.tiles[focus])
+        menu = [MenuItem("romme.menu.add_joker" if value == JOKER else "romme.menu.add_tile",
+                         Action("score", None, {"seat": focus, "tiles": [*tiles, value]}),
+                         {"seat": focus + 1, "value": value})
+                for value in (*range(1, 11), JOKER)]
+        menu.append(MenuItem("romme.menu.clear", Action("score", None, {"seat": focus,
+                                                                          "tiles": []}),
+                             {"seat": focus + 1}))
+    if len(seats) > 1 and focus is not None:
+        after = seats[(seats.index(focus) + 1) % len(seats)]
+        move = Action("score", None, {"seat": after,
+                                      "tiles": list(state.scoring.tiles[after])})
+        menu.append(MenuItem("romme.menu.next_seat", move, {"seat": after + 1}))
+        keys[Button.TURN] = move
+    if not missing_seats(state):
+        menu.append(MenuItem("romme.menu.confirm", Action("confirm_scores")))
+    return Controls(menu, keys)
+
+
+def leds(view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:
+    """The time left as 24 LEDs: yellow drains first, red holds the last quarter."""
+    timer = view.get("timer")
+    if remaining_ms is None or not timer:
+        return LedFrame()
+    limit = int(timer["limit_ms"])
+    lit = -(-LEDS * max(0, min(remaining_ms, limit)) // limit)
+    return LedFrame.bars([max(0, min(6, lit - 6 * (3 - column))) for column in range(4)])
+
+
+def sounds(before: Mapping[str, JSON], after: Mapping[str, JSON]) -> list[Sound]:
+    """OVERRUN when the clock ends a turn, DONE when a round ends; never when undo steps back."""
+    old, new = _game_view(before), _game_view(after)
+    said = []
+    if _is_new_overrun(old, new):
+        said.append(Sound.OVERRUN)
+    if old.get("phase") == "turn" and new.get("phase") == "scoring":
+        said.append(Sound.DONE)
+    return said
+
+
+def _is_new_overrun(old: Mapping[str, JSON], new: Mapping[str, JSON]) -> bool:
+    """The last turn was an overrun and its player's count in a row just went up."""
+    last, before = new.get("last"), old.get("players") or []
+    if not last or last["kind"] not in ("overrun", "left") or last["seat"] >= len(before):
+        return False
+    seat = last["seat"]
+    return bool(new["players"][seat]["overruns"] > before[seat]["overruns"])
+
+
+def _game_view(view: Mapping[str, JSON]) -> Mapping[str, JSON]:
+    """The game's part of a table view (a game view is taken as it is)."""
+    state = view.get("state")
+    return state if isinstance(state, Mapping) else view

@@ -1,0 +1,280 @@
+"""What Räuber-Rommé's actions do and who may send them when; setup and its draw."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from companion.games.base import (
+    JSON,
+    Action,
+    Arguments,
+    Chance,
+    IllegalAction,
+    InvalidAction,
+    Saved,
+    whole,
+)
+from companion.games.base import allowed_actions as allowed
+from companion.games.romme.state import (
+    JOKER,
+    TILE_SET,
+    Last,
+    Player,
+    RommeState,
+    Scoring,
+    Settings,
+    active_seats,
+    limit_ms,
+    missing_seats,
+    next_seat,
+    round_points,
+    tile_seats,
+)
+
+# -- the turn ----------------------------------------------------------------------------------
+
+def _with_player(state: RommeState, seat: int, player: Player) -> RommeState:
+    players = (*state.players[:seat], player, *state.players[seat + 1:])
+    return replace(state, players=players)
+
+
+def _resume(state: RommeState, action: Action) -> RommeState:
+    return replace(state, phase="turn")
+
+
+def _pause(state: RommeState, action: Action) -> RommeState:
+    return replace(state, phase="paused", remaining_ms=state.remaining_ms - action.elapsed_ms)
+
+
+def _hand_on(state: RommeState, player: Player, last: Last) -> RommeState:
+    """The turn ends with ``last``; the next seat gets a full, running clock."""
+    state = replace(_with_player(state, state.turn, player), last=last)
+    if len(active_seats(state)) < 2:
+        return _end_round(state, None)
+    return replace(state, phase="turn", turn=next_seat(state, state.turn),
+                   remaining_ms=limit_ms(state))
+
+
+def _in_time(state: RommeState) -> Player:
+    """The current player, having ended the turn before the clock ran out."""
+    return replace(state.players[state.turn], overruns=0, had_turn=True)
+
+
+def _end_turn(state: RommeState, action: Action) -> RommeState:
+    return _hand_on(state, replace(_in_time(state), melded=True), Last("end_turn", state.turn, 0))
+
+
+def _draw(state: RommeState, action: Action) -> RommeState:
+    return _hand_on(state, _in_time(state), Last("draw", state.turn, 1))
+
+
+def _failed_manipulation(state: RommeState, action: Action) -> RommeState:
+    return _hand_on(state, _in_time(state), Last("failed_manipulation", state.turn, 1))
+
+
+def _timeout(state: RommeState, action: Action) -> RommeState:
+    player = state.players[state.turn]
+    player = replace(player, overruns=player.overruns + 1, had_turn=True)
+    if player.overruns >= 2:
+        return _hand_on(state, replace(player, left_round=state.round),
+                        Last("left", state.turn, 0))
+    tiles = 2 if state.settings.overrun_penalty == "one_plus_draw" else 1
+    return _hand_on(state, player, Last("overrun", state.turn, tiles))
+
+
+# -- the round's end and its scores ------------------------------------------------------------
+
+def _romme(state: RommeState, action: Action) -> RommeState:
+    player = replace(state.players[state.turn], overruns=0)
+    return _end_round(replace(_with_player(state, state.turn, player), last=None), state.turn)
+
+
+def _stuck(state: RommeState, action: Action) -> RommeState:
+    player = replace(state.players[state.turn], overruns=0)
+    return _end_round(replace(_with_player(state, state.turn, player), last=None), None)
+
+
+def _end_round(state: RommeState, winner: int | None) -> RommeState:
+    scoring = Scoring(winner, ((),) * len(state.players))
+    state = replace(state, phase="scoring", scoring=scoring)
+    focus = next(iter(tile_seats(state)), None)
+    return replace(state, scoring=replace(scoring, focus=focus))
+
+
+def _score(state: RommeState, action: Action) -> RommeState:
+    assert state.scoring is not None
+    seat, tiles = _seat_arg(state, action), _tiles_arg(action)
+    if action.seat is not None and action.seat != seat:
+        raise IllegalAction("romme.score_own_seat", seat=action.seat + 1)
+    _check_tile_seat(state, seat)
+    rows = state.scoring.tiles
+    rows = (*rows[:seat], tiles, *rows[seat + 1:])
+    _check_set(rows, IllegalAction, ("romme.round_value", "romme.round_jokers"))
+    return replace(state, scoring=replace(state.scoring, tiles=rows, focus=seat))
+
+
+def _confirm_scores(state: RommeState, action: Action) -> RommeState:
+    players = tuple(replace(player, rounds=(*player.rounds, round_points(state, seat)),
+                            melded=False, had_turn=False)
+                    for seat, player in enumerate(state.players))
+    state = replace(state, players=players, scoring=None, last=None)
+    rounds = state.settings.rounds
+    if (rounds and state.round >= rounds) or len(active_seats(state)) < 2:
+        return replace(state, phase="over")
+    starter = next_seat(state, state.starter)
+    return replace(state, phase="ready", round=state.round + 1, starter=starter, turn=starter,
+                   remaining_ms=limit_ms(state))
+
+
+def _finish(state: RommeState, action: Action) -> RommeState:
+    return replace(state, phase="over", round=state.round - 1)
+
+
+# -- who may do what when ----------------------------------------------------------------------
+
+def _check_anyone(state: RommeState, action: Action) -> None:
+    """Pause, resume and finish are the group's, so every phone may send them."""
+
+
+def _check_turn(state: RommeState, action: Action) -> None:
+    if action.seat is not None and action.seat != state.turn:
+        raise IllegalAction("romme.not_your_turn", seat=state.turn + 1)
+
+
+def _check_clock(state: RommeState, action: Action) -> None:
+    if action.seat is not None:
+        raise IllegalAction("romme.timeout_clock")
+    left = state.remaining_ms - action.elapsed_ms
+    if left > 0:
+        raise IllegalAction("romme.timeout_early", seconds=-(-left // 1000))
+
+
+def _check_scorer(state: RommeState, action: Action) -> None:
+    if not tile_seats(state):
+        raise IllegalAction("romme.scores_fixed")
+    if action.seat is not None:
+        _check_tile_seat(state, action.seat)
+
+
+def _check_tile_seat(state: RommeState, seat: int) -> None:
+    if seat in tile_seats(state):
+        return
+    if state.scoring is not None and seat == state.scoring.winner:
+        raise IllegalAction("romme.score_winner", seat=seat + 1)
+    raise IllegalAction("romme.score_left", seat=seat + 1)
+
+
+def _check_complete(state: RommeState, action: Action) -> None:
+    missing = missing_seats(state)
+    if missing:
+        raise IllegalAction("romme.scores_missing", seats=", ".join(str(s + 1) for s in missing))
+
+
+def _check_finish(state: RommeState, action: Action) -> None:
+    if state.settings.rounds:
+        raise IllegalAction("romme.finish_fixed", rounds=state.settings.rounds)
+    if state.round < 2:
+        raise IllegalAction("romme.finish_unplayed")
+
+
+Rule = tuple[tuple[str, ...], Callable[[RommeState, Action], None],
+             Callable[[RommeState, Action], RommeState]]
+
+RULES: dict[str, Rule] = {
+    "resume": (("ready", "paused"), _check_anyone, _resume),
+    "pause": (("turn",), _check_anyone, _pause),
+    "end_turn": (("turn",), _check_turn, _end_turn),
+    "draw": (("turn",), _check_turn, _draw),
+    "failed_manipulation": (("turn",), _check_turn, _failed_manipulation),
+    "timeout": (("turn",), _check_clock, _timeout),
+    "romme": (("turn",), _check_turn, _romme),
+    "stuck": (("turn",), _check_turn, _stuck),
+    "score": (("scoring",), _check_scorer, _score),
+    "confirm_scores": (("scoring",), _check_complete, _confirm_scores),
+    "finish": (("ready",), _check_finish, _finish),
+}
+"""Each action: the phases it is legal in, who may send it then, and what it does."""
+
+ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {"score": {"seat": int, "tiles": list}}
+"""What each action takes: only a score names the seat and its tiles (1-10, a joker 50)."""
+
+
+def check(state: RommeState, action: Action) -> None:
+    """Raise unless ``action`` (its args aside) may be done now by whoever sent it."""
+    if action.type not in RULES:
+        raise InvalidAction("error.action_unknown", type=action.type)
+    phases, who, _ = RULES[action.type]
+    if state.phase not in phases:
+        raise IllegalAction(f"romme.phase.{state.phase}")
+    if state.phase == "turn" and action.type != "timeout" and (
+            action.elapsed_ms >= state.remaining_ms):
+        raise IllegalAction("romme.time_up")
+    who(state, action)
+
+
+def allowed_actions(state: RommeState, seat: int | None) -> list[str]:
+    """The action types ``seat`` (None: the box) may send now."""
+    return allowed(check, RULES, state, seat)
+
+
+def _seat_arg(state: RommeState, action: Action) -> int:
+    seat = action.args.get("seat")
+    if not whole(seat) or not 0 <= seat < len(state.players):
+        raise InvalidAction("romme.seat_invalid")
+    return seat
+
+
+def _tiles_arg(action: Action) -> tuple[int, ...]:
+    tiles = action.args.get("tiles")
+    if not isinstance(tiles, list | tuple) or not all(
+            whole(t) and t in TILE_SET for t in tiles):
+        raise InvalidAction("romme.tiles_invalid")
+    _check_set([tiles], InvalidAction, ("romme.hand_value", "romme.hand_jokers"))
+    return tuple(tiles)
+
+
+def _check_set(hands: Iterable[Sequence[int]], error: type[InvalidAction | IllegalAction],
+               keys: tuple[str, str]) -> None:
+    """Refuse ``hands`` that together hold more of a value than the set has (84 jokers...);
+    ``keys`` name the sentence for a value and for the jokers."""
+    held = Counter(tile for hand in hands for tile in hand)
+    for tile, count in sorted(held.items()):
+        if count > TILE_SET[tile]:
+            raise error(keys[tile == JOKER], value=tile, count=count, maximum=TILE_SET[tile])
+
+
+def apply(state: RommeState, action: Action) -> RommeState:
+    """The state after ``action``, once ``check`` let it through."""
+    check(state, action)
+    return RULES[action.type][2](state, action)
+
+
+# -- setup -------------------------------------------------------------------------------------
+
+def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
+          saved: Saved) -> RommeState:
+    """The first round, ready for its first player (chosen, or drawn by the box)."""
+    settings = Settings(options["turn_seconds"], options["overrun_penalty"],
+                        options["first_turn_bonus"], options["rounds"])
+    chosen = options["first_player"]
+    first = drawn.get("first_player") if chosen == "random" else chosen
+    if not whole(first):
+        raise InvalidAction("romme.first_player_missing")
+    if not 0 <= first < seats:
+        raise InvalidAction("romme.first_player_seat", seat=first + 1, seats=seats)
+    return RommeState(settings, (Player(),) * seats, starter=first, turn=first,
+                      remaining_ms=settings.turn_seconds * 1000)
+
+
+def draw(state: RommeState | None, action: Action, chance: Chance) -> Action:
+    """For a new game with a random first player, draw the seat into ``args["chance"]``."""
+    if action.type != "table.new_game":
+        return action
+    options, seats = action.args.get("options", {}), action.args.get("seats")
+    choice = options.get("first_player", "random") if isinstance(options, Mapping) else None
+    if choice != "random" or not whole(seats) or seats < 1:
+        return action
+    return replace(action, args={**action.args, "chance": {"first_player":
+                                                          chance.randrange(seats)}})

@@ -1,0 +1,188 @@
+"""The state of a Räuber-Rommé game, the facts derived from it, and its JSON form."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.base import JSON
+
+JOKER = 50
+TILE_SET = {**dict.fromkeys(range(1, 11), 8), JOKER: 4}
+"""How many tiles of each value the set has: 1-10 in four colours, each twice, and 4 jokers."""
+LEDS = 24
+FIRST_MELD_POINTS = 20
+"""What a player's first meld of a round needs from their own hand; Getaway only reminds of it,
+it cannot see the tiles."""
+NOT_MELDED, MELDED = -200, -100
+"""What going out on the own first turn costs each opponent."""
+RUNNING_PHASES = ("ready", "turn", "paused")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The options chosen at setup."""
+
+    turn_seconds: int
+    overrun_penalty: str
+    first_turn_bonus: str
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat's scores and what it did this round; ``left_round`` is when it left the game."""
+
+    rounds: tuple[int, ...] = ()
+    overruns: int = 0
+    left_round: int | None = None
+    melded: bool = False
+    had_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Last:
+    """What the turn just handed on ended with, and the penalty tiles it cost."""
+
+    kind: str
+    seat: int
+    tiles: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """A round being scored: who went out (None: stuck), each seat's tiles, the box's focus."""
+
+    winner: int | None
+    tiles: tuple[tuple[int, ...], ...]
+    focus: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RommeState:
+    """The whole game; ``remaining_ms`` is the turn's time left when this state was entered."""
+
+    settings: Settings
+    players: tuple[Player, ...]
+    phase: str = "ready"
+    round: int = 1
+    starter: int = 0
+    turn: int = 0
+    remaining_ms: int = 0
+    last: Last | None = None
+    scoring: Scoring | None = None
+
+
+# -- derived facts -----------------------------------------------------------------------------
+
+def limit_ms(state: RommeState) -> int:
+    """The full time of a turn."""
+    return state.settings.turn_seconds * 1000
+
+
+def is_left(player: Player) -> bool:
+    return player.left_round is not None
+
+
+def active_seats(state: RommeState) -> list[int]:
+    """The seats still in the game, in seat order."""
+    return [seat for seat, player in enumerate(state.players) if not is_left(player)]
+
+
+def next_seat(state: RommeState, seat: int) -> int:
+    """The first seat after ``seat``, clockwise, that has not left."""
+    count = len(state.players)
+    return next(s % count for s in range(seat + 1, seat + count + 1)
+                if not is_left(state.players[s % count]))
+
+
+def play_order(state: RommeState, first: int) -> list[int]:
+    """The seats still in the game, clockwise from ``first`` on."""
+    return sorted(active_seats(state), key=lambda seat: (seat - first) % len(state.players))
+
+
+def total(player: Player) -> int:
+    return sum(player.rounds)
+
+
+def first_meld(state: RommeState) -> int | None:
+    """The points the player on turn must lay from their own hand, until their first
+    ``end_turn`` (laid tiles) of the round; None when nobody has a turn or they melded."""
+    if state.phase not in RUNNING_PHASES or state.players[state.turn].melded:
+        return None
+    return FIRST_MELD_POINTS
+
+
+def is_first_turn_out(state: RommeState) -> bool:
+    winner = state.scoring.winner if state.scoring else None
+    return winner is not None and not state.players[winner].had_turn
+
+
+def scoring_seats(state: RommeState) -> list[int]:
+    """The losers of the round being scored: everyone in it except the winner."""
+    winner = state.scoring.winner if state.scoring else None
+    return [seat for seat, player in enumerate(state.players)
+            if seat != winner and player.left_round in (None, state.round)]
+
+
+def tile_seats(state: RommeState) -> list[int]:
+    """The seats whose tiles must be counted (none when a first-turn bonus replaces them)."""
+    if is_first_turn_out(state) and state.settings.first_turn_bonus == "instead":
+        return []
+    return scoring_seats(state)
+
+
+def missing_seats(state: RommeState) -> list[int]:
+    assert state.scoring is not None
+    return [seat for seat in tile_seats(state) if not state.scoring.tiles[seat]]
+
+
+def round_points(state: RommeState, seat: int) -> int:
+    """What ``seat`` scores for the round being scored, with the tiles entered so far."""
+    assert state.scoring is not None
+    if seat not in scoring_seats(state):
+        return 0
+    tiles = -sum(state.scoring.tiles[seat])
+    if not is_first_turn_out(state):
+        return tiles
+    bonus = MELDED if state.players[seat].melded else NOT_MELDED
+    return bonus + (tiles if state.settings.first_turn_bonus == "additional" else 0)
+
+
+def ranking(state: RommeState) -> list[dict[str, JSON]]:
+    """Fewest minus points first, ties share a place, players who left come last."""
+    def key(seat: int) -> tuple[bool, int]:
+        return is_left(state.players[seat]), -total(state.players[seat])
+
+    seats = sorted(range(len(state.players)), key=key)
+    return [{"seat": seat, "total": total(state.players[seat]),
+             "place": 1 + sum(key(other) < key(seat) for other in seats)} for seat in seats]
+
+
+# -- JSON ---------------------------------------------------------------------------------------
+
+def to_json(state: RommeState) -> dict[str, JSON]:
+    s, sc = state.settings, state.scoring
+    return {
+        "settings": [s.turn_seconds, s.overrun_penalty, s.first_turn_bonus, s.rounds],
+        "players": [[list(p.rounds), p.overruns, p.left_round, p.melded, p.had_turn]
+                    for p in state.players],
+        "phase": state.phase, "round": state.round, "starter": state.starter,
+        "turn": state.turn, "remaining_ms": state.remaining_ms,
+        "last": None if state.last is None else [state.last.kind, state.last.seat,
+                                                 state.last.tiles],
+        "scoring": None if sc is None else [sc.winner, [list(t) for t in sc.tiles], sc.focus],
+    }
+
+
+def from_json(data: Mapping[str, Any]) -> RommeState:
+    sc = data["scoring"]
+    return RommeState(
+        settings=Settings(*data["settings"]),
+        players=tuple(Player(tuple(r), o, left, m, had) for r, o, left, m, had in data["players"]),
+        phase=data["phase"], round=data["round"], starter=data["starter"], turn=data["turn"],
+        remaining_ms=data["remaining_ms"],
+        last=None if data["last"] is None else Last(*data["last"]),
+        scoring=None if sc is None else Scoring(sc[0], tuple(tuple(t) for t in sc[1]), sc[2]),
+    )

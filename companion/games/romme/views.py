@@ -1,0 +1,66 @@
+"""What the screen, the table page and each phone see of a Räuber-Rommé game (no secrets:
+the tiles stay on the table), and its outcome."""
+
+from __future__ import annotations
+
+from companion.games.base import JSON
+from companion.games.romme.rules import allowed_actions
+from companion.games.romme.state import (
+    RUNNING_PHASES,
+    RommeState,
+    first_meld,
+    is_first_turn_out,
+    is_left,
+    missing_seats,
+    play_order,
+    ranking,
+    round_points,
+    scoring_seats,
+    total,
+)
+
+
+def public_view(state: RommeState) -> dict[str, JSON]:
+    playing = state.phase in RUNNING_PHASES
+    return {
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": state.settings.rounds,
+        "turn": state.turn if playing else None,
+        "first_meld": first_meld(state),
+        "starter": state.starter,
+        "players": [{"seat": seat, "total": total(p), "rounds": list(p.rounds),
+                     "overruns": p.overruns, "left": is_left(p), "melded": p.melded}
+                    for seat, p in enumerate(state.players)],
+        "order": play_order(state, state.turn if playing else state.starter),
+        "last": None if state.last is None else {"kind": state.last.kind, "seat": state.last.seat,
+                                                 "tiles": state.last.tiles},
+        "scoring": _scoring_view(state),
+        "ranking": ranking(state),
+    }
+
+
+def outcome(state: RommeState) -> dict[str, JSON] | None:
+    """The result once the game is over: places by fewest minus points, totals, every round."""
+    if state.phase != "over":
+        return None
+    places = {int(entry["seat"]): entry["place"] for entry in ranking(state)}
+    results = [{"seat": seat, "place": place, "score": total(state.players[seat]),
+                "rounds": list(state.players[seat].rounds), "left": is_left(state.players[seat])}
+               for seat, place in places.items()]
+    return {"results": results, "rounds": max(len(p.rounds) for p in state.players)}
+
+
+def _scoring_view(state: RommeState) -> dict[str, JSON] | None:
+    if state.scoring is None:
+        return None
+    return {"winner": state.scoring.winner, "first_turn_out": is_first_turn_out(state),
+            "tiles": {str(seat): list(tiles) for seat, tiles in enumerate(state.scoring.tiles)
+                      if tiles},
+            "missing": missing_seats(state), "focus": state.scoring.focus,
+            "points": {str(seat): round_points(state, seat) for seat in scoring_seats(state)}}
+
+
+def private_view(state: RommeState, seat: int) -> dict[str, JSON]:
+    """The public view and the actions the seat's phone may send now."""
+    return {**public_view(state), "actions": allowed_actions(state, seat)}

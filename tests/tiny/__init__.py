@@ -1,0 +1,124 @@
+"""A tiny timed game, a folder of its own like every game: seats pass a turn, the box rolls a
+die. Tests register it beside the real games; its screen painter and phone script prove that a
+game needs nothing outside its folder."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.games.base import (
+    JSON,
+    Action,
+    Chance,
+    Controls,
+    Game,
+    IllegalAction,
+    InvalidAction,
+    LedFrame,
+    Saved,
+    Sound,
+    Timer,
+)
+
+LIMIT_MS = 10_000
+TEXTS = {
+    "de": {"tiny.rolls": "Würfe: {rolls}", "tiny.action.pass": "Weitergeben",
+           "web.tiny.rolls": "Gewürfelt: {rolls}"},
+    "en": {"tiny.rolls": "Rolls: {rolls}", "tiny.action.pass": "Pass",
+           "web.tiny.rolls": "Rolled: {rolls}"},
+}
+
+
+@dataclass(frozen=True)
+class Tiny:
+    seats: int
+    limit_ms: int = LIMIT_MS
+    turn: int = 0
+    remaining_ms: int = LIMIT_MS
+    running: bool = False
+    overruns: tuple[int, ...] = ()
+    rolls: tuple[int, ...] = ()
+
+
+def tiny_game(limit_ms: int = LIMIT_MS, game_id: str = "tiny") -> Game[Tiny]:
+    """The tiny game with turns of ``limit_ms`` (benchmarks use very short ones)."""
+    def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
+              saved: Saved) -> Tiny:
+        return Tiny(seats, limit_ms, remaining_ms=limit_ms)
+
+    return Game(id=game_id, package=__name__, title={"de": "Klein", "en": "Tiny"},
+                min_seats=1, max_seats=4, options=(), texts=TEXTS,
+                arguments={kind: {} for kind in ("resume", "pause", "pass", "timeout", "roll",
+                                                 "crash")},
+                setup=setup, draw=draw, reveals=frozenset({"roll"}), apply=apply, timer=timer,
+                on_restart=on_restart, public_view=public_view, private_view=private_view,
+                outcome=lambda state: None, controls=controls, leds=lambda view, ms: LedFrame(),
+                sounds=sounds, to_json=to_json, from_json=from_json)
+
+
+def draw(state: Tiny | None, action: Action, chance: Chance) -> Action:
+    if action.type != "roll":
+        return action
+    return replace(action, args={"die": 1 + chance.randrange(6)})
+
+
+def apply(state: Tiny, action: Action) -> Tiny:
+    left = state.remaining_ms - action.elapsed_ms
+    if action.type == "resume":
+        return replace(state, running=True)
+    if action.type == "pause":
+        return replace(state, running=False, remaining_ms=left)
+    if action.type == "pass":
+        if action.seat is not None and action.seat != state.turn:
+            raise IllegalAction("error.not_your_seat")
+        return replace(state, turn=(state.turn + 1) % state.seats, remaining_ms=state.limit_ms)
+    if action.type == "timeout":
+        if not state.running or left > 0:
+            raise IllegalAction("error.action_malformed")
+        return replace(apply(state, Action("pass")), overruns=(*state.overruns, state.turn))
+    if action.type == "roll":
+        return replace(state, rolls=(*state.rolls, int(action.args["die"])))
+    if action.type == "crash":
+        raise RuntimeError("a bug in the rules")
+    raise InvalidAction("error.action_unknown", type=action.type)
+
+
+def timer(state: Tiny) -> Timer:
+    return Timer(state.remaining_ms, state.running, state.limit_ms)
+
+
+def on_restart(state: Tiny) -> Action | None:
+    return Action("pause") if state.running else None
+
+
+def public_view(state: Tiny) -> dict[str, Any]:
+    return {"turn": state.turn, "overruns": list(state.overruns), "rolls": list(state.rolls)}
+
+
+def private_view(state: Tiny, seat: int) -> dict[str, Any]:
+    actions = ["pass"] if seat == state.turn else []
+    return {**public_view(state), "secret": f"seat {seat}", "actions": actions}
+
+
+def controls(state: Tiny) -> Controls:
+    return Controls()
+
+
+def sounds(before: Mapping[str, Any], after: Mapping[str, Any]) -> Sequence[Sound]:
+    return ()
+
+
+def to_json(state: Tiny) -> Any:
+    return {"seats": state.seats, "limit_ms": state.limit_ms, "turn": state.turn,
+            "remaining_ms": state.remaining_ms, "running": state.running,
+            "overruns": list(state.overruns), "rolls": list(state.rolls)}
+
+
+def from_json(data: Any) -> Tiny:
+    return Tiny(data["seats"], data["limit_ms"], data["turn"], data["remaining_ms"],
+                data["running"], tuple(data["overruns"]), tuple(data["rolls"]))
+
+
+GAME = tiny_game()

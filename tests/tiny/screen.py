@@ -1,0 +1,26 @@
+"""The tiny game's screen: what every game screen has, and the dice rolled so far."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pygame
+
+from companion.device.painters.generic import GenericPainter
+from companion.device.painters.palette import ACCENT
+from companion.device.painters.parts import Context, game_layout, write
+from companion.games.base import JSON
+
+
+class TinyPainter(GenericPainter):
+    """The generic screen with the rolls written where a game tells its last event."""
+
+    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+        super().draw(surface, view, ctx)
+        rolls = (view.get("state") or {}).get("rolls") or []
+        spot = game_layout(surface.get_size()).last
+        write(surface, ctx.fonts.body, ctx.text("tiny.rolls", rolls=" ".join(map(str, rolls))),
+              ACCENT, spot.midleft, "midleft", spot.width)
+
+
+PAINTER = TinyPainter()
