@@ -23,8 +23,8 @@ from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.app import create_app
 from companion.server.serve import serve
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 
 CODE = "KM7RX"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -26,8 +26,8 @@ from companion.device.box import Box
 from companion.device.pins import PinMap, load_pins
 from companion.games import GAMES
 from companion.games.base import Action, Button
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 
 
 class TimedPin(MockPWMPin):  # type: ignore[misc]

@@ -10,7 +10,6 @@ import sys
 import tempfile
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 from typing import TextIO
@@ -18,18 +17,6 @@ from typing import TextIO
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 log = logging.getLogger("getaway")
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What `getaway run` was asked for."""
-
-    sim: bool
-    headless: bool
-    data: Path
-    host: str
-    port: int
-    pins: Path | None
 
 
 def default_data_dir() -> Path:
@@ -78,10 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         handlers=[handler])
+    from companion.runtime import Settings, run
+
     settings = Settings(sim=args.sim, headless=args.headless or (args.sim and not _has_display()),
                         data=args.data or default_data_dir(), host=args.host, port=args.port,
                         pins=args.pins)
-    from companion.runtime import run
 
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())

@@ -21,14 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games import GAMES
 from companion.service import Watchdog, sd_notify
-from companion.store import NewerDatabase, Store
-from companion.table import Table
-from companion.wal import loses_commits
+from companion.table.owner import Table
+from companion.table.store import NewerDatabase, Store
+from companion.table.wal import loses_commits
 
 if TYPE_CHECKING:
     from gpiozero.pins.mock import MockFactory
 
-    from companion.cli import Settings
     from companion.device.box import Box
     from companion.device.pins import PinMap
 
@@ -38,6 +37,18 @@ DATABASE = "getaway.sqlite"
 DISK_FULL = "error.disk_full"
 DATABASE_MOVED = "box.database_moved"
 DATABASE_PARTIAL = "box.database_partial"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What `getaway run` was asked for."""
+
+    sim: bool
+    headless: bool
+    data: Path
+    host: str
+    port: int
+    pins: Path | None
 NOT_SAVING = "box.not_saving"
 
 

@@ -30,8 +30,8 @@ from companion.device.pins import PinMap, load_pins
 from companion.device.selftest import ASKED, ScreenConsole, SelfTest
 from companion.games import GAMES
 from companion.games.base import Action, Button
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 
 OUT = Path(__file__).resolve().parent.parent / "hardware" / "pictures"
 URL = "http://192.168.1.20:8000/"

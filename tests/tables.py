@@ -7,8 +7,8 @@ from pathlib import Path
 
 from companion.games import GAMES
 from companion.games.base import Games
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 from tests.clock import FakeClock
 
 

@@ -34,7 +34,7 @@ from companion.runtime import (
     notices,
     open_store,
 )
-from companion.table import Table
+from companion.table.owner import Table
 from tests.clock import FakeClock
 from tests.device.test_display import Panel
 from tests.program import Program, VirtualScreen

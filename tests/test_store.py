@@ -11,8 +11,8 @@ import pytest
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.runtime import DATABASE, DATABASE_MOVED, open_store
-from companion.store import SCHEMA_VERSION, NewerDatabase, Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import SCHEMA_VERSION, NewerDatabase, Store
 from tests.clock import FakeClock
 from tests.tables import open_table
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
-from companion.store import Store
-from companion.table import CHECKPOINT_S, Published, Table, token_hash
+from companion.table.owner import CHECKPOINT_S, Published, Table, token_hash
+from companion.table.store import Store
 from tests import tables
 from tests.clock import FakeClock
 from tests.tiny import GAME, LIMIT_MS, tiny_game

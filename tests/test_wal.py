@@ -10,9 +10,9 @@ from pathlib import Path
 
 from companion.games import GAMES
 from companion.runtime import DATABASE, DATABASE_MOVED, DATABASE_PARTIAL, notices, open_store
-from companion.store import Store
-from companion.table import Table
-from companion.wal import loses_commits
+from companion.table.owner import Table
+from companion.table.store import Store
+from companion.table.wal import loses_commits
 from tests.clock import FakeClock
 
 EVENTS = 60

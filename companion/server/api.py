@@ -15,7 +15,6 @@ a taken seat needs its phone (a hand-over code, or granting a request) or OK on 
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,7 +25,7 @@ from companion.games.base import Action, GetawayError, IllegalAction, InvalidAct
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, new_code
-from companion.table import token_hash
+from companion.table.owner import token_hash
 
 COOKIE_AGE_S = 30 * 24 * 3600
 JOIN_COOKIE_AGE_S = 12 * 3600
@@ -89,7 +88,7 @@ def code() -> Response:
         return response
     if context.caller_seat() is not None:
         raise IllegalAction("error.already_seated")
-    handover = context.codes().redeem(typed, time.monotonic())
+    handover = context.codes().redeem(typed, context.now())
     if handover is None:
         raise InvalidAction("error.code_unknown")
     token = secrets.token_urlsafe(24)
@@ -104,7 +103,7 @@ def handover() -> Response:
     token, seat = context.caller_token(), context.caller_seat()
     if token is None or seat is None:
         raise IllegalAction("error.seat_needed")
-    code = context.codes().hand_over(seat, token_hash(token), time.monotonic())
+    code = context.codes().hand_over(seat, token_hash(token), context.now())
     return jsonify(code=code, link=f"{context.public_url()}/j/{code}",
                    expires_s=int(HANDOVER_S))
 
@@ -172,13 +171,13 @@ def busy(error: TimeoutError) -> tuple[Response, int]:
 
 def check_attempts() -> None:
     """429 for an address that failed to join (code, seat or rejoin link) too often lately."""
-    if not context.joins().allow(request.remote_addr or "", time.monotonic()):
+    if not context.joins().allow(request.remote_addr or "", context.now()):
         abort(429)
 
 
 def attempt_failed() -> None:
     """Count a failed join, code or rejoin attempt against the caller's address."""
-    context.joins().failed(request.remote_addr or "", time.monotonic())
+    context.joins().failed(request.remote_addr or "", context.now())
 
 def set_seat_cookie(response: BaseResponse, token: str) -> None:
     """The seat token, out of reach of scripts and of every other site."""

@@ -25,7 +25,7 @@ from companion.server import api, context, history, pages, saved
 from companion.server.codes import Codes
 from companion.server.limiter import JoinLimiter
 from companion.server.texts import TEXTS
-from companion.table import Table
+from companion.table.owner import Table
 
 MAX_BODY = 64 * 1024
 API_ERRORS = {400: "error.bad_request", 403: "error.cross_site", 404: "error.not_found",

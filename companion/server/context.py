@@ -10,7 +10,7 @@ from companion.games.base import JSON
 from companion.i18n import LANGUAGES, pick_language, text
 from companion.server.codes import Codes, same
 from companion.server.limiter import JoinLimiter
-from companion.table import Published, Table
+from companion.table.owner import Published, Table
 
 SEAT_COOKIE = "getaway_seat"
 HOST_COOKIE = "getaway_host"
@@ -61,7 +61,8 @@ def trouble() -> str | None:
 
 
 def now() -> float:
-    """The Table's clock, which the views' timers count down on."""
+    """The Table's clock: the views' timers count down on it, join limits and hand-over codes
+    expire on it."""
     return table().clock()
 
 

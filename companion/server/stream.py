@@ -19,7 +19,7 @@ from werkzeug.http import parse_cookie
 
 from companion.server.app import SECURITY_HEADERS
 from companion.server.context import HOST_COOKIE, SEAT_COOKIE, Viewer
-from companion.table import Published, Table
+from companion.table.owner import Published, Table
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -17,8 +17,8 @@ from companion.device.screen import Screen
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.serve import Server
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 from tests.browser.test_phones import start_server
 from tests.browser.test_two_phones import JOIN_CODE, become_host, browser, phone, shoot, take_seat
 from tests.device.test_screen import colours

@@ -16,8 +16,8 @@ from companion.games import GAMES
 from companion.games.base import Action, Game
 from companion.server.app import create_app
 from companion.server.serve import Server, serve
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 from tests.browser.test_two_phones import JOIN_CODE, browser, shoot, take_seat, type_code
 from tests.tiny import Tiny, public_view, tiny_game
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.server.serve import Server
-from companion.table import Table
+from companion.table.owner import Table
 from tests.browser.test_phones import Phone
 from tests.browser.test_two_phones import (
     JOIN_CODE,

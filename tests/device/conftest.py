@@ -14,8 +14,8 @@ from gpiozero import Device
 from companion.device.box import Box
 from companion.device.pins import BuzzerPin, PinMap, load_pins
 from companion.games import GAMES
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
 

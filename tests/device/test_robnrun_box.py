@@ -11,7 +11,7 @@ import pytest
 from companion.device.box import Box
 from companion.device.pins import PinMap
 from companion.games.base import Action, Button, Sound
-from companion.table import Table
+from companion.table.owner import Table
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
 from tests.device.test_box import Player, bars

@@ -29,8 +29,8 @@ from companion.games.base import Action
 from companion.games.robnrun.pieces import COLOURS
 from companion.games.robnrun.screen import layout
 from companion.games.robnrun.screen.escape_route import CAR, CUBES, POLICE, square_rect
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 from tests.clock import FakeClock
 from tests.device.test_screen import assert_qr, colours, save
 from tests.games.robnrun_helpers import scenario_json, short_profile

@@ -32,8 +32,8 @@ from companion.device.screen import Screen, menu_labels
 from companion.games import GAMES
 from companion.games.base import Action, Controls, MenuItem
 from companion.games.romme.screen import PAINTER as ROMME_PAINTER
-from companion.lobby import lobby_controls
-from companion.table import Published, Table
+from companion.table.menu import lobby_controls
+from companion.table.owner import Published, Table
 from tests.tiny import GAME as TINY
 from tests.tiny.screen import PAINTER as TINY_PAINTER
 

@@ -12,8 +12,8 @@ import pytest
 from companion.games.base import JSON, GetawayError, Saved
 from companion.games.robnrun import GAME, profile, scenario
 from companion.i18n import LANGUAGES, text
-from companion.lobby import TableState
-from companion.lobby import documents as documents_of
+from companion.table.documents import documents as documents_of
+from companion.table.state import TableState
 
 SHORT_ROUTE = {"length": 12, "marked": [3, 4, 5, 6, 7], "terminals": [8, 9, 10], "car": 2,
                "police": 0}

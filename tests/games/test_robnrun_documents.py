@@ -18,8 +18,9 @@ from companion.games.base import Action, IllegalAction, InvalidAction
 from companion.games.robnrun import GAME, RobState, profile, scenario
 from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES, SUPPLY
 from companion.games.robnrun.state import value
-from companion.lobby import TableState, apply_table
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.rules import apply_table
+from companion.table.state import TableState
 from tests.clock import FakeClock
 from tests.games.robnrun_helpers import (
     check,

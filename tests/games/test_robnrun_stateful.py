@@ -48,8 +48,10 @@ from companion.games.robnrun.state import (
     route_dealer,
     value,
 )
-from companion.lobby import UNDO_DEPTH, TableState, apply_table, table_controls
-from companion.views import table_view
+from companion.table.menu import table_controls
+from companion.table.rules import apply_table
+from companion.table.state import UNDO_DEPTH, TableState
+from companion.table.views import table_view
 from tests.games.robnrun_helpers import assert_sentence, scenario_json, short_profile
 from tests.proof import examples
 

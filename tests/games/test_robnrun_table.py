@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.games.base import Action, IllegalAction
-from companion.table import Table
+from companion.table.owner import Table
 from tests.tables import open_table
 
 BOSS = 1

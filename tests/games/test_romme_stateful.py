@@ -15,8 +15,9 @@ from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.games.romme.rules import RULES
 from companion.games.romme.state import RommeState
-from companion.lobby import TableState, apply_table
-from companion.views import table_view
+from companion.table.rules import apply_table
+from companion.table.state import TableState
+from companion.table.views import table_view
 from tests.proof import examples
 
 GAME = GAMES["romme"]

@@ -14,8 +14,9 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
-from companion.lobby import TableState, apply_table
-from companion.views import table_view
+from companion.table.rules import apply_table
+from companion.table.state import TableState
+from companion.table.views import table_view
 from tests import tables
 from tests.clock import FakeClock
 

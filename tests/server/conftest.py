@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.app import create_app
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 
 PUBLIC_URL = "http://192.168.1.20:8000"
 JOIN_CODE = "KM7RX"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.server.address import Address
 from companion.server.app import create_app
-from companion.table import Table
+from companion.table.owner import Table
 from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE
 

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.base import Action
-from companion.table import Table
+from companion.table.owner import Table
 from tests.server.conftest import PUBLIC_URL
 
 

@@ -22,7 +22,7 @@ from companion.games.base import Action
 from companion.server.address import lan_address
 from companion.server.serve import Server, serve
 from companion.server.stream import Streams
-from companion.table import Table
+from companion.table.owner import Table
 from tests.server.conftest import JOIN_CODE
 from tests.server.streams import read_stream
 

@@ -23,11 +23,11 @@ from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.games.robnrun.rules import RULES as ROBNRUN_RULES
 from companion.games.romme.rules import RULES as ROMME_RULES
-from companion.lobby import _HANDLERS as TABLE_ACTIONS
-from companion.lobby import TABLE_ARGUMENTS
 from companion.server.app import create_app
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.rules import _HANDLERS as TABLE_ACTIONS
+from companion.table.rules import TABLE_ARGUMENTS
+from companion.table.store import Store
 from tests.proof import PROOF, examples
 from tests.server.conftest import JOIN_CODE, host_browser
 

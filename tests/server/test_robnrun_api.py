@@ -20,8 +20,8 @@ from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.app import create_app
 from companion.server.stream import Streams
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.store import Store
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.streams import read_stream
 from tests.server.test_api import act, join

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.base import Action
-from companion.table import Table
+from companion.server.app import create_app
+from companion.server.codes import HANDOVER_S
+from companion.server.limiter import WINDOW_S
+from companion.table.owner import Table
+from tests import tables
+from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, phone
 from tests.server.test_api import act, join
 
@@ -191,3 +199,45 @@ def test_a_finished_game_is_in_the_history_as_json_csv_and_a_summary(
     summary = client.get(f"/history/{finished['id']}", headers={"Accept-Language": "de"})
     assert summary.status_code == 200 and "Anna" in summary.text and "-57" in summary.text
     assert client.get("/history/999999").status_code == 404
+
+
+# -- what expires, on the Table's clock ----------------------------------------------------------
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def clocked(tmp_path: Path, clock: FakeClock) -> Iterator[Flask]:
+    """The phone app of a Table whose clock the test moves."""
+    table = tables.open_table(tmp_path / "clocked.sqlite", clock)
+    table.submit(Action("table.new_game", None,
+                        {"game": "romme", "seats": 2, "options": {"first_player": 0}}))
+    yield create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+    table.stop()
+
+
+def test_a_guesser_may_try_again_a_minute_after_the_first_failure(clocked: Flask,
+                                                                  clock: FakeClock) -> None:
+    guesser = clocked.test_client()
+    for c in "ACDEFHJKMN":
+        assert guesser.post("/api/code", json={"code": f"AAAA{c}"}).status_code == 400
+        clock.advance(1)
+    clock.advance(WINDOW_S - 11)   # 59 s after the first failure: still locked out
+    assert guesser.post("/api/code", json={"code": JOIN_CODE}).status_code == 429
+    clock.advance(1)               # the first failure is a minute old: one more try
+    assert guesser.post("/api/code", json={"code": JOIN_CODE}).status_code == 200
+
+
+def test_a_hand_over_code_expires_after_ten_minutes(clocked: Flask, clock: FakeClock) -> None:
+    holder = phone(clocked)
+    join(holder, 0, "Anna")
+    early = (holder.post("/api/handover", json={}).json or {})["code"]
+    clock.advance(HANDOVER_S - 1)
+    late = (holder.post("/api/handover", json={}).json or {})["code"]
+    clock.advance(2)               # the first code is 601 s old, the second 2 s
+    assert clocked.test_client().post("/api/code", json={"code": early}).status_code == 400
+    moved = clocked.test_client()
+    assert moved.post("/api/code", json={"code": late}).status_code == 200
+    assert view(moved)["me"] == 0

@@ -16,11 +16,11 @@ from flask.testing import FlaskClient
 
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
-from companion.lobby import TABLE_ARGUMENTS
 from companion.server.api import STATUS
 from companion.server.app import create_app
-from companion.store import Store
-from companion.table import Table
+from companion.table.owner import Table
+from companion.table.rules import TABLE_ARGUMENTS
+from companion.table.store import Store
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 
 CALLERS = ("stranger", "own", "other", "host", "box")

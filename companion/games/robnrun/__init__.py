@@ -24,7 +24,7 @@ from companion.games.base import (
     whole,
 )
 from companion.games.record import dump, load
-from companion.games.robnrun import box, profile, rules, scenario, views
+from companion.games.robnrun import controls, profile, rules, scenario, views
 from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES
 from companion.games.robnrun.profile import Profile
 from companion.games.robnrun.rules import ARGUMENTS, allowed_actions
@@ -147,9 +147,9 @@ GAME: Game[RobState] = Game(
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=rules.outcome,
-    controls=box.controls,
-    leds=box.leds,
-    sounds=box.sounds,
+    controls=controls.controls,
+    leds=controls.leds,
+    sounds=controls.sounds,
     documents=Documents(builtin_documents(), check_document),
     to_json=dump,
     from_json=lambda data: load(RobState, data),

@@ -16,7 +16,7 @@ Readings the rule text leaves open (see rules/FACTS.md for the rest):
 from __future__ import annotations
 
 from companion.games.base import Action, Game, Option, Timer
-from companion.games.romme import box, rules, views
+from companion.games.romme import controls, rules, views
 from companion.games.romme.state import RUNNING_PHASES, RommeState, from_json, limit_ms, to_json
 from companion.games.romme.texts import TEXTS
 
@@ -56,9 +56,9 @@ GAME: Game[RommeState] = Game(
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=views.outcome,
-    controls=box.controls,
-    leds=box.leds,
-    sounds=box.sounds,
+    controls=controls.controls,
+    leds=controls.leds,
+    sounds=controls.sounds,
     to_json=to_json,
     from_json=from_json,
 )

@@ -31,10 +31,12 @@ from companion.games.base import (
     IllegalAction,
     Timer,
 )
-from companion.history import finished_game
-from companion.lobby import TableState, apply_table, check_action, table_controls
-from companion.store import Store
-from companion.views import device_view, table_views
+from companion.table.finished import finished_game
+from companion.table.menu import table_controls
+from companion.table.rules import apply_table, check_action
+from companion.table.state import TableState
+from companion.table.store import Store
+from companion.table.views import device_view, table_views
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ a game ended before its end is recorded as not finished, without an outcome.
 from __future__ import annotations
 
 from companion.games.base import JSON, Action, Games
-from companion.lobby import TableState
+from companion.table.state import TableState
 
 
 def finished_game(before: TableState, after: TableState, action: Action,

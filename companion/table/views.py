@@ -7,7 +7,8 @@ from dataclasses import asdict
 from typing import Any
 
 from companion.games.base import JSON, Game, Games
-from companion.lobby import TableState, documents
+from companion.table.documents import documents
+from companion.table.state import TableState
 
 
 def table_view(state: TableState, games: Games, seat: int | None,

@@ -1,0 +1,65 @@
+"""The box's menu: one item per game and seat count in the lobby, the game's own in a game,
+and first of all whoever waits for OK (a browser to be the table page, a phone for a seat)."""
+
+from __future__ import annotations
+
+from companion.games.base import Action, Button, Controls, Games, MenuItem
+from companion.table.state import Claim, TableState
+
+
+def lobby_controls(games: Games) -> Controls:
+    """The box's start screen: one menu item per game and seat count."""
+    menu = [MenuItem("box.new_game", Action("table.new_game", None, {"game": gid, "seats": n}),
+                     {"game": gid, "count": n})
+            for gid, game in games.items() for n in range(game.min_seats, game.max_seats + 1)]
+    return Controls(menu=menu)
+
+
+def table_controls(state: TableState, games: Games) -> Controls:
+    """The box's buttons now: the lobby menu, or the game's own plus BACK-long for undo.
+
+    A phone asking for a taken seat comes first in the menu (OK gives it the seat); the
+    lobby also switches its QR code between joining the table and joining the box's Wi-Fi.
+    """
+    grants = [*_host_items(state), *(_grant_item(claim) for claim in state.claims)]
+    if state.game_id is None:
+        return Controls([*grants, *lobby_controls(games).menu, _language_item(state),
+                         *_wifi_items(state), *_forget_hosts_item(state)])
+    controls = games[state.game_id].controls(state.game)
+    keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
+    return Controls([*grants, *controls.menu], keys)
+
+
+def _grant_item(claim: Claim) -> MenuItem:
+    action = Action("table.grant", None, {"seat": claim.seat})
+    if claim.name:
+        return MenuItem("box.grant", action, {"seat": claim.seat + 1, "name": claim.name})
+    return MenuItem("box.grant_phone", action, {"seat": claim.seat + 1})
+
+
+def _host_items(state: TableState) -> list[MenuItem]:
+    """OK makes the asking browser the table page; the next item refuses it."""
+    if state.host_ask is None:
+        return []
+    label = {"label": state.host_ask.label}
+    return [MenuItem("box.host_grant", Action("table.host_grant"), label),
+            MenuItem("box.host_refuse", Action("table.host_refuse"), label)]
+
+
+def _forget_hosts_item(state: TableState) -> list[MenuItem]:
+    if not state.hosts:
+        return []
+    return [MenuItem("box.hosts_forget", Action("table.hosts_forget"))]
+
+
+def _language_item(state: TableState) -> MenuItem:
+    """Switch the box between German and English (its texts and the phones' defaults)."""
+    other = "en" if state.language == "de" else "de"
+    return MenuItem("box.language_switch", Action("table.language", None, {"language": other}))
+
+
+def _wifi_items(state: TableState) -> list[MenuItem]:
+    if state.wifi is None:
+        return []
+    key = "box.show_join" if state.show_wifi else "box.show_wifi"
+    return [MenuItem(key, Action("table.show_wifi", None, {"show": not state.show_wifi}))]

@@ -1,0 +1,152 @@
+"""The table's own rules: choosing and ending a game, undo, the box's language; seats, hosts,
+Wi-Fi and saved documents in modules of their own. Every table action and its arguments, and
+what only the host may do, are listed here.
+
+Pure like the game modules: ``apply_table(state, action, games)`` returns a new TableState.
+Game actions are passed on to the current game's ``apply``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.games.base import (
+    Action,
+    Arguments,
+    Game,
+    Games,
+    IllegalAction,
+    InvalidAction,
+    check_arguments,
+    check_options,
+    whole,
+)
+from companion.table import hosts, seats, settings
+from companion.table.documents import documents, forget, save
+from companion.table.state import UNDO_DEPTH, Handler, Seat, Step, TableState, undoable
+
+ACTION_BYTES = 16 * 1024
+"""The most an action may weigh as JSON: a saved scenario fits, junk for the log does not."""
+
+
+def apply_table(state: TableState, action: Action, games: Games) -> TableState:
+    """The state after ``action``; table actions start with ``table.``, the rest go to the game."""
+    handler = _HANDLERS.get(action.type)
+    if action.type in HOST_ACTIONS and action.seat is not None:
+        raise IllegalAction("error.host_only")
+    if handler is not None:
+        return handler(state, action, games)
+    if action.type.startswith("table."):
+        raise InvalidAction("error.action_unknown", type=action.type)
+    game = _current(state, games)
+    after = game.apply(state.game, action)
+    step = Step(state.game, action.type, action.seat, action.type in game.reveals)
+    return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
+
+
+def check_action(state: TableState, action: Action, games: Games) -> None:
+    """Refuse what no rule should see: an unknown action, arguments it does not declare or of
+    the wrong type, or an action too big. The Table asks this of every new action (not of the
+    log's, which were checked when they came)."""
+    declared = TABLE_ARGUMENTS if action.type.startswith("table.") else (
+        _current(state, games).arguments)
+    if action.type not in declared:
+        raise InvalidAction("error.action_unknown", type=action.type[:40])
+    check_arguments(declared[action.type], action.args)
+    if len(json.dumps(action.to_json(), separators=(",", ":"))) > ACTION_BYTES:
+        raise InvalidAction("error.action_too_large", maximum=ACTION_BYTES // 1024)
+
+
+def _current(state: TableState, games: Games) -> Game[Any]:
+    if state.game_id is None:
+        raise IllegalAction("error.no_game")
+    return games[state.game_id]
+
+
+def _new_game(state: TableState, action: Action, games: Games) -> TableState:
+    game_id, count = action.args.get("game"), action.args.get("seats")
+    if state.game_id is not None:
+        raise IllegalAction("error.game_running")
+    if not isinstance(game_id, str) or game_id not in games:
+        raise InvalidAction("error.game_unknown", game=str(game_id))
+    game = games[game_id]
+    if not whole(count) or not game.min_seats <= count <= game.max_seats:
+        raise InvalidAction("error.seat_count", minimum=game.min_seats, maximum=game.max_seats)
+    raw_options = action.args.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise InvalidAction("error.action_malformed")
+    options = check_options(game.options, raw_options)
+    seats = (state.seats + (Seat(),) * count)[:count]
+    claims = tuple(c for c in state.claims if c.seat < count)
+    drawn = action.args.get("chance", {})
+    return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims,
+                   game=game.setup(options, count, drawn, documents(state, game)))
+
+
+def _end_game(state: TableState, action: Action, games: Games) -> TableState:
+    _current(state, games)
+    return replace(state, game_id=None, game=None, undo=())
+
+
+def _undo(state: TableState, action: Action, games: Games) -> TableState:
+    step = undoable(state, action.seat)
+    return replace(state, game=step.game, undo=state.undo[:-1])
+
+
+TABLE_ARGUMENTS: Arguments = {
+    "table.new_game": {"game": str, "seats": int, "options": dict},
+    "table.end_game": {},
+    "table.undo": {},
+    "table.claim": {"seat": int, "name": str, "token_hash": str, "replaces": str, "force": bool},
+    "table.rename": {"seat": int, "name": str},
+    "table.release": {"seat": int},
+    "table.language": {"language": str},
+    "table.request": {"seat": int, "name": str, "token_hash": str},
+    "table.grant": {"seat": int},
+    "table.deny": {"seat": int},
+    "table.wifi": {"ssid": str, "security": str, "hidden": bool, "password": str},
+    "table.show_wifi": {"show": bool},
+    "table.save": {"game": str, "kind": str, "name": str, "data": object},
+    "table.forget": {"game": str, "kind": str, "name": str},
+    "table.host_ask": {"token_hash": str, "label": str},
+    "table.host_grant": {},
+    "table.host_add": {"token_hash": str},
+    "table.host_refuse": {},
+    "table.hosts_forget": {},
+}
+"""The table's own actions and their arguments (``token_hash``, ``replaces``, ``force``,
+``label``: the phone server's, never a phone's)."""
+
+
+HOST_ACTIONS = frozenset({
+    "table.new_game", "table.end_game", "table.language", "table.wifi", "table.show_wifi",
+    "table.save", "table.forget", "table.host_grant", "table.host_refuse", "table.hosts_forget",
+})
+"""What only the box and the table page (the host) may do, never a seat's phone: running the
+table, the box's own settings and its saved documents, and who else is the host."""
+
+
+_HANDLERS: dict[str, Handler] = {
+    "table.new_game": _new_game,
+    "table.end_game": _end_game,
+    "table.undo": _undo,
+    "table.claim": seats.claim,
+    "table.rename": seats.rename,
+    "table.release": seats.release,
+    "table.language": settings.language,
+    "table.request": seats.request,
+    "table.grant": seats.grant,
+    "table.deny": seats.deny,
+    "table.wifi": settings.save_wifi,
+    "table.show_wifi": settings.show_wifi,
+    "table.save": save,
+    "table.forget": forget,
+    "table.host_ask": hosts.host_ask,
+    "table.host_grant": hosts.host_grant,
+    "table.host_add": hosts.host_add,
+    "table.host_refuse": hosts.host_refuse,
+    "table.hosts_forget": hosts.hosts_forget,
+}

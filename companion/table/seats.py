@@ -1,0 +1,93 @@
+"""Who sits where: a phone takes a free seat, asks for a taken one (the box or the seat's own
+phone grants it), names it, or leaves it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.base import Action, Games, IllegalAction, InvalidAction, whole
+from companion.table.state import Claim, Seat, TableState
+
+NAME_LENGTH = 20
+
+
+def claim(state: TableState, action: Action, games: Games) -> TableState:
+    """A phone takes a seat; ``token_hash`` is made by the server, never by the phone."""
+    seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
+    if not isinstance(token_hash, str):
+        raise InvalidAction("error.action_malformed")
+    holder, replaces = state.seats[seat].token_hash, action.args.get("replaces")
+    if replaces is not None and holder != replaces:
+        raise IllegalAction("error.code_unknown")
+    if holder not in (None, token_hash, replaces) and not action.args.get("force"):
+        raise IllegalAction("error.seat_taken")
+    name = _name_arg(action, fallback=state.seats[seat].name)
+    state = replace(state, claims=tuple(c for c in state.claims if c.token_hash != token_hash))
+    return _with_seat(state, seat, Seat(name, token_hash))
+
+
+def request(state: TableState, action: Action, games: Games) -> TableState:
+    """A phone asks for a taken seat (made by the server, like a claim); newest ask wins."""
+    seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
+    if not isinstance(token_hash, str):
+        raise InvalidAction("error.action_malformed")
+    if state.seats[seat].token_hash in (None, token_hash):
+        raise IllegalAction("error.seat_free")
+    claim = Claim(seat, _name_arg(action), token_hash)
+    kept = tuple(c for c in state.claims if c.seat != seat and c.token_hash != token_hash)
+    return replace(state, claims=(*kept, claim))
+
+
+def grant(state: TableState, action: Action, games: Games) -> TableState:
+    """The seat goes to the phone that asked for it; the phone that held it loses it."""
+    seat = _seat_arg(state, action)
+    claim = _claim_for(state, seat)
+    state = _with_seat(state, seat, Seat(claim.name or state.seats[seat].name, claim.token_hash))
+    return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
+
+
+def deny(state: TableState, action: Action, games: Games) -> TableState:
+    seat = _seat_arg(state, action)
+    _claim_for(state, seat)
+    return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
+
+
+def rename(state: TableState, action: Action, games: Games) -> TableState:
+    seat = _seat_arg(state, action)
+    return _with_seat(state, seat, replace(state.seats[seat], name=_name_arg(action)))
+
+
+def release(state: TableState, action: Action, games: Games) -> TableState:
+    seat = _seat_arg(state, action)
+    return _with_seat(state, seat, replace(state.seats[seat], token_hash=None))
+
+
+def _claim_for(state: TableState, seat: int) -> Claim:
+    for claim in state.claims:
+        if claim.seat == seat:
+            return claim
+    raise IllegalAction("error.no_claim")
+
+
+def _seat_arg(state: TableState, action: Action) -> int:
+    seat = action.args.get("seat")
+    if not whole(seat) or not 0 <= seat < len(state.seats):
+        raise InvalidAction("error.seat_unknown")
+    if action.seat is not None and action.seat != seat:
+        raise IllegalAction("error.not_your_seat")
+    return seat
+
+
+def _name_arg(action: Action, fallback: str = "") -> str:
+    name = action.args.get("name", fallback)
+    if not isinstance(name, str) or len(name.strip()) > NAME_LENGTH:
+        raise InvalidAction("error.name_invalid")
+    name = " ".join(name.split())
+    if not name and "name" in action.args:
+        raise InvalidAction("error.name_invalid")
+    return name
+
+
+def _with_seat(state: TableState, index: int, seat: Seat) -> TableState:
+    seats = (*state.seats[:index], seat, *state.seats[index + 1:])
+    return replace(state, seats=seats)

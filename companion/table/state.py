@@ -1,0 +1,128 @@
+"""What the table keeps: its seats, the game and the steps undo can go back over, the box's
+language and Wi-Fi, saved documents and who is the table page; and its JSON form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.base import JSON, TIMEOUT, Action, Games, IllegalAction
+from companion.table.wifi import Wifi
+
+UNDO_DEPTH = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: the player's name and, once a phone holds it, its token's hash."""
+
+    name: str = ""
+    token_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A phone asking for a taken seat; it gets the seat when the box's OK (or the seat's own
+    phone) grants it."""
+
+    seat: int
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class HostAsk:
+    """A browser asking to be the table page: OK on the box makes it one. ``label`` is shown
+    on the browser and on the box's screen, so whoever presses OK sees it is the right one."""
+
+    token_hash: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A game state undo can return to, and the action that left it: its type, who sent it
+    (None: the box or the table page) and whether it revealed something."""
+
+    game: Any
+    action: str
+    seat: int | None
+    reveal: bool
+
+    @property
+    def final(self) -> bool:
+        """A reveal or the clock's verdict (a timeout): undo stops before it."""
+        return self.reveal or self.action == TIMEOUT
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Everything the Table owns. ``undo`` holds the steps undo can go back over, newest
+    last. ``saved`` holds what games keep on the box between games (a box profile,
+    scenarios): game id, then kind, then name. ``hosts`` holds the token hashes of the
+    browsers the box made the table page, ``host_ask`` the one asking to become one."""
+
+    game_id: str | None = None
+    seats: tuple[Seat, ...] = ()
+    game: Any = None
+    undo: tuple[Step, ...] = ()
+    language: str = "de"
+    claims: tuple[Claim, ...] = ()
+    wifi: Wifi | None = None
+    show_wifi: bool = False
+    saved: dict[str, dict[str, dict[str, JSON]]] = field(default_factory=dict)
+    hosts: tuple[str, ...] = ()
+    host_ask: HostAsk | None = None
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
+        try:
+            undoable(self, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def to_json(self, games: Games) -> dict[str, JSON]:
+        """The state without its undo history (snapshots are taken where undo cannot reach)."""
+        game = games[self.game_id].to_json(self.game) if self.game_id else None
+        return {"game_id": self.game_id, "game": game, "language": self.language,
+                "seats": [[s.name, s.token_hash] for s in self.seats],
+                "claims": [[c.seat, c.name, c.token_hash] for c in self.claims],
+                "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi,
+                "saved": self.saved, "hosts": list(self.hosts),
+                "host_ask": [self.host_ask.token_hash, self.host_ask.label]
+                if self.host_ask else None}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
+        game_id = data["game_id"]
+        game = games[game_id].from_json(data["game"]) if game_id else None
+        seats = tuple(Seat(name, token) for name, token in data["seats"])
+        claims = tuple(Claim(seat, name, token) for seat, name, token in data.get("claims", ()))
+        wifi = Wifi.from_json(data["wifi"]) if data.get("wifi") else None
+        ask = HostAsk(*data["host_ask"]) if data.get("host_ask") else None
+        return cls(game_id, seats, game, (), data["language"], claims, wifi,
+                   bool(data.get("show_wifi")), data.get("saved", {}),
+                   tuple(data.get("hosts", ())), ask)
+
+
+Handler = Callable[[TableState, Action, Games], TableState]
+"""What a table action does: the state after it, or InvalidAction or IllegalAction."""
+
+
+def undoable(state: TableState, seat: int | None) -> Step:
+    """The step ``seat`` may undo now; a phone undoes only its own seat's last action."""
+    if not state.undo:
+        raise IllegalAction("error.nothing_to_undo")
+    step = state.undo[-1]
+    if step.final:
+        raise IllegalAction("error.undo_clock" if step.action == TIMEOUT else "error.undo_reveal")
+    if seat is not None and step.seat != seat:
+        raise IllegalAction("error.undo_not_yours")
+    return step
+
+
+def seat_name(state: TableState, seat: int) -> str:
+    """The seat's name, or an empty string when nobody named it (views then say "Seat n")."""
+    return state.seats[seat].name if 0 <= seat < len(state.seats) else ""
