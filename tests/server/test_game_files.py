@@ -40,13 +40,16 @@ def test_a_games_script_and_styles_are_served_from_its_folder(game_id: str,
     assert client.get(f"/games/{game_id}/rules.py").status_code == 404
 
 
-@pytest.mark.parametrize("path", ["/", "/table"])
-def test_every_page_loads_every_games_script_after_the_core(path: str,
-                                                           client: FlaskClient) -> None:
+@pytest.mark.parametrize(("path", "own", "other"), [("/", "phone", "table"),
+                                                   ("/table", "table", "phone")])
+def test_every_page_loads_the_core_its_own_script_and_every_games(
+        path: str, own: str, other: str, client: FlaskClient) -> None:
     page = client.get(path).text
     core = page.index("/static/getaway.js")
+    mine = page.index(f"/static/{own}-page.js")
+    assert core < mine and f"{other}-page.js" not in page
     for game_id in GAME_IDS:
-        assert page.index(f"/games/{game_id}/phone.js") > core
+        assert page.index(f"/games/{game_id}/phone.js") > mine
         assert f"/games/{game_id}/phone.css" in page
 
 

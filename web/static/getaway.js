@@ -1,14 +1,13 @@
-// Getaway's phone and table pages: render the live view from the box, send actions back.
-// The generic part knows seats, turns, timers and action lists; what only one game shows
-// lives in GAME_VIEWS under that game's id (a game's own script adds itself with
-// Getaway.register, after this one).
+// Getaway's shared core for the phone and table pages: the live view from the box, actions
+// sent back, texts, the turn clock, and what every game shows (seats, turns, action lists).
+// After it come the page's own script (phone-page.js or table-page.js, which adds itself
+// with Getaway.page) and each game's script (which adds itself with Getaway.register).
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
   const PAGE = document.body.dataset.page;
   const VIEW_QUERY = PAGE === "table" ? "?page=table" : ""; // the table page reads the public view
-  const REJOIN_KEY = "getaway.rejoin";
   const RECONNECT_MS = 3000;
   const TOAST_MS = 6000;
 
@@ -171,37 +170,6 @@
     return result;
   }
 
-  async function join(seat, taken) {
-    if (state.busy) return;
-    state.busy = true;
-    render();
-    const result = await post(taken ? "/api/claim" : "/api/join", { seat, name: $("name").value });
-    state.busy = false;
-    if (result && result.pending) {
-      state.pending = { seat, since: result.version };
-      localStorage.setItem(REJOIN_KEY, result.rejoin);
-      connect(); // the stream carries the new token: it shows the seat once it is given
-    } else if (result) await seated(result);
-    render();
-  }
-
-  async function seated(result) {
-    localStorage.setItem(REJOIN_KEY, result.rejoin);
-    state.pending = null;
-    await refresh();
-    connect(); // the stream picks up the new seat cookie
-  }
-
-  // A code typed on the phone or carried by the QR link: the table's join code, or a code
-  // that moves a seat from another phone to this one.
-  async function enterCode(code) {
-    const result = await post("/api/code", { code });
-    if (!result) return;
-    if (result.kind === "join") state.joinable = true;
-    else await seated(result);
-    render();
-  }
-
   function connect() {
     clearTimeout(state.retry);
     if (state.source) state.source.close();
@@ -235,20 +203,6 @@
     render();
   }
 
-  // Only a secure page (HTTPS or localhost) may keep the screen on; elsewhere the phone
-  // shows a hint to switch off auto-lock for the evening instead.
-  async function keepAwake(wanted) {
-    show($("awake-hint"), wanted && !("wakeLock" in navigator));
-    if (!wanted || state.wakeLock || document.hidden || !("wakeLock" in navigator)) return;
-    state.wakeLock = navigator.wakeLock.request("screen").then(
-      (lock) => {
-        lock.addEventListener("release", () => { state.wakeLock = null; });
-        return lock;
-      },
-      () => null, // only secure pages may keep the screen on; this phone may sleep
-    );
-  }
-
   async function setLanguage(lang) {
     document.cookie = `lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
     try {
@@ -279,77 +233,11 @@
 
   function render() {
     const v = state.view;
-    if (!v) return;
+    if (!v || !PAGES[PAGE]) return;
     show($("loading"), false);
     $("game-title").textContent = v.title ? v.title[state.lang] || v.title.en : "";
-    if (PAGE === "table") renderTable(v);
-    else renderPhone(v);
+    PAGES[PAGE].render(v);
     renderClock();
-  }
-
-  function renderPhone(v) {
-    const seated = isSeated(v);
-    const asked = state.pending;
-    if (asked && (seated || (v.version >= asked.since
-      && !(v.claims || []).some((claim) => claim.seat === asked.seat)))) {
-      state.pending = null; // given to this phone, refused, or the game moved on
-    }
-    const free = Boolean(v.game) && !seated && state.pending === null;
-    show($("waiting"), !v.game);
-    show($("code"), free && !state.joinable);
-    show($("join"), free && state.joinable);
-    if (free && state.joinable) renderJoin(v);
-    show($("pending"), state.pending !== null);
-    if (state.pending !== null) {
-      $("pending-text").textContent = t("web.claim_wait", { seat: seatTitle(v, state.pending.seat) });
-    }
-    renderAsks(v);
-    renderCover(v);
-    $("me").textContent = seated ? t("web.you_are", { seat: seatTitle(v, v.me) }) : "";
-    show($("me"), seated);
-    renderStatus(v);
-    renderActions(v, seated && v.state ? v.state.actions || [] : []);
-    renderPanel(v);
-    renderPlayers(v);
-    renderRejoin(seated);
-    show($("foot"), seated);
-    keepAwake(seated);
-  }
-
-  function renderJoin(v) {
-    $("join-seats").replaceChildren(...v.seats.map((seat) => button(
-      [
-        h("span", { class: "seat-label", text: seatLabel(seat.seat) }),
-        h("span", { class: "seat-state" },
-          [seat.name, seat.taken ? t("web.taken") : t("web.free")].filter(Boolean).join(" \u00b7 ")),
-      ],
-      { class: classes("seat", seat.taken && "taken"), disabled: state.busy,
-        data: { seat: seat.seat } },
-      (event) => (seat.taken
-        ? confirmTap(event.currentTarget, () => join(seat.seat, true), t("web.claim_confirm"))
-        : join(seat.seat, false)),
-    )));
-  }
-
-  // Another phone asks for this phone's seat: only this phone (or OK on the box) gives it.
-  function renderAsks(v) {
-    const asks = isSeated(v) ? (v.claims || []).filter((claim) => claim.seat === v.me) : [];
-    $("asks").replaceChildren(...asks.map((claim) => h("div", { class: "ask-row" },
-      h("p", { class: "lead", text: claim.name ? t("web.claim_ask", { name: claim.name })
-        : t("web.claim_ask_phone") }),
-      button(t("web.claim_give"), { class: "action", data: { action: "table.grant" } },
-        (event) => confirmTap(event.currentTarget, () => send("table.grant", { seat: v.me }))),
-      button(t("web.claim_keep"), { class: "action primary", data: { action: "table.deny" } },
-        () => send("table.deny", { seat: v.me })))));
-    show($("asks"), asks.length > 0);
-  }
-
-  // A seat's secrets hide behind a cover at a tap, against a neighbour's glance.
-  function renderCover(v) {
-    const secret = isSeated(v) && Boolean(v.cover);
-    if (!secret) state.covered = false;
-    show($("cover-toggle"), secret && !state.covered);
-    show($("cover"), state.covered);
   }
 
   function renderStatus(v) {
@@ -423,14 +311,6 @@
     show(section, true);
   }
 
-  function renderRejoin(seated) {
-    const link = localStorage.getItem(REJOIN_KEY);
-    show($("rejoin"), Boolean(seated && link));
-    if (!link) return;
-    $("rejoin-link").textContent = link;
-    $("rejoin-link").href = link;
-  }
-
   // The turn clock counts down here, from the remaining_ms of the last view.
   function renderClock() {
     const timer = state.view && state.view.timer;
@@ -474,144 +354,6 @@
     else if ((before > 10 && seconds <= 10) || (before > 5 && seconds <= 5)) navigator.vibrate(100);
   }
 
-  // -- the table page ----------------------------------------------------------------------
-
-  function renderTable(v) {
-    renderHost(v);
-    show($("wifi"), v.host);
-    if (v.host) renderWifi(v);
-    show($("setup"), v.host && !v.game);
-    show($("board"), Boolean(v.game));
-    if (!v.game) {
-      if (v.host) renderSetup(v);
-      return;
-    }
-    renderStatus(v);
-    renderActions(v, v.host ? game(v).tableActions(v) : []);
-    renderPanel(v);
-    renderPlayers(v);
-    if (v.host) renderTableControls(v);
-    else $("table-controls").replaceChildren();
-  }
-
-  // A browser runs the table only once someone pressed OK on the box for its ask; until
-  // then it watches, and the join code stays on the box's screen.
-  function renderHost(v) {
-    $("main").classList.toggle("watching", !v.host);
-    show($("host-ask"), !v.host);
-    show($("join-code-line"), v.host);
-    $("join-code").textContent = v.host ? v.join_code : "";
-    $("host-ask-button").disabled = state.busy;
-    if (v.host) state.hostLabel = null;
-    show($("host-label"), Boolean(state.hostLabel));
-    $("host-label").textContent = state.hostLabel ? t("web.host_wait", { label: state.hostLabel }) : "";
-    $("host-label").dataset.label = state.hostLabel || "";
-  }
-
-  async function askHost() {
-    state.busy = true;
-    render();
-    const result = await post("/api/host", {});
-    state.busy = false;
-    if (result) {
-      state.hostLabel = result.label;
-      connect(); // the stream carries the new host cookie: it shows the host's view once granted
-    }
-    render();
-  }
-
-  function renderWifi(v) {
-    const ssid = $("wifi-ssid");
-    if (v.wifi && document.activeElement !== ssid && !ssid.value) {
-      ssid.value = v.wifi.ssid;
-      $("wifi-security").value = v.wifi.security;
-    }
-    $("wifi-show").disabled = !v.wifi;
-    $("wifi-show").setAttribute("aria-pressed", String(Boolean(v.wifi && v.wifi.shown)));
-  }
-
-  async function saveWifi() {
-    const args = { ssid: $("wifi-ssid").value, security: $("wifi-security").value };
-    if ($("wifi-password").value) args.password = $("wifi-password").value;
-    if (await send("table.wifi", args)) {
-      $("wifi-password").value = "";
-      toast(t("web.saved"));
-    }
-  }
-
-  function renderTableControls(v) {
-    const controls = [];
-    if (v.timer) {
-      const type = v.timer.running ? "pause" : "resume";
-      controls.push(button(`${v.timer.running ? "\u275a\u275a" : "\u25b6"}\u00a0${actionLabel(v, type)}`,
-        { class: "action", data: { action: type } }, () => send(type)));
-    }
-    if (v.undo) {
-      controls.push(button(`\u21b6\u00a0${t("web.undo")}`, { class: "action", data: { action: "table.undo" } },
-        () => send("table.undo")));
-    }
-    controls.push(button(t("web.end_game"), { class: "action quiet", data: { action: "table.end_game" } },
-      (event) => confirmTap(event.currentTarget, () => send("table.end_game"))));
-    $("table-controls").replaceChildren(...controls);
-  }
-
-  function renderSetup(v) {
-    const games = v.games || [];
-    if (!games.some((g) => g.id === state.setup.game) && games.length) chooseGame(games[0]);
-    const chosen = games.find((g) => g.id === state.setup.game);
-    if (!chosen) return;
-    const setup = state.setup;
-    $("setup-games").replaceChildren(...games.map((g) => button(g.title[state.lang] || g.title.en,
-      { class: "choice", "aria-pressed": String(g.id === chosen.id), data: { game: g.id } },
-      () => { chooseGame(g); render(); })));
-    const counts = [];
-    for (let n = chosen.min_seats; n <= chosen.max_seats; n += 1) counts.push(n);
-    $("setup-seats").replaceChildren(...counts.map((n) => button(String(n),
-      { class: "choice", "aria-pressed": String(n === setup.seats), data: { seats: n } },
-      () => { setup.seats = n; render(); })));
-    $("setup-options").replaceChildren(...chosen.options.map((option) => optionField(chosen, option)));
-    keep($("setup-extra"), game({ game: chosen.id }).setupPanel(v, setup));
-    $("setup-start").disabled = state.busy;
-    $("setup-start").onclick = () => send("table.new_game",
-      { game: chosen.id, seats: setup.seats, options: { ...setup.options } });
-  }
-
-  function chooseGame(g) {
-    state.setup = {
-      game: g.id,
-      seats: Math.min(Math.max(4, g.min_seats), g.max_seats),
-      options: Object.fromEntries(g.options.map((o) => [o.name, o.default])),
-    };
-  }
-
-  function optionLabel(g, name, value) {
-    const suffix = value === undefined ? "" : `.${value}`;
-    return firstText([`${g.id}.option.${name}${suffix}`, `web.${g.id}.option.${name}${suffix}`]);
-  }
-
-  function optionField(g, option) {
-    const value = state.setup.options[option.name];
-    const set = (next) => { state.setup.options[option.name] = next; render(); };
-    const rules = game({ game: g.id });
-    let control = rules.optionControl(option, value, set);
-    if (!control && option.choices.length) {
-      control = h("div", { class: "choice-row" }, rules.choices(option, state.setup.seats).map((choice) => button(
-        optionLabel(g, option.name, choice) ?? rules.choiceLabel(option.name, choice),
-        { class: "choice small", "aria-pressed": String(choice === value),
-          data: { option: option.name, value: choice } }, () => set(choice))));
-    } else if (!control) {
-      const step = option.maximum - option.minimum >= 60 ? 5 : 1;
-      control = h("div", { class: "stepper", data: { option: option.name } },
-        button("\u2212", { class: "choice small", "aria-label": "\u2212", data: { option: option.name, step: "down" },
-          disabled: value <= option.minimum }, () => set(Math.max(option.minimum, value - step))),
-        h("output", { class: "stepper-value", text: String(value) }),
-        button("+", { class: "choice small", "aria-label": "+", data: { option: option.name, step: "up" },
-          disabled: value >= option.maximum }, () => set(Math.min(option.maximum, value + step))));
-    }
-    return h("div", { class: "option" },
-      h("span", { class: "option-name", text: optionLabel(g, option.name) ?? option.name }), control);
-  }
-
   // -- what only one game shows ------------------------------------------------------------
 
   const GENERIC = {
@@ -631,14 +373,32 @@
   };
 
   const GAME_VIEWS = {};
+  const PAGES = {};
 
-  // What a game's own script may use: it registers its view and draws with these.
+  // What the page's and each game's own scripts use: they add themselves and draw with these.
   window.Getaway = {
     register(id, view) {
       GAME_VIEWS[id] = view;
       render();
     },
-    page: PAGE,
+    page(name, page) {
+      PAGES[name] = page;
+      render();
+    },
+    PAGE,
+    $,
+    show,
+    post,
+    refresh,
+    connect,
+    game,
+    keep,
+    renderStatus,
+    renderActions,
+    renderPanel,
+    renderPlayers,
+    actionLabel,
+    seatTitle,
     state,
     t,
     firstText,
@@ -661,58 +421,14 @@
     el.addEventListener("click", () => setLanguage(el.dataset.lang));
   }
   $("toast").addEventListener("click", () => show($("toast"), false));
-  if (PAGE === "table") {
-    $("wifi-form").addEventListener("submit", (event) => {
-      event.preventDefault();
-      saveWifi();
-    });
-    $("wifi-show").addEventListener("click", () => send("table.show_wifi",
-      { show: !(state.view.wifi && state.view.wifi.shown) }));
-    $("host-ask-button").addEventListener("click", askHost);
-  }
-  if (PAGE === "phone") {
-    $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
-      if (await send("table.release", { seat: state.view.me })) localStorage.removeItem(REJOIN_KEY);
-    }));
-    $("rejoin-copy").addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText($("rejoin-link").href);
-        toast(t("web.copied"));
-      } catch {
-        getSelection().selectAllChildren($("rejoin-link"));
-      }
-    });
-    $("code-form").addEventListener("submit", (event) => {
-      event.preventDefault();
-      enterCode($("code-input").value);
-    });
-    $("handover").addEventListener("click", async () => {
-      const result = await post("/api/handover", {});
-      if (!result) return;
-      $("handover-code").textContent = t("web.handover_code", { code: result.code });
-      show($("handover-code"), true);
-    });
-    $("cover-toggle").addEventListener("click", () => { state.covered = true; render(); });
-    $("cover").addEventListener("click", () => { state.covered = false; render(); });
-    const code = $("boot").dataset.code;
-    if (code) {
-      history.replaceState(null, "", "/"); // the code is not kept in the address bar
-      enterCode(code);
-    }
-    const params = new URLSearchParams(location.search);
-    if (params.get("link") === "expired") {
-      toast(t("web.link_expired"));
-      history.replaceState(null, "", location.pathname);
-    }
-  }
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) return;
     if (!state.source || state.source.readyState === EventSource.CLOSED) connect();
     else refresh(); // a sleeping phone's clock may have stood still: take the time left anew
-    if (state.view) keepAwake(isSeated(state.view));
+    if (state.view && PAGES[PAGE] && PAGES[PAGE].visible) PAGES[PAGE].visible(state.view);
   });
   window.addEventListener("online", () => {
     if (!state.source || state.source.readyState === EventSource.CLOSED) connect();
   });
-  connect();
+  document.addEventListener("DOMContentLoaded", connect); // once every script has added itself
 })();

@@ -1,0 +1,165 @@
+// The phone page: join a seat (by the QR link, a typed code or a hand-over code), a taken
+// seat asked for and given, the seat's own view with its cover, the rejoin link, and the
+// screen kept awake on the phone's own turn.
+"use strict";
+
+(() => {
+  const G = window.Getaway;
+  const { $, show, post, refresh, connect, state, t, h, classes, button, confirmTap, toast, send, render,
+    seatLabel, seatTitle, isSeated } = G;
+  const REJOIN_KEY = "getaway.rejoin";
+
+  async function join(seat, taken) {
+    if (state.busy) return;
+    state.busy = true;
+    render();
+    const result = await post(taken ? "/api/claim" : "/api/join", { seat, name: $("name").value });
+    state.busy = false;
+    if (result && result.pending) {
+      state.pending = { seat, since: result.version };
+      localStorage.setItem(REJOIN_KEY, result.rejoin);
+      connect(); // the stream carries the new token: it shows the seat once it is given
+    } else if (result) await seated(result);
+    render();
+  }
+
+  async function seated(result) {
+    localStorage.setItem(REJOIN_KEY, result.rejoin);
+    state.pending = null;
+    await refresh();
+    connect(); // the stream picks up the new seat cookie
+  }
+
+  // A code typed on the phone or carried by the QR link: the table's join code, or a code
+  // that moves a seat from another phone to this one.
+  async function enterCode(code) {
+    const result = await post("/api/code", { code });
+    if (!result) return;
+    if (result.kind === "join") state.joinable = true;
+    else await seated(result);
+    render();
+  }
+
+  // Only a secure page (HTTPS or localhost) may keep the screen on; elsewhere the phone
+  // shows a hint to switch off auto-lock for the evening instead.
+  async function keepAwake(wanted) {
+    show($("awake-hint"), wanted && !("wakeLock" in navigator));
+    if (!wanted || state.wakeLock || document.hidden || !("wakeLock" in navigator)) return;
+    state.wakeLock = navigator.wakeLock.request("screen").then(
+      (lock) => {
+        lock.addEventListener("release", () => { state.wakeLock = null; });
+        return lock;
+      },
+      () => null, // only secure pages may keep the screen on; this phone may sleep
+    );
+  }
+
+  function renderPhone(v) {
+    const seated = isSeated(v);
+    const asked = state.pending;
+    if (asked && (seated || (v.version >= asked.since
+      && !(v.claims || []).some((claim) => claim.seat === asked.seat)))) {
+      state.pending = null; // given to this phone, refused, or the game moved on
+    }
+    const free = Boolean(v.game) && !seated && state.pending === null;
+    show($("waiting"), !v.game);
+    show($("code"), free && !state.joinable);
+    show($("join"), free && state.joinable);
+    if (free && state.joinable) renderJoin(v);
+    show($("pending"), state.pending !== null);
+    if (state.pending !== null) {
+      $("pending-text").textContent = t("web.claim_wait", { seat: seatTitle(v, state.pending.seat) });
+    }
+    renderAsks(v);
+    renderCover(v);
+    $("me").textContent = seated ? t("web.you_are", { seat: seatTitle(v, v.me) }) : "";
+    show($("me"), seated);
+    G.renderStatus(v);
+    G.renderActions(v, seated && v.state ? v.state.actions || [] : []);
+    G.renderPanel(v);
+    G.renderPlayers(v);
+    renderRejoin(seated);
+    show($("foot"), seated);
+    keepAwake(seated);
+  }
+
+  function renderJoin(v) {
+    $("join-seats").replaceChildren(...v.seats.map((seat) => button(
+      [
+        h("span", { class: "seat-label", text: seatLabel(seat.seat) }),
+        h("span", { class: "seat-state" },
+          [seat.name, seat.taken ? t("web.taken") : t("web.free")].filter(Boolean).join(" \u00b7 ")),
+      ],
+      { class: classes("seat", seat.taken && "taken"), disabled: state.busy,
+        data: { seat: seat.seat } },
+      (event) => (seat.taken
+        ? confirmTap(event.currentTarget, () => join(seat.seat, true), t("web.claim_confirm"))
+        : join(seat.seat, false)),
+    )));
+  }
+
+  // Another phone asks for this phone's seat: only this phone (or OK on the box) gives it.
+  function renderAsks(v) {
+    const asks = isSeated(v) ? (v.claims || []).filter((claim) => claim.seat === v.me) : [];
+    $("asks").replaceChildren(...asks.map((claim) => h("div", { class: "ask-row" },
+      h("p", { class: "lead", text: claim.name ? t("web.claim_ask", { name: claim.name })
+        : t("web.claim_ask_phone") }),
+      button(t("web.claim_give"), { class: "action", data: { action: "table.grant" } },
+        (event) => confirmTap(event.currentTarget, () => send("table.grant", { seat: v.me }))),
+      button(t("web.claim_keep"), { class: "action primary", data: { action: "table.deny" } },
+        () => send("table.deny", { seat: v.me })))));
+    show($("asks"), asks.length > 0);
+  }
+
+  // A seat's secrets hide behind a cover at a tap, against a neighbour's glance.
+  function renderCover(v) {
+    const secret = isSeated(v) && Boolean(v.cover);
+    if (!secret) state.covered = false;
+    show($("cover-toggle"), secret && !state.covered);
+    show($("cover"), state.covered);
+  }
+
+  function renderRejoin(seated) {
+    const link = localStorage.getItem(REJOIN_KEY);
+    show($("rejoin"), Boolean(seated && link));
+    if (!link) return;
+    $("rejoin-link").textContent = link;
+    $("rejoin-link").href = link;
+  }
+
+  $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
+    if (await send("table.release", { seat: state.view.me })) localStorage.removeItem(REJOIN_KEY);
+  }));
+  $("rejoin-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("rejoin-link").href);
+      toast(t("web.copied"));
+    } catch {
+      getSelection().selectAllChildren($("rejoin-link"));
+    }
+  });
+  $("code-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    enterCode($("code-input").value);
+  });
+  $("handover").addEventListener("click", async () => {
+    const result = await post("/api/handover", {});
+    if (!result) return;
+    $("handover-code").textContent = t("web.handover_code", { code: result.code });
+    show($("handover-code"), true);
+  });
+  $("cover-toggle").addEventListener("click", () => { state.covered = true; render(); });
+  $("cover").addEventListener("click", () => { state.covered = false; render(); });
+  const code = $("boot").dataset.code;
+  if (code) {
+    history.replaceState(null, "", "/"); // the code is not kept in the address bar
+    enterCode(code);
+  }
+  const params = new URLSearchParams(location.search);
+  if (params.get("link") === "expired") {
+    toast(t("web.link_expired"));
+    history.replaceState(null, "", location.pathname);
+  }
+
+  G.page("phone", { render: renderPhone, visible: (v) => keepAwake(isSeated(v)) });
+})();
