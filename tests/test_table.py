@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
-from companion.table.owner import CHECKPOINT_S, Published, Table, token_hash
+from companion.table.owner import CHECKPOINT_S, Table
+from companion.table.published import Published, token_hash
 from companion.table.store import Store
 from tests import tables
 from tests.clock import FakeClock

@@ -20,7 +20,8 @@ from companion.device.buzzer import Beeper
 from companion.device.pins import PinMap
 from companion.device.station import PoliceStation
 from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
-from companion.table.owner import Published, Table
+from companion.table.owner import Table
+from companion.table.published import Published
 
 LOBBY = LedFrame.bars((1, 1, 1, 1))
 """Without a game the bottom row glows: the box is on and every colour works."""

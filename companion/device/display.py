@@ -33,7 +33,7 @@ from companion.device.painters.station import draw_station, panel_width
 from companion.device.screen import Screen
 from companion.games.base import Button, Games, LedFrame
 from companion.i18n import DEFAULT_LANGUAGE, text
-from companion.table.owner import Published
+from companion.table.published import Published
 
 """Posted from the Table's thread when it publishes: the loop wakes and looks."""
 IDLE_WAIT_MS = 1000

@@ -15,7 +15,7 @@ from companion.device.painters import Context, Fonts, painter_for
 from companion.device.painters.parts import countdown_text
 from companion.games.base import JSON, Controls, Games
 from companion.i18n import DEFAULT_LANGUAGE, text
-from companion.table.owner import Published
+from companion.table.published import Published
 
 Moment = tuple[int, int, str | None]
 """Everything a frame depends on besides the join link: version, cursor, countdown figure."""

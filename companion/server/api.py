@@ -25,7 +25,7 @@ from companion.games.base import Action, GetawayError, IllegalAction, InvalidAct
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, new_code
-from companion.table.owner import token_hash
+from companion.table.published import token_hash
 
 COOKIE_AGE_S = 30 * 24 * 3600
 JOIN_COOKIE_AGE_S = 12 * 3600

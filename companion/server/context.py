@@ -10,7 +10,8 @@ from companion.games.base import JSON
 from companion.i18n import LANGUAGES, pick_language, text
 from companion.server.codes import Codes, same
 from companion.server.limiter import JoinLimiter
-from companion.table.owner import Published, Table
+from companion.table.owner import Table
+from companion.table.published import Published
 
 SEAT_COOKIE = "getaway_seat"
 HOST_COOKIE = "getaway_host"

@@ -16,7 +16,7 @@ from companion.i18n import catalog, text
 from companion.server import context
 from companion.server.api import attempt_failed, check_attempts, set_host_cookie, set_seat_cookie
 from companion.server.codes import SHAPE
-from companion.table.owner import token_hash
+from companion.table.published import token_hash
 
 bp = Blueprint("pages", __name__)
 

@@ -19,7 +19,8 @@ from werkzeug.http import parse_cookie
 
 from companion.server.app import SECURITY_HEADERS
 from companion.server.context import HOST_COOKIE, SEAT_COOKIE, Viewer
-from companion.table.owner import Published, Table
+from companion.table.owner import Table
+from companion.table.published import Published
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -7,7 +7,6 @@ The Table also watches the running turn timer and submits the timeout itself.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import logging
 import queue
@@ -25,7 +24,6 @@ from companion.games.base import (
     TIMEOUT,
     Action,
     Chance,
-    Controls,
     Games,
     GetawayError,
     IllegalAction,
@@ -33,6 +31,7 @@ from companion.games.base import (
 )
 from companion.table.finished import finished_game
 from companion.table.menu import table_controls
+from companion.table.published import Published, token_hash
 from companion.table.rules import apply_table, check_action
 from companion.table.state import TableState
 from companion.table.store import Store
@@ -49,37 +48,7 @@ RETRY_S = 1.0
 """How soon a timeout that could not be saved (a full disk) is tried again."""
 
 Clock = Callable[[], float]
-Subscriber = Callable[["Published"], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Published:
-    """What the Table tells the world after each change: views only, never the state.
-
-    ``device`` is for the box's own screen only (the Wi-Fi password for its QR code); the
-    phone server never sends it.
-    """
-
-    version: int
-    as_of: float
-    public: dict[str, JSON]
-    private: dict[int, dict[str, JSON]]
-    controls: Controls = field(default_factory=Controls)
-    device: dict[str, JSON] = field(default_factory=dict)
-
-    def view(self, seat: int | None, now: float) -> dict[str, JSON]:
-        """The view for one phone (None: the public one), its timer counted down to ``now``."""
-        view = dict(self.private.get(seat, self.public) if seat is not None else self.public)
-        timer = view.get("timer")
-        if timer and timer["running"]:
-            left = timer["remaining_ms"] - int((now - self.as_of) * 1000)
-            view["timer"] = {**timer, "remaining_ms": max(0, left)}
-        return view
-
-    def remaining_ms(self, now: float) -> int | None:
-        """The time left on the timer at ``now``, or None if there is no timer."""
-        timer = self.view(None, now).get("timer")
-        return None if timer is None else int(timer["remaining_ms"])
+Subscriber = Callable[[Published], None]
 
 
 @dataclass(slots=True)
@@ -91,11 +60,6 @@ class _Item:
 
 
 _STOP = Action("table.stop")
-
-
-def token_hash(token: str) -> str:
-    """The hash of a seat token, which is all the Table ever stores of it."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Table:

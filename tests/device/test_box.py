@@ -11,7 +11,8 @@ from gpiozero.pins.mock import MockFactory
 from companion.device.box import LOBBY, Box
 from companion.device.pins import PinMap, load_pins
 from companion.games.base import Action, Button, LedFrame, Sound
-from companion.table.owner import Published, Table, token_hash
+from companion.table.owner import Table
+from companion.table.published import Published, token_hash
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory, heard, latches, lit, press
 

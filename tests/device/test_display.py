@@ -17,7 +17,8 @@ from companion.device.painters.station import COLUMNS, led_centres, panel_width
 from companion.device.pins import PinMap
 from companion.games import GAMES
 from companion.games.base import Button, Controls, LedFrame
-from companion.table.owner import Published, Table
+from companion.table.owner import Table
+from companion.table.published import Published
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
 from tests.device.test_screen import assert_qr, find_qr

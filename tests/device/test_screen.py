@@ -33,7 +33,8 @@ from companion.games import GAMES
 from companion.games.base import Action, Controls, MenuItem
 from companion.games.romme.screen import PAINTER as ROMME_PAINTER
 from companion.table.menu import lobby_controls
-from companion.table.owner import Published, Table
+from companion.table.owner import Table
+from companion.table.published import Published
 from tests.tiny import GAME as TINY
 from tests.tiny.screen import PAINTER as TINY_PAINTER
 
