@@ -14,13 +14,13 @@ from typing import TypeVar
 
 from companion.games.base import JSON, Action, Arguments, IllegalAction, InvalidAction
 from companion.games.base import allowed_actions as allowed
+from companion.games.robnrun import checks
 from companion.games.robnrun.evaluation import buy, evaluate, next_step, place
 from companion.games.robnrun.pieces import (
     BAG,
     BAGS,
     CLUE_PRICE,
     COPIES,
-    NO_TOOLS,
     TOOLS,
     most_kinds,
     needed,
@@ -275,92 +275,28 @@ def _set(values: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     return (*values[:index], item, *values[index + 1:])
 
 
-# -- who may do what when ----------------------------------------------------------------------
-
-Check = Callable[[RobState, Action], None]
-
-
-def _anyone(state: RobState, action: Action) -> None:
-    """The group's own steps: the box, the table page and every phone."""
-
-
-def _boss_or_box(state: RobState, action: Action) -> None:
-    if action.seat is not None and action.seat != state.robbery.boss:
-        raise IllegalAction("robnrun.boss_only", seat=state.robbery.boss + 1)
-
-
-def _boss_phone(state: RobState, action: Action) -> None:
-    """What the boss's screen hides: only the boss's own phone may send it."""
-    if action.seat != state.robbery.boss:
-        raise IllegalAction("robnrun.boss_phone", seat=state.robbery.boss + 1)
-
-
-def _on_turn_or_box(state: RobState, action: Action) -> None:
-    turn = state.robbery.turn
-    if action.seat is not None and action.seat != turn:
-        raise IllegalAction("robnrun.not_your_turn", seat=(turn or 0) + 1)
-
-
-def _no_building(state: RobState, action: Action) -> None:
-    if state.robbery.building is not None:
-        raise IllegalAction("robnrun.building_chosen")
-
-
-def _building(state: RobState, action: Action) -> None:
-    if state.robbery.building is None:
-        raise IllegalAction("robnrun.building_first")
-
-
-def _not_dealt(state: RobState, action: Action) -> None:
-    if state.robbery.dealt:
-        raise IllegalAction("robnrun.dealt")
-
-
-def _dealt(state: RobState, action: Action) -> None:
-    if not state.robbery.dealt:
-        raise IllegalAction("robnrun.deal_first")
-
-
-def _unsorted(state: RobState, action: Action) -> None:
-    """The safes stand fixed once the first cards have been sorted against them."""
-    if state.robbery.rows != NO_TOOLS or state.robbery.alarm != NO_TOOLS:
-        raise IllegalAction("robnrun.safes_fixed")
-
-
-def _all(*checks: Check) -> Check:
-    """A check that makes each of ``checks`` in turn."""
-    def check_all(state: RobState, action: Action) -> None:
-        for check_one in checks:
-            check_one(state, action)
-    return check_all
-
-
-def _own_seat(state: RobState, action: Action) -> None:
-    if action.seat is None:
-        raise IllegalAction("robnrun.notes_phone")
-
-
 PREPARING = ("prepare", "clues", "crew", "alarm")
 PLAYING = ("prepare", "clues", "crew", "alarm", "evaluation")
 
-Rule = tuple[tuple[str, ...], Check, Callable[[RobState, Action], RobState]]
+Rule = tuple[tuple[str, ...], checks.Check, Callable[[RobState, Action], RobState]]
 
 RULES: dict[str, Rule] = {
-    "rob": (("prepare",), _all(_boss_or_box, _no_building), _rob),
-    "deal": (("prepare",), _all(_boss_or_box, _building, _not_dealt), _deal),
-    "safes": (PREPARING, _all(_boss_phone, _building, _unsorted), _safes),
-    "start": (("prepare",), _all(_boss_or_box, _dealt), _start),
-    "clue": (("clues",), _boss_or_box, _clue),
-    "crew": (("clues",), _boss_or_box, _to_crew),
-    "play": (("crew",), _on_turn_or_box, _play),
-    "exchange": (("crew",), _on_turn_or_box, _exchange),
-    "pass": (("crew",), _on_turn_or_box, _pass),
-    "sort": (("alarm",), _boss_phone, _sort),
-    "next": (("evaluation",), _anyone, next_step),
-    "place": (("evaluation",), _anyone, place),
-    "buy": (("evaluation",), _anyone, buy),
-    "mark": (PLAYING, _anyone, _mark),
-    "note": ((*PLAYING, "won", "lost"), _own_seat, _note),
+    "rob": (("prepare",), checks.every(checks.boss_or_box, checks.no_building), _rob),
+    "deal": (("prepare",),
+             checks.every(checks.boss_or_box, checks.building, checks.not_dealt), _deal),
+    "safes": (PREPARING, checks.every(checks.boss_phone, checks.building, checks.unsorted), _safes),
+    "start": (("prepare",), checks.every(checks.boss_or_box, checks.dealt), _start),
+    "clue": (("clues",), checks.boss_or_box, _clue),
+    "crew": (("clues",), checks.boss_or_box, _to_crew),
+    "play": (("crew",), checks.on_turn_or_box, _play),
+    "exchange": (("crew",), checks.on_turn_or_box, _exchange),
+    "pass": (("crew",), checks.on_turn_or_box, _pass),
+    "sort": (("alarm",), checks.boss_phone, _sort),
+    "next": (("evaluation",), checks.anyone, next_step),
+    "place": (("evaluation",), checks.anyone, place),
+    "buy": (("evaluation",), checks.anyone, buy),
+    "mark": (PLAYING, checks.anyone, _mark),
+    "note": ((*PLAYING, "won", "lost"), checks.own_seat, _note),
 }
 """Each action: the phases it is legal in, who may send it then, and what it does."""
 

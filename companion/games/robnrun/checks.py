@@ -1,0 +1,72 @@
+"""Who may send a Rob 'n Run action when: the boss, the crew member on turn, anyone; and
+what the robbery must have reached first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.base import Action, IllegalAction
+from companion.games.robnrun.pieces import NO_TOOLS
+from companion.games.robnrun.state import RobState
+
+Check = Callable[[RobState, Action], None]
+
+
+def anyone(state: RobState, action: Action) -> None:
+    """The group's own steps: the box, the table page and every phone."""
+
+
+def boss_or_box(state: RobState, action: Action) -> None:
+    if action.seat is not None and action.seat != state.robbery.boss:
+        raise IllegalAction("robnrun.boss_only", seat=state.robbery.boss + 1)
+
+
+def boss_phone(state: RobState, action: Action) -> None:
+    """What the boss's screen hides: only the boss's own phone may send it."""
+    if action.seat != state.robbery.boss:
+        raise IllegalAction("robnrun.boss_phone", seat=state.robbery.boss + 1)
+
+
+def on_turn_or_box(state: RobState, action: Action) -> None:
+    turn = state.robbery.turn
+    if action.seat is not None and action.seat != turn:
+        raise IllegalAction("robnrun.not_your_turn", seat=(turn or 0) + 1)
+
+
+def no_building(state: RobState, action: Action) -> None:
+    if state.robbery.building is not None:
+        raise IllegalAction("robnrun.building_chosen")
+
+
+def building(state: RobState, action: Action) -> None:
+    if state.robbery.building is None:
+        raise IllegalAction("robnrun.building_first")
+
+
+def not_dealt(state: RobState, action: Action) -> None:
+    if state.robbery.dealt:
+        raise IllegalAction("robnrun.dealt")
+
+
+def dealt(state: RobState, action: Action) -> None:
+    if not state.robbery.dealt:
+        raise IllegalAction("robnrun.deal_first")
+
+
+def unsorted(state: RobState, action: Action) -> None:
+    """The safes stand fixed once the first cards have been sorted against them."""
+    if state.robbery.rows != NO_TOOLS or state.robbery.alarm != NO_TOOLS:
+        raise IllegalAction("robnrun.safes_fixed")
+
+
+def every(*checks: Check) -> Check:
+    """A check that makes each of ``checks`` in turn."""
+    def check_all(state: RobState, action: Action) -> None:
+        for check_one in checks:
+            check_one(state, action)
+    return check_all
+
+
+def own_seat(state: RobState, action: Action) -> None:
+    if action.seat is None:
+        raise IllegalAction("robnrun.notes_phone")
