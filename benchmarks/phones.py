@@ -52,6 +52,8 @@ class Stream:
         self.keep = keep
         self.views: list[dict[str, Any]] = []
         """The first view, or every view if ``keep``."""
+        self.arrived_at: list[float] = []
+        """When each of ``views`` arrived."""
         self.changed = asyncio.Event()
         self.first = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -72,6 +74,7 @@ class Stream:
             elif line.startswith(b"data: "):
                 self.arrivals.arrived(version)
                 if self.keep or not self.first.is_set():
+                    self.arrived_at.append(time.monotonic())
                     self.views.append(json.loads(line[6:]))
                     self.first.set()
                     self.changed.set()

@@ -7,10 +7,11 @@ overruns twice in a row and leaves.
 
 The deadline is the moment the box stamped the action plus the turn's 15 s. The view that
 action publishes counts its timer down from that stamp to the moment it was rendered, so the
-stamp is the first phone's arrival of that view less the time already gone (its ms truncated:
+stamp is the table page's arrival of that view less the time already gone (its ms truncated:
 half a ms is added back). That estimate errs by less than a ms plus that view's own way to the
-first phone; each sample also has hard bounds, from sending the POST (upper) and from its
-answer (lower).
+table page (the time gone and the arrival must be the same reader's: another phone's earlier
+arrival would put the stamp before the box made it); each sample also has hard bounds, from
+sending the POST (upper) and from its answer (lower).
 
     python -m benchmarks.turn_deadline [--turns 20]
 """
@@ -37,12 +38,13 @@ WATCHERS = 3
 GUARD_S = TURN_S + 15.0
 
 
-async def seen(board: Stream, found: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """The first view the table page got for which ``found`` holds."""
+async def seen(board: Stream,
+               found: Callable[[dict[str, Any]], bool]) -> tuple[dict[str, Any], float]:
+    """The first view the table page got for which ``found`` holds, and when it came."""
     while True:
-        for view in board.views:
+        for view, at in zip(board.views, board.arrived_at, strict=True):
             if found(view):
-                return view
+                return view, at
         board.changed.clear()
         await board.changed.wait()
 
@@ -73,10 +75,11 @@ async def measure(box: Program, turns: int) -> dict[str, Any]:
         sent = time.monotonic()
         version = await act_as_host(host, "resume" if n == 0 else "end_turn")
         answered = time.monotonic()
-        started = await asyncio.wait_for(seen(board, partial(of_version, version)), GUARD_S)
+        started, came = await asyncio.wait_for(seen(board, partial(of_version, version)),
+                                               GUARD_S)
         gone_ms = TURN_S * 1000 - started["timer"]["remaining_ms"] + 0.5
-        stamp = min(arrivals.times[version]) - gone_ms / 1000
-        over = await asyncio.wait_for(seen(board, partial(overrun_after, version)), GUARD_S)
+        stamp = came - gone_ms / 1000
+        over, _ = await asyncio.wait_for(seen(board, partial(overrun_after, version)), GUARD_S)
         last = await asyncio.wait_for(arrivals.every(over["version"], readers), GUARD_S)
         estimate.append((last - stamp - TURN_S) * 1000)
         upper.append((last - sent - TURN_S) * 1000)

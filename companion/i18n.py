@@ -1,4 +1,5 @@
-"""German and English texts for the box, the phones and error messages.
+"""German and English texts for the box, the phones and error messages, with real plural
+forms (``<key>.one`` and ``<key>.other``, picked by the ``count`` parameter).
 
 Every sentence has a key; games add their own keys through ``Game.texts``. German is the
 box's default because the boxes are German.
@@ -57,7 +58,8 @@ CORE: dict[str, dict[str, str]] = {
         "error.internal": "Da ist etwas schiefgegangen. Der Spielstand ist sicher.",
         "error.disk_full": "Der Speicher ist voll: Der letzte Schritt wurde nicht gespeichert.",
         "box.choose_game": "Spiel wählen",
-        "box.seats": "{count} Plätze",
+        "box.seats.one": "1 Platz",
+        "box.seats.other": "{count} Plätze",
         "box.start": "Starten",
         "box.join": "Mit dem Telefon beitreten",
         "box.code": "Code",
@@ -126,7 +128,8 @@ CORE: dict[str, dict[str, str]] = {
         "error.internal": "Something went wrong. The game is safe.",
         "error.disk_full": "The storage is full: the last step was not saved.",
         "box.choose_game": "Choose a game",
-        "box.seats": "{count} seats",
+        "box.seats.one": "1 seat",
+        "box.seats.other": "{count} seats",
         "box.start": "Start",
         "box.join": "Join with your phone",
         "box.code": "Code",
@@ -166,9 +169,23 @@ def register(texts: Mapping[str, Mapping[str, str]]) -> None:
         _catalog[lang].update(texts.get(lang, {}))
 
 
+def plural(lang: str, count: int) -> str:
+    """The CLDR plural category of ``count`` in ``lang``: German and English say "one" for
+    exactly 1 and "other" for every other whole number (0, 2, -1...)."""
+    return "one" if count == 1 else "other"
+
+
 def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
-    """The sentence for ``key`` in ``lang``; an unknown key falls back to the key itself."""
-    template = _catalog.get(lang, _catalog[DEFAULT_LANGUAGE]).get(key, key)
+    """The sentence for ``key`` in ``lang``; an unknown key falls back to the key itself.
+
+    A sentence about a number of things has two forms, ``<key>.one`` and ``<key>.other``; the
+    ``count`` parameter picks one (the phones do the same with ``Intl.PluralRules``).
+    """
+    sentences = _catalog.get(lang, _catalog[DEFAULT_LANGUAGE])
+    count = params.get("count")
+    if key not in sentences and isinstance(count, int) and not isinstance(count, bool):
+        key = f"{key}.{plural(lang, count)}"
+    template = sentences.get(key, key)
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):

@@ -5,10 +5,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 import companion
-from companion.i18n import catalog, register
+from companion.games.robnrun.pieces import SUPPLY
+from companion.games.robnrun.profile import MARKED, QUARTERS
+from companion.games.robnrun.scenario import CLUE_COUNT, FORBIDDEN
+from companion.i18n import catalog, register, text
 from companion.server.texts import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,9 +40,70 @@ def test_every_named_text_is_in_both_languages() -> None:
     register(TEXTS)  # the pages' own, as the phone server does
     german, english = catalog("de"), catalog("en")
     missing = {key: where for key, where in named_keys().items()
-               if key not in german or key not in english}
+               if not (known(key, german) and known(key, english))}
     assert not missing
     assert set(german) == set(english)
+
+
+def known(key: str, sentences: Collection[str]) -> bool:
+    """A sentence, or one about a number of things in both its plural forms."""
+    return key in sentences or {f"{key}.one", f"{key}.other"} <= set(sentences)
+
+
+def every_sentence() -> tuple[dict[str, str], dict[str, str]]:
+    for module in pkgutil.walk_packages(companion.__path__, "companion."):
+        importlib.import_module(module.name)
+    register(TEXTS)
+    return catalog("de"), catalog("en")
+
+
+PLACEHOLDER_PLURAL = re.compile(r"\w\((?:e|s|n|en|er|nen)\)")
+""""Strafstein(e)", "tile(s)", "neue(n)": a plural the reader has to work out."""
+COUNTED = re.compile(r"\{count\} (?!(?:of|von)\b)\w")
+"""A number of things: "{count} seats" (but not "{count} of {limit}")."""
+FIXED_BY_THE_RULES = {
+    "robnrun.profile.marked": MARKED, "robnrun.profile.quarters": QUARTERS,
+    "robnrun.scenario.clues": CLUE_COUNT, "robnrun.scenario.forbidden": FORBIDDEN,
+    "robnrun.scenario.squares": MARKED,
+    **{f"robnrun.scenario.supply.{colour}": count for colour, count in SUPPLY.items()},
+}
+"""Sentences about a number the game's pieces fix, never 1: one form is right."""
+NO_NOUN = {"web.robnrun.hidden", "romme.round_value", "romme.round_jokers"}
+"""The count stands without a counted noun ("3 face down", "would hold 9 together")."""
+
+
+def test_no_sentence_leaves_its_plural_to_the_reader() -> None:
+    for sentences in every_sentence():
+        assert [key for key, sentence in sentences.items()
+                if PLACEHOLDER_PLURAL.search(sentence)] == []
+
+
+def test_every_sentence_about_a_count_has_both_plural_forms() -> None:
+    for sentences in every_sentence():
+        counted = {key for key, sentence in sentences.items() if COUNTED.search(sentence)}
+        assert len(counted) > 10
+        assert {key for key in counted if not key.endswith((".one", ".other"))} == (
+            set(FIXED_BY_THE_RULES) | NO_NOUN) & counted
+        for key in counted - set(FIXED_BY_THE_RULES) - NO_NOUN:
+            base = key.rpartition(".")[0]
+            assert {f"{base}.one", f"{base}.other"} <= set(sentences), base
+
+
+def test_the_numbers_the_rules_fix_are_never_one() -> None:
+    assert min(FIXED_BY_THE_RULES.values()) > 1
+
+
+def test_the_count_picks_the_form_in_both_languages() -> None:
+    every_sentence()
+    assert text("box.seats", "de", count=1) == "1 Platz"
+    assert text("box.seats", "de", count=4) == "4 Plätze"
+    assert text("box.seats", "en", count=0) == "0 seats"
+    assert text("romme.last.overrun", "en", seat=2, count=1) == (
+        "Seat 2: out of time, 1 penalty tile.")
+    assert text("romme.last.overrun", "de", seat=2, count=2) == (
+        "Platz 2: Zeit überschritten, 2 Strafsteine.")
+    assert text("web.robnrun.police_steps", "en", count=1, police=4) == "1 step, now on square 4"
+    assert text("box.seats", "en", count=True) == "box.seats"  # a bool counts nothing
 
 
 def test_the_text_scan_finds_what_it_looks_for() -> None:

@@ -64,6 +64,9 @@ def test_a_game_registered_from_outside_is_played_end_to_end(table: Table, serve
         expect(page.locator("#tiny-rolls")).to_have_text(str(die))
     expect(anna.locator("#subline")).to_have_text(f"Rolled: {die}")
     expect(ben.locator("#subline")).to_have_text(f"Gewürfelt: {die}")
+    plural = "(n) => Getaway.t('box.seats', { count: n })"
+    assert [anna.evaluate(f"({plural})({n})") for n in (1, 2)] == ["1 seat", "2 seats"]
+    assert [ben.evaluate(f"({plural})({n})") for n in (1, 0)] == ["1 Platz", "0 Plätze"]
     size = anna.locator("#tiny-rolls").evaluate("el => getComputedStyle(el).fontSize")
     assert float(size.removesuffix("px")) > 20   # its phone.css, 1.6rem, is loaded
     expect(anna.locator('[data-action="pass"]')).to_have_text("Pass")

@@ -114,7 +114,7 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
         expect(device.page.locator("[data-example]")).to_contain_text("Example values")
     expect(carl.page.locator('[data-action="rob"]')).to_have_count(0)
     tap(bea.page, '[data-action="rob"][data-building="B1"]')
-    expect(carl.page.locator("#game-panel")).to_contain_text("B1 · 1 safes behind the screen")
+    expect(carl.page.locator("#game-panel")).to_contain_text("B1 · 1 safe behind the screen")
     expect(bea.page.locator('[data-action="rob"]')).to_have_count(0)      # one building a robbery
     play(bea.page, "deal")
     expect(bea.page.locator("#subline")).to_contain_text("The boss enters the safes.")
@@ -155,7 +155,7 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
 
     for device in (bea, carl, dana, board):
         expect(device.page.locator("#headline")).to_have_text("Evaluation: step 1 of 6")
-        expect(device.page.locator("#game-panel")).to_contain_text("1 of 1 safes, +3 gold")
+        expect(device.page.locator("#game-panel")).to_contain_text("1 of 1 safe, +3 gold")
     expect(dana.page.locator('[data-alarm="1"]')).to_have_text("1 / 4")
     expect(bea.page.locator('.rr-need [data-tool="flashlight"]')).to_contain_text("flashlight001")
     expect(carl.page.locator('[data-gold="6"]')).to_be_visible()
@@ -163,7 +163,7 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
     for step in range(2, 7):
         play(dana.page if step % 2 else carl.page, "next")
         expect(bea.page.locator("#headline")).to_have_text(f"Evaluation: step {step} of 6")
-    expect(board.page.locator("#game-panel")).to_contain_text("1 steps, now on square 1")
+    expect(board.page.locator("#game-panel")).to_contain_text("1 step, now on square 1")
     play(board.page, "next")
 
     expect(carl.page.locator("#subline")).to_contain_text("You are the boss")

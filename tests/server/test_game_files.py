@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.games import GAMES
 from companion.games.base import Game
+from tests.test_texts import known
 from tests.tiny import GAME as TINY
 
 GAME_IDS = sorted(GAMES)
@@ -60,8 +61,8 @@ def test_every_sentence_a_games_script_names_is_in_both_languages(game_id: str,
     keys = named_keys(script, game_id)
     assert len(keys) > 10
     for lang in ("de", "en"):
-        catalog = client.get(f"/api/texts/{lang}").get_json()
-        assert keys - set(catalog) == set(), lang
+        catalog = set(client.get(f"/api/texts/{lang}").get_json())
+        assert {key for key in keys if not known(key, catalog)} == set(), lang
 
 
 def test_the_robnrun_script_names_its_sentences_as_the_test_reads_them() -> None:

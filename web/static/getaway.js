@@ -30,8 +30,14 @@
 
   // -- texts -------------------------------------------------------------------------------
 
+  // A sentence about a number of things has the forms <key>.one and <key>.other; the count
+  // parameter picks one by the language's plural rules.
   function t(key, params = {}) {
-    const template = state.texts[key] ?? key;
+    let found = key;
+    if (!(key in state.texts) && Number.isInteger(params.count)) {
+      found = `${key}.${new Intl.PluralRules(state.lang).select(params.count)}`;
+    }
+    const template = state.texts[found] ?? key;
     return template.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
   }
 

@@ -37,7 +37,7 @@ def _prepare(state: RobState) -> list[MenuItem]:
     r = state.robbery
     if r.building is None:
         return [MenuItem("robnrun.menu.rob", Action("rob", None, {"building": building_id(q, i)}),
-                         {"building": building_id(q, i), "safes": n})
+                         {"building": building_id(q, i), "count": n})
                 for q, counts in enumerate(state.buildings) for i, n in enumerate(counts) if n]
     if not r.dealt:
         return [MenuItem("robnrun.menu.deal", Action("deal"))]

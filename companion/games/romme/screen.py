@@ -211,8 +211,7 @@ def _last(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
 def _last_line(view: Mapping[str, JSON], last: Mapping[str, JSON], ctx: Context) -> str:
     """ "Anna: time up, +1 tile", "Ben left the game"."""
     tiles = int(last.get("tiles") or 0)
-    penalty = (ctx.text("screen.romme.one_tile") if tiles == 1
-               else ctx.text("screen.romme.tiles", tiles=tiles))
+    penalty = ctx.text("screen.romme.tiles", count=tiles)
     return ctx.text(f"screen.romme.last.{last['kind']}", name=_name(view, last["seat"], ctx),
                     penalty=penalty)
 

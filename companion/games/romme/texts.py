@@ -48,9 +48,12 @@ RULES: Texts = {
         "romme.menu.end_game": "Zurück zur Spielauswahl",
         "romme.last.end_turn": "Platz {seat} hat ausgelegt.",
         "romme.last.draw": "Platz {seat} hat einen Stein gezogen.",
-        "romme.last.failed_manipulation": "Platz {seat}: Manipulation misslungen, {tiles} "
-                                          "Strafstein.",
-        "romme.last.overrun": "Platz {seat}: Zeit überschritten, {tiles} Strafstein(e).",
+        "romme.last.failed_manipulation.one": "Platz {seat}: Manipulation misslungen, 1 "
+                                              "Strafstein.",
+        "romme.last.failed_manipulation.other": "Platz {seat}: Manipulation misslungen, {count} "
+                                                "Strafsteine.",
+        "romme.last.overrun.one": "Platz {seat}: Zeit überschritten, 1 Strafstein.",
+        "romme.last.overrun.other": "Platz {seat}: Zeit überschritten, {count} Strafsteine.",
         "romme.last.left": "Platz {seat}: zweimal in Folge zu lange, verlässt das Spiel.",
     },
     "en": {
@@ -94,8 +97,11 @@ RULES: Texts = {
         "romme.menu.end_game": "Back to the games",
         "romme.last.end_turn": "Seat {seat} laid tiles.",
         "romme.last.draw": "Seat {seat} drew a tile.",
-        "romme.last.failed_manipulation": "Seat {seat}: failed manipulation, {tiles} penalty tile.",
-        "romme.last.overrun": "Seat {seat}: out of time, {tiles} penalty tile(s).",
+        "romme.last.failed_manipulation.one": "Seat {seat}: failed manipulation, 1 penalty tile.",
+        "romme.last.failed_manipulation.other": "Seat {seat}: failed manipulation, {count} "
+                                                "penalty tiles.",
+        "romme.last.overrun.one": "Seat {seat}: out of time, 1 penalty tile.",
+        "romme.last.overrun.other": "Seat {seat}: out of time, {count} penalty tiles.",
         "romme.last.left": "Seat {seat}: out of time twice in a row, leaves the game.",
     },
 }
@@ -114,8 +120,8 @@ SCREEN: Texts = {
         "screen.romme.out_first_turn": "{name}: Rommé aus der Hand!",
         "screen.romme.stuck": "Keiner kann mehr legen",
         "screen.romme.place": "{place}.",
-        "screen.romme.one_tile": "+1 Stein",
-        "screen.romme.tiles": "+{tiles} Steine",
+        "screen.romme.tiles.one": "+1 Stein",
+        "screen.romme.tiles.other": "+{count} Steine",
         "screen.romme.last.overrun": "{name}: Zeit um, {penalty}",
         "screen.romme.last.failed_manipulation": "{name}: Fehlversuch, {penalty}",
         "screen.romme.last.draw": "{name} hat gezogen",
@@ -135,8 +141,8 @@ SCREEN: Texts = {
         "screen.romme.out_first_turn": "{name}: Rummy on the first turn!",
         "screen.romme.stuck": "Nobody can move",
         "screen.romme.place": "{place}.",
-        "screen.romme.one_tile": "+1 tile",
-        "screen.romme.tiles": "+{tiles} tiles",
+        "screen.romme.tiles.one": "+1 tile",
+        "screen.romme.tiles.other": "+{count} tiles",
         "screen.romme.last.overrun": "{name}: time up, {penalty}",
         "screen.romme.last.failed_manipulation": "{name}: failed move, {penalty}",
         "screen.romme.last.draw": "{name} drew a tile",

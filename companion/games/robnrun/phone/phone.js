@@ -205,7 +205,7 @@
       { class: "rr-quarter" },
       h("span", { class: "rr-label", text: t("web.robnrun.quarter", { quarter: QUARTERS[list[0].quarter] }) }),
       list.map((b) => (rob && b.safes
-        ? button(t("web.robnrun.rob", { building: b.id, safes: b.safes }),
+        ? button(t("web.robnrun.rob", { building: b.id, count: b.safes }),
           { class: "choice small", data: { action: "rob", building: b.id } }, () => send("rob", { building: b.id }))
         : h("span", { class: classes("chip rr-building", !b.safes && "empty"), text: `${b.id}\u00a0\u00b7\u00a0${b.safes}` }))))),
     line(t("web.robnrun.spare"), String(s.spare)));
@@ -216,7 +216,7 @@
     const p = s.prepare;
     return card(t("web.robnrun.robbery", { robbery: s.robbery }),
       line(t("web.robnrun.boss"), G.seatName(v, s.boss)),
-      p.building ? line(t("web.robnrun.building"), t("web.robnrun.taken", { building: p.building, safes: p.safes })) : null,
+      p.building ? line(t("web.robnrun.building"), t("web.robnrun.taken", { building: p.building, count: p.safes })) : null,
       p.dealer ? line(t("web.robnrun.dealer_called"), cube(p.dealer)) : null,
       p.dealt ? line(t("web.robnrun.played_label"), h("strong", { data: { played: s.crew.played },
         text: `${s.crew.played} / ${s.crew.needed}` })) : null,
@@ -419,13 +419,13 @@
     const ev = s.evaluation;
     if (!ev) return null;
     return card(t("web.robnrun.step", { step: ev.step }), h("p", { class: "lead", text: t(`web.robnrun.step.${ev.step}`) }),
-      line(t("web.robnrun.cracked"), t("web.robnrun.cracked_of", { cracked: ev.cracked, total: ev.cracked + ev.uncracked, gold: ev.gold })),
+      line(t("web.robnrun.cracked"), t("web.robnrun.cracked_of", { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold })),
       ev.alarm ? h("p", { class: "rr-hot", text: t("web.robnrun.alarm_off") }) : null,
       line(t("web.robnrun.car"), `${ev.car_from} \u2192 ${s.car}`),
       ev.step >= 2 ? line(t("web.robnrun.cubes_placed"), ev.cubes.length ? ev.cubes.map(cube) : "\u2013",
         ev.aside ? ` (${t("web.robnrun.aside")}: ${ev.aside})` : "") : null,
       ev.step >= 3 ? line(t("web.robnrun.placed"), ev.placed.length ? ev.placed.join(", ") : "\u2013") : null,
-      ev.step >= 4 ? line(t("web.robnrun.police"), t("web.robnrun.police_steps", { steps: ev.police_steps, police: s.police })) : null,
+      ev.step >= 4 ? line(t("web.robnrun.police"), t("web.robnrun.police_steps", { count: ev.police_steps, police: s.police })) : null,
       ev.step === 3 && ev.to_place > 0 ? placeChoices(v) : null,
       ev.step === 5 ? dealerChoices(v) : null);
   }
