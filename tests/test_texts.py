@@ -98,10 +98,10 @@ def test_the_count_picks_the_form_in_both_languages() -> None:
     assert text("box.seats", "de", count=1) == "1 Platz"
     assert text("box.seats", "de", count=4) == "4 Plätze"
     assert text("box.seats", "en", count=0) == "0 seats"
-    assert text("romme.last.overrun", "en", seat=2, count=1) == (
-        "Seat 2: out of time, 1 penalty tile.")
-    assert text("romme.last.overrun", "de", seat=2, count=2) == (
-        "Platz 2: Zeit überschritten, 2 Strafsteine.")
+    assert text("romme.last.overrun", "en", name="Ben", count=1) == (
+        "Ben: out of time, 1 penalty tile.")
+    assert text("romme.last.overrun", "de", name="Ben", count=2) == (
+        "Ben: Zeit überschritten, 2 Strafsteine.")
     assert text("web.robnrun.police_steps", "en", count=1, police=4) == "1 step, now on square 4"
     assert text("box.seats", "en", count=True) == "box.seats"  # a bool counts nothing
 

@@ -66,7 +66,7 @@ def create_app(table: Table, *, public_url: str | Callable[[], str | None],
     app.register_blueprint(saved.bp)
     for game in table.games.values():
         app.register_blueprint(phone_files(game))
-    app.context_processor(lambda: {"games": list(table.games)})
+    app.context_processor(lambda: {"game_ids": list(table.games)})
     app.register_error_handler(HTTPException, http_error)
     app.before_request(partial(check_host, box_names()))
     app.before_request(check_origin)

@@ -92,6 +92,25 @@ def phone_page(context: Any, url: str) -> Page:
     return page
 
 
+COVERED = """() => {
+  const toggle = document.getElementById("cover-toggle");
+  const hide = toggle.getBoundingClientRect();
+  return [...document.querySelectorAll("main *")].filter((el) => {
+    if (el === toggle || el.contains(toggle)) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.left < hide.right && hide.left < r.right
+      && r.top < hide.bottom && hide.top < r.bottom;
+  }).map((el) => el.id || el.className || el.tagName);
+}"""
+"""What the page shows under the "Hide" button, wherever the page is scrolled."""
+
+
+def covered_by_the_hide_button(page: Page) -> list[str]:
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    found: list[str] = page.evaluate(COVERED)
+    return found
+
+
 def assert_only_own_secret(phones: Mapping[int, Phone]) -> None:
     for seat, device in phones.items():
         seen = device.everything()
@@ -145,6 +164,7 @@ def test_three_phones_keep_their_seats_and_their_secrets(table: Table,
         expect(clara.page.locator("#headline")).to_have_text("Du bist dran!")
         expect(anna.page.locator("#headline")).to_have_text("It is Clara's turn")
 
+        assert covered_by_the_hide_button(clara.page) == []   # it hides nothing of the page
         cover = clara.page.locator("#cover")
         clara.page.locator("#cover-toggle").tap()            # a neighbour glances over
         expect(cover).to_be_visible()

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from companion.games import GAMES
 from companion.games.base import Action
@@ -89,6 +89,12 @@ def type_code(page: Page, code: str) -> None:
     page.locator("#code-form button").tap()
 
 
+def assert_tappable(target: Locator) -> None:
+    """A finger's worth: at least 44 x 44 CSS pixels."""
+    box = target.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+
+
 def take_seat(page: Page, seat: int, name: str) -> None:
     expect(page.locator("#join")).to_be_visible()
     page.fill("#name", name)
@@ -118,13 +124,18 @@ def test_two_phones_hand_the_turn_on(table: Table, server: Server, browser: Brow
     expect(bernd.locator("#first-meld")).to_have_count(0)
     shoot(anna, "phone1-your-turn.png")
     shoot(bernd, "phone2-waiting.png")
+    for target in (".brand", "#rejoin summary"):
+        assert_tappable(bernd.locator(target))
 
+    bernd.fill("#rename-name", "Berti")                 # a seat renames itself at any time
+    bernd.locator("#rename").tap()
+    expect(anna.locator("#players")).to_contain_text("Berti")
     anna.locator(end_turn).tap()
     expect(bernd.locator(end_turn)).to_be_visible()
     expect(bernd.locator(end_turn)).to_have_text("Zug beenden")
     expect(bernd.locator("#headline")).to_have_text("Du bist dran!")
     expect(anna.locator(end_turn)).to_have_count(0)
-    expect(anna.locator("#headline")).to_have_text("It is Bernd's turn")
+    expect(anna.locator("#headline")).to_have_text("It is Berti's turn")
     expect(bernd.locator("#first-meld")).to_contain_text("mindestens 20 Punkte")
     expect(anna.locator("#first-meld")).to_have_count(0)
     assert table.published.public["state"]["turn"] == 1
@@ -147,6 +158,8 @@ def test_the_table_page_sets_up_a_game(table: Table, server: Server, browser: Br
 
     expect(page.locator("#board")).to_be_visible()
     expect(page.locator("#headline")).to_have_text("Runde 1 von 2")
+    expect(page.locator("#clock-label")).to_have_text("Bereit: die Uhr läuft noch nicht")
+    assert_tappable(page.locator(".history-link a"))
     page.locator('[data-action="resume"]').click()
     expect(page.locator("#headline")).to_have_text("Platz 3 ist dran")
     expect(page.locator("#clock-label")).to_have_text("Sekunden")

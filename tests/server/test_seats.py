@@ -199,6 +199,8 @@ def test_a_finished_game_is_in_the_history_as_json_csv_and_a_summary(
     summary = client.get(f"/history/{finished['id']}", headers={"Accept-Language": "de"})
     assert summary.status_code == 200 and "Anna" in summary.text and "-57" in summary.text
     assert client.get("/history/999999").status_code == 404
+    listed = client.get("/history", headers={"Accept-Language": "de"}).text
+    assert "Anna, Platz 2" in listed          # the seat nobody named is called by its place
 
 
 # -- what expires, on the Table's clock ----------------------------------------------------------

@@ -332,13 +332,15 @@
     const timer = state.view.timer;
     const left = timer.running ? Math.max(0, state.deadline - performance.now()) : timer.remaining_ms;
     const seconds = Math.ceil(left / 1000);
-    const level = !timer.running ? "paused" : seconds === 0 ? "up"
+    const fresh = !timer.running && timer.remaining_ms === timer.limit_ms; // not started yet
+    const level = fresh ? "ready" : !timer.running ? "paused" : seconds === 0 ? "up"
       : seconds <= 5 ? "danger" : seconds <= 10 ? "warn" : "ok";
     $("clock-digits").textContent = seconds >= 100
       ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : String(seconds);
     $("clock-fill").style.width = `${Math.min(100, (100 * left) / timer.limit_ms)}%`;
     $("clock").dataset.level = level;
     $("clock-label").textContent = {
+      ready: t("web.not_started"),
       paused: `\u275a\u275a ${t("web.paused")}`,
       up: `\u26a0 ${t("web.time_up")}`,
       danger: `\u26a0 ${t("web.hurry")}`,

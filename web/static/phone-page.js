@@ -79,6 +79,7 @@
     G.renderPanel(v);
     G.renderPlayers(v);
     renderRejoin(seated);
+    renderRename(v, seated);
     show($("foot"), seated);
     keepAwake(seated);
   }
@@ -119,6 +120,13 @@
     show($("cover"), state.covered);
   }
 
+  // The seat's name, changed from its own phone at any time (empty: the box says "Seat n").
+  function renderRename(v, seated) {
+    const input = $("rename-name");
+    if (seated && document.activeElement !== input) input.value = v.seats[v.me].name;
+    $("rename").disabled = state.busy;
+  }
+
   function renderRejoin(seated) {
     const link = localStorage.getItem(REJOIN_KEY);
     show($("rejoin"), Boolean(seated && link));
@@ -127,6 +135,14 @@
     $("rejoin-link").href = link;
   }
 
+  $("rename-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = $("rename-name");
+    if (await send("table.rename", { seat: state.view.me, name: input.value })) {
+      input.blur();
+      toast(t("web.saved"));
+    }
+  });
   $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
     if (await send("table.release", { seat: state.view.me })) localStorage.removeItem(REJOIN_KEY);
   }));

@@ -46,15 +46,15 @@ RULES: Texts = {
         "romme.menu.confirm": "Wertung bestätigen",
         "romme.menu.finish": "Spiel beenden",
         "romme.menu.end_game": "Zurück zur Spielauswahl",
-        "romme.last.end_turn": "Platz {seat} hat ausgelegt.",
-        "romme.last.draw": "Platz {seat} hat einen Stein gezogen.",
-        "romme.last.failed_manipulation.one": "Platz {seat}: Manipulation misslungen, 1 "
+        "romme.last.end_turn": "{name} hat ausgelegt.",
+        "romme.last.draw": "{name} hat einen Stein gezogen.",
+        "romme.last.failed_manipulation.one": "{name}: Manipulation misslungen, 1 "
                                               "Strafstein.",
-        "romme.last.failed_manipulation.other": "Platz {seat}: Manipulation misslungen, {count} "
+        "romme.last.failed_manipulation.other": "{name}: Manipulation misslungen, {count} "
                                                 "Strafsteine.",
-        "romme.last.overrun.one": "Platz {seat}: Zeit überschritten, 1 Strafstein.",
-        "romme.last.overrun.other": "Platz {seat}: Zeit überschritten, {count} Strafsteine.",
-        "romme.last.left": "Platz {seat}: zweimal in Folge zu lange, verlässt das Spiel.",
+        "romme.last.overrun.one": "{name}: Zeit überschritten, 1 Strafstein.",
+        "romme.last.overrun.other": "{name}: Zeit überschritten, {count} Strafsteine.",
+        "romme.last.left": "{name}: zweimal in Folge zu lange, verlässt das Spiel.",
     },
     "en": {
         "romme.phase.ready": "The round has not started yet: start the clock first.",
@@ -95,14 +95,14 @@ RULES: Texts = {
         "romme.menu.confirm": "Confirm the scores",
         "romme.menu.finish": "End the game",
         "romme.menu.end_game": "Back to the games",
-        "romme.last.end_turn": "Seat {seat} laid tiles.",
-        "romme.last.draw": "Seat {seat} drew a tile.",
-        "romme.last.failed_manipulation.one": "Seat {seat}: failed manipulation, 1 penalty tile.",
-        "romme.last.failed_manipulation.other": "Seat {seat}: failed manipulation, {count} "
+        "romme.last.end_turn": "{name} laid tiles.",
+        "romme.last.draw": "{name} drew a tile.",
+        "romme.last.failed_manipulation.one": "{name}: failed manipulation, 1 penalty tile.",
+        "romme.last.failed_manipulation.other": "{name}: failed manipulation, {count} "
                                                 "penalty tiles.",
-        "romme.last.overrun.one": "Seat {seat}: out of time, 1 penalty tile.",
-        "romme.last.overrun.other": "Seat {seat}: out of time, {count} penalty tiles.",
-        "romme.last.left": "Seat {seat}: out of time twice in a row, leaves the game.",
+        "romme.last.overrun.one": "{name}: out of time, 1 penalty tile.",
+        "romme.last.overrun.other": "{name}: out of time, {count} penalty tiles.",
+        "romme.last.left": "{name}: out of time twice in a row, leaves the game.",
     },
 }
 """Errors, the box's menu, the last turn."""

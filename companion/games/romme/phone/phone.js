@@ -36,7 +36,7 @@
         return t("web.romme.winner", { name: best.join(" & ") });
       }
       if (!s.last) return null;
-      return t(`romme.last.${s.last.kind}`, { seat: s.last.seat + 1, count: s.last.tiles });
+      return t(`romme.last.${s.last.kind}`, { name: seatName(v, s.last.seat), count: s.last.tiles });
     },
 
     outcome(v) {
