@@ -25,9 +25,11 @@ def table_controls(state: TableState, games: Games) -> Controls:
     if state.game_id is None:
         return Controls([*grants, *lobby_controls(games).menu, _language_item(state),
                          *_wifi_items(state), *_forget_hosts_item(state)])
-    controls = games[state.game_id].controls(state.game)
+    game = games[state.game_id]
+    controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
-    return Controls([*grants, *controls.menu], keys)
+    again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
+    return Controls([*grants, *again, *controls.menu], keys)
 
 
 def _grant_item(claim: Claim) -> MenuItem:

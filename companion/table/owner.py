@@ -32,7 +32,7 @@ from companion.games.base import (
 from companion.table.finished import finished_game
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
-from companion.table.rules import apply_table, check_action
+from companion.table.rules import NEW_GAME, apply_table, check_action, rematch_setup
 from companion.table.state import TableState
 from companion.table.store import Store
 from companion.table.views import device_view, table_views
@@ -238,7 +238,7 @@ class Table:
 
     def _commit(self, action: Action, state: TableState, at: float) -> None:
         """Log first, then change and publish: nothing is visible that is not durable."""
-        snapshot = self._state.to_json(self._games) if action.type == "table.new_game" else None
+        snapshot = self._state.to_json(self._games) if action.type in NEW_GAME else None
         finished = finished_game(self._state, state, action, self._games)
         self._version = self._store.append(
             action.to_json(), snapshot, None if finished is None else (self._game_seq, finished))
@@ -262,6 +262,10 @@ class Table:
         if action.type == "table.new_game":
             game = self._games.get(str(action.args.get("game")))
             return game.draw(None, action, self._chance) if game else action
+        if action.type == "table.rematch":
+            again = rematch_setup(self._state, self._games)
+            drawn = self._games[str(again.args["game"])].draw(None, again, self._chance)
+            return replace(action, args={"chance": drawn.args.get("chance", {})})
         if action.type.startswith("table.") or self._state.game_id is None:
             return action
         return self._games[self._state.game_id].draw(self._state.game, action, self._chance)

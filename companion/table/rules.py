@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.base import (
+    JSON,
     Action,
     Arguments,
     Game,
@@ -28,6 +29,8 @@ from companion.table import hosts, seats, settings
 from companion.table.documents import documents, forget, save
 from companion.table.state import UNDO_DEPTH, Handler, Seat, Step, TableState, undoable
 
+NEW_GAME = frozenset({"table.new_game", "table.rematch"})
+"""The actions that start a game (the Table snapshots the table before each)."""
 ACTION_BYTES = 16 * 1024
 """The most an action may weigh as JSON: a saved scenario fits, junk for the log does not."""
 
@@ -82,8 +85,24 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     seats = (state.seats + (Seat(),) * count)[:count]
     claims = tuple(c for c in state.claims if c.seat < count)
     drawn = action.args.get("chance", {})
-    return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims,
+    setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
+    return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims, last_setup=setup,
                    game=game.setup(options, count, drawn, documents(state, game)))
+
+
+def rematch_setup(state: TableState, games: Games) -> Action:
+    """The ``table.new_game`` a rematch stands for: the game over, same game, seats, options."""
+    game = _current(state, games)
+    if game.outcome(state.game) is None or state.last_setup is None:
+        raise IllegalAction("error.rematch_not_over")
+    return Action("table.new_game", None, dict(state.last_setup))
+
+
+def _rematch(state: TableState, action: Action, games: Games) -> TableState:
+    """One tap after a game over: the same players play again with the same options."""
+    again = rematch_setup(state, games)
+    drawn = replace(again, args={**again.args, "chance": action.args.get("chance", {})})
+    return _new_game(replace(state, game_id=None, game=None), drawn, games)
 
 
 def _end_game(state: TableState, action: Action, games: Games) -> TableState:
@@ -99,6 +118,7 @@ def _undo(state: TableState, action: Action, games: Games) -> TableState:
 TABLE_ARGUMENTS: Arguments = {
     "table.new_game": {"game": str, "seats": int, "options": dict},
     "table.end_game": {},
+    "table.rematch": {"chance": dict},
     "table.undo": {},
     "table.claim": {"seat": int, "name": str, "token_hash": str, "replaces": str, "force": bool},
     "table.rename": {"seat": int, "name": str},
@@ -132,6 +152,7 @@ table, the box's own settings and its saved documents, and who else is the host.
 _HANDLERS: dict[str, Handler] = {
     "table.new_game": _new_game,
     "table.end_game": _end_game,
+    "table.rematch": _rematch,
     "table.undo": _undo,
     "table.claim": seats.claim,
     "table.rename": seats.rename,

@@ -61,7 +61,8 @@ class TableState:
     """Everything the Table owns. ``undo`` holds the steps undo can go back over, newest
     last. ``saved`` holds what games keep on the box between games (a box profile,
     scenarios): game id, then kind, then name. ``hosts`` holds the token hashes of the
-    browsers the box made the table page, ``host_ask`` the one asking to become one."""
+    browsers the box made the table page, ``host_ask`` the one asking to become one.
+    ``last_setup`` is the last game's id, seat count and options (a rematch repeats them)."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -74,6 +75,7 @@ class TableState:
     saved: dict[str, dict[str, dict[str, JSON]]] = field(default_factory=dict)
     hosts: tuple[str, ...] = ()
     host_ask: HostAsk | None = None
+    last_setup: dict[str, JSON] | None = None
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -92,7 +94,7 @@ class TableState:
                 "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi,
                 "saved": self.saved, "hosts": list(self.hosts),
                 "host_ask": [self.host_ask.token_hash, self.host_ask.label]
-                if self.host_ask else None}
+                if self.host_ask else None, "last_setup": self.last_setup}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
@@ -104,7 +106,7 @@ class TableState:
         ask = HostAsk(*data["host_ask"]) if data.get("host_ask") else None
         return cls(game_id, seats, game, (), data["language"], claims, wifi,
                    bool(data.get("show_wifi")), data.get("saved", {}),
-                   tuple(data.get("hosts", ())), ask)
+                   tuple(data.get("hosts", ())), ask, data.get("last_setup"))
 
 
 Handler = Callable[[TableState, Action, Games], TableState]

@@ -36,6 +36,7 @@ def table_views(state: TableState, games: Games,
     if state.game_id is None:
         shared["games"] = [game_summary(game) for game in games.values()]
         shared["saved"] = {game.id: documents(state, game) for game in games.values()}
+        shared["last_setup"] = state.last_setup
         return _reader(shared, state, None, None, False), {
             seat: _reader(shared, state, seat, None, False) for seat in seats}
     game = games[state.game_id]

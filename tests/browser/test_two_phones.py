@@ -168,3 +168,29 @@ def test_the_table_page_sets_up_a_game(table: Table, server: Server, browser: Br
     assert state["state"]["rounds"] == 2
     assert state["timer"]["running"] is True
     shoot(page, "table-turn.png")
+
+
+def test_a_game_over_offers_a_rematch_and_the_lobby_keeps_the_options(
+        table: Table, server: Server, browser: Browser) -> None:
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                                  "options": {"rounds": 1, "turn_seconds": 90,
+                                                              "first_player": 0}}))
+    page = browser.new_context(viewport={"width": 412, "height": 800}, locale="en").new_page()
+    page.goto(server.url + "table")
+    become_host(page, table)
+    expect(page.locator('[data-action="table.rematch"]')).to_have_count(0)
+    for action in (Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
+                   Action("score", None, {"seat": 1, "tiles": [4]}), Action("confirm_scores")):
+        table.submit(action)
+    rematch = page.locator('[data-action="table.rematch"]')
+    assert_tappable(rematch)
+    rematch.click()
+    rematch.click()                                        # the second tap confirms it
+    expect(page.locator("#clock-label")).to_have_text("Ready: the clock has not started")
+    assert table.published.public["state"]["phase"] == "ready"
+
+    page.locator('[data-action="table.end_game"]').click()
+    page.locator('[data-action="table.end_game"]').click()
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator('[data-seats="2"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('[data-option="turn_seconds"] output')).to_have_text("90")

@@ -243,6 +243,7 @@
     show($("loading"), false);
     $("game-title").textContent = v.title ? v.title[state.lang] || v.title.en : "";
     PAGES[PAGE].render(v);
+    renderAgain(v);
     renderClock();
   }
 
@@ -263,6 +264,15 @@
     $("subline").textContent = subline || "";
     section.classList.toggle("mine", mine);
     show(section, Boolean(headline || subline));
+  }
+
+  // After a game over, one tap starts it again for the same players with the same options.
+  function renderAgain(v) {
+    const may = Boolean(v.outcome) && (PAGE === "phone" ? isSeated(v) : Boolean(v.host));
+    $("again").replaceChildren(...(may ? [button(t("web.rematch"),
+      { class: "action primary", data: { action: "table.rematch" } },
+      (event) => confirmTap(event.currentTarget, () => send("table.rematch")))] : []));
+    show($("again"), may);
   }
 
   const ORDER = { end_turn: 0, pause: 2 };

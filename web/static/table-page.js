@@ -89,13 +89,16 @@
 
   function renderSetup(v) {
     const games = v.games || [];
-    if (!games.some((g) => g.id === state.setup.game) && games.length) chooseGame(games[0]);
+    if (!games.some((g) => g.id === state.setup.game) && games.length) {
+      const last = v.last_setup && games.find((g) => g.id === v.last_setup.game);
+      chooseGame(last || games[0], last ? v.last_setup : null);
+    }
     const chosen = games.find((g) => g.id === state.setup.game);
     if (!chosen) return;
     const setup = state.setup;
     $("setup-games").replaceChildren(...games.map((g) => button(g.title[state.lang] || g.title.en,
       { class: "choice", "aria-pressed": String(g.id === chosen.id), data: { game: g.id } },
-      () => { chooseGame(g); render(); })));
+      () => { chooseGame(g, v.last_setup); render(); })));
     const counts = [];
     for (let n = chosen.min_seats; n <= chosen.max_seats; n += 1) counts.push(n);
     $("setup-seats").replaceChildren(...counts.map((n) => button(String(n),
@@ -108,12 +111,15 @@
       { game: chosen.id, seats: setup.seats, options: { ...setup.options } });
   }
 
-  function chooseGame(g) {
+  // A game starts from the options it was last played with on this box, else its defaults.
+  function chooseGame(g, last) {
+    const before = last && last.game === g.id ? last : null;
     state.setup = {
       game: g.id,
-      seats: Math.min(Math.max(4, g.min_seats), g.max_seats),
+      seats: before ? before.seats : Math.min(Math.max(4, g.min_seats), g.max_seats),
       options: Object.fromEntries(g.options.map((o) => [o.name, o.default])),
     };
+    if (before) Object.assign(state.setup.options, before.options);
   }
 
   function optionLabel(g, name, value) {
