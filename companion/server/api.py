@@ -30,8 +30,8 @@ from companion.table.published import token_hash
 COOKIE_AGE_S = 30 * 24 * 3600
 JOIN_COOKIE_AGE_S = 12 * 3600
 
-CLIENT_FORBIDDEN = frozenset({"table.claim", "table.request", "table.host_ask", "table.host_add",
-                              "timeout"})
+CLIENT_FORBIDDEN = frozenset({"table.claim", "table.request", "table.withdraw", "table.host_ask",
+                              "table.host_add", "timeout"})
 """Only the server claims and requests seats and asks to be the host (with the token it
 made) and only the Table's clock calls time."""
 RESERVED_ARGS = frozenset({"token_hash", "force", "replaces", "chance", "label"})
@@ -72,6 +72,18 @@ def claim() -> Response:
                        version=version)
     set_seat_cookie(response, token)
     return response
+
+
+@bp.post("/claim/cancel")
+def cancel_claim() -> Response:
+    """Take back this phone's ask for a taken seat."""
+    _json_body()
+    token = context.caller_token()
+    if token is None:
+        raise IllegalAction("error.no_claim")
+    version = context.table().submit(Action("table.withdraw", None,
+                                            {"token_hash": token_hash(token)}))
+    return jsonify(version=version)
 
 
 @bp.post("/code")

@@ -46,6 +46,15 @@ def grant(state: TableState, action: Action, games: Games) -> TableState:
     return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
 
 
+def withdraw(state: TableState, action: Action, games: Games) -> TableState:
+    """The phone that asked for a seat takes its ask back (made by the server, like a claim)."""
+    token_hash = action.args.get("token_hash")
+    kept = tuple(c for c in state.claims if c.token_hash != token_hash)
+    if len(kept) == len(state.claims):
+        raise IllegalAction("error.no_claim")
+    return replace(state, claims=kept)
+
+
 def deny(state: TableState, action: Action, games: Games) -> TableState:
     seat = _seat_arg(state, action)
     _claim_for(state, seat)

@@ -18,7 +18,14 @@ from companion.server.app import create_app
 from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from companion.table.store import Store
-from tests.browser.test_two_phones import JOIN_CODE, browser, shoot, take_seat, type_code
+from tests.browser.test_two_phones import (
+    JOIN_CODE,
+    assert_tappable,
+    browser,
+    shoot,
+    take_seat,
+    type_code,
+)
 from tests.tiny import Tiny, public_view, tiny_game
 
 pytestmark = pytest.mark.browser
@@ -199,6 +206,38 @@ def test_a_seat_moves_to_a_new_phone_only_when_its_phone_agrees(table: Table,
         expect(old.page.locator("#join")).to_be_visible()
         assert_only_own_secret({0: new})
         assert SECRETS[0] not in old.page.content()
+    finally:
+        server.close()
+
+
+def test_a_refused_ask_says_so_and_an_ask_can_be_taken_back(table: Table,
+                                                             browser: Browser) -> None:
+    server = start_server(table)
+    try:
+        table.submit(Action("table.new_game", None, {"game": "secrets", "seats": 2}))
+        old = Phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+        new = Phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+        take_seat(old.page, 0, "Anna")
+        expect(new.page.locator("#join")).to_be_visible()
+        new.page.fill("#name", "Ben")
+        taken = new.page.locator('#join-seats [data-seat="0"]')
+        taken.tap()
+        taken.tap()
+        expect(old.page.locator("#players")).to_contain_text("Ben asks for this seat")
+        old.page.locator('[data-action="table.deny"]').tap()            # "Keep it"
+        expect(new.page.locator("#toast")).to_contain_text("your request was declined")
+        expect(new.page.locator("#join")).to_be_visible()
+        assert table.published.public["claims"] == []
+
+        taken.tap()
+        taken.tap()
+        expect(new.page.locator("#pending")).to_be_visible()
+        assert_tappable(new.page.locator("#pending-cancel"))
+        new.page.locator("#pending-cancel").tap()                        # changed their mind
+        expect(new.page.locator("#join")).to_be_visible()
+        expect(old.page.locator("#asks")).to_be_hidden()
+        assert table.published.public["claims"] == []
+        assert old.page.locator("#players").inner_text().count("asks for") == 0
     finally:
         server.close()
 

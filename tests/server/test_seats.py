@@ -86,6 +86,19 @@ def test_the_seat_holder_can_refuse_and_nobody_else_can_give_the_seat(
     assert view(client)["claims"] == [] and view(client)["me"] == 0
 
 
+def test_a_phone_takes_its_ask_back_and_only_its_own(client: FlaskClient, other: FlaskClient,
+                                                     app: Flask) -> None:
+    join(client, 0, "Anna")
+    other.post("/api/claim", json={"seat": 0, "name": "Anna2"})
+    stranger = phone(app)
+    assert stranger.post("/api/claim/cancel", json={}).status_code == 409   # it asked nothing
+    assert view(client)["claims"] == [{"seat": 0, "name": "Anna2"}]
+    assert other.post("/api/claim/cancel", json={}).status_code == 200
+    assert view(client)["claims"] == [] and view(client)["me"] == 0
+    assert other.post("/api/claim/cancel", json={}).status_code == 409
+    assert act(other, "table.withdraw", {"token_hash": "x"})[0] in (400, 403)
+
+
 def test_ok_on_the_box_gives_an_asked_for_seat(client: FlaskClient, other: FlaskClient,
                                                table: Table) -> None:
     join(client, 0, "Anna")

@@ -150,6 +150,8 @@ TABLE = [
     *(Case(kind, {"seat": 0}, OWN_SEAT, before=steps(box("table.request", seat=0,
                                                          token_hash=TOKEN)))
       for kind in ("table.grant", "table.deny")),
+    Case("table.withdraw", {"token_hash": TOKEN}, SERVER_MADE,
+         before=steps(box("table.request", seat=0, token_hash=TOKEN))),
     Case("table.wifi", {"ssid": "Box", "password": "correct horse"}, HOST),
     Case("table.show_wifi", {"show": True}, HOST,
          before=steps(box("table.wifi", ssid="Box", password="correct horse"))),

@@ -320,7 +320,9 @@
       h("span", { class: "marker", "aria-hidden": "true", text: seat.seat === turn ? "\u25b6" : "" }),
       h("span", { class: "pname" }, seatName(v, seat.seat),
         seat.seat === v.me ? h("span", { class: "tag", text: t("web.you") }) : null,
-        seat.taken ? null : h("span", { class: "tag muted", text: t("web.free") })),
+        seat.taken ? null : h("span", { class: "tag muted", text: t("web.free") }),
+        ...(v.claims || []).filter((claim) => claim.seat === seat.seat).map((claim) => h("span",
+          { class: "tag ask", text: t("web.claim_pending", { name: claim.name || t("web.claim_someone") }) }))),
       h("span", { class: "pinfo" }, ...game(v).playerInfo(v, seat.seat)),
     ));
     section.replaceChildren(h("h2", { text: t("web.players") }), h("ol", { class: "player-list" }, rows));

@@ -60,6 +60,9 @@
     if (asked && (seated || (v.version >= asked.since
       && !(v.claims || []).some((claim) => claim.seat === asked.seat)))) {
       state.pending = null; // given to this phone, refused, or the game moved on
+      if (!seated && v.game && asked.seat < v.seats.length) {
+        toast(t("web.claim_declined", { seat: seatTitle(v, asked.seat) }));
+      }
     }
     const free = Boolean(v.game) && !seated && state.pending === null;
     show($("waiting"), !v.game);
@@ -153,6 +156,12 @@
     } catch {
       getSelection().selectAllChildren($("rejoin-link"));
     }
+  });
+  $("pending-cancel").addEventListener("click", async () => {
+    const asked = state.pending;
+    state.pending = null; // taken back here: no "declined" when the ask disappears
+    if (!(await post("/api/claim/cancel", {}))) state.pending = asked;
+    render();
   });
   $("code-form").addEventListener("submit", (event) => {
     event.preventDefault();
