@@ -31,7 +31,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.claim_keep": "Behalten",
         "web.claim_cancel": "Bitte zurücknehmen",
         "web.claim_declined": "{seat} bleibt beim anderen Telefon: Deine Bitte wurde abgelehnt.",
-        "web.claim_pending": "{name} bittet um diesen Platz (OK an der Box oder sein Telefon gibt ihn)",
+        "web.claim_pending": "{name} bittet um diesen Platz (OK an der Box oder sein Telefon gibt "
+                             "ihn)",
         "web.claim_someone": "Ein Telefon",
         "web.handover": "Auf ein anderes Telefon umziehen",
         "web.handover_hint": "Der Code gilt 10 Minuten und nur einmal.",
@@ -68,6 +69,17 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.seat": "Platz {seat}",
         "web.free": "frei",
         "web.taken": "besetzt",
+        "web.all_taken.one": "Der einzige Platz ist besetzt. Schau zu, oder bitte den Spieler um "
+                             "seinen Platz.",
+        "web.all_taken.other": "Alle {count} Plätze sind besetzt. Schau zu, oder bitte einen "
+                               "Spieler um seinen Platz.",
+        "web.seat_gone.one": "Das neue Spiel hat nur 1 Platz, und der ist besetzt: Dein Telefon "
+                             "schaut zu. Um mitzuspielen, bitte den Spieler um seinen Platz.",
+        "web.seat_gone.other": "Das neue Spiel hat nur {count} Plätze, und alle sind besetzt: Dein "
+                               "Telefon schaut zu. Um mitzuspielen, bitte einen Spieler um seinen "
+                               "Platz.",
+        "web.watch": "Zuschauen",
+        "web.sit": "Doch einen Platz nehmen",
         "web.you_are": "Du bist {seat}",
         "web.you": "du",
         "web.your_turn": "Du bist dran!",
@@ -171,6 +183,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.seat": "Seat {seat}",
         "web.free": "free",
         "web.taken": "taken",
+        "web.all_taken.one": "The only seat is taken. Watch along, or ask its player for it.",
+        "web.all_taken.other": "All {count} seats are taken. Watch along, or ask a player for "
+                               "their seat.",
+        "web.seat_gone.one": "The new game has only 1 seat, and it is taken: your phone watches "
+                             "along. To play, ask its player for it.",
+        "web.seat_gone.other": "The new game has only {count} seats, all taken: your phone watches "
+                               "along. To play, ask a player for their seat.",
+        "web.watch": "Watch along",
+        "web.sit": "Take a seat after all",
         "web.you_are": "You are {seat}",
         "web.you": "you",
         "web.your_turn": "Your turn!",

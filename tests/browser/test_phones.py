@@ -242,6 +242,30 @@ def test_a_refused_ask_says_so_and_an_ask_can_be_taken_back(table: Table,
         server.close()
 
 
+def test_a_phone_left_out_of_a_smaller_game_is_told_and_may_watch(table: Table,
+                                                                  browser: Browser) -> None:
+    server = start_server(table)
+    try:
+        table.submit(Action("table.new_game", None, {"game": "secrets", "seats": 2}))
+        anna = Phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+        ben = Phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+        take_seat(anna.page, 0, "Anna")
+        take_seat(ben.page, 1, "Ben")
+        table.submit(Action("table.end_game"))
+        table.submit(Action("table.new_game", None, {"game": "secrets", "seats": 1}))
+        expect(ben.page.locator("#all-taken")).to_have_text(
+            "The new game has only 1 seat, and it is taken: your phone watches along. "
+            "To play, ask its player for it.")
+        expect(anna.page.locator("#me")).to_contain_text("Anna")
+        ben.page.locator("#watch").tap()
+        expect(ben.page.locator("#join")).to_be_hidden()
+        expect(ben.page.locator("#players")).to_contain_text("Anna")        # it watches along
+        ben.page.locator("#sit").tap()
+        expect(ben.page.locator('#join-seats [data-seat="0"]')).to_be_visible()
+    finally:
+        server.close()
+
+
 HABITS = """
 window.__buzz = [];
 Object.defineProperty(Navigator.prototype, "vibrate",

@@ -64,10 +64,12 @@
         toast(t("web.claim_declined", { seat: seatTitle(v, asked.seat) }));
       }
     }
+    if (seated) state.mySeat = v.me; // a new game with fewer seats leaves it out: say so
     const free = Boolean(v.game) && !seated && state.pending === null;
     show($("waiting"), !v.game);
     show($("code"), free && !state.joinable);
-    show($("join"), free && state.joinable);
+    show($("join"), free && state.joinable && !state.watching);
+    show($("sit"), free && state.joinable && state.watching);
     if (free && state.joinable) renderJoin(v);
     show($("pending"), state.pending !== null);
     if (state.pending !== null) {
@@ -87,7 +89,16 @@
     keepAwake(seated);
   }
 
+  // Every seat taken (a new game may have fewer seats than phones): say so, and offer to
+  // watch along; asking a player for their seat still works.
   function renderJoin(v) {
+    const full = v.seats.every((seat) => seat.taken);
+    show($("pick-seat"), !full);
+    show($("all-taken"), full);
+    show($("watch"), full);
+    const gone = Number.isInteger(state.mySeat) && state.mySeat >= v.seats.length;
+    $("all-taken").textContent = full ? t(gone ? "web.seat_gone" : "web.all_taken",
+      { count: v.seats.length }) : "";
     $("join-seats").replaceChildren(...v.seats.map((seat) => button(
       [
         h("span", { class: "seat-label", text: seatLabel(seat.seat) }),
@@ -157,6 +168,8 @@
       getSelection().selectAllChildren($("rejoin-link"));
     }
   });
+  $("watch").addEventListener("click", () => { state.watching = true; render(); });
+  $("sit").addEventListener("click", () => { state.watching = false; render(); });
   $("pending-cancel").addEventListener("click", async () => {
     const asked = state.pending;
     state.pending = null; // taken back here: no "declined" when the ask disappears
