@@ -35,8 +35,10 @@ TEXTS: dict[str, dict[str, str]] = {
                              "ihn)",
         "web.claim_someone": "Ein Telefon",
         "web.handover": "Auf ein anderes Telefon umziehen",
-        "web.handover_hint": "Der Code gilt 10 Minuten und nur einmal.",
-        "web.handover_code": "Auf dem anderen Telefon eingeben: {code}",
+        "web.handover_hint": "Auf dem neuen Telefon diesen Link öffnen oder den Code auf der "
+                             "Seite der Box eingeben. Beides gilt nur einmal, 10 Minuten lang; "
+                             "dann ist dieses Telefon nicht mehr am Tisch.",
+        "web.handover_code": "Code: {code}",
         "web.cover_hide": "Verdecken",
         "web.cover_show": "Verdeckt: tippen zum Zeigen",
         "web.wifi_title": "WLAN der Box",
@@ -149,8 +151,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.claim_pending": "{name} asks for this seat (OK on the box or its phone gives it)",
         "web.claim_someone": "A phone",
         "web.handover": "Move to another phone",
-        "web.handover_hint": "The code works once, for 10 minutes.",
-        "web.handover_code": "Type this on the other phone: {code}",
+        "web.handover_hint": "On the new phone, open this link or type the code on the box's "
+                             "page. Either works once, for 10 minutes; then this phone leaves "
+                             "the table.",
+        "web.handover_code": "Code: {code}",
         "web.cover_hide": "Hide",
         "web.cover_show": "Hidden: tap to show",
         "web.wifi_title": "The box's Wi-Fi",

@@ -266,6 +266,29 @@ def test_a_phone_left_out_of_a_smaller_game_is_told_and_may_watch(table: Table,
         server.close()
 
 
+def test_move_to_another_phone_is_one_tap_and_gives_a_link_and_a_code(table: Table,
+                                                                     browser: Browser) -> None:
+    server = start_server(table)
+    try:
+        table.submit(Action("table.new_game", None, {"game": "secrets", "seats": 2}))
+        old = Phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+        take_seat(old.page, 0, "Anna")
+        expect(old.page.locator("#rejoin")).not_to_have_attribute("open", "")
+        move = old.page.locator("#handover")
+        expect(move).to_be_visible()                       # not inside the folded link
+        assert_tappable(move)
+        move.tap()
+        expect(old.page.locator("#handover-code")).to_contain_text("Code: ")
+        expect(old.page.locator("#handover-result")).to_contain_text("open this link")
+        link = old.page.locator("#handover-link").get_attribute("href")
+        assert link is not None and "/j/" in link
+        new = Phone(browser, server.url + link.split("/", 3)[3], 412, "en-US")
+        expect(new.page.locator("#me")).to_contain_text("Anna")
+        expect(old.page.locator("#me")).to_be_hidden()
+    finally:
+        server.close()
+
+
 HABITS = """
 window.__buzz = [];
 Object.defineProperty(Navigator.prototype, "vibrate",

@@ -84,6 +84,7 @@
     G.renderPanel(v);
     G.renderPlayers(v);
     renderRejoin(seated);
+    show($("move"), seated);
     renderRename(v, seated);
     show($("foot"), seated);
     keepAwake(seated);
@@ -184,7 +185,9 @@
     const result = await post("/api/handover", {});
     if (!result) return;
     $("handover-code").textContent = t("web.handover_code", { code: result.code });
-    show($("handover-code"), true);
+    $("handover-link").textContent = result.link;
+    $("handover-link").href = result.link;
+    show($("handover-result"), true);
   });
   $("cover-toggle").addEventListener("click", () => { state.covered = true; render(); });
   $("cover").addEventListener("click", () => { state.covered = false; render(); });
