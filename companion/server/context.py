@@ -132,10 +132,11 @@ def viewer() -> Viewer:
 
 
 def language() -> str:
-    """The phone's language: its ``lang`` cookie, else the browser's Accept-Language."""
-    chosen = request.cookies.get(LANG_COOKIE)
-    if chosen in LANGUAGES:
-        return chosen
+    """The phone's language: a ``?lang=`` link (the history pages' switch), its ``lang``
+    cookie, else the browser's Accept-Language."""
+    for chosen in (request.args.get(LANG_COOKIE), request.cookies.get(LANG_COOKIE)):
+        if chosen in LANGUAGES:
+            return chosen
     return pick_language(request.headers.get("Accept-Language"))
 
 

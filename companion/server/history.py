@@ -8,9 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify
+from flask import Blueprint, Response, abort, jsonify, make_response
 
 from companion.server import context
 from companion.server.pages import render_page
@@ -19,7 +20,12 @@ bp = Blueprint("history", __name__)
 GAME_ID_MAX = 2**63 - 1
 """The largest number SQLite stores: a larger game id is no game (404), not an overflow."""
 
-CSV_FIELDS = ("game_id", "ended_at", "game", "finished", "seat", "name", "place", "score")
+CSV_FIELDS = ("game_id", "ended_at", "game", "finished", "seat", "number", "name", "place",
+              "score")
+"""``seat`` counts from 0 as everywhere in the API and the JSON; ``number`` is the seat's
+number on the box ("Seat 1")."""
+LANG_COOKIE_AGE_S = 365 * 24 * 3600
+TIME_FORMATS = {"de": "%d.%m.%Y, %H:%M", "en": "%d %b %Y, %H:%M"}
 
 
 @bp.get("/api/history")
@@ -28,16 +34,41 @@ def history_json() -> Response:
 
 
 @bp.get("/history")
-def history_page() -> str:
-    return render_page("history.html", "history", games=context.table().history())
+def history_page() -> Response:
+    return page("history.html", "history", games=context.table().history())
 
 
 @bp.get(f"/history/<int(max={GAME_ID_MAX}):game_id>")
-def summary_page(game_id: int) -> str:
+def summary_page(game_id: int) -> Response:
     game = context.table().past_game(game_id)
     if game is None:
         abort(404)
-    return render_page("summary.html", "summary", game=game, rows=result_rows(game))
+    rounds = (game.get("outcome") or {}).get("rounds") or 0
+    return page("summary.html", "summary", game=game, rows=result_rows(game),
+                rounds=range(1, rounds + 1))
+
+
+@bp.app_template_filter("local_time")
+def local_time(ended_at: str, lang: str) -> str:
+    """A record's UTC time as the box's own clock shows it."""
+    moment = datetime.fromisoformat(ended_at.replace("Z", "+00:00")).astimezone()
+    return moment.strftime(TIME_FORMATS[lang])
+
+
+@bp.app_template_filter("points")
+def points(score: int | None) -> str:
+    """A score as the games show it, with a real minus sign; a dash for none."""
+    if score is None:
+        return "\u2013"
+    return f"\u2212{-score}" if score < 0 else str(score)
+
+
+def page(template: str, name: str, **values: object) -> Response:
+    """A history page; its language switch is a plain link that is then remembered."""
+    response = make_response(render_page(template, name, **values))
+    response.set_cookie(context.LANG_COOKIE, context.language(), max_age=LANG_COOKIE_AGE_S,
+                        samesite="Lax")
+    return response
 
 
 @bp.get("/history.json")
@@ -54,16 +85,19 @@ def download_csv() -> Response:
     for game in context.table().history():
         for row in result_rows(game):
             writer.writerow({"game_id": game["id"], "ended_at": game["ended_at"],
-                             "game": game["game"], "finished": game["finished"], **row})
+                             "game": game["game"], "finished": game["finished"],
+                             **{key: row[key] for key in CSV_FIELDS[4:]}})
     return download(out.getvalue(), "text/csv", "getaway-history.csv")
 
 
 def result_rows(game: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row a seat, best place first: seat (1-based), name, place and score if known."""
+    """One row a seat, best place first: seat (from 0) and its number (from 1), name, place,
+    score and each round's score if known."""
     results = {r["seat"]: r for r in (game.get("outcome") or {}).get("results", [])}
-    rows = [{"seat": s["seat"] + 1, "name": s["name"],
+    rows = [{"seat": s["seat"], "number": s["seat"] + 1, "name": s["name"],
              "place": results.get(s["seat"], {}).get("place"),
-             "score": results.get(s["seat"], {}).get("score")} for s in game["seats"]]
+             "score": results.get(s["seat"], {}).get("score"),
+             "rounds": results.get(s["seat"], {}).get("rounds", [])} for s in game["seats"]]
     return sorted(rows, key=lambda row: (row["place"] is None, row["place"] or 0, row["seat"]))
 
 

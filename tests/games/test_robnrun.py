@@ -324,12 +324,16 @@ def test_caught_on_a_terminal_square_is_a_loss() -> None:
     assert view(do(state, "next"))["phase"] == "lost"
     outcome = GAME.outcome(do(state, "next"))
     assert outcome is not None and outcome["won"] is False
+    assert outcome["summary"] == [{"key": "screen.robnrun.lost", "params": {}}]
 
 
 def test_reaching_terminal_1_wins_with_the_rating() -> None:
     state = replace(evaluating(new_state(), step=6), car=17, police=10, gold=9)
     won = do(state, "next")
     assert view(won)["result"] == {"won": True, "rating": "living"}
+    assert (GAME.outcome(won) or {})["summary"] == [
+        {"key": "screen.robnrun.won", "params": {"gold": 9}},
+        {"key": "robnrun.rating.living", "params": {}}]
     perfect = do(replace(state, car=18, gold=12), "next")
     assert view(perfect)["result"]["rating"] == "perfect"
     assert view(do(replace(state, gold=12), "next"))["result"]["rating"] == "living"

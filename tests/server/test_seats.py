@@ -3,8 +3,6 @@ guessed tokens, forged requests; and the history of past games."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -180,40 +178,6 @@ def test_the_wifi_password_reaches_the_box_screen_only(client: FlaskClient, host
 def test_a_wifi_password_phones_would_refuse_is_explained(host_page: FlaskClient) -> None:
     status, body = act(host_page, "table.wifi", {"ssid": "Box", "password": "short"})
     assert status == 400 and body["message"] == "A WPA password has 8 to 63 characters."
-
-
-# -- past games ------------------------------------------------------------------------------
-
-def finish_a_romme_game(table: Table) -> None:
-    """One round to its end: seat 0 goes out, seat 1 keeps a 7 and a joker."""
-    table.submit(Action("table.end_game"))
-    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2,
-                                                 "options": {"first_player": 0, "rounds": 1}}))
-    for kind in ("resume", "end_turn", "end_turn", "romme"):
-        table.submit(Action(kind))
-    table.submit(Action("score", None, {"seat": 1, "tiles": [7, 50]}))
-    table.submit(Action("confirm_scores"))
-
-
-def test_a_finished_game_is_in_the_history_as_json_csv_and_a_summary(
-        client: FlaskClient, table: Table) -> None:
-    join(client, 0, "Anna")
-    finish_a_romme_game(table)
-    games = (client.get("/api/history").json or {})["games"]
-    finished = games[0]
-    assert finished["finished"] is True and finished["game"] == "romme"
-    places = {r["seat"]: (r["place"], r["score"]) for r in finished["outcome"]["results"]}
-    assert places == {0: (1, 0), 1: (2, -57)}
-    rows = list(csv.DictReader(io.StringIO(client.get("/history.csv").text)))
-    assert [(r["name"], r["place"], r["score"]) for r in rows if r["game_id"] == str(
-        finished["id"])] == [("Anna", "1", "0"), ("", "2", "-57")]
-    download = client.get("/history.json")
-    assert "attachment" in download.headers["Content-Disposition"]
-    summary = client.get(f"/history/{finished['id']}", headers={"Accept-Language": "de"})
-    assert summary.status_code == 200 and "Anna" in summary.text and "-57" in summary.text
-    assert client.get("/history/999999").status_code == 404
-    listed = client.get("/history", headers={"Accept-Language": "de"}).text
-    assert "Anna, Platz 2" in listed          # the seat nobody named is called by its place
 
 
 # -- what expires, on the Table's clock ----------------------------------------------------------

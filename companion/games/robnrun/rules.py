@@ -338,7 +338,11 @@ def outcome(state: RobState) -> dict[str, JSON] | None:
     if state.phase not in ("won", "lost"):
         return None
     won = state.phase == "won"
+    told = ([{"key": "screen.robnrun.won", "params": {"gold": state.gold}},
+             {"key": f"robnrun.rating.{rating(state)}", "params": {}}] if won
+            else [{"key": "screen.robnrun.lost", "params": {}}])
     return {"won": won, "gold": state.gold, "rating": rating(state) if won else None,
+            "summary": told,
             "results": [{"seat": seat, "place": 1 if won else 2,
                          "score": state.gold if won else None} for seat in range(state.seats)]}
 
