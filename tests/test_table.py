@@ -188,7 +188,8 @@ def test_seats_are_found_by_token_only(table: Table) -> None:
                                               "token_hash": token_hash("secret-token")}))
     assert table.seat_for_token("secret-token") == 1
     assert table.seat_for_token("secret-tokeN") is None
-    assert table.published.public["seats"][1] == {"seat": 1, "name": "Anna", "taken": True}
+    assert table.published.public["seats"][1] == {"seat": 1, "name": "Anna", "taken": True,
+                                                      "colour": "#f28c28"}
     assert "secret" not in repr(table.published.public)
 
 

@@ -73,6 +73,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.seat": "Platz {seat}",
         "web.free": "frei",
         "web.taken": "besetzt",
+        "web.missing.one": "Es fehlt noch 1 Spieler: {seats}",
+        "web.missing.other": "Es fehlen noch {count} Spieler: {seats}",
+        "web.start_waits": "Los geht's, sobald alle da sind (oder an der Box)",
         "web.all_taken.one": "Der einzige Platz ist besetzt. Schau zu, oder bitte den Spieler um "
                              "seinen Platz.",
         "web.all_taken.other": "Alle {count} Plätze sind besetzt. Schau zu, oder bitte einen "
@@ -191,6 +194,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.seat": "Seat {seat}",
         "web.free": "free",
         "web.taken": "taken",
+        "web.missing.one": "Still missing 1 player: {seats}",
+        "web.missing.other": "Still missing {count} players: {seats}",
+        "web.start_waits": "Starts once everyone is here (or on the box)",
         "web.all_taken.one": "The only seat is taken. Watch along, or ask its player for it.",
         "web.all_taken.other": "All {count} seats are taken. Watch along, or ask a player for "
                                "their seat.",

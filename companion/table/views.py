@@ -10,6 +10,10 @@ from companion.games.base import JSON, Game, Games
 from companion.table.documents import documents
 from companion.table.state import TableState
 
+SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c")
+"""One colour a seat, the same on the box's screen and every phone; none of them is an alarm
+colour of the police station (yellow, green, white, red)."""
+
 
 def table_view(state: TableState, games: Games, seat: int | None,
                version: int) -> dict[str, JSON]:
@@ -25,8 +29,8 @@ def table_views(state: TableState, games: Games,
         "version": version,
         "language": state.language,
         "game": state.game_id,
-        "seats": [{"seat": i, "name": s.name, "taken": s.token_hash is not None}
-                  for i, s in enumerate(state.seats)],
+        "seats": [{"seat": i, "name": s.name, "taken": s.token_hash is not None,
+                   "colour": seat_colour(i)} for i, s in enumerate(state.seats)],
         "claims": [{"seat": c.seat, "name": c.name} for c in state.claims],
         "wifi": None if state.wifi is None else {**state.wifi.public(),
                                                  "shown": state.show_wifi},
@@ -57,6 +61,10 @@ def _reader(shared: dict[str, JSON], state: TableState, seat: int | None,
     if state.game_id is not None:
         view["state"] = game_state
     return view
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def has_secrets(private: Mapping[str, JSON], public: Mapping[str, JSON]) -> bool:

@@ -194,3 +194,33 @@ def test_a_game_over_offers_a_rematch_and_the_lobby_keeps_the_options(
     expect(page.locator("#setup")).to_be_visible()
     expect(page.locator('[data-seats="2"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator('[data-option="turn_seconds"] output')).to_have_text("90")
+
+
+MARKER_COLOURS = """() => [...document.querySelectorAll("#players .player .marker")]
+  .map((el) => getComputedStyle(el).backgroundColor)"""
+
+
+def test_the_lobby_shows_who_is_missing_in_seat_colours_and_starts_when_all_are_here(
+        table: Table, server: Server, browser: Browser) -> None:
+    table.submit(Action("table.new_game", None,
+                        {"game": "romme", "seats": 3, "options": {"first_player": 0}}))
+    anna = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    ben = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    take_seat(anna, 0, "Anna")
+    take_seat(ben, 1, "Ben")
+    start = anna.locator('[data-action="resume"]')
+    expect(anna.locator("#players .missing")).to_have_text("Still missing 1 player: Seat 3")
+    expect(start).to_be_disabled()
+    expect(start).to_have_text("Starts once everyone is here (or on the box)")
+    colours = [seat["colour"] for seat in table.published.public["seats"]]
+    assert len(set(colours)) == 3
+    expected = [f"rgb({int(c[1:3], 16)}, {int(c[3:5], 16)}, {int(c[5:7], 16)})"
+                for c in colours]
+    assert anna.evaluate(MARKER_COLOURS) == expected == ben.evaluate(MARKER_COLOURS)
+
+    cara = phone(browser, f"{server.url}j/{JOIN_CODE}", 412, "de-DE")
+    take_seat(cara, 2, "Cara")
+    expect(anna.locator("#players .missing")).to_have_count(0)
+    expect(start).to_be_enabled()
+    start.tap()
+    expect(anna.locator("#headline")).to_have_text("Your turn!")

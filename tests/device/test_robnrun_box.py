@@ -149,7 +149,7 @@ def test_robnrun_box_buttons_go_through_the_evaluation_to_the_end(operator: Oper
     assert p.state()["police"] == 5         # 1, 3 uncracked, 1 for the alarm
     p.tap(Button.TURN, Button.TURN, Button.TURN)
     assert p.state()["phase"] == "lost"
-    assert p.keys() == ["robnrun.menu.end_game"]
+    assert p.keys() == ["robnrun.menu.end_game", "box.rematch"]
     p.tap(Button.OK)
     assert p.table.published.public["game"] is None
 

@@ -35,6 +35,7 @@ from companion.games.romme.screen import PAINTER as ROMME_PAINTER
 from companion.table.menu import lobby_controls
 from companion.table.owner import Table
 from companion.table.published import Published
+from companion.table.views import seat_colour
 from tests.tiny import GAME as TINY
 from tests.tiny.screen import PAINTER as TINY_PAINTER
 
@@ -54,7 +55,8 @@ pytestmark = pytest.mark.usefixtures("offscreen")
 # -- building views by hand, as the contract has them -------------------------------------------
 
 def seats() -> list[dict[str, Any]]:
-    return [{"seat": i, "name": name, "taken": True} for i, name in enumerate(NAMES)]
+    return [{"seat": i, "name": name, "taken": True, "colour": seat_colour(i)}
+            for i, name in enumerate(NAMES)]
 
 
 def lobby_view(language: str = "de") -> dict[str, Any]:
@@ -277,6 +279,14 @@ def test_screen_romme_highlights_the_current_seat_and_strikes_out_leavers() -> N
     assert fills == [ACCENT, PANEL, PANEL, PANEL]
     leaver = colours(surface, chips(4)[3])
     assert leaver[MUTED] > 0 and leaver[TEXT] == 0
+
+
+def test_screen_romme_marks_each_seat_in_the_colour_its_phones_show() -> None:
+    surface = render(romme_view("turn", remaining_ms=30_000), "romme_colours")
+    for chip, seat in zip(chips(4), [1, 2, 3, 0], strict=True):
+        hex_colour = seat_colour(seat)
+        wanted = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+        assert colours(surface, chip)[wanted] > 20, seat
 
 
 def test_screen_romme_paused_turn_is_grey_and_says_so() -> None:

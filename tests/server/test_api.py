@@ -43,7 +43,8 @@ def test_join_gives_a_seat_cookie_and_a_rejoin_link(client: FlaskClient, table: 
     cookie = response.headers["Set-Cookie"]
     assert f"getaway_seat={token}" in cookie and "HttpOnly" in cookie
     assert "SameSite=Strict" in cookie
-    assert table.published.public["seats"][1] == {"seat": 1, "name": "Anna", "taken": True}
+    assert table.published.public["seats"][1] == {"seat": 1, "name": "Anna", "taken": True,
+                                                      "colour": "#f28c28"}
 
 
 def test_join_refuses_a_taken_seat(client: FlaskClient, other: FlaskClient, table: Table) -> None:
@@ -74,7 +75,8 @@ def test_join_refuses_a_malformed_request(client: FlaskClient, body: Any) -> Non
 
 def test_join_without_a_name_keeps_the_seat_unnamed(client: FlaskClient, table: Table) -> None:
     join(client, 0, "   ")
-    assert table.published.public["seats"][0] == {"seat": 0, "name": "", "taken": True}
+    assert table.published.public["seats"][0] == {"seat": 0, "name": "", "taken": True,
+                                                      "colour": "#4ea8de"}
 
 
 def test_join_is_rate_limited(client: FlaskClient) -> None:

@@ -282,8 +282,9 @@
     const shown = game(v).actions(v, types).filter((type) => !own.includes(type))
       .sort((a, b) => (ORDER[a] ?? 1) - (ORDER[b] ?? 1));
     $("actions").replaceChildren(...shown.map((type) => button(
-      actionLabel(v, type),
-      { class: classes("action", type === "end_turn" && "primary huge"), data: { action: type } },
+      heldBack(v, type) ? t("web.start_waits") : actionLabel(v, type),
+      { class: classes("action", type === "end_turn" && "primary huge"), data: { action: type },
+        disabled: state.busy || heldBack(v, type) },
       () => send(type),
     )));
     show($("actions"), shown.length > 0);
@@ -314,10 +315,11 @@
       return;
     }
     const turn = turnOf(v);
+    const missing = v.seats.filter((seat) => !seat.taken);
     const rows = v.seats.map((seat) => h("li",
       { class: classes("player", seat.seat === turn && "turn", seat.seat === v.me && "me",
         !seat.taken && "empty") },
-      h("span", { class: "marker", "aria-hidden": "true", text: seat.seat === turn ? "\u25b6" : "" }),
+      seatDot(seat, seat.seat === turn ? "\u25b6" : ""),
       h("span", { class: "pname" }, seatName(v, seat.seat),
         seat.seat === v.me ? h("span", { class: "tag", text: t("web.you") }) : null,
         seat.taken ? null : h("span", { class: "tag muted", text: t("web.free") }),
@@ -325,8 +327,24 @@
           { class: "tag ask", text: t("web.claim_pending", { name: claim.name || t("web.claim_someone") }) }))),
       h("span", { class: "pinfo" }, ...game(v).playerInfo(v, seat.seat)),
     ));
-    section.replaceChildren(h("h2", { text: t("web.players") }), h("ol", { class: "player-list" }, rows));
+    section.replaceChildren(h("h2", { text: t("web.players") }),
+      missing.length ? h("p", { class: "hint missing", text: t("web.missing",
+        { count: missing.length, seats: missing.map((seat) => seatLabel(seat.seat)).join(", ") }) }) : null,
+      h("ol", { class: "player-list" }, rows));
     show(section, true);
+  }
+
+  // The seat's colour, the same as on the box's screen.
+  function seatDot(seat, text = "") {
+    const dot = h("span", { class: "marker", "aria-hidden": "true", text });
+    dot.style.setProperty("--seat", seat.colour);
+    return dot;
+  }
+
+  // What starts a game waits on a phone until every seat has one (the box and the table
+  // page may start anyway: a player without a phone is played from there).
+  function heldBack(v, type) {
+    return PAGE === "phone" && v.seats.some((seat) => !seat.taken) && game(v).start(v).includes(type);
   }
 
   // The turn clock counts down here, from the remaining_ms of the last view.
@@ -387,6 +405,7 @@
     label: () => null,
     panel: () => [],
     playerInfo: () => [],
+    start: () => [],
     tableActions: () => [],
     choices: (option) => option.choices,
     choiceLabel: (name, value) => String(value),
@@ -431,6 +450,7 @@
     render,
     seatName,
     seatLabel,
+    seatDot,
     isSeated,
     points,
   };

@@ -6,7 +6,7 @@
 (() => {
   const G = window.Getaway;
   const { $, show, post, refresh, connect, state, t, h, classes, button, confirmTap, toast, send, render,
-    seatLabel, seatTitle, isSeated } = G;
+    seatLabel, seatTitle, seatDot, isSeated } = G;
   const REJOIN_KEY = "getaway.rejoin";
 
   async function join(seat, taken) {
@@ -102,7 +102,7 @@
       { count: v.seats.length }) : "";
     $("join-seats").replaceChildren(...v.seats.map((seat) => button(
       [
-        h("span", { class: "seat-label", text: seatLabel(seat.seat) }),
+        h("span", { class: "seat-label" }, seatDot(seat), seatLabel(seat.seat)),
         h("span", { class: "seat-state" },
           [seat.name, seat.taken ? t("web.taken") : t("web.free")].filter(Boolean).join(" \u00b7 ")),
       ],

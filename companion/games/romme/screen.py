@@ -31,6 +31,7 @@ from companion.device.painters.parts import (
     game_layout,
     join_corner,
     menu_bar,
+    seat_colour,
     seat_name,
     strike,
     undo_hint,
@@ -230,13 +231,17 @@ def _order(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
         chip = pygame.Rect(rect.left + i * width, rect.top, width - 6, rect.height)
         player = players.get(seat, {})
         _chip(surface, chip, _name(view, seat, ctx), str(player.get("total", "")),
-              current=seat == state.get("turn"), left=bool(player.get("left")), ctx=ctx)
+              seat_colour(view, seat), current=seat == state.get("turn"),
+              left=bool(player.get("left")), ctx=ctx)
 
 
-def _chip(surface: pygame.Surface, chip: pygame.Rect, name: str, total: str, *, current: bool,
-          left: bool, ctx: Context) -> None:
+def _chip(surface: pygame.Surface, chip: pygame.Rect, name: str, total: str, colour: Colour, *,
+          current: bool, left: bool, ctx: Context) -> None:
+    """A seat in the play order, underlined in its colour (the same as on its phone)."""
     fill, ink = (ACCENT, INK) if current else (PANEL, MUTED if left else TEXT)
     pygame.draw.rect(surface, fill, chip, border_radius=8)
+    pygame.draw.rect(surface, colour, (chip.left + 6, chip.bottom - 6, chip.width - 12, 4),
+                     border_radius=2)
     label = write(surface, ctx.fonts.body, name, ink, (chip.centerx, chip.top + 2), "midtop",
                   chip.width - 8)
     if left:

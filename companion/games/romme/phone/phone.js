@@ -13,6 +13,7 @@
 
   const ROMME = {
     own: ["score"],
+    start: (v) => (v.state.phase === "ready" && v.state.round === 1 ? ["resume"] : []),
 
     headline(v) {
       const s = v.state;
