@@ -284,9 +284,8 @@ def test_screen_romme_highlights_the_current_seat_and_strikes_out_leavers() -> N
 def test_screen_romme_marks_each_seat_in_the_colour_its_phones_show() -> None:
     surface = render(romme_view("turn", remaining_ms=30_000), "romme_colours")
     for chip, seat in zip(chips(4), [1, 2, 3, 0], strict=True):
-        hex_colour = seat_colour(seat)
-        wanted = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-        assert colours(surface, chip)[wanted] > 20, seat
+        wanted = pygame.Color(seat_colour(seat))
+        assert colours(surface, chip)[wanted.r, wanted.g, wanted.b] > 20, seat
 
 
 def test_screen_romme_paused_turn_is_grey_and_says_so() -> None:
