@@ -327,9 +327,9 @@
           { class: "tag ask", text: t("web.claim_pending", { name: claim.name || t("web.claim_someone") }) }))),
       h("span", { class: "pinfo" }, ...game(v).playerInfo(v, seat.seat)),
     ));
-    section.replaceChildren(h("h2", { text: t("web.players") }),
-      missing.length ? h("p", { class: "hint missing", text: t("web.missing",
-        { count: missing.length, seats: missing.map((seat) => seatLabel(seat.seat)).join(", ") }) }) : null,
+    const waiting = missing.length ? [h("p", { class: "hint missing", text: t("web.missing",
+      { count: missing.length, seats: missing.map((seat) => seatLabel(seat.seat)).join(", ") }) })] : [];
+    section.replaceChildren(h("h2", { text: t("web.players") }), ...waiting,
       h("ol", { class: "player-list" }, rows));
     show(section, true);
   }

@@ -1,0 +1,214 @@
+"""Every distinct screen of both games, on phones 320, 360 and 412 px wide, in German and in
+English: nothing runs off the phone, no word breaks inside itself, nothing covers text, every
+target is a finger wide, no text key or placeholder shows. The 360 px pictures are the gallery
+(artifacts/gallery/, or the folder in GETAWAY_GALLERY: docs/screens/ is made that way)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from companion.games.base import Action
+from companion.server.serve import Server
+from companion.table.owner import Table
+from tests.browser.layout import problems
+from tests import tables
+from tests.browser.test_two_phones import JOIN_CODE, SHOTS, ask_the_box, browser, server
+from tests.clock import FakeClock
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser", "server"]
+
+WIDTHS = (320, 360, 412)
+LANGUAGES = ("de", "en")
+GALLERY = Path(os.environ.get("GETAWAY_GALLERY") or SHOTS.parent / "gallery")
+SAFE = {"tools": {"card": 2, "dynamite": 1}, "gold": 3}
+
+
+class Walk:
+    """Phones held by seat (and the table page), looked at after each step of a game."""
+
+    def __init__(self, browser: Browser, server: Server, table: Table) -> None:
+        self.browser, self.url, self.table = browser, server.url, table
+        self.pages: dict[str, Page] = {}
+        self.found: dict[str, list[str]] = {}
+        self.shown: list[str] = []
+
+    def phone(self, who: str, path: str = f"j/{JOIN_CODE}") -> Page:
+        context: BrowserContext = self.browser.new_context(
+            viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+            locale="en-US")
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.found.setdefault(who, []).append(str(error)))
+        page.goto(self.url + path)
+        self.pages[who] = page
+        return page
+
+    def sit(self, who: str, seat: int) -> None:
+        page = self.phone(who)
+        expect(page.locator("#join")).to_be_visible()
+        page.fill("#name", who)
+        page.locator(f'#join-seats [data-seat="{seat}"]').tap()
+        expect(page.locator("#me")).to_contain_text(who)
+
+    def host(self) -> None:
+        page = self.phone("table", "table")
+        label = ask_the_box(page)
+        grant = self.table.published.controls.menu[0]
+        assert grant.params == {"label": label}
+        self.table.submit(grant.action)
+        expect(page.locator("#host-ask")).to_be_hidden()
+
+    def act(self, *actions: Action) -> None:
+        for action in actions:
+            self.table.submit(action)
+
+    def look(self, screen: str, *who: str) -> None:
+        """Each of ``who``'s pages at every width in both languages, once it shows the box's
+        newest view."""
+        version = self.table.published.version
+        for name in who:
+            page = self.pages[name]
+            page.wait_for_function("v => window.Getaway.state.view?.version >= v", arg=version)
+            for lang in LANGUAGES:
+                page.locator(f'[data-lang="{lang}"]').first.click()
+                expect(page.locator("html")).to_have_attribute("lang", lang)
+                for width in WIDTHS:
+                    page.set_viewport_size({"width": width, "height": 740})
+                    page.evaluate("document.getElementById('toast').hidden = true")
+                    where = f"{screen} · {name} · {lang} · {width} px"
+                    self.found.setdefault(where, []).extend(problems(page))
+                    if width == 360:
+                        self.shoot(page, f"{screen}-{name}-{lang}")
+
+    def shoot(self, page: Page, picture: str) -> None:
+        GALLERY.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=GALLERY / f"{picture}.png", full_page=True)
+        self.shown.append(picture)
+
+    def verdict(self) -> None:
+        wrong = {where: found for where, found in self.found.items() if found}
+        assert wrong == {}, "\n".join(f"{where}: {f}" for where, found in wrong.items()
+                                      for f in found)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
+    """The box, on a clock the walk moves (an overrun comes when the walk says so)."""
+    table = tables.open_table(tmp_path / "getaway.sqlite", clock)
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def walk(browser: Browser, server: Server, table: Table) -> Iterator[Walk]:
+    walk = Walk(browser, server, table)
+    yield walk
+    for page in walk.pages.values():
+        page.context.close()
+
+
+def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> None:
+    walk.host()
+    walk.look("lobby", "table")
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 3,
+                                             "options": {"first_player": 0, "rounds": 1}}))
+    walk.look("romme-setup", "table")
+    walk.phone("Newcomer")
+    walk.look("romme-join", "Newcomer")
+    walk.sit("Anna", 0)
+    walk.sit("Ben", 1)
+    walk.look("romme-lobby", "Anna")
+    walk.sit("Cara", 2)
+    walk.act(Action("resume"))
+    walk.look("romme-turn", "Anna", "Ben", "table")
+    walk.act(Action("pause"))
+    walk.look("romme-paused", "Anna")
+    walk.act(Action("resume"))
+    clock.advance(60)
+    walk.table.poke()                                        # the box calls time
+    walk.look("romme-overrun", "Anna", "Ben")
+    walk.act(*(Action("end_turn") for _ in range(3)), Action("romme"))
+    walk.look("romme-scoring", "Anna", "Ben")
+    walk.act(Action("score", None, {"seat": 0, "tiles": [7, 50]}),
+             Action("score", None, {"seat": 2, "tiles": [3]}))
+    walk.look("romme-scored", "Ben")
+    walk.act(Action("confirm_scores"))
+    walk.look("romme-over", "Anna", "table")
+    walk.verdict()
+
+
+def test_every_rob_n_run_screen_fits_every_phone(walk: Walk) -> None:
+    walk.host()
+    walk.act(Action("table.new_game", None, {"game": "robnrun", "seats": 3,
+                                             "options": {"boss": 0}}))
+    walk.look("robnrun-setup", "table")
+    walk.sit("Bea", 0)
+    walk.sit("Carl", 1)
+    walk.sit("Dana", 2)
+    walk.look("robnrun-prepare", "Bea", "Carl")
+    walk.act(Action("rob", None, {"building": "B1"}), Action("deal"))
+    walk.look("robnrun-safes", "Bea", "Carl")
+    walk.act(Action("safes", 0, {"safes": [SAFE]}), Action("start"))
+    walk.look("robnrun-clues", "Bea", "Carl", "table")
+    walk.act(Action("crew"))
+    walk.look("robnrun-crew", "Carl", "Dana")
+    while walk.table.published.public["state"]["phase"] == "crew":
+        walk.act(Action("play"))
+    walk.look("robnrun-alarm", "Bea", "Carl")
+    walk.act(Action("sort", 0, {"cards": ["card", "card", "dynamite", "flashlight"]}))
+    walk.look("robnrun-evaluation", "Bea", "Carl", "table")
+    walk.verdict()
+
+
+def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                             "options": {"first_player": 0, "rounds": 1}}),
+             Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
+             Action("score", None, {"seat": 1, "tiles": [7, 50]}), Action("confirm_scores"))
+    game_id = walk.table.history()[0]["id"]
+    for screen, path in (("history", "history"), ("history-game", f"history/{game_id}")):
+        page = walk.phone(screen, path)
+        for lang in LANGUAGES:
+            page.goto(f"{walk.url}{path}?lang={lang}")
+            for width in WIDTHS:
+                page.set_viewport_size({"width": width, "height": 740})
+                walk.found.setdefault(f"{screen} · {lang} · {width} px", []).extend(
+                    problems(page))
+                if width == 360:
+                    walk.shoot(page, f"{screen}-{lang}")
+    walk.verdict()
+
+
+def test_four_phones_reach_the_first_turn_in_few_taps(walk: Walk) -> None:
+    """The first evening: four phones scan the QR code, type a name, tap a seat; one taps
+    Start. Taps are counted (at most 14, as the trials found), the time is printed."""
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 4,
+                                             "options": {"first_player": 0}}))
+    taps = 0
+    started = time.monotonic()
+    for seat, name in enumerate(("Anna", "Ben", "Cara", "Dora")):
+        page = walk.phone(name)
+        page.locator("#name").tap()
+        page.fill("#name", name)
+        page.locator(f'#join-seats [data-seat="{seat}"]').tap()
+        taps += 2
+        expect(page.locator("#me")).to_contain_text(name)
+    walk.pages["Anna"].locator('[data-action="resume"]').tap()
+    taps += 1
+    expect(walk.pages["Anna"].locator("#headline")).to_have_text("Your turn!")
+    seconds = time.monotonic() - started
+    print(f"\nfirst evening: 4 phones from the join link to the first running turn in "
+          f"{taps} taps, {seconds:.1f} s")
+    assert taps <= 14
+    assert walk.table.published.public["timer"]["running"] is True
