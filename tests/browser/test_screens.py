@@ -16,8 +16,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from companion.games.base import Action
 from companion.server.serve import Server
 from companion.table.owner import Table
-from tests.browser.layout import problems
 from tests import tables
+from tests.browser.layout import problems
 from tests.browser.test_two_phones import JOIN_CODE, SHOTS, ask_the_box, browser, server
 from tests.clock import FakeClock
 
