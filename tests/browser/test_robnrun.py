@@ -211,6 +211,7 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
         "flashlight needed 0 · face up 0 · in the alarm stack 1")
     expect(carl.page.locator('[data-gold="6"]')).to_be_visible()
     shoot(dana.page, "robnrun-crew-evaluation.png")
+    shoot(board.page, "robnrun-table-evaluation.png")
     for step in range(2, 7):
         play(dana.page if step % 2 else carl.page, "next")
         expect(bea.page.locator("#headline")).to_have_text(f"Evaluation: step {step} of 6")
