@@ -41,6 +41,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.handover_code": "Code: {code}",
         "web.cover_hide": "Verdecken",
         "web.cover_show": "Verdeckt: tippen zum Zeigen",
+        "web.moment_close": "Tippen zum Weiterspielen",
         "web.wifi_title": "WLAN der Box",
         "web.wifi_hint": "Für eine Box mit eigenem Hotspot: Der Bildschirm kann dann einen "
                          "QR-Code zum WLAN zeigen. Das Passwort sieht nur die Box.",
@@ -162,6 +163,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.handover_code": "Code: {code}",
         "web.cover_hide": "Hide",
         "web.cover_show": "Hidden: tap to show",
+        "web.moment_close": "Tap to play on",
         "web.wifi_title": "The box's Wi-Fi",
         "web.wifi_hint": "For a box with its own hotspot: its screen can then show a QR code "
                          "to join the Wi-Fi. Only the box sees the password.",

@@ -71,16 +71,27 @@ def set_up(page: Page) -> None:
 
 
 def enter_safe(boss: Page) -> None:
-    """One safe: 2 security cards and 1 dynamite, 3 gold; a wrong entry is refused first."""
+    """One safe: 2 security cards and 1 dynamite, 3 gold. The rule stands above the form, each
+    safe says whether it can be one, and a wrong entry is refused."""
+    expect(boss.locator('[data-rule="safe"]')).to_have_text(
+        "Each safe: 3 to 5 tools, at most 4 kinds, each at most 4 times; 1 to 3 gold.")
+    tap(boss, '[data-safe="0"][data-tool="card"][data-step="up"]')
+    expect(boss.locator('[data-check="0"]')).to_have_text("1 tool · A safe needs 3 to 5 tools.")
     tap(boss, '[data-action="safes"]')
     expect(boss.locator("#toast")).to_have_text("Safe 1: A safe needs 3 to 5 tools.")
-    for tool in ("card", "card", "dynamite"):
+    for tool in ("card", "dynamite"):
         tap(boss, f'[data-safe="0"][data-tool="{tool}"][data-step="up"]')
+    expect(boss.locator('[data-check="0"]')).to_have_text("3 tools · \u2713")
     tap(boss, '[data-safe="0"][data-gold="3"]')
     shoot(boss, "robnrun-boss-safes.png")
     tap(boss, '[data-action="safes"]')
     expect(boss.locator('[data-secret="safes"]')).to_contain_text(
         "security card \u00d72, dynamite \u00d71")
+
+
+SAYS = {1: "You need the tool flashlight.", 2: "You don't need the tool flashlight.",
+        3: "You need 2 different types of tools."}
+"""What clues 1-3 say once the boss named a tool or number, as the rule book words them."""
 
 
 def use_a_clue(boss: Page, face_up: list[int]) -> str:
@@ -89,15 +100,26 @@ def use_a_clue(boss: Page, face_up: list[int]) -> str:
     tap(boss, f'[data-action="clue"][data-clue="{clue}"]')
     if clue in (1, 2):
         tap(boss, '[data-pick="flashlight"]')
-        return f"Clue {clue}: flashlight"
     if clue == 3:
         tap(boss, '[data-pick="2"]')
-        return "Clue 3: 2"
-    return f"Clue {clue}"
+    return f"Clue {clue}: \u201c{SAYS[clue]}\u201d" if clue in SAYS else f"Clue {clue}"
 
 
 def play(page: Page, action: str) -> None:
     tap(page, f'#actions [data-action="{action}"]')
+
+
+def moment(page: Page, title: str) -> None:
+    """The big moment fills the screen; a tap anywhere goes back to the page."""
+    expect(page.locator("#moment .moment-title")).to_have_text(title)
+    page.locator("#moment").tap()
+    expect(page.locator("#moment")).to_be_hidden()
+
+
+def open_section(page: Page, name: str) -> None:
+    """Open one of the board's sections, which start closed."""
+    page.locator(f'[data-section="{name}"] summary').tap()
+    expect(page.locator(f'[data-section="{name}"]')).to_have_attribute("open", "")
 
 
 def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Server,
@@ -113,36 +135,57 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
     for device in (bea, carl, dana, board):
         expect(device.page.locator("[data-example]")).to_contain_text("Example values")
     expect(carl.page.locator('[data-action="rob"]')).to_have_count(0)
+    expect(carl.page.locator('[data-now="rob"]')).to_have_text(
+        "Now: Bea, the boss, picks a building and puts its safes behind the screen, face down. "
+        "Tap it on the boss's phone or choose it on the box.")
     tap(bea.page, '[data-action="rob"][data-building="B1"]')
     expect(carl.page.locator("#game-panel")).to_contain_text("B1 · 1 safe behind the screen")
     expect(bea.page.locator('[data-action="rob"]')).to_have_count(0)      # one building a robbery
-    play(bea.page, "deal")
-    expect(bea.page.locator("#subline")).to_contain_text("The boss enters the safes.")
+    expect(bea.page.locator('[data-now="safes"]')).to_contain_text("Now: Bea enters")
+    expect(carl.page.locator('[data-checklist] .current')).to_have_text(
+        "The boss enters the safes on their phone")
+    expect(bea.page.locator('#actions [data-action="deal"]')).to_have_count(0)  # the safes first
     enter_safe(bea.page)
+    play(bea.page, "deal")
+    expect(carl.page.locator('[data-now="start"]')).to_be_visible()
     play(bea.page, "start")
     expect(carl.page.locator("#headline")).to_have_text("Robbery 1: clue phase")
     face_up = list(state(table)["clues"]["face_up"])  # type: ignore[index]
     assert len(face_up) == 4  # yellow 4 on the example station
+    order = [int(n) for n in bea.page.locator('[data-action="clue"]').evaluate_all(
+        "buttons => buttons.map((b) => b.dataset.clue)")]
+    assert order == sorted(face_up) + sorted(set(order) - set(face_up))  # face up first, by number
+    assert board.page.locator('[data-action="clue"]').evaluate_all(
+        "buttons => buttons.map((b) => Number(b.dataset.clue))") == order  # the same on the table
+    for clue in set(order) & set(SAYS):
+        expect(bea.page.locator(f'[data-action="clue"][data-clue="{clue}"]')).to_contain_text(
+            SAYS[clue].replace("flashlight", "X").replace("2", "N"))
     used = use_a_clue(bea.page, face_up)
     expect(dana.page.locator(".rr-uses")).to_contain_text(used)
     shoot(bea.page, "robnrun-boss-clues.png")
     play(bea.page, "crew")
 
+    moment(carl.page, "Your turn!")
     expect(carl.page.locator("#headline")).to_have_text("Your turn!")
     expect(dana.page.locator("#headline")).to_have_text("It is Carl's turn")
+    expect(dana.page.locator("#moment")).to_be_hidden()
     expect(dana.page.locator('#actions [data-action="play"]')).to_have_count(0)
     shoot(carl.page, "robnrun-crew-turn.png")
     play(carl.page, "play")
+    moment(dana.page, "Your turn!")
     expect(dana.page.locator('#actions [data-action="exchange"]')).to_be_visible()
     play(dana.page, "exchange")
     expect(board.page.locator("#headline")).to_have_text("It is Seat 4's turn")
     play(board.page, "play")                                  # seat 4 plays at the box
+    moment(carl.page, "Your turn!")
     play(carl.page, "play")
+    moment(dana.page, "Your turn!")
     expect(dana.page.locator('#actions [data-action="exchange"]')).to_have_count(0)
     play(dana.page, "play")
     expect(carl.page.locator("#headline")).to_have_text("Robbery 1: alarm phase")
     expect(carl.page.locator('[data-played="4"]')).to_have_text("4 / 4")
 
+    open_section(carl.page, "notes")
     carl.page.fill("#robnrun-notes", NOTE)                    # a crew member's own notes
     tap(carl.page, '[data-action="note"]')
     expect(carl.page.locator("#toast")).to_have_text("Saved")
@@ -154,12 +197,21 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
     tap(bea.page, '[data-action="sort"]')
 
     for device in (bea, carl, dana, board):
+        moment(device.page, "Cracked!")
         expect(device.page.locator("#headline")).to_have_text("Evaluation: step 1 of 6")
         expect(device.page.locator("#game-panel")).to_contain_text("1 of 1 safe, +3 gold")
+        expect(device.page.locator("#game-panel")).not_to_contain_text("Evaluation: step")
     expect(dana.page.locator('[data-alarm="1"]')).to_have_text("1 / 4")
-    expect(bea.page.locator('.rr-need [data-tool="flashlight"]')).to_contain_text("flashlight001")
+    sorting = dana.page.locator("[data-sorting]")             # what the sort did, for everyone
+    expect(sorting).to_contain_text("Laid face up security card \u00d72, dynamite \u00d71")
+    expect(sorting).to_contain_text("Onto the alarm stack 1 card (now 1 of 4, before 0)")
+    expect(sorting).to_contain_text("Bags none")
+    expect(sorting).not_to_contain_text("flashlight")         # which card: the boss's secret
+    expect(bea.page.locator('.rr-need [data-tool="flashlight"]')).to_have_text(
+        "flashlight needed 0 · face up 0 · in the alarm stack 1")
     expect(carl.page.locator('[data-gold="6"]')).to_be_visible()
     shoot(dana.page, "robnrun-crew-evaluation.png")
+    shoot(board.page, "robnrun-table-evaluation.png")
     for step in range(2, 7):
         play(dana.page if step % 2 else carl.page, "next")
         expect(bea.page.locator("#headline")).to_have_text(f"Evaluation: step {step} of 6")

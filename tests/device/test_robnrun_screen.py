@@ -15,6 +15,7 @@ from companion.device.painters.palette import (
     ACCENT,
     BACKGROUND,
     DANGER,
+    GOOD,
     INK,
     MUTED,
     PANEL,
@@ -159,6 +160,14 @@ def example_label(surface: pygame.Surface) -> bool:
     at = (SPOT.info.left + small.get_height() + 6, SPOT.info.bottom)
     return reads(surface, small, "Beispielwerte: Bitte mit eurer Schachtel prüfen", WARN,
                  bottomleft=at)
+
+
+def big_moment(surface: pygame.Surface, title: str, fill: Colour, ink: Colour) -> bool:
+    """Whether the top corner holds ``title`` in big letters on the moment's ``fill``."""
+    rect = SPOT.moment
+    at = (rect.centerx, rect.top + rect.height // 8)
+    return colours(surface, rect)[fill] > rect.width * rect.height // 2 and reads(
+        surface, fonts().title, title, ink, fill, midtop=at)
 
 
 def bottom_line() -> pygame.Rect:
@@ -324,6 +333,23 @@ def test_robnrun_screen_evaluation_shows_each_step(heist: Heist) -> None:
     assert colours(fifth, ROUTE.lane)[CUBES["white"]] > colours(sixth, ROUTE.lane)[CUBES["white"]]
 
 
+def test_robnrun_screen_cracking_fills_the_top_corner_until_the_next_step(heist: Heist) -> None:
+    heist.new_game()
+    heist.prepare("C1")
+    heist.round(CRACKING[0])
+    assert not big_moment(render(heist.table, "no_moment_yet"), "GEKNACKT!", GOOD, INK)
+    heist.round(CRACKING[1])
+    heist.round(CRACKING[2])
+    cracked = render(heist.table, "cracked")
+    assert big_moment(cracked, "GEKNACKT!", GOOD, INK)
+    title = fonts().title.render("GEKNACKT!", True, INK)
+    below = SPOT.moment.top + SPOT.moment.height // 8 + title.get_height() + 4
+    assert reads(cracked, fonts().body, "Geknackt: 3 Tresore · Gold +6", INK, GOOD,
+                 midtop=(SPOT.moment.centerx, below))
+    heist.do("next")
+    assert colours(render(heist.table, "cracked_step_2"), SPOT.moment)[GOOD] == 0
+
+
 def test_robnrun_screen_a_red_alarm_and_the_police_on_the_car_lose(heist: Heist) -> None:
     heist.new_game()
     heist.prepare("A2")
@@ -333,12 +359,15 @@ def test_robnrun_screen_a_red_alarm_and_the_police_on_the_car_lose(heist: Heist)
     heist.round(WRONG)
     alarm = render(heist.table, "alarm_went_off")
     assert info_line(alarm, 2, "Der rote Alarm ist ausgelöst!", DANGER)
-    assert reads(alarm, fonts().large, "8/4", DANGER, PANEL, glyphs(5), midtop=figure(5))
+    assert big_moment(alarm, "ALARM!", DANGER, TEXT)
+    heist.do("next")
+    after = render(heist.table, "alarm_step_2")
+    assert reads(after, fonts().large, "8/4", DANGER, PANEL, glyphs(5), midtop=figure(5))
     heist.finish()
     assert heist.state["phase"] == "lost"
     surface = render(heist.table, "lost")
     length = heist.state["route"]["length"]
-    assert headline(surface, "Erwischt!", DANGER)
+    assert big_moment(surface, "ERWISCHT!", DANGER, TEXT)
     assert info_line(surface, 0, "Die Polizei hat das Fluchtauto erwischt.", DANGER)
     assert squares_with(surface, CAR, ROUTE.squares, length) == {5}
     assert squares_with(surface, POLICE, ROUTE.police, length) == {5}
@@ -351,13 +380,14 @@ def test_robnrun_screen_won_shows_the_rating_and_warns_of_gold_over_twenty(
     heist.crack("A2")
     heist.finish()
     heist.crack("B3")
+    heist.do("next")
+    assert colours(render(heist.table, "over_twenty"), tile(4))[WARN] > 0
     heist.finish()
     assert heist.state["phase"] == "won"
     surface = render(heist.table, "won")
-    assert headline(surface, "Gewonnen!")
+    assert big_moment(surface, "ENTKOMMEN!", GOOD, INK)
     assert info_line(surface, 0, "Am Flughafen mit 22 Gold!", ACCENT)
     assert info_line(surface, 1, "Respekt, davon lässt sich leben!", TEXT)
-    assert colours(surface, tile(4))[WARN] > 0
     assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
     assert squares_with(surface, CAR, ROUTE.squares, heist.state["route"]["length"]) == {8}
 
@@ -368,6 +398,17 @@ def test_robnrun_screen_own_profile_and_scenario_are_not_example_values(heist: H
     surface = render(heist.table, "own_box")
     assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
     assert squares_with(surface, CAR, ROUTE.squares, 12) == {2}
+
+
+def test_robnrun_screen_warns_of_example_values_until_the_group_confirms_its_profile(
+        heist: Heist) -> None:
+    heist.new_game()
+    assert example_label(render(heist.table, "example_profile"))
+    heist.do("table.end_game")
+    heist.do("table.save", game="robnrun", kind="profile", name="box", data=short_profile())
+    heist.new_game()                       # the built-in training scenario, the group's box
+    surface = render(heist.table, "confirmed_profile")
+    assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
 
 
 # -- secrets ------------------------------------------------------------------------------------

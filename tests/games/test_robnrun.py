@@ -14,6 +14,7 @@ from companion.games.robnrun import GAME
 from companion.games.robnrun.pieces import NO_TOOLS, TOOLS, Safe, cracked, safe_from_json
 from companion.games.robnrun.scenario import EXAMPLE as SCENARIO
 from companion.games.robnrun.state import Evaluation, Robbery, RobState
+from companion.i18n import LANGUAGES, text
 from tests.games.robnrun_helpers import documents
 
 SAFE = {"tools": {"card": 3}, "gold": 2}
@@ -113,7 +114,8 @@ def test_an_empty_building_cannot_be_robbed_and_undo_is_possible_before_the_deal
 def test_deal_shows_as_many_clues_as_yellow_and_gives_each_member_green_tools() -> None:
     state = do(do(new_state(), "rob", building="A1"), "deal",
                chance={"order": [5, 4, 3, 2, 1, 0]})
-    assert view(state)["clues"]["face_up"] == [7, 5, 4, 3]  # yellow 4, in the drawn order
+    assert set(state.robbery.face_up) == {7, 5, 4, 3}  # yellow 4, the last drawn out
+    assert view(state)["clues"]["face_up"] == [3, 4, 5, 7]  # by number, on every page
     assert view(state)["crew"]["hands"] == [0, 6, 6, 6]  # green 6 on the 4-player side
     assert view(state)["stack"] == 61 - 18
 
@@ -185,6 +187,26 @@ def test_a_bag_gives_every_crew_member_cards_by_player_count(seats: int, each: i
     state = do(state, "sort", 0, cards=[BAG] + ["ram"] * (played - 1))
     after = view(state)["crew"]["hands"]
     assert [b - a for a, b in zip(before, after, strict=True)][1:] == [each] * (seats - 1)
+
+
+def test_after_the_alarm_phase_everyone_sees_what_the_sort_did() -> None:
+    state = crew_plays(robbing(new_state()), 4)  # 4 players: 18 tools dealt, 61 - 18 left
+    state = do(state, "sort", 0, cards=[CARD, BAG, "ram", CARD])
+    sorting = view(state)["sorting"]
+    assert sorting == {"round": 1, "rows": {"card": 2}, "wrong": 1, "bags": 1,
+                       "drawn": [0, 1, 1, 1], "stack": [43, 40], "alarm_stack": [0, 1]}
+    assert view(state)["phase"] == "clues" and view(state)["round"] == 2
+    assert "ram" not in str(sorting)  # which tool went onto the alarm stack stays secret
+    state = do(crew_plays(state, 4), "sort", 0, cards=["ram", "acid", "ram", "acid"])
+    assert view(state)["sorting"]["round"] == 2
+    assert view(state)["sorting"]["alarm_stack"] == [1, 5]
+    assert view(state)["evaluation"]["alarm"] is True   # the summary stays for the evaluation
+    assert view(state)["sorting"]["bags"] == 0 and view(state)["sorting"]["drawn"] == [0] * 4
+
+
+def test_a_new_robbery_starts_without_a_sort_to_tell() -> None:
+    state = robbing(new_state())
+    assert view(state)["sorting"] is None
 
 
 # -- 2 players ---------------------------------------------------------------------------------
@@ -406,6 +428,44 @@ def test_safes_needing_more_copies_than_the_box_holds_are_refused() -> None:
     with pytest.raises(InvalidAction) as refused:
         do(state, "safes", 0, safes=[jackhammers] * 3)
     assert refused.value.key == "robnrun.safes_copies"
+
+
+def test_every_step_names_what_the_group_does_now() -> None:
+    state = new_state()
+    seen = [view(state)["now"]]
+    state = do(state, "rob", building="A1")
+    seen.append(view(state)["now"])
+    state = do(state, "safes", 0, safes=[SAFE, SAFE])
+    seen.append(view(state)["now"])
+    state = do(state, "deal", chance={"order": list(range(6))})
+    seen.append(view(state)["now"])
+    state = do(do(state, "start"), "crew")
+    seen.append(view(state)["now"])
+    state = do(do(do(state, "pass"), "pass"), "pass")
+    seen.append(view(state)["now"])
+    assert seen == ["rob", "safes", "deal", "start", "crew", "crew_forced"]
+    assert view(evaluating(state, uncracked=1, step=3))["now"] == "step3_choose"
+    assert view(evaluating(state, step=3))["now"] == "step3"
+    assert view(evaluating(state, step=5))["now"] == "step5"
+    for now in (*seen, "clues", "alarm", *(f"step{n}" for n in range(1, 7)),
+                "step3_choose", "step5_choose", "won", "lost"):
+        for lang in LANGUAGES:
+            sentence = text(f"robnrun.now.{now}", lang, boss="Bea", turn="Carl", yellow=4,
+                            green=6, white=4, red=4)
+            assert not sentence.startswith("robnrun.") and "{" not in sentence, sentence
+
+
+def test_clues_are_listed_by_number_on_every_page_and_the_box() -> None:
+    scrambled = replace(SCENARIO, name="scrambled", clues=(7, 3, 5, 1, 4, 2), example=False)
+    options = check_options(GAME.options, {"boss": 0, "scenario": "scrambled"})
+    state = GAME.setup(options, 4, {}, documents({"scenario": {"scrambled": dump(scrambled)}}))
+    state = do(do(state, "rob", building="A1"), "deal", chance={"order": [5, 0, 2, 4, 1, 3]})
+    public, boss = view(state), GAME.private_view(state, 0)
+    assert public["clues"]["face_up"] == [2, 4, 5, 7]     # drawn 2, 7, 5, 4: by number
+    assert public["scenario"]["clues"] == boss["secret"]["clues"] == [1, 2, 3, 4, 5, 7]
+    state = do(do(state, "safes", 0, safes=[SAFE, SAFE]), "start")
+    menu = [item.params.get("clue") for item in GAME.controls(state).menu]
+    assert menu == [None, 2, 4, 5, 7, 1, 3]               # on to the crew, then by number
 
 
 def test_each_preparation_step_is_offered_only_when_it_can_be_done() -> None:

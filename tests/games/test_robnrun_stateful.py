@@ -48,6 +48,7 @@ from companion.games.robnrun.state import (
     route_dealer,
     value,
 )
+from companion.i18n import LANGUAGES, text
 from companion.table.menu import table_controls
 from companion.table.rules import apply_table
 from companion.table.state import UNDO_DEPTH, TableState
@@ -532,6 +533,11 @@ class Games(RuleBasedStateMachine):
             lying = r.played if state.phase in ("crew", "alarm") else 0
             cards = r.stack + r.bin + sum(r.hands) + sum(r.rows) + sum(r.alarm) + r.bags + lying
             assert cards == STACK[state.seats]
+
+    @invariant()
+    def every_step_says_what_to_do_now(self) -> None:
+        now = f"robnrun.now.{GAME.public_view(self.state)['now']}"
+        assert all(text(now, lang) != now for lang in LANGUAGES), now
 
     @invariant()
     def state_round_trips_through_json(self) -> None:

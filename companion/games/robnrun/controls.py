@@ -48,11 +48,11 @@ def _clues(state: RobState) -> list[MenuItem]:
     r = state.robbery
     menu = [MenuItem("robnrun.menu.crew", Action("crew"))]
     menu += [MenuItem("robnrun.menu.use_clue", Action("clue", None, {"clue": c}), {"clue": c})
-             for c in r.face_up]
+             for c in sorted(r.face_up)]
     if state.gold >= CLUE_PRICE and not state.variation2:
         menu += [MenuItem("robnrun.menu.buy_clue", Action("clue", None, {"clue": c}),
                           {"clue": c, "price": CLUE_PRICE})
-                 for c in r.clues if c not in r.face_up]
+                 for c in sorted(r.clues) if c not in r.face_up]
     return menu
 
 

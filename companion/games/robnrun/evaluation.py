@@ -38,8 +38,8 @@ def next_step(state: RobState, action: Action) -> RobState:
     """Go on to the next step of the evaluation and apply it; after step 6 the game goes on."""
     ev = state.evaluation
     assert ev is not None
-    if ev.step == 3 and _to_place(state) and placeable(state):
-        raise IllegalAction("robnrun.place_first", count=_to_place(state))
+    if ev.step == 3 and to_place(state) and placeable(state):
+        raise IllegalAction("robnrun.place_first", count=to_place(state))
     if ev.step == 5 and route_dealer(state):
         raise IllegalAction("robnrun.dealer_first")
     if ev.step == 6:
@@ -101,7 +101,8 @@ _STEPS: dict[int, Callable[[RobState], RobState]] = {
 }
 
 
-def _to_place(state: RobState) -> int:
+def to_place(state: RobState) -> int:
+    """New safes step 3 still places: one per uncracked safe, while the spare ones last."""
     ev = state.evaluation
     assert ev is not None
     return max(0, min(ev.uncracked - len(ev.placed), state.spare))
@@ -113,7 +114,7 @@ def place(state: RobState, action: Action) -> RobState:
     assert ev is not None
     if ev.step != 3:
         raise IllegalAction("robnrun.not_now")
-    if not _to_place(state):
+    if not to_place(state):
         raise IllegalAction("robnrun.placed_all")
     building = action.args.get("building")
     where = find_building(state, building)

@@ -52,7 +52,7 @@ class Profile:
 
 
 EXAMPLE = Profile(
-    name="Beispielwerte / example values",
+    name="Beispielwerte",
     stations={
         "2": {"yellow": (4, 3, 2, 1), "green": (8, 7, 6, 5), "white": (3, 3, 2, 2),
               "red": (4, 3, 2, 1)},

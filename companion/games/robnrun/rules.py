@@ -32,6 +32,7 @@ from companion.games.robnrun.state import (
     ClueUse,
     Robbery,
     RobState,
+    Sorting,
     building_id,
     crew,
     find_building,
@@ -211,6 +212,7 @@ def _sort(state: RobState, action: Action) -> RobState:
         raise InvalidAction("robnrun.no_bags")
     if robbery.bags + bags > BAGS:
         raise InvalidAction("robnrun.cards_too_many")
+    before = robbery
     rows, alarm, need = list(robbery.rows), list(robbery.alarm), needed(robbery.safes)
     for card in (c for c in cards if c != BAG):
         t = TOOLS.index(card)
@@ -225,6 +227,7 @@ def _sort(state: RobState, action: Action) -> RobState:
         for seat in crew(state):
             got, robbery = _take(robbery, BAG_DRAWS[state.seats])
             robbery = _with_hand(robbery, seat, robbery.hands[seat] + got)
+    robbery = replace(robbery, sorting=_sorting(before, robbery, bags))
     state = replace(state, robbery=robbery)
     all_cracked = robbery.rows == need
     triggered = sum(robbery.alarm) > value(state, "red")
@@ -233,6 +236,16 @@ def _sort(state: RobState, action: Action) -> RobState:
     robbery = replace(robbery, round=robbery.round + 1, played=0, passes=0, exchanged=(),
                       final=False)
     return replace(state, phase="clues", robbery=robbery)
+
+
+def _sorting(before: Robbery, after: Robbery, bags: int) -> Sorting:
+    """What a sort changed, in the terms the whole table sees."""
+    return Sorting(
+        round=before.round,
+        rows=tuple(n - m for n, m in zip(after.rows, before.rows, strict=True)),
+        wrong=sum(after.alarm) - sum(before.alarm), bags=bags,
+        drawn=tuple(n - m for n, m in zip(after.hands, before.hands, strict=True)),
+        stack=(before.stack, after.stack), alarm_stack=(sum(before.alarm), sum(after.alarm)))
 
 
 # -- any time ----------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ class Scenario:
 
 
 EXAMPLE = Scenario(
-    name="Das Training (Beispiel / example)",
+    name="Das Training",
     clues=(1, 2, 3, 4, 5, 7),
     dealers={"yellow": 0, "green": 1, "white": 2, "red": 3},
     station={"yellow": 0, "green": 0, "white": 0, "red": 0},

@@ -63,6 +63,13 @@ SCREEN: Texts = {
         "screen.robnrun.won": "Am Flughafen mit {gold} Gold!",
         "screen.robnrun.lost": "Die Polizei hat das Fluchtauto erwischt.",
         "screen.robnrun.where": "Fluchtauto auf Feld {car}, Polizei auf Feld {police}",
+        "screen.robnrun.moment.cracked": "GEKNACKT!",
+        "screen.robnrun.moment.alarm": "ALARM!",
+        "screen.robnrun.moment.won": "ENTKOMMEN!",
+        "screen.robnrun.moment.lost": "ERWISCHT!",
+        "screen.robnrun.moment_cracked.one": "Geknackt: 1 Tresor · Gold +{gold}",
+        "screen.robnrun.moment_cracked.other": "Geknackt: {count} Tresore · Gold +{gold}",
+        "screen.robnrun.game_over": "Das Spiel ist vorbei.",
     },
     "en": {
         "screen.robnrun.robbery": "Robbery {robbery}",
@@ -122,6 +129,13 @@ SCREEN: Texts = {
         "screen.robnrun.won": "At the airport with {gold} gold!",
         "screen.robnrun.lost": "The police caught the getaway car.",
         "screen.robnrun.where": "Car on square {car}, police on square {police}",
+        "screen.robnrun.moment.cracked": "CRACKED!",
+        "screen.robnrun.moment.alarm": "ALARM!",
+        "screen.robnrun.moment.won": "ESCAPED!",
+        "screen.robnrun.moment.lost": "CAUGHT!",
+        "screen.robnrun.moment_cracked.one": "Cracked: 1 safe · gold +{gold}",
+        "screen.robnrun.moment_cracked.other": "Cracked: {count} safes · gold +{gold}",
+        "screen.robnrun.game_over": "The game is over.",
     },
 }
 """The box's screen."""

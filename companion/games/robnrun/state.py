@@ -31,6 +31,21 @@ class ClueUse:
 
 
 @dataclass(frozen=True, slots=True)
+class Sorting:
+    """What the boss's last sort did, as the whole table saw it: the tools laid face up, how
+    many cards went onto the alarm stack (never which), the bags opened and what each seat
+    drew for them, and the tool stack and alarm stack before and after."""
+
+    round: int
+    rows: Tools
+    wrong: int
+    bags: int
+    drawn: tuple[int, ...]
+    stack: tuple[int, int]
+    alarm_stack: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class Robbery:
     """One robbery: the boss, the building, the cards; ``safes`` and ``alarm`` are secret."""
 
@@ -56,6 +71,7 @@ class Robbery:
     bags: int = 0
     out: tuple[bool, ...] = (False,) * len(TOOLS)
     dealer: str | None = None
+    sorting: Sorting | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,6 +149,45 @@ _GERMAN = {
     "robnrun.rating.living": "Respekt, davon lässt sich leben!",
     "robnrun.rating.perfect": "Perfekt! Wir haben eine neue Herausforderung für euch!",
     "robnrun.example": "Beispielwerte: Bitte mit eurer Schachtel prüfen",
+    "robnrun.now.rob": "Jetzt: {boss} wählt als Boss ein Gebäude und legt dessen Tresore "
+                       "verdeckt hinter den Sichtschirm. Antippen am Telefon des Bosses oder "
+                       "an der Box wählen.",
+    "robnrun.now.safes": "Jetzt: {boss} trägt am eigenen Telefon für jeden Tresor die "
+                         "abgebildeten Werkzeuge und das Gold ein. Nur der Boss sieht sie.",
+    "robnrun.now.deal": "Jetzt: Hinweise austeilen (TURN an der Box). Legt die Hinweise offen "
+                        "aus, die die Box nennt; jeder Komplize zieht so viele Werkzeuge vom "
+                        "gemischten Stapel, wie Grün zeigt ({green}).",
+    "robnrun.now.start": "Jetzt: Alles liegt bereit. Raub beginnen (TURN an der Box), es "
+                         "folgt die Hinweisphase.",
+    "robnrun.now.clues": "Jetzt: {boss} nutzt offene Hinweise oder kauft verdeckte für 3 Gold "
+                         "und liest sie vor. Danach weiter zur Komplizenphase.",
+    "robnrun.now.crew": "Jetzt: {turn} spielt 1 Karte verdeckt in die Mitte, tauscht alle "
+                        "Handkarten (einmal pro Phase) oder passt. Sagt es am Telefon oder an "
+                        "der Box an.",
+    "robnrun.now.crew_forced": "Jetzt: Alle haben nacheinander gepasst. {turn} muss 1 Karte "
+                               "spielen oder alle Handkarten tauschen.",
+    "robnrun.now.alarm": "Jetzt: {boss} nimmt die ausgespielten Karten, tippt jede am Telefon "
+                         "an und legt die gebrauchten offen aus, die anderen verdeckt auf den "
+                         "Alarmstapel.",
+    "robnrun.now.step1": "Jetzt: Zieht das Fluchtauto vor und nehmt das Gold, wie hier "
+                         "steht. Dann: Nächster Schritt.",
+    "robnrun.now.step2": "Jetzt: Die Würfel der Felder, die das Fluchtauto erreicht hat, "
+                         "kommen von unten auf ihre Alarmanlagen. Dann: Nächster Schritt.",
+    "robnrun.now.step3": "Jetzt: Kein neuer Tresor ist zu legen. Weiter mit: Nächster "
+                         "Schritt.",
+    "robnrun.now.step3_choose": "Jetzt: Für jeden nicht geknackten Tresor kommt ein neuer auf "
+                                "ein Gebäude mit 1 oder 2 Tresoren. Wählt das Gebäude.",
+    "robnrun.now.step4": "Jetzt: Zieht den Polizisten so viele Felder vor, wie hier steht. "
+                         "Dann: Nächster Schritt.",
+    "robnrun.now.step5": "Jetzt: Kein Informant steht auf dem Fluchtweg. Weiter mit: "
+                         "Nächster Schritt.",
+    "robnrun.now.step5_choose": "Jetzt: Der Informant auf dem Fluchtweg kauft euch bis zu 2 "
+                                "Würfel seiner Farbe ab. Entscheidet, wie viele.",
+    "robnrun.now.step6": "Jetzt: Die Tresore dieses Raubes kommen aus dem Spiel. Dann: "
+                         "Nächster Schritt, zum nächsten Raub.",
+    "robnrun.now.won": "Das Spiel ist vorbei. An der Box geht es zurück zur Spielauswahl.",
+    "robnrun.now.lost": "Das Spiel ist vorbei. An der Box geht es zurück zur Spielauswahl, "
+                        "für die Revanche.",
 }
 
 _ENGLISH = {
@@ -262,6 +301,43 @@ _ENGLISH = {
     "robnrun.rating.living": "Respect, you can make a living!",
     "robnrun.rating.perfect": "Perfect! We have a new challenge for you!",
     "robnrun.example": "Example values: please check them against your box",
+    "robnrun.now.rob": "Now: {boss}, the boss, picks a building and puts its safes behind "
+                       "the screen, face down. Tap it on the boss's phone or choose it on the "
+                       "box.",
+    "robnrun.now.safes": "Now: {boss} enters on their own phone the tools and gold pictured on "
+                         "each safe. Only the boss sees them.",
+    "robnrun.now.deal": "Now: deal the clues (TURN on the box). Lay face up the clues the box "
+                        "names; each crew member draws as many tools from the shuffled stack "
+                        "as green shows ({green}).",
+    "robnrun.now.start": "Now: everything is ready. Start the robbery (TURN on the box); the "
+                         "clue phase follows.",
+    "robnrun.now.clues": "Now: {boss} uses face-up clues, or buys face-down ones for 3 gold, "
+                         "and reads them out. Then on to the crew phase.",
+    "robnrun.now.crew": "Now: {turn} plays 1 card face down into the middle, exchanges all "
+                        "cards in hand (once per phase) or passes. Say so on the phone or on "
+                        "the box.",
+    "robnrun.now.crew_forced": "Now: everybody passed in a row. {turn} must play 1 card or "
+                               "exchange all cards in hand.",
+    "robnrun.now.alarm": "Now: {boss} takes the cards played, taps each one into their phone, "
+                         "lays the needed ones face up and the others face down on the alarm "
+                         "stack.",
+    "robnrun.now.step1": "Now: move the getaway car and take the gold as shown here. Then: "
+                         "next step.",
+    "robnrun.now.step2": "Now: the cubes of the squares the car reached go onto their alarm "
+                         "systems, from the bottom. Then: next step.",
+    "robnrun.now.step3": "Now: no new safe to place. Go on with: next step.",
+    "robnrun.now.step3_choose": "Now: for each uncracked safe a new one goes onto a building "
+                                "holding 1 or 2 safes. Choose the building.",
+    "robnrun.now.step4": "Now: move the police as many squares as shown here. Then: next "
+                         "step.",
+    "robnrun.now.step5": "Now: no dealer stands on the escape route. Go on with: next step.",
+    "robnrun.now.step5_choose": "Now: the dealer on the escape route buys up to 2 cubes of its "
+                                "colour off you. Decide how many.",
+    "robnrun.now.step6": "Now: this robbery's safes leave the game. Then: next step, on to "
+                         "the next robbery.",
+    "robnrun.now.won": "The game is over. The box takes you back to the games.",
+    "robnrun.now.lost": "The game is over. The box takes you back to the games, for a "
+                        "rematch.",
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.games.base import JSON
 from companion.games.record import dump
+from companion.games.robnrun.evaluation import to_place
 from companion.games.robnrun.pieces import (
     CLUE_PRICE,
     COLOURS,
@@ -21,6 +22,7 @@ from companion.games.robnrun.pieces import (
 from companion.games.robnrun.rules import allowed_actions, outcome
 from companion.games.robnrun.state import (
     RobState,
+    Sorting,
     building_id,
     capacity,
     crew,
@@ -62,7 +64,7 @@ def public_view(state: RobState) -> dict[str, JSON]:
         "profile": {"name": state.profile.name, "example": state.profile.example,
                     "jackhammer": state.profile.jackhammer},
         "scenario": {"name": state.scenario.name, "example": state.scenario.example,
-                     "clues": None if state.variation2 else list(state.scenario.clues)},
+                     "clues": None if state.variation2 else sorted(state.scenario.clues)},
         "variation2": state.variation2,
         "memory": {tool: out for tool, out in zip(TOOLS, state.robbery.out, strict=True)},
         **_robbery_view(state),
@@ -77,7 +79,7 @@ def _robbery_view(state: RobState) -> dict[str, JSON]:
         "prepare": {"building": r.building, "safes": r.taken, "dealt": r.dealt,
                     "safes_entered": bool(r.safes), "dealer": r.dealer},
         "round": r.round,
-        "clues": {"face_up": list(r.face_up), "hidden": len(r.clues) - len(r.face_up),
+        "clues": {"face_up": sorted(r.face_up), "hidden": len(r.clues) - len(r.face_up),
                   "price": CLUE_PRICE, "uses": dump(r.uses), "kinds": most_kinds(r.taken)},
         "crew": {"members": crew(state), "hands": list(r.hands), "turn": r.turn,
                  "played": r.played, "needed": value(state, "white"), "passes": r.passes,
@@ -89,7 +91,36 @@ def _robbery_view(state: RobState) -> dict[str, JSON]:
         "alarm_count": sum(r.alarm),
         "alarm_limit": value(state, "red"),
         "bags": r.bags,
+        "sorting": _sorting_view(r.sorting),
+        "now": now(state),
     }
+
+
+def _sorting_view(sorting: Sorting | None) -> JSON:
+    """The last sort as the table saw it: tools face up, how many cards went onto the alarm
+    stack (never which), bags and the cards each seat drew, both stacks before and after."""
+    if sorting is None:
+        return None
+    return {"round": sorting.round, "rows": tool_object(sorting.rows), "wrong": sorting.wrong,
+            "bags": sorting.bags, "drawn": list(sorting.drawn), "stack": list(sorting.stack),
+            "alarm_stack": list(sorting.alarm_stack)}
+
+
+def now(state: RobState) -> str:
+    """Which step the group is at, naming the sentence that says what to do now
+    (``robnrun.now.<step>``)."""
+    r, ev = state.robbery, state.evaluation
+    if state.phase == "prepare":
+        if r.building is None:
+            return "rob"
+        return "safes" if not r.safes else "deal" if not r.dealt else "start"
+    if state.phase == "crew" and forced(state):
+        return "crew_forced"
+    if ev is not None:
+        waiting = {3: to_place(state) > 0 and bool(placeable(state)),
+                   5: route_dealer(state) is not None}
+        return f"step{ev.step}" + ("_choose" if waiting.get(ev.step) else "")
+    return state.phase
 
 
 def _evaluation_view(state: RobState) -> JSON:
@@ -97,8 +128,7 @@ def _evaluation_view(state: RobState) -> JSON:
     if ev is None:
         return None
     return {**dump(ev), "cracked": len(ev.cracked), "placeable": placeable(state),
-            "to_place": max(0, min(ev.uncracked - len(ev.placed), state.spare))
-            if ev.step == 3 else 0,
+            "to_place": to_place(state) if ev.step == 3 else 0,
             "dealer": route_dealer(state) if ev.step == 5 else None}
 
 
@@ -117,7 +147,7 @@ def private_view(state: RobState, seat: int) -> dict[str, JSON]:
         view["secret"] = {"safes": [{"tools": tool_object(s.tools), "gold": s.gold}
                                     for s in r.safes],
                           "needed": tool_object(needed(r.safes)),
-                          "alarm": tool_object(r.alarm), "clues": list(r.clues),
+                          "alarm": tool_object(r.alarm), "clues": sorted(r.clues),
                           "cracked": list(cracked(r.safes, r.rows))}
     if state.notes and state.notes[seat]:
         view["notes"] = state.notes[seat]

@@ -1,6 +1,8 @@
-// Rob 'n Run on the phones and the table page: the board's bookkeeping for everyone, the
-// boss's safes, clues and sorting on the boss's phone, the turn and private notes on a crew
-// phone, and the box profile and scenarios in the table page's lobby.
+// Rob 'n Run on the phones and the table page. What this moment asks of the group comes first
+// and big: what to do now, the boss's safes, clues and sorting, the crew's turn, the
+// evaluation's step; the rest of the board (station, route, dealers, buildings, the named
+// tools, notes) lies one tap away in sections that start closed. The box profile and the
+// scenarios live in the table page's lobby.
 "use strict";
 
 (() => {
@@ -18,12 +20,23 @@
   const OWN = ["rob", "safes", "clue", "sort", "place", "buy", "mark", "note"];
   const BOX_PROFILE = "box";
   const STEPPED = ["rob", "clue", "place", "buy"];
+  const PREPARE = ["rob", "safes", "deal", "start"];
+  const AFTER_SORTING = ["clues", "evaluation"]; // where the last sort's summary is the news
+  const SECTIONS = ["safes", "robbery", "station", "route", "buildings", "memory", "notes"];
+  const BUZZ = {
+    turn: [200],
+    cracked: [100, 60, 100, 60, 300],
+    alarm: [600, 150, 600],
+    won: [100, 60, 100, 60, 100, 60, 400],
+    lost: [1000],
+  };
 
-  // What this page keeps between views: drafts, and the elements someone may be typing into.
+  // What this page keeps between views: drafts, the sections and what someone types into.
   const local = {
     safes: { key: null, drafts: [], editing: false },
     sort: { key: null, cards: [] },
     clue: null,
+    mark: null,
     panel: null,
     setup: null,
   };
@@ -42,6 +55,15 @@
   function cube(colour) {
     return h("span", { class: classes("cube", colour), title: colourName(colour) },
       h("span", { class: "cube-name", text: colourName(colour) }));
+  }
+
+  function cubes(list) {
+    return h("span", { class: "rr-cubes-row" }, list.map(cube));
+  }
+
+  // A built-in document shows its name in the page's language; the group's keep their own.
+  function documentName(name, data) {
+    return data.example ? t(`web.robnrun.builtin.${name}`) : data.name;
   }
 
   function tools(v, counts) {
@@ -70,11 +92,11 @@
     if (s.phase === "crew") {
       return ["play", !r.exchanged.includes(r.turn) && "exchange", !r.forced && "pass"].filter(Boolean);
     }
-    if (s.phase === "evaluation") return evaluationSteps(s.evaluation, s);
+    if (s.phase === "evaluation") return evaluationSteps(s.evaluation);
     return [];
   }
 
-  function evaluationSteps(ev, s) {
+  function evaluationSteps(ev) {
     if (ev.step === 3 && ev.to_place > 0 && ev.placeable.length) return ["place"];
     if (ev.step === 5 && ev.dealer) return ["buy"];
     return ["next"];
@@ -84,7 +106,7 @@
   function may(v, type) {
     const now = !STEPPED.includes(type) || steps(v.state).includes(type);
     if (G.isSeated(v)) return now && (v.state.actions || []).includes(type);
-    if (G.page !== "table") return false;
+    if (G.PAGE !== "table") return false;
     return type === "mark" ? !["won", "lost"].includes(v.state.phase) : steps(v.state).includes(type);
   }
 
@@ -92,7 +114,14 @@
     return G.isSeated(v) && v.state.role === "boss";
   }
 
-  // -- the status line ---------------------------------------------------------------------
+  // The boss's phone enters the safes before it deals: the safes first, as the rule book has it.
+  function actions(v, types) {
+    const s = v.state;
+    const later = isBoss(v) && s.phase === "prepare" && !s.prepare.safes_entered;
+    return types.filter((type) => steps(s).includes(type) && !(later && ["deal", "start"].includes(type)));
+  }
+
+  // -- the status line and what to do now --------------------------------------------------
 
   function headline(v) {
     const s = v.state;
@@ -111,18 +140,27 @@
     if (s.phase === "evaluation") return t(`web.robnrun.step.${s.evaluation.step}`);
     if (s.phase === "won") return t(`robnrun.rating.${s.result.rating}`);
     if (s.phase === "lost") return null;
-    const boss = isBoss(v) ? t("web.robnrun.you_boss") : t("web.robnrun.boss_is", { name: G.seatName(v, s.boss) });
-    return `${boss} \u00b7 ${t(`web.robnrun.next.${nextStep(v)}`)}`;
+    return isBoss(v) ? t("web.robnrun.you_boss") : t("web.robnrun.boss_is", { name: G.seatName(v, s.boss) });
   }
 
-  function nextStep(v) {
+  // One sentence on what the box expects from the group at this step.
+  function nowLine(v) {
     const s = v.state;
-    if (s.phase === "prepare") {
-      if (s.prepare.building === null) return "building";
-      if (!s.prepare.dealt) return "deal";
-      return s.prepare.safes_entered ? "start" : "safes";
-    }
-    return s.phase;
+    const value = (colour) => s.station[colour].value;
+    const turn = s.crew.turn === null ? "" : G.seatName(v, s.crew.turn);
+    return h("p", { class: "rr-now", data: { now: s.now } }, t(`robnrun.now.${s.now}`, {
+      boss: G.seatName(v, s.boss), turn, yellow: value("yellow"), green: value("green"),
+      white: value("white"), red: value("red") }));
+  }
+
+  // The preparation's four steps in the rule book's order, each ticked once done.
+  function prepareSteps(v) {
+    const s = v.state;
+    const p = s.prepare;
+    const done = { rob: p.building !== null, safes: p.safes_entered, deal: p.dealt, start: false };
+    return h("ol", { class: "rr-checklist", data: { checklist: "prepare" } }, PREPARE.map((step) => h("li",
+      { class: classes(done[step] && "done", step === s.now && "current"), data: { step } },
+      t(`web.robnrun.prepare.${step}`))));
   }
 
   function playerInfo(v, seat) {
@@ -136,146 +174,147 @@
     ];
   }
 
-  // -- the public board --------------------------------------------------------------------
+  // -- the big moments ---------------------------------------------------------------------
 
-  function exampleCard(s) {
-    const which = [s.profile.example && t("web.robnrun.profile"),
-      s.scenario.example && `${t("web.robnrun.scenario")}: ${s.scenario.name}`].filter(Boolean);
-    if (!which.length) return null;
-    return h("p", { class: "card rr-example", data: { example: "yes" } },
-      h("strong", { text: t("robnrun.example") }), ` (${which.join(", ")})`);
+  // Your turn, safes cracked, the alarm, escaped or caught: the page fills the screen with it.
+  function moment(v) {
+    const s = v.state;
+    if (s.phase === "won" || s.phase === "lost") {
+      const text = s.phase === "won"
+        ? t("web.robnrun.moment.game_won", { gold: s.gold, rating: t(`robnrun.rating.${s.result.rating}`) })
+        : t("web.robnrun.moment.game_lost");
+      return { key: s.phase, tone: s.phase === "won" ? "good" : "danger", title: t(`web.robnrun.moment.${s.phase}`),
+        text, vibrate: BUZZ[s.phase] };
+    }
+    const ev = s.evaluation;
+    if (ev && ev.step === 1 && (ev.cracked || ev.alarm)) {
+      const kind = ev.alarm ? "alarm" : "cracked";
+      const cracked = t("web.robnrun.cracked_of", { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold });
+      return { key: `robbery${s.robbery}`, tone: ev.alarm ? "danger" : "good", title: t(`web.robnrun.moment.${kind}`),
+        text: ev.alarm ? `${t("web.robnrun.alarm_off")} ${t("web.robnrun.cracked")}: ${cracked}` : cracked,
+        vibrate: BUZZ[kind] };
+    }
+    if (s.phase === "crew" && G.isSeated(v) && s.crew.turn === v.me) {
+      return { key: `turn${s.robbery}/${s.round}`, tone: "turn", title: t("web.your_turn"),
+        text: t(`robnrun.now.${s.now}`, { turn: G.seatName(v, v.me) }), vibrate: BUZZ.turn };
+    }
+    return null;
   }
 
-  function boardCard(v) {
+  // -- the task of this moment -------------------------------------------------------------
+
+  function exampleLine(s) {
+    if (!s.profile.example) return null;
+    return h("p", { class: "rr-example", data: { example: "yes" } }, t("web.robnrun.example_line"));
+  }
+
+  // Gold, cards played, the alarm stack, the tools face up and what the boss said.
+  function factsCard(v) {
     const s = v.state;
+    const dealt = s.prepare.dealt && !s.result;
     return card(null,
       h("div", { class: "rr-gold" },
         h("span", { class: "rr-label", text: t("web.robnrun.gold") }),
         h("strong", { class: "rr-big", data: { gold: s.gold }, text: String(s.gold) }),
         s.gold_warning ? h("span", { class: "tag warn", text: t("web.robnrun.gold_bars") }) : null),
-      routeBar(s),
-      line(t("web.robnrun.route_label"), t("web.robnrun.route", { car: s.car, police: s.police,
-        terminals: s.route.terminals.join(", ") })),
-      h("ul", { class: "rr-squares" }, s.route.marked.map((square, i) => h("li", {},
-        h("span", { class: "rr-label", text: t("web.robnrun.square", { square }) }), " ",
-        s.squares[i].length ? s.squares[i].map(cube) : t("web.robnrun.empty")))),
-      h("ul", { class: "rr-squares" }, COLOURS.map((colour) => h("li", {}, cube(colour), " ",
-        t("web.robnrun.dealer", { where: dealerWhere(s.dealers[colour]), price: s.dealers[colour].prices.join("+") })))));
-  }
-
-  function dealerWhere(dealer) {
-    if (dealer.where === "quarter") return t("web.robnrun.quarter", { quarter: QUARTERS[dealer.quarter] });
-    return t(`web.robnrun.dealer_${dealer.where}`);
-  }
-
-  function routeBar(s) {
-    const cells = [];
-    for (let square = 0; square < s.route.length; square += 1) {
-      const marked = s.route.marked.indexOf(square);
-      const terminal = s.route.terminals.indexOf(square);
-      cells.push(h("li", { class: classes("rr-cell", marked >= 0 && "marked", terminal >= 0 && "terminal",
-        square === s.car && "car", square === s.police && "police"), title: String(square) },
-      h("span", { class: "rr-n", text: String(square) }),
-      square === s.car ? h("strong", { text: t("web.robnrun.car_mark") }) : null,
-      square === s.police ? h("strong", { text: t("web.robnrun.police_mark") }) : null,
-      terminal >= 0 ? h("span", { text: `T${terminal + 1}` }) : null,
-      marked >= 0 ? h("span", { class: "rr-dots" }, s.squares[marked].map((c) => h("i", { class: classes("dot", c) }))) : null));
-    }
-    return h("ol", { class: "rr-route", "aria-hidden": "true" }, cells);
-  }
-
-  function stationCard(s) {
-    return card(t("web.robnrun.station"), h("ul", { class: "rr-station" }, COLOURS.map((colour) => {
-      const track = s.station[colour];
-      return h("li", { class: "rr-track", data: { colour } },
-        cube(colour),
-        h("span", { class: "rr-meaning", text: t(`web.robnrun.meaning.${colour}`) }),
-        h("span", { class: "rr-numbers" }, track.numbers.map((n, i) => h("span",
-          { class: classes("rr-number", i < track.cubes && "covered", i === track.cubes && "active") }, String(n)))),
-        h("strong", { class: "rr-value", data: { value: track.value }, text: String(track.value) }),
-        h("span", { class: "rr-cubes", text: t("web.robnrun.cubes", { count: track.cubes, capacity: track.capacity }) }));
-    })), s.aside ? line(t("web.robnrun.aside"), String(s.aside)) : null);
-  }
-
-  function buildingsCard(v) {
-    const s = v.state;
-    const rob = may(v, "rob");
-    const quarters = QUARTERS.split("").map((q, index) => s.buildings.filter((b) => b.quarter === index));
-    return card(t("web.robnrun.buildings"), ...quarters.filter((list) => list.length).map((list) => h("div",
-      { class: "rr-quarter" },
-      h("span", { class: "rr-label", text: t("web.robnrun.quarter", { quarter: QUARTERS[list[0].quarter] }) }),
-      list.map((b) => (rob && b.safes
-        ? button(t("web.robnrun.rob", { building: b.id, count: b.safes }),
-          { class: "choice small", data: { action: "rob", building: b.id } }, () => send("rob", { building: b.id }))
-        : h("span", { class: classes("chip rr-building", !b.safes && "empty"), text: `${b.id}\u00a0\u00b7\u00a0${b.safes}` }))))),
-    line(t("web.robnrun.spare"), String(s.spare)));
-  }
-
-  function robberyCard(v) {
-    const s = v.state;
-    const p = s.prepare;
-    return card(t("web.robnrun.robbery", { robbery: s.robbery }),
-      line(t("web.robnrun.boss"), G.seatName(v, s.boss)),
-      p.building ? line(t("web.robnrun.building"), t("web.robnrun.taken", { building: p.building, count: p.safes })) : null,
-      p.dealer ? line(t("web.robnrun.dealer_called"), cube(p.dealer)) : null,
-      p.dealt ? line(t("web.robnrun.played_label"), h("strong", { data: { played: s.crew.played },
+      dealt ? line(t("web.robnrun.played_label"), h("strong", { data: { played: s.crew.played },
         text: `${s.crew.played} / ${s.crew.needed}` })) : null,
-      p.dealt ? line(t("web.robnrun.alarm_stack"), h("strong",
+      dealt ? line(t("web.robnrun.alarm_stack"), h("strong",
         { class: classes(s.alarm_count >= s.alarm_limit && "rr-hot"), data: { alarm: s.alarm_count },
           text: `${s.alarm_count} / ${s.alarm_limit}` })) : null,
-      p.dealt ? line(t("web.robnrun.rows"), tools(v, s.rows)) : null,
-      p.dealt ? line(t("web.robnrun.stack"), t("web.robnrun.stack_bin", { stack: s.stack, bin: s.bin, bags: s.bags })) : null,
-      p.dealt ? cluesPart(v) : null);
+      dealt ? line(t("web.robnrun.rows"), tools(v, s.rows)) : null,
+      dealt && s.clues.uses.length ? usesList(v) : null);
   }
 
-  function cluesPart(v) {
-    const c = v.state.clues;
-    return h("div", {},
-      line(t("web.robnrun.face_up"), h("span", { data: { faceup: c.face_up.join(",") },
-        text: c.face_up.length ? c.face_up.join(", ") : "\u2013" }),
-      ` \u00b7 ${t("web.robnrun.hidden", { count: c.hidden })}`),
-      c.uses.length ? h("ul", { class: "rr-uses" }, c.uses.map((use) => h("li", { text: useText(v, use) }))) : null);
+  function usesList(v) {
+    return h("div", {}, h("p", { class: "rr-label", text: t("web.robnrun.said") }),
+      h("ul", { class: "rr-uses" }, v.state.clues.uses.map((use) => h("li", { text: useText(v, use) }))));
   }
 
   function useText(v, use) {
-    let text = t("web.robnrun.clue", { clue: use.clue });
-    if (use.tool) text += `: ${toolName(v, use.tool)}`;
-    if (use.count) text += `: ${use.count}`;
+    let said = "";
+    if (use.tool) said = t(`web.robnrun.clue_text.${use.clue}`, { tool: toolName(v, use.tool) });
+    else if (use.count) said = t(`web.robnrun.clue_text.${use.clue}`, { count: use.count });
+    const clue = t("web.robnrun.clue", { clue: use.clue });
+    const text = said ? `${clue}: ${t("web.robnrun.quoted", { said })}` : clue;
     return use.bought ? `${text} (${t("web.robnrun.bought")})` : text;
   }
 
-  function memoryCard(v) {
-    const memory = v.state.memory;
-    const active = may(v, "mark");
-    return card(t("web.robnrun.memory"), h("p", { class: "hint", text: t("web.robnrun.memory_hint") }),
-      h("div", { class: "rr-grid" }, TOOLS.map((tool) => button(
-        `${memory[tool] ? "\u2717" : "?"}\u00a0${toolName(v, tool)}`,
-        { class: classes("choice small", memory[tool] && "rr-out"), "aria-pressed": String(memory[tool]),
-          disabled: G.state.busy || !active, data: { action: "mark", tool } },
-        () => send("mark", { tool, out: !memory[tool] })))));
+  // What the last sort did, for everyone: tools face up, cards onto the alarm stack, bags.
+  function sortingCard(v) {
+    const s = v.state;
+    const sorted = s.sorting;
+    if (!sorted) return null;
+    const drawn = s.crew.members.map((seat) => `${G.seatName(v, seat)} +${sorted.drawn[seat]}`).join(", ");
+    return h("section", { class: "card rr rr-sorting", data: { sorting: sorted.round } },
+      h("h2", { text: t("web.robnrun.sorting", { round: sorted.round }) }),
+      line(t("web.robnrun.sorting_rows"), tools(v, sorted.rows)),
+      line(t("web.robnrun.sorting_wrong"), h("strong", { data: { wrong: sorted.wrong },
+        text: t("web.robnrun.sorting_stack", { count: sorted.wrong, before: sorted.alarm_stack[0],
+          after: sorted.alarm_stack[1], limit: s.alarm_limit }) })),
+      line(t("web.robnrun.sorting_bags"), sorted.bags
+        ? t("web.robnrun.sorting_drawn", { count: sorted.bags, drawn })
+        : t("web.robnrun.sorting_no_bags")),
+      line(t("web.robnrun.stack"), h("span", { data: { stack: sorted.stack.join("-") } },
+        `${sorted.stack[0]} \u2192 ${sorted.stack[1]}`)));
+  }
+
+  function taskCards(v) {
+    const s = v.state;
+    if (s.phase === "prepare") {
+      return [may(v, "rob") ? robCard(v) : null, isBoss(v) ? safesEditorCard(v) : null, prepareSteps(v)];
+    }
+    if (s.phase === "clues") return [clueCard(v)];
+    if (s.phase === "alarm") return [sortCard(v)];
+    if (s.phase === "evaluation") return [evaluationCard(v)];
+    return [];
+  }
+
+  function robCard(v) {
+    const s = v.state;
+    return card(t("web.robnrun.choose"), h("div", { class: "choice-row" }, s.buildings.filter((b) => b.safes).map((b) =>
+      button(t("web.robnrun.rob", { building: b.id, count: b.safes }),
+        { class: "choice", data: { action: "rob", building: b.id } }, () => send("rob", { building: b.id })))));
   }
 
   // -- the clue phase (boss's phone or the table page) -------------------------------------
+
+  // The clues face up first, then the face-down ones, each by number: the same everywhere.
+  function clueOrder(s) {
+    const face = s.clues.face_up;
+    const all = s.secret ? s.secret.clues : s.scenario.clues || [];
+    return [...face, ...all.filter((c) => !face.includes(c))];
+  }
+
+  // What a clue says, as the rule book gives it (clues 1-3); the others' text is on the card.
+  function clueSays(v, clue) {
+    if (!NAMED[clue]) return t("web.robnrun.clue_card");
+    const blank = NAMED[clue] === "tool" ? { tool: "X" } : { count: "N" };
+    return t("web.robnrun.quoted", { said: t(`web.robnrun.clue_text.${clue}${clue === 3 ? ".other" : ""}`, blank) });
+  }
 
   function clueCard(v) {
     const s = v.state;
     if (s.phase !== "clues" || !may(v, "clue")) return null;
     const face = s.clues.face_up;
-    const own = s.secret ? s.secret.clues : face.concat((s.scenario.clues || []).filter((c) => !face.includes(c)));
-    if (local.clue !== null && !own.includes(local.clue)) local.clue = null;
-    return card(t("web.robnrun.clues"), h("div", { class: "rr-grid" }, own.map((clue) => {
+    const own = clueOrder(s);
+    const round = `${s.robbery}/${s.round}`;
+    if (local.clue !== null && (!own.includes(local.clue.clue) || local.clue.round !== round)) local.clue = null;
+    return card(t("web.robnrun.clues"), h("div", { class: "rr-clues" }, own.map((clue) => {
       const bought = !face.includes(clue);
-      return button(bought ? t("robnrun.menu.buy_clue", { clue, price: s.clues.price })
-        : t("robnrun.menu.use_clue", { clue }),
-      { class: classes("action", !bought && "primary", local.clue === clue && "rr-picking"),
+      return button([
+        h("span", { class: "rr-clue-name", text: bought ? t("robnrun.menu.buy_clue", { clue, price: s.clues.price })
+          : t("robnrun.menu.use_clue", { clue }) }),
+        h("span", { class: "rr-clue-text", text: clueSays(v, clue) })],
+      { class: classes("action rr-clue", !bought && "primary", local.clue && local.clue.clue === clue && "rr-picking"),
         disabled: G.state.busy || (bought && s.gold < s.clues.price), data: { action: "clue", clue } },
-      () => pickClue(clue));
-    })), local.clue === null ? null : cluePicker(v, local.clue));
+      () => pickClue(clue, round));
+    })), local.clue === null ? null : cluePicker(v, local.clue.clue));
   }
 
-  function pickClue(clue) {
+  function pickClue(clue, round) {
     if (NAMED[clue]) {
-      local.clue = clue;
+      local.clue = { clue, round };
       G.render();
     } else useClue({ clue });
   }
@@ -299,23 +338,34 @@
 
   // -- the boss's secrets ------------------------------------------------------------------
 
-  function safesCard(v) {
+  function safesDraft(v) {
     const s = v.state;
-    const secret = s.secret;
-    if (!secret || !s.prepare.building) return null;
     const key = `${s.robbery}/${s.prepare.building}`;
     const draft = local.safes;
     if (draft.key !== key) Object.assign(draft, { key, editing: false, drafts: freshSafes(s) });
-    const editable = may(v, "safes");
-    if (editable && (draft.editing || !secret.safes.length)) return safesEditor(v);
-    return card(t("web.robnrun.safes"),
-      h("ol", { class: "rr-safes", data: { secret: "safes" } }, secret.safes.map((safe) => h("li", {},
-        `${tools(v, safe.tools)} \u00b7 ${t("web.robnrun.safe_gold", { gold: safe.gold })}`))),
-      needTable(v),
-      editable ? button(t("web.robnrun.change"), { class: "action", data: { action: "safes-edit" } }, () => {
-        Object.assign(draft, { editing: true, drafts: freshSafes(s) });
-        G.render();
-      }) : null);
+    return draft;
+  }
+
+  // The safes editor is the boss's task while the safes are missing or being changed.
+  function safesEditorCard(v) {
+    const s = v.state;
+    if (!s.secret || !s.prepare.building || !may(v, "safes")) return null;
+    const draft = safesDraft(v);
+    return draft.editing || !s.secret.safes.length ? safesEditor(v) : null;
+  }
+
+  function safesSection(v) {
+    const s = v.state;
+    if (!s.secret || !s.prepare.building) return null;
+    const draft = safesDraft(v);
+    if (!s.secret.safes.length || draft.editing) return null;
+    return [h("ol", { class: "rr-safes", data: { secret: "safes" } }, s.secret.safes.map((safe) => h("li", {},
+      `${tools(v, safe.tools)} \u00b7 ${t("web.robnrun.safe_gold", { gold: safe.gold })}`))),
+    needList(v),
+    may(v, "safes") ? button(t("web.robnrun.change"), { class: "action", data: { action: "safes-edit" } }, () => {
+      Object.assign(draft, { editing: true, drafts: freshSafes(s) });
+      G.render();
+    }) : null];
   }
 
   function freshSafes(s) {
@@ -332,25 +382,36 @@
     };
     return card(t("web.robnrun.enter_safes", { count: drafts.length }),
       h("p", { class: "hint", text: t("web.robnrun.safes_hint") }),
+      h("p", { class: "rr-rule", data: { rule: "safe" } }, t("web.robnrun.safe_rule")),
       drafts.map((safe, i) => h("div", { class: "rr-safe", data: { safe: i } },
         h("h2", { text: t("web.robnrun.safe", { safe: i + 1 }) }),
         TOOLS.map((tool) => {
           const n = safe.tools[tool] || 0;
           return h("div", { class: "rr-step" }, h("span", { class: "rr-tool", text: toolName(v, tool) }),
-            button("\u2212", { class: "choice small", "aria-label": "\u2212", disabled: n === 0,
-              data: { safe: i, tool, step: "down" } }, () => set(safe, tool, n - 1)),
-            h("output", { class: "stepper-value", text: String(n) }),
-            button("+", { class: "choice small", "aria-label": "+", disabled: n >= SAFE.same,
-              data: { safe: i, tool, step: "up" } }, () => set(safe, tool, n + 1)));
+            h("span", { class: "rr-stepper" },
+              button("\u2212", { class: "choice small", "aria-label": "\u2212", disabled: n === 0,
+                data: { safe: i, tool, step: "down" } }, () => set(safe, tool, n - 1)),
+              h("output", { class: "stepper-value", text: String(n) }),
+              button("+", { class: "choice small", "aria-label": "+", disabled: n >= SAFE.same,
+                data: { safe: i, tool, step: "up" } }, () => set(safe, tool, n + 1))));
         }),
         h("div", { class: "rr-step" }, h("span", { class: "rr-tool", text: t("web.robnrun.gold") }),
           h("div", { class: "choice-row" }, SAFE.gold.map((gold) => button(String(gold),
             { class: "choice small", "aria-pressed": String(safe.gold === gold), data: { safe: i, gold } },
-            () => { safe.gold = gold; G.render(); })))))),
+            () => { safe.gold = gold; G.render(); })))),
+        safeCheck(safe, i))),
       h("div", { class: "pad-row" },
         local.safes.editing ? button(t("web.robnrun.cancel"), { class: "action" },
           () => { local.safes.editing = false; G.render(); }) : null,
         button(t("web.robnrun.send_safes"), { class: "action primary", data: { action: "safes" } }, sendSafes)));
+  }
+
+  // Each safe says while it is entered whether it can be a safe at all.
+  function safeCheck(safe, i) {
+    const total = Object.values(safe.tools).reduce((a, b) => a + b, 0);
+    const wrong = safeError(safe);
+    return h("p", { class: classes("rr-safe-check", wrong ? "wrong" : "fine"), data: { check: i } },
+      `${t("web.robnrun.tools_count", { count: total })} \u00b7 ${wrong ? t(wrong) : "\u2713"}`);
   }
 
   function safeError(safe) {
@@ -375,17 +436,15 @@
     }
   }
 
-  // What the safes need against what lies face up and in the alarm stack.
-  function needTable(v) {
+  // What the safes need against what lies face up and in the alarm stack, tool by tool.
+  function needList(v) {
     const secret = v.state.secret;
     const rows = TOOLS.filter((tool) => secret.needed[tool] || v.state.rows[tool] || secret.alarm[tool]);
     if (!rows.length) return null;
-    return h("table", { class: "results rr-need" },
-      h("thead", {}, h("tr", {}, ["web.robnrun.tool", "web.robnrun.needed", "web.robnrun.face_up_tools",
-        "web.robnrun.in_alarm"].map((key) => h("th", { text: t(key) })))),
-      h("tbody", {}, rows.map((tool) => h("tr", { data: { tool } },
-        h("td", { text: toolName(v, tool) }), h("td", { text: String(secret.needed[tool] || 0) }),
-        h("td", { text: String(v.state.rows[tool] || 0) }), h("td", { text: String(secret.alarm[tool] || 0) })))));
+    return h("ul", { class: "rr-need" }, rows.map((tool) => h("li", { data: { tool } },
+      h("strong", { text: toolName(v, tool) }), " ",
+      t("web.robnrun.need", { needed: secret.needed[tool] || 0, face_up: v.state.rows[tool] || 0,
+        alarm: secret.alarm[tool] || 0 }))));
   }
 
   function sortCard(v) {
@@ -399,6 +458,7 @@
     const name = (c) => (c === BAG ? t("robnrun.tool.bag") : toolName(v, c));
     return card(t("web.robnrun.sort", { count: played }),
       h("p", { class: "hint", text: t("web.robnrun.sort_hint") }),
+      needList(v),
       h("div", { class: "rr-grid" }, kinds.map((c) => button(name(c),
         { class: "choice small", disabled: G.state.busy || sort.cards.length >= played, data: { card: c } },
         () => { sort.cards.push(c); G.render(); }))),
@@ -414,15 +474,15 @@
 
   // -- the evaluation and the end ----------------------------------------------------------
 
+  // The step's number and title stand in the headline above; this card says what it did.
   function evaluationCard(v) {
     const s = v.state;
     const ev = s.evaluation;
-    if (!ev) return null;
-    return card(t("web.robnrun.step", { step: ev.step }), h("p", { class: "lead", text: t(`web.robnrun.step.${ev.step}`) }),
+    return card(null,
       line(t("web.robnrun.cracked"), t("web.robnrun.cracked_of", { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold })),
       ev.alarm ? h("p", { class: "rr-hot", text: t("web.robnrun.alarm_off") }) : null,
       line(t("web.robnrun.car"), `${ev.car_from} \u2192 ${s.car}`),
-      ev.step >= 2 ? line(t("web.robnrun.cubes_placed"), ev.cubes.length ? ev.cubes.map(cube) : "\u2013",
+      ev.step >= 2 ? line(t("web.robnrun.cubes_placed"), ev.cubes.length ? cubes(ev.cubes) : "\u2013",
         ev.aside ? ` (${t("web.robnrun.aside")}: ${ev.aside})` : "") : null,
       ev.step >= 3 ? line(t("web.robnrun.placed"), ev.placed.length ? ev.placed.join(", ") : "\u2013") : null,
       ev.step >= 4 ? line(t("web.robnrun.police"), t("web.robnrun.police_steps", { count: ev.police_steps, police: s.police })) : null,
@@ -455,17 +515,103 @@
       })));
   }
 
-  function resultCard(v) {
+  // -- one tap away: the board's other parts -----------------------------------------------
+
+  function robberySection(v) {
     const s = v.state;
-    if (!s.result) return null;
-    return card(null, h("p", { class: "headline", text: t(`web.robnrun.${s.phase}`) }),
-      s.result.rating ? h("p", { class: "lead", data: { rating: s.result.rating }, text: t(`robnrun.rating.${s.result.rating}`) }) : null,
-      line(t("web.robnrun.gold"), String(s.gold)));
+    const p = s.prepare;
+    const c = s.clues;
+    return [line(t("web.robnrun.boss"), G.seatName(v, s.boss)),
+      p.building ? line(t("web.robnrun.building"), t("web.robnrun.taken", { building: p.building, count: p.safes })) : null,
+      p.dealer ? line(t("web.robnrun.dealer_called"), cube(p.dealer)) : null,
+      p.dealt ? line(t("web.robnrun.stack"), t("web.robnrun.stack_bin", { stack: s.stack, bin: s.bin, bags: s.bags })) : null,
+      p.dealt ? line(t("web.robnrun.face_up"), h("span", { data: { faceup: c.face_up.join(",") },
+        text: c.face_up.length ? c.face_up.join(", ") : "\u2013" }), ` \u00b7 ${t("web.robnrun.hidden", { count: c.hidden })}`) : null,
+      AFTER_SORTING.includes(s.phase) ? null : sortingCard(v)];
+  }
+
+  function stationSection(s) {
+    return [h("ul", { class: "rr-station" }, COLOURS.map((colour) => {
+      const track = s.station[colour];
+      return h("li", { class: "rr-track", data: { colour } },
+        cube(colour),
+        h("span", { class: "rr-meaning", text: t(`web.robnrun.meaning.${colour}`) }),
+        h("span", { class: "rr-numbers" }, track.numbers.map((n, i) => h("span",
+          { class: classes("rr-number", i < track.cubes && "covered", i === track.cubes && "active") }, String(n)))),
+        h("strong", { class: "rr-value", data: { value: track.value }, text: String(track.value) }),
+        h("span", { class: "rr-cubes", text: t("web.robnrun.cubes", { count: track.cubes, capacity: track.capacity }) }));
+    })), s.aside ? line(t("web.robnrun.aside"), String(s.aside)) : null];
+  }
+
+  function routeSection(s) {
+    return [routeBar(s),
+      line(t("web.robnrun.route_label"), t("web.robnrun.route", { car: s.car, police: s.police,
+        terminals: s.route.terminals.join(", ") })),
+      h("ul", { class: "rr-squares" }, s.route.marked.map((square, i) => h("li", { data: { square } },
+        h("span", { class: "rr-label", text: t("web.robnrun.square", { square }) }), " ",
+        s.squares[i].length ? cubes(s.squares[i]) : t("web.robnrun.empty")))),
+      h("ul", { class: "rr-squares" }, COLOURS.map((colour) => h("li", {}, cube(colour), " ",
+        t("web.robnrun.dealer", { where: dealerWhere(s.dealers[colour]), price: s.dealers[colour].prices.join("+") }))))];
+  }
+
+  function dealerWhere(dealer) {
+    if (dealer.where === "quarter") return t("web.robnrun.quarter", { quarter: QUARTERS[dealer.quarter] });
+    return t(`web.robnrun.dealer_${dealer.where}`);
+  }
+
+  function routeBar(s) {
+    const cells = [];
+    for (let square = 0; square < s.route.length; square += 1) {
+      const marked = s.route.marked.indexOf(square);
+      const terminal = s.route.terminals.indexOf(square);
+      cells.push(h("li", { class: classes("rr-cell", marked >= 0 && "marked", terminal >= 0 && "terminal",
+        square === s.car && "car", square === s.police && "police"), title: String(square) },
+      h("span", { class: "rr-n", text: String(square) }),
+      square === s.car ? h("strong", { text: t("web.robnrun.car_mark") }) : null,
+      square === s.police ? h("strong", { text: t("web.robnrun.police_mark") }) : null,
+      terminal >= 0 ? h("span", { text: `T${terminal + 1}` }) : null,
+      marked >= 0 ? h("span", { class: "rr-dots" }, s.squares[marked].map((c) => h("i", { class: classes("dot", c) }))) : null));
+    }
+    return h("ol", { class: "rr-route", "aria-hidden": "true" }, cells);
+  }
+
+  function buildingsSection(s) {
+    const quarters = QUARTERS.split("").map((q, index) => s.buildings.filter((b) => b.quarter === index));
+    return [...quarters.filter((list) => list.length).map((list) => h("div", { class: "rr-quarter" },
+      h("span", { class: "rr-label", text: t("web.robnrun.quarter", { quarter: QUARTERS[list[0].quarter] }) }),
+      list.map((b) => h("span", { class: classes("chip rr-building", !b.safes && "empty"),
+        text: `${b.id}\u00a0\u00b7\u00a0${b.safes}` })))),
+    line(t("web.robnrun.spare"), String(s.spare))];
+  }
+
+  // The named-tool aid is public: it lives apart from the boss's secret controls, and the
+  // last mark made here can be taken back at once.
+  function memorySection(v) {
+    const memory = v.state.memory;
+    const active = may(v, "mark");
+    const last = local.mark;
+    return [h("p", { class: "hint", text: t("web.robnrun.memory_hint") }),
+      h("div", { class: "rr-grid" }, TOOLS.map((tool) => button(
+        [h("span", { class: "rr-mark", "aria-hidden": "true", text: memory[tool] ? "\u2717" : "?" }),
+          h("span", { text: toolName(v, tool) }),
+          h("span", { class: "rr-mark-state", text: t(memory[tool] ? "web.robnrun.marked_out" : "web.robnrun.marked_open") })],
+        { class: classes("choice small rr-memory", memory[tool] && "rr-out"), "aria-pressed": String(memory[tool]),
+          disabled: G.state.busy || !active, data: { action: "mark", tool } },
+        () => mark(tool, !memory[tool])))),
+      last && active && memory[last.tool] === last.out
+        ? button(`\u21b6\u00a0${t(`web.robnrun.unmark_${last.out ? "out" : "open"}`, { tool: toolName(v, last.tool) })}`,
+          { class: "action", data: { action: "mark-undo", tool: last.tool } }, () => mark(last.tool, !last.out, true))
+        : null];
+  }
+
+  async function mark(tool, out, undoing = false) {
+    if (await send("mark", { tool, out })) local.mark = undoing ? null : { tool, out };
+    G.render();
   }
 
   // -- private notes (kept while someone types) --------------------------------------------
 
-  function notesCard(v) {
+  function notesSection(v) {
     if (!local.panel.notes) {
       const area = h("textarea", { id: "robnrun-notes", maxlength: "500", rows: "4",
         "aria-label": t("web.robnrun.notes") });
@@ -476,32 +622,54 @@
           G.toast(t("web.saved"));
         }
       });
-      local.panel.notes = { area, save, node: card(t("web.robnrun.notes"),
-        h("p", { class: "hint", text: t("web.robnrun.notes_hint") }), area, save) };
+      local.panel.notes = { area, save, nodes: [h("p", { class: "hint", text: t("web.robnrun.notes_hint") }), area, save] };
     }
-    const { area, save, node } = local.panel.notes;
+    const { area, save, nodes } = local.panel.notes;
     if (document.activeElement !== area && area.dataset.dirty !== "yes") area.value = v.state.notes || "";
     save.disabled = G.state.busy;
-    return node;
+    return nodes;
   }
 
   // -- the panel ---------------------------------------------------------------------------
 
+  // A section of the board one tap away: closed at first, and as the player left it after.
+  function section(name) {
+    const body = h("div", { class: "rr-section-body" });
+    const title = h("span", { class: "rr-section-title" });
+    const details = h("details", { class: "card rr-section", data: { section: name } },
+      h("summary", {}, title), body);
+    return { details, title, body };
+  }
+
+  function fill(part, title, children) {
+    G.show(part.details, Boolean(children));
+    if (!children) return;
+    part.title.textContent = title;
+    const kept = children.filter(Boolean);
+    if (!(kept.length === part.body.children.length && kept.every((el, i) => el === part.body.children[i]))) {
+      part.body.replaceChildren(...kept);
+    }
+  }
+
   function panel(v) {
     if (!local.panel) {
-      local.panel = { root: h("div", { class: "rr-panel" }), live: h("div", { class: "rr-live" }), notes: null };
-      local.panel.root.append(local.panel.live);
+      const sections = Object.fromEntries(SECTIONS.map((name) => [name, section(name)]));
+      local.panel = { task: h("div", { class: "rr-task" }), sections, notes: null };
+      local.panel.root = h("div", { class: "rr-panel" }, local.panel.task,
+        h("div", { class: "rr-more" }, SECTIONS.map((name) => sections[name].details)));
     }
     const s = v.state;
-    const boss = isBoss(v);
-    const live = [exampleCard(s), resultCard(v), evaluationCard(v), sortCard(v), clueCard(v),
-      boss ? safesCard(v) : null, robberyCard(v), stationCard(s), boardCard(v), buildingsCard(v)];
-    if (!["won", "lost"].includes(s.phase)) live.push(memoryCard(v));
-    local.panel.live.replaceChildren(...live.filter(Boolean));
-    if (G.isSeated(v)) {
-      const notes = notesCard(v);
-      if (notes.parentNode !== local.panel.root) local.panel.root.append(notes);
-    }
+    const over = ["won", "lost"].includes(s.phase);
+    local.panel.task.replaceChildren(...[nowLine(v), ...taskCards(v), factsCard(v),
+      AFTER_SORTING.includes(s.phase) ? sortingCard(v) : null, exampleLine(s)].filter(Boolean));
+    const parts = local.panel.sections;
+    fill(parts.safes, t("web.robnrun.safes"), isBoss(v) ? safesSection(v) : null);
+    fill(parts.robbery, t("web.robnrun.robbery", { robbery: s.robbery }), over ? null : robberySection(v));
+    fill(parts.station, t("web.robnrun.station"), stationSection(s));
+    fill(parts.route, t("web.robnrun.section_route"), routeSection(s));
+    fill(parts.buildings, t("web.robnrun.buildings"), buildingsSection(s));
+    fill(parts.memory, t("web.robnrun.memory"), over ? null : memorySection(v));
+    fill(parts.notes, t("web.robnrun.notes"), G.isSeated(v) ? notesSection(v) : null);
     return [local.panel.root];
   }
 
@@ -516,7 +684,7 @@
     if (option.name !== "scenario") return null;
     const scenarios = saved().scenario || {};
     return h("div", { class: "choice-row" }, Object.entries(scenarios).map(([name, data]) => button(
-      [name, data.example ? h("span", { class: "tag muted", text: t("web.robnrun.example") }) : null],
+      [documentName(name, data), data.example ? h("span", { class: "tag muted", text: t("web.robnrun.example") }) : null],
       { class: "choice small", "aria-pressed": String(name === value), data: { option: "scenario", value: name } },
       () => set(name))));
   }
@@ -546,9 +714,10 @@
     const path = `${encodeURIComponent(GAME)}/${kind}/${encodeURIComponent(name)}`;
     const qr = local.setup.qr === name && kind === "scenario";
     return h("li", { class: "rr-doc", data: { kind, name } },
-      h("p", { class: "rr-line" }, h("strong", { text: kind === "profile" ? t("web.robnrun.profile") : data.name }),
+      h("p", { class: "rr-line" }, h("strong", { text: kind === "profile" ? t("web.robnrun.profile") : documentName(name, data) }),
         data.example ? h("span", { class: "tag warn", text: t("web.robnrun.example") }) : null,
         kind === "scenario" && data.forbidden.length ? h("span", { class: "tag muted", text: t("web.robnrun.expert") }) : null),
+      kind === "profile" && data.example ? confirmProfile(data) : null,
       h("div", { class: "choice-row" },
         button(t("web.robnrun.edit"), { class: "choice small", data: { action: "edit" } }, () => openEditor(kind, name, data)),
         h("a", { class: "button small", href: `/api/saved/${path}.json`, download: `${GAME}-${kind}-${name}.json`,
@@ -558,6 +727,17 @@
         data.example ? null : button(t("web.robnrun.delete"), { class: "choice small quiet", data: { action: "table.forget" } },
           (event) => G.confirmTap(event.currentTarget, () => send("table.forget", { game: GAME, kind, name })))),
       qr ? h("img", { class: "rr-qr", src: `/saved/${path}/qr.svg`, alt: t("web.robnrun.qr_alt", { name: data.name }) }) : null);
+  }
+
+  // The group checks the example numbers against its box and confirms them: saved as the
+  // box's own profile, the example-values warning leaves every screen.
+  function confirmProfile(data) {
+    const ours = { ...data, name: t("web.robnrun.our_box") };
+    delete ours.example;
+    return h("div", { class: "rr-confirm" }, h("p", { class: "hint", text: t("web.robnrun.confirm_hint") }),
+      button(t("web.robnrun.confirm"), { class: "action primary", data: { action: "profile-confirm" } },
+        (event) => G.confirmTap(event.currentTarget, () => send("table.save",
+          { game: GAME, kind: "profile", name: BOX_PROFILE, data: ours }), t("web.robnrun.confirm_again"))));
   }
 
   function importer() {
@@ -611,6 +791,7 @@
 
   function openEditor(kind, name, data) {
     const draft = JSON.parse(JSON.stringify(data));
+    if (data.example && kind === "profile") draft.name = t("web.robnrun.our_box");
     delete draft.example;
     const error = h("p", { class: "rr-error", role: "alert", hidden: true });
     const save = async () => {
@@ -639,6 +820,7 @@
     return [
       field(t("web.robnrun.name"), d.name, (x) => { d.name = x; }, { name: "name" }),
       field(t("web.robnrun.jackhammer"), d.jackhammer, (x) => { d.jackhammer = x; }, { name: "jackhammer" }),
+      h("p", { class: "hint", data: { hint: "jackhammer" }, text: t("web.robnrun.jackhammer_hint") }),
       h("p", { class: "hint", text: t("web.robnrun.tracks_hint") }),
       ...SIDES.map((side) => h("fieldset", { class: "rr-side" }, h("legend", { text: t("web.robnrun.side", { side }) }),
         COLOURS.map((colour) => listField(colourName(colour), d.stations[side][colour],
@@ -694,10 +876,11 @@
     headline,
     subline,
     label: () => null,
-    actions: (v, types) => types.filter((type) => steps(v.state).includes(type)),
+    actions,
     tableActions: (v) => steps(v.state),
     playerInfo,
     panel,
+    moment,
     choices: (option, seats) => (option.name === "boss"
       ? option.choices.filter((c) => !Number.isInteger(c) || c < seats) : option.choices),
     choiceLabel: (name, value) => (name === "boss" && Number.isInteger(value) ? G.seatLabel(value) : String(value)),

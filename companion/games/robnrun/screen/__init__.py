@@ -1,7 +1,8 @@
 """The Rob 'n Run screen: the escape route, the police station's values, gold, whose turn.
 
 The top left tells the robbery, its phase, the boss and the crew member on turn; below it six
-tiles hold the four active alarm values with their cubes, the gold and the alarm stack. The
+tiles hold the four active alarm values with their cubes, the gold and the alarm stack. A big
+moment (safes cracked, the alarm, escaped, caught) covers that corner in its colour. The
 escape route runs across the screen (drawn by ``escape_route``); the lines under it tell
 what the phase is about, in the evaluation the step shown and what it did. Every colour is
 also named.
@@ -56,6 +57,7 @@ class Layout:
     headline: pygame.Rect
     who: pygame.Rect
     tiles: pygame.Rect
+    moment: pygame.Rect
     route: RouteArea
     info: pygame.Rect
     qr: pygame.Rect
@@ -73,7 +75,7 @@ def layout(size: tuple[int, int]) -> Layout:
     left, full = width - side - 2 * margin, width - 2 * margin
     return Layout(
         headline=box(margin, 2, left, 30), who=box(margin, 34, left, 20),
-        tiles=box(margin, 58, left, 62),
+        tiles=box(margin, 58, left, 62), moment=box(margin, 2, left, 118),
         route=RouteArea(lane=box(margin, 124, full, 48), squares=box(margin, 174, full, 24),
                         police=box(margin, 200, full, 14)),
         info=box(margin, 218, full, 72), qr=box(width - side, 4, side - 4 * u, 100),
@@ -92,6 +94,7 @@ class RobnRunPainter:
         _headline(surface, spot, view, ctx)
         _who(surface, spot.who, view, ctx)
         _tiles(surface, spot.tiles, state, ctx)
+        _moment(surface, spot.moment, state, ctx)
         draw_route(surface, spot.route, state, ctx)
         _info(surface, spot.info, view, ctx)
         menu_bar(surface, spot.menu, ctx)
@@ -197,6 +200,35 @@ def _stack_colour(state: State, at_limit: bool) -> Colour:
     return WARN if at_limit else TEXT
 
 
+# -- the big moment -----------------------------------------------------------------------------
+
+def moment(state: State) -> str | None:
+    """The big moment the game is in: the evaluation's first step after cracking or an alarm,
+    or the end; None in between."""
+    if state["phase"] in ("won", "lost"):
+        return str(state["phase"])
+    ev = state["evaluation"]
+    if ev is None or ev["step"] != 1:
+        return None
+    return "alarm" if ev["alarm"] else "cracked" if ev["cracked"] else None
+
+
+def _moment(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
+    """The moment in big letters on its colour over the top corner, one line under it."""
+    name = moment(state)
+    if name is None:
+        return
+    fill, ink = (GOOD, INK) if name in ("won", "cracked") else (DANGER, TEXT)
+    pygame.draw.rect(surface, fill, rect, border_radius=8)
+    title = write(surface, ctx.fonts.title, ctx.text(f"screen.robnrun.moment.{name}"), ink,
+                  (rect.centerx, rect.top + rect.height // 8), "midtop", rect.width - 8)
+    ev = state["evaluation"]
+    line = (ctx.text("screen.robnrun.game_over") if ev is None else
+            ctx.text("screen.robnrun.moment_cracked", count=ev["cracked"], gold=ev["gold"]))
+    write(surface, ctx.fonts.body, line, ink, (rect.centerx, title.bottom + 4), "midtop",
+          rect.width - 8)
+
+
 # -- the lines below the route ----------------------------------------------------------------
 
 def _info(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
@@ -208,7 +240,7 @@ def _info(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     y = rect.top
     for (line, colour), font in zip(lines, fonts, strict=False):
         y = write(surface, font, line, colour, (rect.left, y), "topleft", rect.width).bottom
-    if state["profile"]["example"] or state["scenario"]["example"]:
+    if state["profile"]["example"]:
         _example(surface, rect, ctx)
 
 

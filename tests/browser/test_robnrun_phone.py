@@ -1,0 +1,272 @@
+"""Rob 'n Run on phones in Debian's Chromium at 360 and 412 px, as a group found it on its
+first evening: the task of the moment comes first, the rest of the board one tap away; big
+moments fill the screen and buzz; the named-tool marks are public and can be taken back; the
+box profile is confirmed once; no word breaks in the middle, in German or English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.server.serve import Server
+from companion.table.owner import Table
+from tests.browser.test_phones import Phone
+from tests.browser.test_robnrun import moment, open_section, table_page
+from tests.browser.test_two_phones import JOIN_CODE, assert_tappable, browser, server, table
+from tests.browser.test_two_phones import take_seat as join
+from tests.device.test_robnrun_screen import SAFES, WRONG, Heist
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser", "server", "table"]
+
+HEIGHT = 800
+"""The phones' screen height (tests.browser.test_phones.Phone)."""
+BUZZ = "window.__buzz = []; navigator.vibrate = (p) => { __buzz.push(p); return true; };"
+"""Keeps every vibration a page asks for."""
+BROKEN = """() => [...document.querySelectorAll("#status, #actions, #game-panel, #moment")]
+  .flatMap((root) => {
+    const found = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement.getClientRects().length) continue;   // not shown
+      for (const word of node.data.matchAll(/\\p{L}{4,}/gu)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)));
+        if (lines.size > 1) found.push(word[0]);
+      }
+    }
+    return found;
+  })"""
+"""The words shown broken over two lines in the middle (like "Presslufthamme/r")."""
+SIDEWAYS = """() => [...document.querySelectorAll("#status, #actions, #game-panel")]
+  .filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.id)"""
+
+
+def phone(browser: Browser, server: Server, seat: int, name: str, width: int,
+          locale: str) -> Page:
+    """A phone that took ``seat`` and keeps every vibration it asks for."""
+    device = Phone(browser, "about:blank", width, locale)
+    device.page.on("pageerror", lambda error: pytest.fail(f"{name}'s phone: {error}"))
+    device.page.context.add_init_script(BUZZ)
+    device.page.goto(f"{server.url}j/{JOIN_CODE}")
+    join(device.page, seat, name)
+    return device.page
+
+
+def buzzed(page: Page) -> list[Any]:
+    found: list[Any] = page.evaluate("window.__buzz")
+    return found
+
+
+def open_every_section(page: Page) -> None:
+    for name in page.locator("details.rr-section:visible:not([open])").evaluate_all(
+            "sections => sections.map((s) => s.dataset.section)"):
+        open_section(page, name)
+
+
+def assert_whole_words(*pages: Page) -> None:
+    for page in pages:
+        open_every_section(page)
+        assert page.evaluate(BROKEN) == [], page.viewport_size
+        assert page.evaluate(SIDEWAYS) == [], page.viewport_size
+
+
+# -- the task first, the rest one tap away -------------------------------------------------------
+
+def test_the_task_of_the_moment_comes_first_and_the_board_is_one_tap_away(
+        table: Table, server: Server, browser: Browser) -> None:
+    heist = Heist(table)
+    heist.new_game()
+    bea = phone(browser, server, 0, "Bea", 360, "en-US")
+    carl = phone(browser, server, 1, "Carl", 360, "en-US")
+    heist.prepare("B1", SAFES[:1])
+    heist.do("crew")
+    moment(carl, "Your turn!")
+
+    assert carl.evaluate("document.scrollingElement.scrollHeight") <= 3 * HEIGHT
+    turn = carl.locator('#actions [data-action="play"]').bounding_box()
+    assert turn is not None and turn["y"] + turn["height"] <= HEIGHT  # no scrolling to play
+    sections = carl.locator("details.rr-section:visible")
+    assert sections.evaluate_all("all => all.map((s) => s.dataset.section)") == [
+        "robbery", "station", "route", "buildings", "memory", "notes"]
+    for n in range(sections.count()):
+        expect(sections.nth(n)).not_to_have_attribute("open", "")
+        assert_tappable(sections.nth(n).locator("summary"))
+    expect(carl.locator('[data-colour="white"] .rr-value')).to_be_hidden()
+    open_section(carl, "station")
+    expect(carl.locator('[data-colour="white"] .rr-value')).to_have_text("4")
+
+    for _ in range(4):
+        heist.do("play")
+    sort = bea.locator('[data-card="card"]').bounding_box()       # the boss's task: sorting
+    assert sort is not None and sort["y"] + sort["height"] <= HEIGHT
+    expect(bea.locator('[data-section="safes"] summary')).to_have_text("Your safes (secret)")
+    expect(bea.locator('[data-section="safes"]')).not_to_have_attribute("open", "")
+
+
+# -- big moments ---------------------------------------------------------------------------------
+
+def test_big_moments_fill_the_screen_and_buzz(table: Table, server: Server,
+                                              browser: Browser) -> None:
+    heist = Heist(table)
+    heist.new_game()
+    carl = phone(browser, server, 1, "Carl", 360, "en-US")
+    dana = phone(browser, server, 2, "Dana", 412, "de-DE")
+    heist.prepare("A2")
+    heist.do("crew")
+    expect(carl.locator("#moment")).to_be_visible()
+    width, height = carl.evaluate("[innerWidth, innerHeight]")
+    assert carl.locator("#moment").bounding_box() == {"x": 0, "y": 0, "width": width,
+                                                      "height": height}
+    assert buzzed(carl) == [[200]] and buzzed(dana) == []
+    expect(dana.locator("#moment")).to_be_hidden()                # not Dana's turn
+    moment(carl, "Your turn!")
+    for _ in range(4):
+        heist.do("play")
+    heist.do("sort", 0, cards=WRONG)
+    heist.do("crew")
+    for _ in range(4):
+        heist.do("play")
+    heist.do("sort", 0, cards=WRONG)                              # 8 wrong tools, red allows 4
+    expect(carl.locator("#moment")).to_contain_text(
+        "The red alarm went off! Cracked: 0 of 3 safes, +0 gold")
+    moment(carl, "Alarm!")
+    moment(dana, "Alarm!")
+    assert [600, 150, 600] in buzzed(carl) and [600, 150, 600] in buzzed(dana)
+    heist.finish()
+    expect(dana.locator("#moment")).to_contain_text(
+        "Spiel vorbei: Die Polizei hat das Fluchtauto erwischt.")
+    moment(dana, "Geschnappt!")
+    moment(carl, "Caught!")
+    assert buzzed(carl)[-1] == [1000]
+
+
+def test_cracking_the_safes_and_escaping_are_big_moments_too(table: Table, server: Server,
+                                                             browser: Browser) -> None:
+    heist = Heist(table)
+    heist.own_box()
+    heist.new_game(scenario="ours", gold=10)
+    carl = phone(browser, server, 1, "Carl", 412, "en-US")
+    heist.crack("A2")
+    expect(carl.locator("#moment")).to_contain_text("3 of 3 safes, +6 gold")
+    moment(carl, "Cracked!")
+    assert [100, 60, 100, 60, 300] in buzzed(carl)
+    heist.finish()
+    heist.crack("B3")
+    heist.finish()
+    expect(carl.locator("#moment")).to_contain_text("Game over: 22 gold at the airport.")
+    moment(carl, "Escaped!")
+
+
+# -- the named tools -----------------------------------------------------------------------------
+
+def test_named_tool_marks_stay_apart_from_the_boss_and_can_be_taken_back(
+        table: Table, server: Server, browser: Browser) -> None:
+    heist = Heist(table)
+    heist.new_game()
+    bea = phone(browser, server, 0, "Bea", 412, "en-US")
+    carl = phone(browser, server, 1, "Carl", 360, "en-US")
+    heist.prepare("B1", SAFES[:1])
+    tap_clue = bea.locator('[data-action="clue"][data-clue="1"]')
+    tap_clue.tap()                                                # the boss picks a tool...
+    expect(bea.locator('[data-pick="acid"]')).to_be_visible()
+    expect(bea.locator('[data-action="mark"]:visible')).to_have_count(0)  # ...no public mark near
+    expect(bea.locator('.rr-task [data-action="mark"]')).to_have_count(0)
+    expect(carl.locator('[data-section="memory"] summary')).to_have_text(
+        "Tools named (everyone sees these)")
+    open_section(carl, "memory")
+    carl.locator('[data-action="mark"][data-tool="acid"]').tap()
+    expect(bea.locator('[data-action="mark"][data-tool="acid"]')).to_have_attribute(
+        "aria-pressed", "true")
+    expect(carl.locator('[data-tool="acid"] .rr-mark-state')).to_have_text("not needed")
+    undo = carl.locator('[data-action="mark-undo"]')
+    expect(undo).to_have_text("\u21b6\u00a0Take back: acid maybe needed after all")
+    assert_tappable(undo)
+    undo.tap()
+    expect(undo).to_have_count(0)
+    expect(bea.locator('[data-action="mark"][data-tool="acid"]')).to_have_attribute(
+        "aria-pressed", "false")
+    assert table.published.public["state"]["memory"]["acid"] is False
+
+
+# -- the box profile and the lobby's words ------------------------------------------------------
+
+def test_the_group_confirms_its_box_profile_once_and_the_warning_goes(
+        table: Table, server: Server, browser: Browser) -> None:
+    board = table_page(browser, server.url, table).page
+    board.locator('[data-game="robnrun"]').click()
+    training = board.locator('[data-option="scenario"][data-value="training"]')
+    expect(training).to_contain_text("The training")
+    board.locator('[data-lang="de"]').click()
+    expect(training).to_contain_text("Das Training")
+    expect(training).not_to_contain_text("example")
+    expect(board.locator(".rr-docs")).not_to_contain_text("Beispiel / example")
+    row = board.locator('.rr-doc[data-kind="profile"]')
+    row.locator('[data-action="edit"]').click()
+    expect(board.locator('[data-hint="jackhammer"]')).to_contain_text(
+        "Nur für Telefone auf Englisch")
+    board.locator('[data-editor="profile"] .pad-row .action').first.click()  # cancel
+    expect(row.locator(".tag.warn")).to_have_text("Beispielwerte")
+    confirm = row.locator('[data-action="profile-confirm"]')
+    confirm.click()
+    expect(confirm).to_have_text("Wirklich alle Zahlen geprüft? Nochmal tippen")
+    confirm.click()                                               # the second tap confirms
+    expect(row.locator(".tag.warn")).to_have_count(0)
+    kept = table.published.public["saved"]["robnrun"]["profile"]["box"]
+    assert kept["name"] == "Unsere Schachtel" and kept["example"] is False
+
+    board.locator('[data-seats="4"]').click()
+    board.locator("#setup-start").click()
+    expect(board.locator("#board")).to_be_visible()
+    carl = phone(browser, server, 1, "Carl", 360, "en-US")
+    expect(carl.locator(".rr-now")).to_be_visible()
+    expect(carl.locator("[data-example]")).to_have_count(0)
+    expect(board.locator("[data-example]")).to_have_count(0)
+
+
+def test_the_example_warning_stays_while_the_profile_is_unconfirmed(
+        table: Table, server: Server, browser: Browser) -> None:
+    Heist(table).new_game()
+    dana = phone(browser, server, 2, "Dana", 412, "de-DE")
+    expect(dana.locator("[data-example]")).to_have_text(
+        "Beispielwerte: Prüft das Box-Profil auf der Tischseite mit eurer Schachtel und "
+        "bestätigt es.")
+
+
+# -- whole words and clear colours at 360 and 412 px --------------------------------------------
+
+def test_no_word_breaks_in_the_middle_in_german_or_english(table: Table, server: Server,
+                                                          browser: Browser) -> None:
+    heist = Heist(table)
+    heist.new_game()
+    bea = phone(browser, server, 0, "Bea", 412, "de-DE")
+    carl = phone(browser, server, 1, "Carl", 360, "en-US")
+    dana = phone(browser, server, 2, "Dana", 360, "de-DE")
+    heist.do("rob", building="A2")                                # the boss enters 3 safes
+    expect(bea.locator('[data-safe="2"] .rr-tool').nth(6)).to_have_text("Presslufthammer")
+    assert_whole_words(bea, carl, dana)
+    two = dana.locator('[data-square="7"] .cube')                 # yellow and green together
+    expect(two).to_have_count(2)
+    first, second = two.nth(0).bounding_box(), two.nth(1).bounding_box()
+    assert first is not None and second is not None
+    assert second["x"] - (first["x"] + first["width"]) >= 8 or second["y"] > first["y"]
+    heist.do("safes", 0, safes=SAFES)
+    heist.do("deal")
+    heist.do("start")
+    bea.locator('[data-action="clue"][data-clue="2"]').tap()
+    assert_whole_words(bea, carl, dana)
+    bea.locator('[data-pick="jackhammer"]').tap()
+    heist.do("crew")
+    moment(carl, "Your turn!")
+    assert_whole_words(bea, carl, dana)
+    for _ in range(4):
+        heist.do("play")
+    assert_whole_words(bea, carl, dana)
+    heist.do("sort", 0, cards=["jackhammer", "bag", "card", "card"])
+    expect(dana.locator("[data-sorting]")).to_contain_text("1 Sporttasche, nachgezogen:")
+    assert_whole_words(bea, carl, dana)
