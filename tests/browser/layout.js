@@ -19,11 +19,14 @@
     if (box.right > width + 1) problems.push(`${name(el)} runs ${Math.round(box.right - width)} px off the screen`);
   }
 
+  // While a full-screen moment or the cover shows, only what it holds is read.
+  const modal = [...document.querySelectorAll("[aria-modal=true], #cover")].find(shown);
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !node.textContent.trim() || !shown(parent)) continue;
+    if (modal && !modal.contains(parent)) continue;
     if (parent.closest("script, style, noscript") || /^https?:/.test(node.textContent.trim())) continue;
     texts.push(node);
     for (const word of node.textContent.matchAll(/[^\s\-\u2010\u2011\/\u00b7]{2,}/g)) {

@@ -75,16 +75,24 @@ class Walk:
         for name in who:
             page = self.pages[name]
             page.wait_for_function("v => window.Getaway.state.view?.version >= v", arg=version)
-            for lang in LANGUAGES:
-                page.locator(f'[data-lang="{lang}"]').first.click()
-                expect(page.locator("html")).to_have_attribute("lang", lang)
-                for width in WIDTHS:
-                    page.set_viewport_size({"width": width, "height": 740})
-                    page.evaluate("document.getElementById('toast').hidden = true")
-                    where = f"{screen} · {name} · {lang} · {width} px"
-                    self.found.setdefault(where, []).extend(problems(page))
-                    if width == 360:
-                        self.shoot(page, f"{screen}-{name}-{lang}")
+            moment = page.locator("#moment")
+            if moment.is_visible():                   # the big moment first, then the page
+                self.check(page, f"{screen}-moment", name)
+                moment.click()
+            self.check(page, screen, name)
+
+    def check(self, page: Page, screen: str, name: str) -> None:
+        for lang in LANGUAGES:
+            # A script's click: the language switch sits under a full-screen moment too.
+            page.evaluate("lang => document.querySelector(`[data-lang=${lang}]`).click()", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            for width in WIDTHS:
+                page.set_viewport_size({"width": width, "height": 740})
+                page.evaluate("document.getElementById('toast').hidden = true")
+                where = f"{screen} · {name} · {lang} · {width} px"
+                self.found.setdefault(where, []).extend(problems(page))
+                if width == 360:
+                    self.shoot(page, f"{screen}-{name}-{lang}")
 
     def shoot(self, page: Page, picture: str) -> None:
         GALLERY.mkdir(parents=True, exist_ok=True)

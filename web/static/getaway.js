@@ -271,9 +271,10 @@
     if (!state.moment.open) return;
     el.dataset.tone = named.tone || "";
     el.dataset.moment = key;
-    el.replaceChildren(h("p", { class: "moment-title", text: named.title }),
+    el.replaceChildren(...[h("p", { class: "moment-title", text: named.title }),
       named.text ? h("p", { class: "moment-text", text: named.text }) : null,
-      h("button", { type: "button", class: "moment-close", text: t("web.moment_close") }));
+      h("button", { type: "button", class: "moment-close", text: t("web.moment_close") })]
+      .filter(Boolean));
   }
 
   function renderStatus(v) {
