@@ -102,7 +102,8 @@ def test_table_stamps_the_time_a_turn_used(table: Table, clock: FakeClock) -> No
     clock.advance(4.25)
     table.submit(Action("pause"))
     assert table.published.public["timer"] == {"remaining_ms": LIMIT_MS - 4250,
-                                               "running": False, "limit_ms": LIMIT_MS}
+                                               "running": False, "limit_ms": LIMIT_MS,
+                                               "turn": True}
 
 
 def test_table_actions_leave_a_running_turn_alone(table: Table, clock: FakeClock) -> None:

@@ -148,7 +148,12 @@ class Box:
 
     def _update(self, now: float, sounds: Sequence[Sound] = ()) -> None:
         self._station.show(self._frame(now))
-        self._play([*sounds, *self._alarm(self._published.remaining_ms(now))])
+        self._play([*sounds, *self._alarm(self._turn_left(now))])
+
+    def _turn_left(self, now: float) -> int | None:
+        """The time left on a player's turn; a wait between turns warns nobody."""
+        timer = self._published.public.get("timer")
+        return self._published.remaining_ms(now) if timer and timer.get("turn", True) else None
 
     def _frame(self, now: float) -> LedFrame:
         published = self._published

@@ -77,11 +77,16 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Timer:
-    """A turn timer as the rules see it: time left when the state was entered, and if it runs."""
+    """A turn timer as the rules see it: time left when the state was entered, and if it runs.
+
+    ``turn`` is False for a short wait between turns that ends by itself (the group settles
+    after an overrun): it runs out into a timeout like a turn, but nobody is warned or hurried.
+    """
 
     remaining_ms: int
     running: bool
     limit_ms: int
+    turn: bool = True
 
 
 class Button(enum.StrEnum):

@@ -207,6 +207,11 @@ def test_box_warns_and_ticks_once_each_per_turn(box: Box, pins: RecordingFactory
     clock.advance(0.2)
     table.poke()                            # the Table calls time
     assert p.state()["last"] == {"kind": "overrun", "seat": first, "tiles": 1}
+    p.run_down(box, 10)                     # the group settles: no warning, no tick
+    assert p.state()["phase"] == "settle"
+    assert p.shown() == bars(6, 6, 6, 6)    # the next turn's whole time stands lit
+    table.poke()                            # the Table starts the next turn
+    assert p.state()["phase"] == "turn"
     p.run_down(box, 41)                     # the next turn warns again
     assert p.heard(mark) == [Sound.WARN, Sound.WARN, Sound.TICK, Sound.TICK, Sound.TICK,
                              Sound.TICK, Sound.OVERRUN, Sound.WARN]

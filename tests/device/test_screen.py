@@ -78,14 +78,14 @@ def player(seat: int, rounds: list[int], left: bool = False) -> dict[str, Any]:
 
 
 def romme_view(phase: str, *, remaining_ms: int | None = None, running: bool = True,
-               **state: Any) -> dict[str, Any]:
+               limit_ms: int = 50_000, turn: bool = True, **state: Any) -> dict[str, Any]:
     """A Räuber-Rommé table view in round 3 of 5, Ben (seat 1) to play."""
     public = {"phase": phase, "round": 3, "rounds": 5, "turn": 1, "starter": 0,
               "players": [player(0, [-12, 0]), player(1, [0, -5]), player(2, [-20, -30]),
                           player(3, [-7, 0])],
               "order": [1, 2, 3, 0], "last": None, "scoring": None, "ranking": [], **state}
     timer = None if remaining_ms is None else {"remaining_ms": remaining_ms, "running": running,
-                                               "limit_ms": 50_000}
+                                               "limit_ms": limit_ms, "turn": turn}
     return {"version": 12, "language": "de", "game": "romme", "me": None, "undo": True,
             "seats": seats(), "timer": timer, "title": ROMME_TITLE, "state": public}
 
@@ -295,6 +295,22 @@ def test_screen_romme_paused_turn_is_grey_and_says_so() -> None:
     assert colours(surface, spot.countdown)[PAUSED] > 0
     assert colours(surface, spot.countdown)[GOOD] == 0
     assert colours(surface, spot.note)[PAUSED] > 0 and colours(surface, spot.note)[TEXT] > 0
+
+
+def test_screen_romme_settle_counts_down_quietly_and_names_who_is_next() -> None:
+    overrun = {"kind": "overrun", "seat": 0, "tiles": 1}
+    settle = render(romme_view("settle", remaining_ms=4_000, limit_ms=10_000, turn=False,
+                               last=overrun), "romme_settle")
+    waiting = render(romme_view("settle", remaining_ms=50_000, running=False, last=overrun),
+                     "romme_settle_wait")
+    spot = game_layout(SIZE)
+    quiet = colours(settle, spot.countdown)
+    assert quiet[MUTED] > 0 and quiet[DANGER] == quiet[WARN] == quiet[GOOD] == 0
+    assert colours(settle, spot.note)[MUTED] > 0 and colours(settle, spot.note)[DANGER] == 0
+    assert colours(settle, spot.last)[DANGER] > 0, "the overrun's penalty stays in view"
+    assert colours(settle, spot.headline)[ACCENT] > 0
+    assert colours(waiting, spot.countdown)[PAUSED] > 0
+    assert colours(waiting, spot.note)[GOOD] > 0
 
 
 def test_screen_romme_overrun_shows_the_penalty_on_a_red_banner() -> None:

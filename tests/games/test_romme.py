@@ -28,6 +28,7 @@ from companion.games.romme.state import RommeState
 
 DEFAULTS = {option.name: option.default for option in GAME.options}
 LIMIT = 50_000
+SETTLE = 10_000
 TURN_ENDERS = ("end_turn", "draw", "failed_manipulation")
 
 
@@ -45,8 +46,15 @@ def running(seats: int = 3, first: int = 0, **options: Any) -> RommeState:
     return act(new(seats, first, **options), "resume")
 
 
-def overrun(state: RommeState) -> RommeState:
+def overran(state: RommeState) -> RommeState:
+    """The clock calls time on the running turn: the group settles."""
     return act(state, "timeout", elapsed=state.remaining_ms)
+
+
+def overrun(state: RommeState) -> RommeState:
+    """The clock calls time on the running turn, and the next one runs once the group settled."""
+    state = overran(state)
+    return act(state, "timeout", elapsed=SETTLE) if state.phase == "settle" else state
 
 
 def view(state: RommeState) -> dict[str, Any]:
@@ -73,6 +81,7 @@ def in_phase(phase: str) -> RommeState:
         "ready": new(),
         "turn": running(),
         "paused": act(running(), "pause", elapsed=1000),
+        "settle": overran(running()),
         "scoring": scoring_after_romme(),
         "over": act(act(scoring_after_romme(rounds=1), "score", seat=1, tiles=[3]), "score",
                     seat=2, tiles=[4]),
@@ -123,6 +132,8 @@ def test_setup_a_first_player_beyond_the_table_is_malformed() -> None:
     ({"overrun_penalty": "three"}, "error.option_choice"),
     ({"first_turn_bonus": "double"}, "error.option_choice"),
     ({"first_player": 6}, "error.option_choice"),
+    ({"after_overrun": 7}, "error.option_choice"),
+    ({"after_overrun": "never"}, "error.option_choice"),
     ({"colour": "red"}, "error.option_unknown"),
 ])
 def test_options_refuse_values_outside_the_contract(given: dict[str, Any], key: str) -> None:
@@ -133,7 +144,8 @@ def test_options_refuse_values_outside_the_contract(given: dict[str, Any], key: 
 
 def test_options_defaults_are_the_contract() -> None:
     assert DEFAULTS == {"turn_seconds": 50, "overrun_penalty": "one",
-                        "first_turn_bonus": "instead", "rounds": 0, "first_player": "random"}
+                        "first_turn_bonus": "instead", "rounds": 0, "first_player": "random",
+                        "after_overrun": 10}
 
 
 class FixedChance:
@@ -189,10 +201,10 @@ def test_clock_pause_keeps_the_time_left_and_resume_goes_on_from_there() -> None
     assert GAME.timer(act(paused, "resume")) == Timer(38_000, True, LIMIT)
 
 
-@pytest.mark.parametrize("kind", [*TURN_ENDERS, "timeout"])
-def test_clock_every_handover_gives_the_next_seat_a_full_running_turn(kind: str) -> None:
+@pytest.mark.parametrize("kind", TURN_ENDERS)
+def test_clock_every_handover_in_time_gives_the_next_seat_a_full_running_turn(kind: str) -> None:
     state = act(act(running(), "pause", elapsed=30_000), "resume")
-    after = act(state, kind, elapsed=20_000 if kind == "timeout" else 5_000)
+    after = act(state, kind, elapsed=5_000)
     assert GAME.timer(after) == Timer(LIMIT, True, LIMIT)
     assert view(after)["turn"] == 1
 
@@ -212,16 +224,70 @@ def test_clock_only_the_box_calls_time() -> None:
 
 
 @pytest.mark.parametrize(("phase", "restart"), [
-    ("ready", None), ("turn", Action("pause")), ("paused", None), ("scoring", None),
-    ("over", None),
+    ("ready", None), ("turn", Action("pause")), ("paused", None), ("settle", Action("pause")),
+    ("scoring", None), ("over", None),
 ])
-def test_clock_a_restart_pauses_only_a_running_turn(phase: str, restart: Action | None) -> None:
+def test_clock_a_restart_pauses_a_running_turn_or_settle(phase: str,
+                                                         restart: Action | None) -> None:
     assert GAME.on_restart(in_phase(phase)) == restart
 
 
 @pytest.mark.parametrize("phase", ["scoring", "over"])
 def test_clock_there_is_no_timer_between_turns(phase: str) -> None:
     assert GAME.timer(in_phase(phase)) is None
+
+
+# -- settling after an overrun -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("seconds", "kind"), [(5, "overrun"), (20, "overrun"), (10, "left")])
+def test_settle_after_an_overrun_the_next_clock_waits_for_the_settle_time(seconds: int,
+                                                                          kind: str) -> None:
+    state = running(3, after_overrun=seconds)
+    if kind == "left":
+        state = act(act(overrun(state), "draw"), "draw")  # seat 0 on turn after one overrun
+    state = overran(state)
+    assert (view(state)["phase"], view(state)["turn"]) == ("settle", 1)
+    assert view(state)["last"]["kind"] == kind
+    assert GAME.timer(state) == Timer(seconds * 1000, True, seconds * 1000, turn=False)
+    error = refused(state, "timeout", elapsed=seconds * 1000 - 1)
+    assert (error.key, error.params) == ("romme.timeout_early", {"seconds": 1})
+    started = act(state, "timeout", elapsed=seconds * 1000)
+    assert (view(started)["phase"], view(started)["turn"]) == ("turn", 1)
+    assert GAME.timer(started) == Timer(LIMIT, True, LIMIT)
+
+
+@pytest.mark.parametrize("seat", [None, 0, 1, 2])
+def test_settle_turn_or_any_phone_starts_the_next_turn_at_once(seat: int | None) -> None:
+    started = act(overran(running(3)), "resume", by=seat, elapsed=2_000)
+    assert (view(started)["phase"], view(started)["turn"]) == ("turn", 1)
+    assert GAME.timer(started) == Timer(LIMIT, True, LIMIT)
+
+
+@pytest.mark.parametrize("kind", [*TURN_ENDERS, "romme", "stuck"])
+def test_settle_nobody_ends_the_next_turn_before_it_started(kind: str) -> None:
+    assert refused(overran(running(3)), kind, by=1).key == "romme.phase.settle"
+
+
+def test_settle_waiting_for_turn_runs_no_clock_until_someone_starts_it() -> None:
+    state = overran(running(3, after_overrun="wait"))
+    assert view(state)["phase"] == "settle"
+    assert GAME.timer(state) == Timer(LIMIT, False, LIMIT)
+    for kind in ("timeout", "pause"):
+        assert refused(state, kind, elapsed=60_000).key == "romme.phase.settle"
+    assert GAME.private_view(state, 2)["actions"] == ["resume"]
+    assert GAME.timer(act(state, "resume", by=2)) == Timer(LIMIT, True, LIMIT)
+
+
+def test_settle_a_pause_keeps_the_next_turn_whole() -> None:
+    paused = act(overran(running(3)), "pause", by=2, elapsed=4_000)
+    assert (view(paused)["phase"], view(paused)["turn"]) == ("paused", 1)
+    assert GAME.timer(paused) == Timer(LIMIT, False, LIMIT)
+    assert GAME.timer(act(paused, "resume")) == Timer(LIMIT, True, LIMIT)
+
+
+def test_settle_an_overrun_that_ends_the_round_goes_straight_to_scoring() -> None:
+    state = overran(overrun(overrun(running(2))))  # seat 0 leaves: only seat 1 is left
+    assert view(state)["phase"] == "scoring"
 
 
 # -- turns -------------------------------------------------------------------------------------
@@ -393,7 +459,7 @@ def test_round_out_on_the_first_turn_costs_each_opponent(bonus: str, tiles: list
 
 @pytest.mark.parametrize("first_turn", ["draw", "timeout", "end_turn"])
 def test_round_out_on_a_later_turn_is_no_bonus(first_turn: str) -> None:
-    state = act(running(2), first_turn, elapsed=LIMIT if first_turn == "timeout" else 0)
+    state = overrun(running(2)) if first_turn == "timeout" else act(running(2), first_turn)
     state = act(act(state, "draw"), "romme")
     assert view(state)["scoring"]["first_turn_out"] is False
 
@@ -404,13 +470,38 @@ def test_round_out_on_the_first_turn_leaves_nothing_to_count() -> None:
     assert GAME.private_view(state, 1)["actions"] == ["confirm_scores"]
 
 
-def test_score_replaces_the_seats_tiles_and_an_empty_list_clears_them() -> None:
+def test_score_replaces_the_seats_tiles_and_a_score_without_tiles_clears_them() -> None:
     state = act(scoring_after_romme(), "score", seat=1, tiles=[3, 4])
     state = act(state, "score", seat=1, tiles=[9])
     assert view(state)["scoring"]["tiles"] == {"1": [9]}
-    state = act(state, "score", seat=1, tiles=[])
+    state = act(state, "score", seat=1)
     assert view(state)["scoring"]["tiles"] == {}
     assert view(state)["scoring"]["missing"] == [1, 2]
+
+
+def left_and_stuck() -> RommeState:
+    """Seat 0 overran twice in a row and left; then seat 1 found nobody could move."""
+    return act(overrun(act(act(overrun(running(3)), "draw"), "draw")), "stuck")
+
+
+@pytest.mark.parametrize("by", [None, 0])
+def test_score_a_player_who_left_may_enter_an_empty_hand(by: int | None) -> None:
+    state = act(left_and_stuck(), "score", by, seat=0, tiles=[])
+    assert view(state)["scoring"]["tiles"] == {"0": []}
+    assert view(state)["scoring"]["missing"] == [1, 2]
+    assert view(state)["scoring"]["points"]["0"] == 0
+    state = act(act(state, "score", seat=1, tiles=[5]), "score", seat=2, tiles=[6])
+    assert [p["rounds"] for p in view(act(state, "confirm_scores"))["players"]] == [
+        [0], [-5], [-6]]
+
+
+@pytest.mark.parametrize("by", [None, 1])
+def test_score_a_player_still_in_the_round_holds_tiles(by: int | None) -> None:
+    error = refused(left_and_stuck(), "score", by, seat=1, tiles=[])
+    assert isinstance(error, IllegalAction)
+    assert (error.key, error.params) == ("romme.hand_empty", {"seat": 2})
+    assert str(error) == ("Seat 2 is still in the round and so holds tiles: whoever holds none "
+                          "went out.")
 
 
 def test_score_points_show_the_round_so_far() -> None:
@@ -425,7 +516,7 @@ def test_score_needs_a_seat_at_the_table(seat: Any) -> None:
     assert error.key == "romme.seat_invalid"
 
 
-@pytest.mark.parametrize("tiles", [None, "3", 3, [0], [11], [49], [True], [3.0], ["7"]])
+@pytest.mark.parametrize("tiles", [None, "3", 3, [0], [11], [49], [True], [3.0], ["7"], {}])
 def test_score_tiles_are_values_one_to_ten_or_a_joker(tiles: Any) -> None:
     error = refused(scoring_after_romme(), "score", seat=1, tiles=tiles)
     assert isinstance(error, InvalidAction)
@@ -529,6 +620,8 @@ def test_finish_before_any_round_is_refused() -> None:
     ("ready", "pause"), ("ready", "end_turn"), ("ready", "timeout"), ("ready", "score"),
     ("turn", "resume"), ("turn", "confirm_scores"), ("turn", "finish"),
     ("paused", "pause"), ("paused", "draw"), ("paused", "romme"), ("paused", "timeout"),
+    ("settle", "end_turn"), ("settle", "score"), ("settle", "finish"),
+    ("settle", "confirm_scores"),
     ("scoring", "resume"), ("scoring", "stuck"), ("scoring", "finish"),
     ("over", "resume"), ("over", "score"), ("over", "confirm_scores"), ("over", "finish"),
 ])
@@ -579,6 +672,8 @@ def test_view_has_the_contract_shape() -> None:
     ("turn", 0, ["pause", "end_turn", "draw", "failed_manipulation", "romme", "stuck"]),
     ("turn", 1, ["pause"]),
     ("paused", 2, ["resume"]),
+    ("settle", 1, ["resume", "pause"]),
+    ("settle", 0, ["resume", "pause"]),
     ("scoring", 0, []),
     ("scoring", 1, ["score"]),
     ("over", 1, []),
@@ -598,7 +693,7 @@ def test_view_between_rounds_offers_finish_and_confirm_when_complete() -> None:
     assert GAME.private_view(complete, 2)["actions"] == ["score", "confirm_scores"]
 
 
-@pytest.mark.parametrize("phase", ["ready", "turn", "paused", "scoring", "over"])
+@pytest.mark.parametrize("phase", ["ready", "turn", "paused", "settle", "scoring", "over"])
 def test_state_round_trips_through_json(phase: str) -> None:
     state = in_phase(phase)
     assert GAME.from_json(json.loads(json.dumps(GAME.to_json(state)))) == state
@@ -608,6 +703,13 @@ def test_state_round_trips_with_a_leaver_and_a_last_event() -> None:
     state = overrun(act(act(overrun(running(3)), "draw"), "draw"))
     assert view(state)["players"][0]["left"]
     assert GAME.from_json(json.loads(json.dumps(GAME.to_json(state)))) == state
+
+
+def test_state_round_trips_an_empty_hand_apart_from_one_not_entered() -> None:
+    state = act(left_and_stuck(), "score", seat=0, tiles=[])
+    again = GAME.from_json(json.loads(json.dumps(GAME.to_json(state))))
+    assert again == state
+    assert view(again)["scoring"]["missing"] == [1, 2]
 
 
 # -- the box -----------------------------------------------------------------------------------
@@ -623,6 +725,14 @@ def test_controls_during_a_turn() -> None:
 def test_controls_when_the_clock_stands(phase: str) -> None:
     controls = GAME.controls(in_phase(phase))
     assert controls.keys == {Button.TURN: Action("resume"), Button.TURN_LONG: Action("resume")}
+    assert controls.menu == []
+
+
+@pytest.mark.parametrize(("wait", "hold"), [(10, "pause"), ("wait", "resume")])
+def test_controls_while_the_group_settles_turn_starts_the_next_turn(wait: int | str,
+                                                                    hold: str) -> None:
+    controls = GAME.controls(overran(running(after_overrun=wait)))
+    assert controls.keys == {Button.TURN: Action("resume"), Button.TURN_LONG: Action(hold)}
     assert controls.menu == []
 
 
@@ -660,6 +770,18 @@ def test_controls_score_a_whole_round_on_the_box_alone() -> None:
     assert [p["total"] for p in view(state)["players"]] == [0, -56, -10]
 
 
+def test_controls_the_box_enters_an_empty_hand_only_for_a_player_who_left() -> None:
+    state = left_and_stuck()
+    assert view(state)["scoring"]["focus"] == 0
+    assert "romme.menu.no_tiles" in [item.key for item in GAME.controls(state).menu]
+    state = press(state, "romme.menu.no_tiles")
+    assert view(state)["scoring"]["tiles"] == {"0": []}
+    state = GAME.apply(state, GAME.controls(state).keys[Button.TURN])  # on to seat 1
+    assert view(state)["scoring"]["focus"] == 1
+    assert view(state)["scoring"]["tiles"] == {"0": []}
+    assert "romme.menu.no_tiles" not in [item.key for item in GAME.controls(state).menu]
+
+
 def test_controls_a_first_turn_out_only_needs_confirming() -> None:
     state = act(running(3, first_turn_bonus="instead"), "romme")
     menu = GAME.controls(state).menu
@@ -667,7 +789,7 @@ def test_controls_a_first_turn_out_only_needs_confirming() -> None:
     assert GAME.controls(state).keys == {}
 
 
-@pytest.mark.parametrize("phase", ["ready", "turn", "paused", "scoring"])
+@pytest.mark.parametrize("phase", ["ready", "turn", "paused", "settle", "scoring"])
 def test_controls_every_menu_item_and_key_is_legal(phase: str) -> None:
     state = in_phase(phase)
     controls = GAME.controls(state)
@@ -686,7 +808,9 @@ def test_texts_cover_every_menu_item_and_error() -> None:
     keys = {item.key for phase in ("ready", "turn", "scoring", "over")
             for item in GAME.controls(in_phase(phase)).menu}
     keys |= {item.key for item in GAME.controls(finish_round(new())).menu}
-    keys |= {f"romme.phase.{phase}" for phase in ("ready", "turn", "paused", "scoring", "over")}
+    keys |= {item.key for item in GAME.controls(left_and_stuck()).menu}
+    keys |= {f"romme.phase.{phase}" for phase in ("ready", "turn", "paused", "settle", "scoring",
+                                                  "over")}
     keys |= {f"romme.last.{kind}" for kind in ("end_turn", "draw", "failed_manipulation",
                                                "overrun", "left")}
     for lang in ("de", "en"):
@@ -705,7 +829,8 @@ def table_view(state: RommeState) -> dict[str, Any]:
     timer = GAME.timer(state)
     return {"timer": None if timer is None else {"remaining_ms": timer.remaining_ms,
                                                   "running": timer.running,
-                                                  "limit_ms": timer.limit_ms},
+                                                  "limit_ms": timer.limit_ms,
+                                                  "turn": timer.turn},
             "state": view(state)}
 
 
@@ -720,6 +845,11 @@ def lit(columns: tuple[tuple[bool, ...], ...]) -> list[int]:
 ])
 def test_leds_drain_with_the_time_left(remaining: int, columns: list[int]) -> None:
     assert lit(GAME.leds(table_view(running()), remaining).columns) == columns
+
+
+@pytest.mark.parametrize("remaining", [10_000, 4_000, 1])
+def test_leds_while_the_group_settles_show_the_next_turn_whole(remaining: int) -> None:
+    assert lit(GAME.leds(table_view(overran(running())), remaining).columns) == [6, 6, 6, 6]
 
 
 def test_leds_paused_show_the_frozen_time() -> None:
@@ -740,6 +870,7 @@ def test_leds_light_from_the_bottom() -> None:
 @pytest.mark.parametrize(("step", "said"), [
     (lambda s: act(s, "end_turn"), []),
     (lambda s: act(s, "pause", elapsed=100), []),
+    (overran, [Sound.OVERRUN]),
     (overrun, [Sound.OVERRUN]),
     (lambda s: act(s, "romme"), [Sound.DONE]),
     (lambda s: act(s, "stuck"), [Sound.DONE]),
@@ -753,6 +884,11 @@ def test_sounds_on_overrun_and_round_end(step: Any, said: list[Sound]) -> None:
 def test_sounds_a_player_leaving_is_an_overrun_and_the_last_one_ends_the_round() -> None:
     before = act(overrun(running(2)), "draw")  # seat 0 on turn after one overrun
     assert list(GAME.sounds(view(before), view(overrun(before)))) == [Sound.OVERRUN, Sound.DONE]
+
+
+def test_sounds_the_next_turn_starting_after_the_settle_says_nothing_more() -> None:
+    settling = overran(running(3))
+    assert list(GAME.sounds(table_view(settling), table_view(overrun(running(3))))) == []
 
 
 def test_sounds_overruns_by_two_players_in_turn_each_sound() -> None:

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from companion.games import GAMES
-from companion.games.base import Action, GetawayError
+from companion.games.base import Action, GetawayError, Timer
 from companion.games.romme.rules import RULES
-from companion.games.romme.state import RommeState
+from companion.games.romme.state import RommeState, settle_ms
 from companion.table.rules import apply_table
 from companion.table.state import TableState
 from companion.table.views import table_view
@@ -22,6 +22,8 @@ from tests.proof import examples
 
 GAME = GAMES["romme"]
 TILES = st.lists(st.sampled_from([*range(1, 11), 50]), min_size=1, max_size=6)
+HANDS = st.lists(st.sampled_from([*range(1, 11), 50]), max_size=6)
+"""A hand as entered: an empty one only for a player who left."""
 SET = {**dict.fromkeys(range(1, 11), 8), 50: 4}
 """The tiles of each value in the set: no round's hands hold more together."""
 OPTIONS = st.fixed_dictionaries({
@@ -29,6 +31,7 @@ OPTIONS = st.fixed_dictionaries({
     "overrun_penalty": st.sampled_from(["one", "one_plus_draw"]),
     "first_turn_bonus": st.sampled_from(["instead", "additional"]),
     "rounds": st.integers(0, 3),
+    "after_overrun": st.sampled_from(["wait", 5, 20]),
 })
 
 
@@ -91,7 +94,10 @@ class Evenings(RuleBasedStateMachine):
         overran = [seat for seat, (old, new) in enumerate(zip(before["players"],
                                                              after["players"], strict=True))
                    if new["overruns"] > old["overruns"]]
-        assert overran == ([before["turn"]] if kind == "timeout" else [])
+        assert overran == ([before["turn"]] if kind == "timeout" and before["phase"] == "turn"
+                           else [])
+        if kind == "timeout" and before["phase"] == "turn" and after["phase"] != "scoring":
+            assert after["phase"] == "settle"
         left_before = {p["seat"] for p in before["players"] if p["left"]}
         assert left_before <= {p["seat"] for p in after["players"] if p["left"]}
 
@@ -100,15 +106,28 @@ class Evenings(RuleBasedStateMachine):
 
     # -- rules --------------------------------------------------------------------------------
 
-    @precondition(lambda self: self.state.phase in ("ready", "paused"))
+    @precondition(lambda self: self.state.phase in ("ready", "paused", "settle"))
     @rule(by=st.none() | st.integers(0, 4))
     def resume(self, by: int | None) -> None:
         assert self.send("resume", by)
 
-    @precondition(lambda self: self.state.phase == "turn")
+    @precondition(lambda self: self.state.phase in ("turn", "settle"))
     @rule(share=st.floats(0, 0.99))
     def pause(self, share: float) -> None:
-        assert self.send("pause", None, int(self.remaining() * share))
+        settling = self.state.phase == "settle"
+        wait = settle_ms(self.state) if settling else self.remaining()
+        assert self.send("pause", None, int((wait or 0) * share)) == (wait is not None)
+        if settling and wait is not None:
+            assert GAME.timer(self.state) == Timer(self.state.remaining_ms, False,
+                                                   self.state.settings.turn_seconds * 1000)
+            assert self.state.remaining_ms == self.state.settings.turn_seconds * 1000
+
+    @precondition(lambda self: self.state.phase == "settle" and settle_ms(self.state) is not None)
+    @rule(late=st.integers(0, 2_000))
+    def settled(self, late: int) -> None:
+        turn = self.state.turn
+        assert self.send("timeout", None, (settle_ms(self.state) or 0) + late)
+        assert (self.state.phase, self.state.turn) == ("turn", turn)
 
     @precondition(lambda self: self.state.phase == "turn")
     @rule(kind=st.sampled_from(["end_turn", "end_turn", "end_turn", "draw", "draw",
@@ -124,15 +143,16 @@ class Evenings(RuleBasedStateMachine):
         assert self.send("timeout", None, self.remaining() + late)
 
     @precondition(lambda self: self.state.phase == "scoring")
-    @rule(data=st.data(), phone=st.booleans(), tiles=TILES)
+    @rule(data=st.data(), phone=st.booleans(), tiles=HANDS)
     def score(self, data: st.DataObject, phone: bool, tiles: list[int]) -> None:
         scoring = self.view["scoring"]
         seat = data.draw(st.sampled_from(sorted(int(seat) for seat in scoring["points"])))
         counted = not (scoring["first_turn_out"]
                        and self.state.settings.first_turn_bonus == "instead")
         fits = self.fits(tiles, seat)
+        held = bool(tiles) or self.view["players"][seat]["left"]
         assert self.send("score", seat if phone else None, seat=seat, tiles=tiles) == (
-            counted and fits)
+            counted and fits and held)
 
     @precondition(lambda self: self.state.phase == "scoring")
     @rule(tiles=TILES)

@@ -1,7 +1,8 @@
 """An evening of Räuber-Rommé at one table, told through the table rules the box runs.
 
-Anna, Ben, Carla and Dieter play three rounds with 50-second turns. Dieter overruns twice in a
-row and leaves the game; Carla goes out on her first turn of the last round.
+Anna, Ben, Carla and Dieter play three rounds with 50-second turns. After each overrun the
+group takes the default 10 seconds to settle before the next clock runs. Dieter overruns twice
+in a row and leaves the game; Carla goes out on her first turn of the last round.
 """
 
 from __future__ import annotations
@@ -62,8 +63,17 @@ class Evening:
         return error.value.key
 
     def overrun(self) -> None:
-        """The box's clock calls time on the running turn."""
+        """The box's clock calls time on the running turn: the group settles."""
         self.do("timeout", after_s=self.seen()["timer"]["remaining_ms"] / 1000)
+        assert self.game["phase"] == "settle"
+        assert self.seen()["timer"] == {"remaining_ms": 10_000, "running": True,
+                                        "limit_ms": 10_000, "turn": False}
+
+    def settled(self) -> None:
+        """The settle time is up: the box's clock starts the next turn."""
+        self.do("timeout", after_s=10)
+        assert self.seen()["timer"] == {"remaining_ms": 50_000, "running": True,
+                                        "limit_ms": 50_000, "turn": True}
 
     def seen(self, seat: int | None = None) -> dict[str, Any]:
         return table_view(self.table, GAMES, seat, version=0)
@@ -81,13 +91,15 @@ def round_one(evening: Evening) -> None:
     """Ben starts; Dieter overruns once; Anna goes out."""
     assert evening.game["turn"] == BEN and evening.game["phase"] == "ready"
     assert evening.seen()["timer"] == {"remaining_ms": 50_000, "running": False,
-                                       "limit_ms": 50_000}
+                                       "limit_ms": 50_000, "turn": True}
     evening.do("resume", BEN)
     evening.do("end_turn", BEN, after_s=31)
     evening.do("draw", CARLA, after_s=12)
     evening.overrun()
     assert evening.game["last"] == {"kind": "overrun", "seat": DIETER, "tiles": 1}
     assert evening.game["players"][DIETER]["overruns"] == 1
+    assert evening.refused("end_turn", ANNA, after_s=3) == "romme.phase.settle"
+    evening.settled()
     evening.do("end_turn", ANNA, after_s=40)
     evening.do("failed_manipulation", BEN, after_s=20)
     assert evening.game["last"] == {"kind": "failed_manipulation", "seat": BEN, "tiles": 1}
@@ -117,10 +129,11 @@ def round_two(evening: Evening) -> None:
     evening.do("resume", CARLA)
     evening.do("pause", ANNA, after_s=20)
     assert evening.seen()["timer"] == {"remaining_ms": 30_000, "running": False,
-                                       "limit_ms": 50_000}
+                                       "limit_ms": 50_000, "turn": True}
     evening.do("resume", ANNA)
     evening.do("end_turn", CARLA, after_s=25)
     evening.overrun()
+    evening.do("resume", ANNA, after_s=4)  # Dieter has his tiles back: Anna starts her turn
     evening.do("draw", ANNA, after_s=33)
     assert [evening.seen(seat)["undo"] for seat in (ANNA, CARLA)] == [True, False]
     assert evening.refused("table.undo", CARLA) == "error.undo_not_yours"
@@ -136,11 +149,13 @@ def round_two(evening: Evening) -> None:
     assert evening.refused("table.undo") == "error.undo_clock"  # the clock's verdict stands
     assert not any(evening.seen(seat)["undo"] for seat in (None, ANNA, BEN, CARLA, DIETER))
     assert evening.game["order"] == [ANNA, BEN, CARLA]
+    evening.settled()
     evening.do("end_turn", ANNA, after_s=30)
     evening.do("romme", BEN, after_s=19)
     assert evening.game["scoring"]["missing"] == [ANNA, CARLA, DIETER]
     evening.do("score", ANNA, seat=ANNA, tiles=[4, 6])
     evening.do("score", CARLA, seat=CARLA, tiles=[8])
+    assert evening.refused("score", ANNA, seat=ANNA, tiles=[]) == "romme.hand_empty"
     evening.do("score", DIETER, seat=DIETER, tiles=[10, 10, 5])  # he still counts his hand
     evening.do("confirm_scores")
     assert evening.totals() == [-10, -17, -68, -34]
@@ -219,3 +234,47 @@ def test_a_restarted_box_pauses_the_running_turn(tmp_path: Path) -> None:
     finally:
         again.stop()
         box.stop()
+
+
+def test_the_boxs_clock_starts_the_next_turn_once_the_group_settled(tmp_path: Path) -> None:
+    """Anna's 15 s run out; the group has 5 s to settle while she takes back her tiles and
+    draws; then Ben's clock starts by itself, and counts from then on. The plug pulled while
+    the group settles gives Ben his whole turn back, paused."""
+    clock = FakeClock()
+    box = tables.open_table(tmp_path / "settle.sqlite", clock)
+    try:
+        box.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+            "first_player": ANNA, "turn_seconds": 15, "after_overrun": 5}}))
+        box.submit(Action("resume"))
+        clock.advance(15)
+        box.poke()
+        public = box.published.view(None, clock())
+        assert (public["state"]["phase"], public["state"]["turn"]) == ("settle", BEN)
+        assert public["timer"] == {"remaining_ms": 5_000, "running": True, "limit_ms": 5_000,
+                                   "turn": False}
+        clock.advance(4)
+        box.poke()
+        assert box.published.view(BEN, clock())["state"]["phase"] == "settle"
+        assert box.published.remaining_ms(clock()) == 1_000
+        clock.advance(1)
+        box.poke()
+        public = box.published.view(None, clock())
+        assert (public["state"]["phase"], public["state"]["turn"]) == ("turn", BEN)
+        assert public["timer"] == {"remaining_ms": 15_000, "running": True, "limit_ms": 15_000,
+                                   "turn": True}
+        clock.advance(14)
+        box.poke()
+        assert box.published.view(None, clock())["state"]["turn"] == BEN
+        clock.advance(1)
+        box.poke()  # Ben overruns too: now Anna is next
+        assert box.published.view(None, clock())["state"]["phase"] == "settle"
+    finally:
+        box.stop()
+    again = tables.open_table(tmp_path / "settle.sqlite", FakeClock(start=3.0))
+    try:
+        view = again.published.view(ANNA, again.clock())
+        assert (view["state"]["phase"], view["state"]["turn"]) == ("paused", ANNA)
+        assert view["timer"] == {"remaining_ms": 15_000, "running": False, "limit_ms": 15_000,
+                                 "turn": True}
+    finally:
+        again.stop()

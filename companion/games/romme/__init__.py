@@ -9,6 +9,12 @@ Readings the rule text leaves open (see rules/FACTS.md for the rest):
 - When only one player is left, the round ends at once as if nobody could move (everybody in it
   counts their tiles), and after those scores the game is over: one player cannot play a round.
 - Once the time is up, nothing but the overrun can end or pause the turn: the clock is the judge.
+- After an overrun the group settles (phase ``settle``) while the player takes back their tiles
+  and draws the penalty: the next turn's clock starts after ``after_overrun`` seconds, or when
+  someone presses TURN (or taps on a phone), whichever is first; with ``wait`` only then.
+- A player who left scores the tiles in their hand in the round they left (FACTS.md), and may
+  enter an empty hand: their tiles may be back in the box, and they rank last anyway. Anyone
+  still in the round holds at least one tile: the first to hold none went out.
 - Out on the own first turn counts against every other player of the round, a player who left
   in that round included.
 """
@@ -17,20 +23,32 @@ from __future__ import annotations
 
 from companion.games.base import Action, Game, Option, Timer
 from companion.games.romme import controls, rules, views
-from companion.games.romme.state import RUNNING_PHASES, RommeState, from_json, limit_ms, to_json
+from companion.games.romme.state import (
+    RUNNING_PHASES,
+    WAIT,
+    RommeState,
+    from_json,
+    limit_ms,
+    settle_ms,
+    to_json,
+)
 from companion.games.romme.texts import TEXTS
 
 
 def timer(state: RommeState) -> Timer | None:
-    """The turn clock from the round's start to its end."""
+    """The turn clock from the round's start to its end; while the group settles after an
+    overrun, the settle time running out instead (or the next turn's, waiting for TURN)."""
     if state.phase not in RUNNING_PHASES:
         return None
+    wait = settle_ms(state)
+    if state.phase == "settle" and wait is not None:
+        return Timer(wait, True, wait, turn=False)
     return Timer(state.remaining_ms, state.phase == "turn", limit_ms(state))
 
 
 def on_restart(state: RommeState) -> Action | None:
-    """A turn running at a power cut comes back paused."""
-    return Action("pause") if state.phase == "turn" else None
+    """A turn or a settle time running at a power cut comes back paused."""
+    return Action("pause") if state.phase in ("turn", "settle") else None
 
 
 GAME: Game[RommeState] = Game(
@@ -45,6 +63,7 @@ GAME: Game[RommeState] = Game(
         Option("first_turn_bonus", "instead", choices=("instead", "additional")),
         Option("rounds", 0, minimum=0, maximum=20),
         Option("first_player", "random", choices=("random", 0, 1, 2, 3, 4, 5)),
+        Option("after_overrun", 10, choices=(WAIT, 5, 10, 15, 20)),
     ),
     texts=TEXTS,
     arguments=rules.ARGUMENTS,

@@ -6,7 +6,15 @@ from collections.abc import Mapping
 
 from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
 from companion.games.romme.rules import allowed_actions
-from companion.games.romme.state import JOKER, LEDS, RommeState, missing_seats, tile_seats
+from companion.games.romme.state import (
+    JOKER,
+    LEDS,
+    RommeState,
+    may_hold_nothing,
+    missing_seats,
+    settle_ms,
+    tile_seats,
+)
 
 
 def controls(state: RommeState) -> Controls:
@@ -14,6 +22,9 @@ def controls(state: RommeState) -> Controls:
         menu = [MenuItem(f"romme.menu.{kind}", Action(kind))
                 for kind in ("draw", "failed_manipulation", "romme", "stuck")]
         return Controls(menu, {Button.TURN: Action("end_turn"), Button.TURN_LONG: Action("pause")})
+    if state.phase == "settle":
+        hold = Action("pause") if settle_ms(state) is not None else Action("resume")
+        return Controls([], {Button.TURN: Action("resume"), Button.TURN_LONG: hold})
     if state.phase in ("ready", "paused"):
         menu = ([MenuItem("romme.menu.finish", Action("finish"))]
                 if "finish" in allowed_actions(state, None) else [])
@@ -29,18 +40,22 @@ def _scoring_controls(state: RommeState) -> Controls:
     menu, keys = [], {}
     seats, focus = tile_seats(state), state.scoring.focus
     if focus is not None:
-        tiles = list(state.scoring.tiles[focus])
+        tiles = list(state.scoring.tiles[focus] or ())
         menu = [MenuItem("romme.menu.add_joker" if value == JOKER else "romme.menu.add_tile",
                          Action("score", None, {"seat": focus, "tiles": [*tiles, value]}),
                          {"seat": focus + 1, "value": value})
                 for value in (*range(1, 11), JOKER)]
-        menu.append(MenuItem("romme.menu.clear", Action("score", None, {"seat": focus,
-                                                                          "tiles": []}),
+        if may_hold_nothing(state, focus):
+            menu.append(MenuItem("romme.menu.no_tiles",
+                                 Action("score", None, {"seat": focus, "tiles": []}),
+                                 {"seat": focus + 1}))
+        menu.append(MenuItem("romme.menu.clear", Action("score", None, {"seat": focus}),
                              {"seat": focus + 1}))
     if len(seats) > 1 and focus is not None:
         after = seats[(seats.index(focus) + 1) % len(seats)]
-        move = Action("score", None, {"seat": after,
-                                      "tiles": list(state.scoring.tiles[after])})
+        entered = state.scoring.tiles[after]
+        move = Action("score", None, {"seat": after} if entered is None else
+                      {"seat": after, "tiles": list(entered)})
         menu.append(MenuItem("romme.menu.next_seat", move, {"seat": after + 1}))
         keys[Button.TURN] = move
     if not missing_seats(state):
@@ -49,10 +64,13 @@ def _scoring_controls(state: RommeState) -> Controls:
 
 
 def leds(view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:
-    """The time left as 24 LEDs: yellow drains first, red holds the last quarter."""
+    """The time left as 24 LEDs: yellow drains first, red holds the last quarter. While the
+    group settles after an overrun, the next turn's whole time stands lit."""
     timer = view.get("timer")
     if remaining_ms is None or not timer:
         return LedFrame()
+    if not timer.get("turn", True):
+        return LedFrame.bars([6] * 4)
     limit = int(timer["limit_ms"])
     lit = -(-LEDS * max(0, min(remaining_ms, limit)) // limit)
     return LedFrame.bars([max(0, min(6, lit - 6 * (3 - column))) for column in range(4)])

@@ -19,6 +19,7 @@ from companion.games.base import (
 from companion.games.base import allowed_actions as allowed
 from companion.games.romme.state import (
     JOKER,
+    OVERRUNS_TO_LEAVE,
     TILE_SET,
     Last,
     Player,
@@ -26,7 +27,9 @@ from companion.games.romme.state import (
     Scoring,
     Settings,
     active_seats,
+    countdown_ms,
     limit_ms,
+    may_hold_nothing,
     missing_seats,
     next_seat,
     round_points,
@@ -45,15 +48,18 @@ def _resume(state: RommeState, action: Action) -> RommeState:
 
 
 def _pause(state: RommeState, action: Action) -> RommeState:
-    return replace(state, phase="paused", remaining_ms=state.remaining_ms - action.elapsed_ms)
+    """Stop the clock; paused while the group settles, the next turn keeps its full time."""
+    used = action.elapsed_ms if state.phase == "turn" else 0
+    return replace(state, phase="paused", remaining_ms=state.remaining_ms - used)
 
 
-def _hand_on(state: RommeState, player: Player, last: Last) -> RommeState:
-    """The turn ends with ``last``; the next seat gets a full, running clock."""
+def _hand_on(state: RommeState, player: Player, last: Last, phase: str = "turn") -> RommeState:
+    """The turn ends with ``last``; the next seat gets a full clock, running at once or
+    (``phase`` settle) once the group has settled."""
     state = replace(_with_player(state, state.turn, player), last=last)
     if len(active_seats(state)) < 2:
         return _end_round(state, None)
-    return replace(state, phase="turn", turn=next_seat(state, state.turn),
+    return replace(state, phase=phase, turn=next_seat(state, state.turn),
                    remaining_ms=limit_ms(state))
 
 
@@ -75,13 +81,17 @@ def _failed_manipulation(state: RommeState, action: Action) -> RommeState:
 
 
 def _timeout(state: RommeState, action: Action) -> RommeState:
+    """The clock's verdict: the settle time is over, or the turn overran (and the group
+    settles while the player takes back their tiles and draws the penalty)."""
+    if state.phase == "settle":
+        return replace(state, phase="turn")
     player = state.players[state.turn]
     player = replace(player, overruns=player.overruns + 1, had_turn=True)
-    if player.overruns >= 2:
+    if player.overruns >= OVERRUNS_TO_LEAVE:
         return _hand_on(state, replace(player, left_round=state.round),
-                        Last("left", state.turn, 0))
+                        Last("left", state.turn, 0), "settle")
     tiles = 2 if state.settings.overrun_penalty == "one_plus_draw" else 1
-    return _hand_on(state, player, Last("overrun", state.turn, tiles))
+    return _hand_on(state, player, Last("overrun", state.turn, tiles), "settle")
 
 
 # -- the round's end and its scores ------------------------------------------------------------
@@ -97,7 +107,7 @@ def _stuck(state: RommeState, action: Action) -> RommeState:
 
 
 def _end_round(state: RommeState, winner: int | None) -> RommeState:
-    scoring = Scoring(winner, ((),) * len(state.players))
+    scoring = Scoring(winner, (None,) * len(state.players))
     state = replace(state, phase="scoring", scoring=scoring)
     focus = next(iter(tile_seats(state)), None)
     return replace(state, scoring=replace(scoring, focus=focus))
@@ -109,9 +119,12 @@ def _score(state: RommeState, action: Action) -> RommeState:
     if action.seat is not None and action.seat != seat:
         raise IllegalAction("romme.score_own_seat", seat=action.seat + 1)
     _check_tile_seat(state, seat)
+    if tiles == () and not may_hold_nothing(state, seat):
+        raise IllegalAction("romme.hand_empty", seat=seat + 1)
     rows = state.scoring.tiles
     rows = (*rows[:seat], tiles, *rows[seat + 1:])
-    _check_set(rows, IllegalAction, ("romme.round_value", "romme.round_jokers"))
+    _check_set((row for row in rows if row), IllegalAction,
+               ("romme.round_value", "romme.round_jokers"))
     return replace(state, scoring=replace(state.scoring, tiles=rows, focus=seat))
 
 
@@ -143,10 +156,19 @@ def _check_turn(state: RommeState, action: Action) -> None:
         raise IllegalAction("romme.not_your_turn", seat=state.turn + 1)
 
 
+def _check_pause(state: RommeState, action: Action) -> None:
+    """Anyone may pause a running clock; waiting for TURN, nothing runs to pause."""
+    if countdown_ms(state) is None:
+        raise IllegalAction("romme.phase.settle")
+
+
 def _check_clock(state: RommeState, action: Action) -> None:
     if action.seat is not None:
         raise IllegalAction("romme.timeout_clock")
-    left = state.remaining_ms - action.elapsed_ms
+    countdown = countdown_ms(state)
+    if countdown is None:
+        raise IllegalAction("romme.phase.settle")
+    left = countdown - action.elapsed_ms
     if left > 0:
         raise IllegalAction("romme.timeout_early", seconds=-(-left // 1000))
 
@@ -183,12 +205,12 @@ Rule = tuple[tuple[str, ...], Callable[[RommeState, Action], None],
              Callable[[RommeState, Action], RommeState]]
 
 RULES: dict[str, Rule] = {
-    "resume": (("ready", "paused"), _check_anyone, _resume),
-    "pause": (("turn",), _check_anyone, _pause),
+    "resume": (("ready", "paused", "settle"), _check_anyone, _resume),
+    "pause": (("turn", "settle"), _check_pause, _pause),
     "end_turn": (("turn",), _check_turn, _end_turn),
     "draw": (("turn",), _check_turn, _draw),
     "failed_manipulation": (("turn",), _check_turn, _failed_manipulation),
-    "timeout": (("turn",), _check_clock, _timeout),
+    "timeout": (("turn", "settle"), _check_clock, _timeout),
     "romme": (("turn",), _check_turn, _romme),
     "stuck": (("turn",), _check_turn, _stuck),
     "score": (("scoring",), _check_scorer, _score),
@@ -198,7 +220,8 @@ RULES: dict[str, Rule] = {
 """Each action: the phases it is legal in, who may send it then, and what it does."""
 
 ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {"score": {"seat": int, "tiles": list}}
-"""What each action takes: only a score names the seat and its tiles (1-10, a joker 50)."""
+"""What each action takes: only a score names the seat and its tiles (1-10, a joker 50; without
+tiles it clears the seat's entry)."""
 
 
 def check(state: RommeState, action: Action) -> None:
@@ -226,8 +249,11 @@ def _seat_arg(state: RommeState, action: Action) -> int:
     return seat
 
 
-def _tiles_arg(action: Action) -> tuple[int, ...]:
-    tiles = action.args.get("tiles")
+def _tiles_arg(action: Action) -> tuple[int, ...] | None:
+    """The entered hand (an empty one is a hand of no tiles), or None: cleared, not entered."""
+    if "tiles" not in action.args:
+        return None
+    tiles = action.args["tiles"]
     if not isinstance(tiles, list | tuple) or not all(
             whole(t) and t in TILE_SET for t in tiles):
         raise InvalidAction("romme.tiles_invalid")
@@ -257,7 +283,7 @@ def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
           saved: Saved) -> RommeState:
     """The first round, ready for its first player (chosen, or drawn by the box)."""
     settings = Settings(options["turn_seconds"], options["overrun_penalty"],
-                        options["first_turn_bonus"], options["rounds"])
+                        options["first_turn_bonus"], options["rounds"], options["after_overrun"])
     chosen = options["first_player"]
     first = drawn.get("first_player") if chosen == "random" else chosen
     if not whole(first):

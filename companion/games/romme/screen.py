@@ -1,6 +1,6 @@
 """The Räuber-Rommé screen: whose turn, the big countdown, the seat order, penalties, scores.
 
-Each phase (ready, turn, paused, scoring, over) fills the game layout of ``parts``: the left
+Each phase (ready, turn, paused, settle, scoring, over) fills the game layout of ``parts``: the left
 column tells the turn or holds the scores, the right column has the join code, the round and
 the undo hint, the bottom rows the seats in play order and the box's menu.
 """
@@ -108,6 +108,26 @@ def _paused(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
     _around_the_turn(surface, spot, view, ctx)
 
 
+def _settle(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+            ctx: Context) -> None:
+    """After an overrun: who is next, the settle time running down in quiet grey (or the
+    next turn's time, waiting for TURN), and that TURN starts it now."""
+    state, timer = view["state"], view["timer"]
+    _headline(surface, spot, ctx.text("screen.romme.next", name=_name(view, state["turn"], ctx)),
+              ACCENT, ctx)
+    if timer and timer["running"]:
+        seconds = -(-int(timer["remaining_ms"]) // 1000)
+        write(surface, ctx.fonts.huge, str(seconds), MUTED, spot.countdown.center, "center")
+        _sign_and_word(surface, spot.note, play_sign, ctx.text("screen.romme.settle"), MUTED,
+                       ctx.text("screen.romme.start_now"), ctx)
+    else:
+        if timer:
+            countdown(surface, spot.countdown, timer, ctx)
+        _sign_and_word(surface, spot.note, play_sign, ctx.text("screen.romme.ready"), GOOD,
+                       ctx.text("screen.romme.press_turn"), ctx)
+    _around_the_turn(surface, spot, view, ctx)
+
+
 def _ready(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON], ctx: Context) -> None:
     """Before a round: who starts, the standings so far (or the turn time), press TURN."""
     state, timer = view["state"], view["timer"]
@@ -151,7 +171,8 @@ def _over(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON], ctx: 
     _standings(surface, spot.table, view, by_place, ctx, places)
 
 
-PHASES = {"ready": _ready, "turn": _turn, "paused": _paused, "scoring": _scoring, "over": _over}
+PHASES = {"ready": _ready, "turn": _turn, "paused": _paused, "settle": _settle,
+          "scoring": _scoring, "over": _over}
 
 
 # -- the pieces --------------------------------------------------------------------------------

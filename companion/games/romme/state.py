@@ -17,7 +17,13 @@ FIRST_MELD_POINTS = 20
 it cannot see the tiles."""
 NOT_MELDED, MELDED = -200, -100
 """What going out on the own first turn costs each opponent."""
-RUNNING_PHASES = ("ready", "turn", "paused")
+OVERRUNS_TO_LEAVE = 2
+"""The overruns in a row of a player's own turns that make them leave the game."""
+RUNNING_PHASES = ("ready", "turn", "paused", "settle")
+"""The phases of a round in play; in ``settle`` the group takes a moment after an overrun
+before the next turn's clock starts."""
+WAIT = "wait"
+"""The ``after_overrun`` setting that waits for TURN (or a tap on a phone) instead of a time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +34,7 @@ class Settings:
     overrun_penalty: str
     first_turn_bonus: str
     rounds: int
+    after_overrun: int | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +59,11 @@ class Last:
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
-    """A round being scored: who went out (None: stuck), each seat's tiles, the box's focus."""
+    """A round being scored: who went out (None: stuck), each seat's tiles (None: not entered
+    yet), the box's focus."""
 
     winner: int | None
-    tiles: tuple[tuple[int, ...], ...]
+    tiles: tuple[tuple[int, ...] | None, ...]
     focus: int | None = None
 
 
@@ -79,6 +87,21 @@ class RommeState:
 def limit_ms(state: RommeState) -> int:
     """The full time of a turn."""
     return state.settings.turn_seconds * 1000
+
+
+def settle_ms(state: RommeState) -> int | None:
+    """How long the group settles after an overrun before the next clock starts by itself;
+    None: until someone presses TURN."""
+    wait = state.settings.after_overrun
+    return None if wait == WAIT else int(wait) * 1000
+
+
+def countdown_ms(state: RommeState) -> int | None:
+    """The time the running countdown had when this state was entered: the turn's, or the
+    settle time's; None while nothing runs."""
+    if state.phase == "turn":
+        return state.remaining_ms
+    return settle_ms(state) if state.phase == "settle" else None
 
 
 def is_left(player: Player) -> bool:
@@ -135,7 +158,14 @@ def tile_seats(state: RommeState) -> list[int]:
 
 def missing_seats(state: RommeState) -> list[int]:
     assert state.scoring is not None
-    return [seat for seat in tile_seats(state) if not state.scoring.tiles[seat]]
+    return [seat for seat in tile_seats(state) if state.scoring.tiles[seat] is None]
+
+
+def may_hold_nothing(state: RommeState, seat: int) -> bool:
+    """Whether ``seat`` may enter an empty hand: only a player who left. Anyone still in the
+    round holds a tile (the first to hold none went out); a leaver's tiles may be back in the
+    box, and a leaver ranks last whatever they score."""
+    return is_left(state.players[seat])
 
 
 def round_points(state: RommeState, seat: int) -> int:
@@ -143,7 +173,7 @@ def round_points(state: RommeState, seat: int) -> int:
     assert state.scoring is not None
     if seat not in scoring_seats(state):
         return 0
-    tiles = -sum(state.scoring.tiles[seat])
+    tiles = -sum(state.scoring.tiles[seat] or ())
     if not is_first_turn_out(state):
         return tiles
     bonus = MELDED if state.players[seat].melded else NOT_MELDED
@@ -165,14 +195,16 @@ def ranking(state: RommeState) -> list[dict[str, JSON]]:
 def to_json(state: RommeState) -> dict[str, JSON]:
     s, sc = state.settings, state.scoring
     return {
-        "settings": [s.turn_seconds, s.overrun_penalty, s.first_turn_bonus, s.rounds],
+        "settings": [s.turn_seconds, s.overrun_penalty, s.first_turn_bonus, s.rounds,
+                     s.after_overrun],
         "players": [[list(p.rounds), p.overruns, p.left_round, p.melded, p.had_turn]
                     for p in state.players],
         "phase": state.phase, "round": state.round, "starter": state.starter,
         "turn": state.turn, "remaining_ms": state.remaining_ms,
         "last": None if state.last is None else [state.last.kind, state.last.seat,
                                                  state.last.tiles],
-        "scoring": None if sc is None else [sc.winner, [list(t) for t in sc.tiles], sc.focus],
+        "scoring": None if sc is None else [sc.winner, [None if t is None else list(t)
+                                                        for t in sc.tiles], sc.focus],
     }
 
 
@@ -184,5 +216,6 @@ def from_json(data: Mapping[str, Any]) -> RommeState:
         phase=data["phase"], round=data["round"], starter=data["starter"], turn=data["turn"],
         remaining_ms=data["remaining_ms"],
         last=None if data["last"] is None else Last(*data["last"]),
-        scoring=None if sc is None else Scoring(sc[0], tuple(tuple(t) for t in sc[1]), sc[2]),
+        scoring=None if sc is None else Scoring(
+            sc[0], tuple(None if t is None else tuple(t) for t in sc[1]), sc[2]),
     )

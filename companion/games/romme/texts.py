@@ -10,6 +10,8 @@ RULES: Texts = {
         "romme.phase.ready": "Die Runde hat noch nicht begonnen: Erst die Uhr starten.",
         "romme.phase.turn": "Das geht nicht, während ein Zug läuft.",
         "romme.phase.paused": "Das Spiel ist pausiert: Erst weiterspielen.",
+        "romme.phase.settle": "Der nächste Zug hat noch nicht begonnen: Mit TURN (oder am "
+                              "Telefon) starten.",
         "romme.phase.scoring": "Die Runde wird gerade gewertet.",
         "romme.phase.over": "Das Spiel ist vorbei.",
         "romme.not_your_turn": "Platz {seat} ist am Zug, nicht du.",
@@ -28,6 +30,8 @@ RULES: Texts = {
                                 "{seat}).",
         "romme.score_winner": "Platz {seat} ist ausgegangen und bekommt 0 Punkte.",
         "romme.score_left": "Platz {seat} spielt in dieser Runde nicht mit.",
+        "romme.hand_empty": "Platz {seat} spielt noch mit und hält also Steine: Wer keine mehr "
+                            "hat, ist ausgegangen.",
         "romme.scores_fixed": "Im ersten Zug ausgegangen: Die Wertung steht fest, es gibt nichts "
                               "zu zählen.",
         "romme.scores_missing": "Es fehlen noch die Steine von Platz {seats}.",
@@ -42,8 +46,9 @@ RULES: Texts = {
         "romme.menu.add_tile": "Platz {seat}: +{value}",
         "romme.menu.add_joker": "Platz {seat}: +Joker",
         "romme.menu.clear": "Platz {seat}: löschen",
+        "romme.menu.no_tiles": "Platz {seat}: keine Steine (0)",
         "romme.menu.next_seat": "Weiter zu Platz {seat}",
-        "romme.menu.confirm": "Wertung bestätigen",
+        "romme.menu.confirm": "Punkte für alle festschreiben",
         "romme.menu.finish": "Spiel beenden",
         "romme.menu.end_game": "Zurück zur Spielauswahl",
         "romme.last.end_turn": "{name} hat ausgelegt.",
@@ -60,6 +65,8 @@ RULES: Texts = {
         "romme.phase.ready": "The round has not started yet: start the clock first.",
         "romme.phase.turn": "That is not possible while a turn is running.",
         "romme.phase.paused": "The game is paused: resume it first.",
+        "romme.phase.settle": "The next turn has not started yet: start it with TURN (or on a "
+                              "phone).",
         "romme.phase.scoring": "The round is being scored.",
         "romme.phase.over": "The game is over.",
         "romme.not_your_turn": "It is seat {seat}'s turn, not yours.",
@@ -77,6 +84,8 @@ RULES: Texts = {
         "romme.score_own_seat": "Your phone may only enter your own tiles (seat {seat}).",
         "romme.score_winner": "Seat {seat} went out and scores 0.",
         "romme.score_left": "Seat {seat} is not playing in this round.",
+        "romme.hand_empty": "Seat {seat} is still in the round and so holds tiles: whoever "
+                            "holds none went out.",
         "romme.scores_fixed": "Out on the first turn: the scores are fixed, there is nothing to "
                               "count.",
         "romme.scores_missing": "The tiles of seat {seats} are still missing.",
@@ -91,8 +100,9 @@ RULES: Texts = {
         "romme.menu.add_tile": "Seat {seat}: +{value}",
         "romme.menu.add_joker": "Seat {seat}: +Joker",
         "romme.menu.clear": "Seat {seat}: clear",
+        "romme.menu.no_tiles": "Seat {seat}: no tiles (0)",
         "romme.menu.next_seat": "On to seat {seat}",
-        "romme.menu.confirm": "Confirm the scores",
+        "romme.menu.confirm": "Make everyone's scores final",
         "romme.menu.finish": "End the game",
         "romme.menu.end_game": "Back to the games",
         "romme.last.end_turn": "{name} laid tiles.",
@@ -112,6 +122,9 @@ SCREEN: Texts = {
         "screen.romme.turn": "{name} ist dran",
         "screen.romme.starts": "{name} beginnt",
         "screen.romme.ready": "Bereit?",
+        "screen.romme.next": "Als Nächstes: {name}",
+        "screen.romme.settle": "Sortieren",
+        "screen.romme.start_now": "TURN: jetzt los",
         "screen.romme.press_turn": "TURN drücken",
         "screen.romme.round": "Runde",
         "screen.romme.scoring": "Wertung · Runde {round}",
@@ -133,6 +146,9 @@ SCREEN: Texts = {
         "screen.romme.turn": "{name}'s turn",
         "screen.romme.starts": "{name} starts",
         "screen.romme.ready": "Ready?",
+        "screen.romme.next": "Next: {name}",
+        "screen.romme.settle": "Settle",
+        "screen.romme.start_now": "TURN: start now",
         "screen.romme.press_turn": "Press TURN",
         "screen.romme.round": "Round",
         "screen.romme.scoring": "Scoring · round {round}",
@@ -164,6 +180,31 @@ PHONE: Texts = {
         "web.romme.first_turn_out": "{name} ist im ersten Zug ausgegangen!",
         "web.romme.stuck": "Niemand kann mehr ziehen: Alle zählen ihre Steine.",
         "web.romme.scoring": "Runde vorbei: Steine zählen",
+        "web.romme.waiting.one": "Es fehlen noch die Steine von {names}",
+        "web.romme.waiting.other": "Es fehlen noch die Steine von {count} Spielern: {names}",
+        "web.romme.all_in": "Alle Punkte stehen: festschreiben",
+        "web.romme.all_in_hint": "Prüft die Punkte. Wer festschreibt, schließt die Runde für "
+                                 "alle ab.",
+        "web.romme.confirm_again": "Für alle endgültig? Nochmal tippen",
+        "web.romme.romme_again": "Ausgegangen? Beendet die Runde: nochmal tippen",
+        "web.romme.stuck_again": "Keiner kann mehr? Beendet die Runde: nochmal tippen",
+        "web.romme.undo": "Meinen letzten Tipp zurücknehmen",
+        "web.romme.next": "Als Nächstes: {name}",
+        "web.romme.you_next": "Du bist als Nächstes dran",
+        "web.romme.settle": "{name} nimmt die gelegten Steine zurück und zieht. Danach läuft "
+                            "die Uhr für {next}.",
+        "web.romme.settle_left": "{name} nimmt die gelegten Steine zurück und verlässt das "
+                                 "Spiel. Danach läuft die Uhr für {next}.",
+        "web.romme.start_next": "Zug von {name} starten",
+        "web.romme.start_mine": "Meinen Zug starten",
+        "web.romme.left_pad": "Du hast das Spiel verlassen: Trag die Steine ein, die du noch "
+                              "hast, oder keine.",
+        "web.romme.send_none": "Keine Steine: 0",
+        "web.romme.overrun_warning.one": "{count} Zeitüberschreitung in Folge: Noch eine, und "
+                                         "du verlässt das Spiel.",
+        "web.romme.overrun_warning.other": "{count} Zeitüberschreitungen in Folge: Noch eine, "
+                                           "und du verlässt das Spiel.",
+        "web.romme.scores": "Punkte je Runde",
         "web.romme.over": "Spiel vorbei",
         "web.romme.your_tiles": "Deine Steine auf der Hand",
         "web.romme.joker": "Joker",
@@ -176,10 +217,11 @@ PHONE: Texts = {
         "web.romme.missing": "fehlt noch",
         "web.romme.points": "{points} Punkte",
         "web.romme.total": "Gesamt",
-        "web.romme.left": "ausgeschieden",
+        "web.romme.left": "aus dem Spiel",
         "web.romme.first_meld": "Dein erstes Auslegen in dieser Runde braucht mindestens {points} "
                                 "Punkte aus deiner eigenen Hand.",
-        "web.romme.overruns": "Zeit überzogen: {count}",
+        "web.romme.overruns.one": "{count}\u00d7 überzogen",
+        "web.romme.overruns.other": "{count}\u00d7 überzogen",
         "web.romme.place": "{place}.",
         "web.romme.winner": "{name} gewinnt!",
         "web.romme.option.turn_seconds": "Sekunden pro Zug",
@@ -192,6 +234,8 @@ PHONE: Texts = {
         "web.romme.option.rounds": "Runden (0 = offen)",
         "web.romme.option.first_player": "Wer fängt an?",
         "web.romme.option.first_player.random": "Auslosen",
+        "web.romme.option.after_overrun": "Nach dem Überziehen",
+        "web.romme.option.after_overrun.wait": "Bis jemand startet",
     },
     "en": {
         "web.romme.round": "Round {round}",
@@ -203,6 +247,30 @@ PHONE: Texts = {
         "web.romme.first_turn_out": "{name} went out on the first turn!",
         "web.romme.stuck": "Nobody can move: everyone counts their tiles.",
         "web.romme.scoring": "Round over: count your tiles",
+        "web.romme.waiting.one": "Waiting for the tiles of {names}",
+        "web.romme.waiting.other": "Waiting for the tiles of {count} players: {names}",
+        "web.romme.all_in": "All points are in: make them final",
+        "web.romme.all_in_hint": "Check the points. Whoever makes them final closes the round "
+                                 "for everyone.",
+        "web.romme.confirm_again": "Final for everyone? Tap again",
+        "web.romme.romme_again": "Went out? Ends the round: tap again",
+        "web.romme.stuck_again": "Nobody can move? Ends the round: tap again",
+        "web.romme.undo": "Take back my last tap",
+        "web.romme.next": "Next: {name}",
+        "web.romme.you_next": "You are next",
+        "web.romme.settle": "{name} takes back the tiles laid this turn and draws. Then the "
+                            "clock runs for {next}.",
+        "web.romme.settle_left": "{name} takes back the tiles laid this turn and leaves the "
+                                 "game. Then the clock runs for {next}.",
+        "web.romme.start_next": "Start {name}'s turn",
+        "web.romme.start_mine": "Start my turn",
+        "web.romme.left_pad": "You left the game: enter the tiles you still hold, or none.",
+        "web.romme.send_none": "No tiles: 0",
+        "web.romme.overrun_warning.one": "{count} overrun in a row: one more and you leave the "
+                                         "game.",
+        "web.romme.overrun_warning.other": "{count} overruns in a row: one more and you leave "
+                                           "the game.",
+        "web.romme.scores": "Points per round",
         "web.romme.over": "Game over",
         "web.romme.your_tiles": "The tiles in your hand",
         "web.romme.joker": "Joker",
@@ -218,7 +286,8 @@ PHONE: Texts = {
         "web.romme.left": "out of the game",
         "web.romme.first_meld": "Your first meld this round needs at least {points} points from "
                                 "your own hand.",
-        "web.romme.overruns": "Over time: {count}",
+        "web.romme.overruns.one": "{count} overrun",
+        "web.romme.overruns.other": "{count} overruns",
         "web.romme.place": "{place}.",
         "web.romme.winner": "{name} wins!",
         "web.romme.option.turn_seconds": "Seconds per turn",
@@ -231,6 +300,8 @@ PHONE: Texts = {
         "web.romme.option.rounds": "Rounds (0 = open-ended)",
         "web.romme.option.first_player": "Who starts?",
         "web.romme.option.first_player.random": "Draw lots",
+        "web.romme.option.after_overrun": "After an overrun",
+        "web.romme.option.after_overrun.wait": "Until someone starts",
     },
 }
 """The phone and table pages (phone.js)."""

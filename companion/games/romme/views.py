@@ -56,7 +56,7 @@ def _scoring_view(state: RommeState) -> dict[str, JSON] | None:
         return None
     return {"winner": state.scoring.winner, "first_turn_out": is_first_turn_out(state),
             "tiles": {str(seat): list(tiles) for seat, tiles in enumerate(state.scoring.tiles)
-                      if tiles},
+                      if tiles is not None},
             "missing": missing_seats(state), "focus": state.scoring.focus,
             "points": {str(seat): round_points(state, seat) for seat in scoring_seats(state)}}
 

@@ -1,5 +1,6 @@
-// Räuber-Rommé on the phones and the table page: the round and whose turn, the first-meld
-// reminder, the score pad for the own tiles, every round's scores and the ranking.
+// Räuber-Rommé on the phones and the table page: the round and whose turn, the settle after an
+// overrun, the first-meld and overrun warnings, the score pad for the own tiles, every round's
+// scores and the ranking; round-ending taps ask twice, and a phone takes back its own last tap.
 "use strict";
 
 (() => {
@@ -8,6 +9,10 @@
 
   const TILES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
   const JOKER = 50;
+  const RUNNING = ["ready", "turn", "paused", "settle"];
+  const UNDO_PHASES = ["ready", "scoring", "over"]; // a clock running again is no tap to take back
+  const CONFIRM = { romme: "web.romme.romme_again", stuck: "web.romme.stuck_again",
+    confirm_scores: "web.romme.confirm_again" };
 
   const pad = { key: null, tiles: [], editing: false }; // the score pad's tiles, this round
 
@@ -22,9 +27,21 @@
           : t("web.romme.round", { round: s.round });
       }
       if (s.phase === "paused") return t("web.romme.paused");
-      if (s.phase === "scoring") return t("web.romme.scoring");
+      if (s.phase === "settle") {
+        return v.me === s.turn ? t("web.romme.you_next") : t("web.romme.next", { name: seatName(v, s.turn) });
+      }
+      if (s.phase === "scoring") return ROMME.scoringHeadline(v);
       if (s.phase === "over") return t("web.romme.over");
       return null;
+    },
+
+    // What is next in the scoring: count your own tiles, wait for the others', or make them final.
+    scoringHeadline(v) {
+      const missing = v.state.scoring.missing;
+      if (!missing.length) return t("web.romme.all_in");
+      if (isSeated(v) && missing.includes(v.me)) return t("web.romme.scoring");
+      return t("web.romme.waiting", { count: missing.length,
+        names: missing.map((seat) => seatName(v, seat)).join(", ") });
     },
 
     subline(v) {
@@ -48,13 +65,28 @@
     },
 
     label(v, type) {
-      if (type === "resume" && v.state.phase === "ready") return t("web.romme.start");
+      const s = v.state;
+      if (type === "resume" && s.phase === "ready") return t("web.romme.start");
+      if (type === "resume" && s.phase === "settle") {
+        return v.me === s.turn ? t("web.romme.start_mine") : t("web.romme.start_next", { name: seatName(v, s.turn) });
+      }
+      if (type === "confirm_scores") return t("romme.menu.confirm");
       return null;
+    },
+
+    // While the group settles, a phone offers only to start the next turn now.
+    actions(v, types) {
+      return v.state.phase === "settle" ? types.filter((type) => type !== "pause") : types;
+    },
+
+    confirm(v, type) {
+      return type in CONFIRM ? t(CONFIRM[type]) : null;
     },
 
     tableActions(v) {
       const s = v.state;
       if (s.phase === "scoring" && s.scoring.missing.length === 0) return ["confirm_scores"];
+      if (s.phase === "settle" && v.timer && v.timer.running) return ["resume"]; // start it now
       return [];
     },
 
@@ -64,6 +96,7 @@
     },
 
     choiceLabel(name, value) {
+      if (name === "after_overrun" && Number.isInteger(value)) return `${value}\u00a0s`;
       return name === "first_player" && Number.isInteger(value) ? seatLabel(value) : String(value);
     },
 
@@ -71,8 +104,8 @@
       const player = v.state.players[seat];
       if (!player) return [];
       return [
-        player.left ? h("span", { class: "tag warn", text: t("web.romme.left") }) : null,
-        player.overruns ? h("span", { class: "tag warn",
+        player.left ? h("span", { class: "tag warn romme-tag", text: t("web.romme.left") }) : null,
+        player.overruns && !player.left ? h("span", { class: "tag warn romme-tag",
           text: t("web.romme.overruns", { count: player.overruns }) }) : null,
         h("span", { class: "total", title: t("web.romme.total"), text: points(player.total) }),
       ];
@@ -80,9 +113,55 @@
 
     panel(v) {
       const s = v.state;
-      if (s.phase === "scoring") return [ROMME.scoringCard(v)];
-      if (s.phase === "over") return [ROMME.rankingCard(v)];
-      return ROMME.firstMeld(v);
+      const main = s.phase === "scoring" ? [ROMME.scoringCard(v)]
+        : s.phase === "over" ? [ROMME.rankingCard(v)]
+          : [...ROMME.settleNote(v), ...ROMME.overrunWarning(v), ...ROMME.firstMeld(v)];
+      const parts = [...main, ...ROMME.undo(v), ...ROMME.roundsCard(v)];
+      return parts.length ? [h("div", { class: "romme-panel" }, parts)] : [];
+    },
+
+    // While the group settles after an overrun: what happens before the next clock runs.
+    settleNote(v) {
+      const s = v.state;
+      if (s.phase !== "settle" || !s.last) return [];
+      const key = s.last.kind === "left" ? "web.romme.settle_left" : "web.romme.settle";
+      return [h("p", { class: "card settle", id: "settle",
+        text: t(key, { name: seatName(v, s.last.seat), next: seatName(v, s.turn) }) })];
+    },
+
+    // One overrun in a row already: the next one makes this player leave the game.
+    overrunWarning(v) {
+      const s = v.state;
+      const mine = isSeated(v) ? s.players[v.me] : null;
+      if (!mine || mine.left || !mine.overruns || !RUNNING.includes(s.phase)) return [];
+      return [h("p", { class: "card overrun-warning", id: "overrun-warning",
+        text: t("web.romme.overrun_warning", { count: mine.overruns }) })];
+    },
+
+    // The phone takes back its own last tap (went out, nobody can move, its tiles, the scores
+    // made final) where no clock runs again from it.
+    undo(v) {
+      if (!isSeated(v) || !v.undo || !UNDO_PHASES.includes(v.state.phase)) return [];
+      return [button(`\u21b6\u00a0${t("web.romme.undo")}`, { class: "action quiet undo",
+        data: { action: "table.undo" } }, () => send("table.undo"))];
+    },
+
+    // Every round's points so far and the totals, as soon as one round is scored.
+    roundsCard(v) {
+      const players = v.state.players;
+      const rounds = Math.max(0, ...players.map((p) => p.rounds.length));
+      if (!rounds) return [];
+      const numbers = Array.from({ length: rounds }, (_, i) => i + 1);
+      const head = h("tr", {}, h("th", { scope: "col" }),
+        numbers.map((n) => h("th", { scope: "col", text: String(n) })),
+        h("th", { scope: "col", class: "sum", text: t("web.romme.total") }));
+      const rows = players.map((p) => h("tr", { class: classes(p.left && "left", p.seat === v.me && "me") },
+        h("th", { scope: "row", text: seatName(v, p.seat) }),
+        p.rounds.map((value) => h("td", { text: points(value) })),
+        h("td", { class: "sum", text: points(p.total) })));
+      return [h("section", { class: "card rounds", id: "rounds" },
+        h("h2", { text: t("web.romme.scores") }),
+        h("div", { class: "rounds-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows))))];
     },
 
     // Until they have laid tiles this round, the player on turn is reminded on their own phone.
@@ -95,6 +174,7 @@
 
     scoringCard(v) {
       const scoring = v.state.scoring;
+      const hint = scoring.missing.length ? null : h("p", { class: "lead", text: t("web.romme.all_in_hint") });
       const rows = Object.entries(scoring.points).map(([seat, value]) => {
         const missing = scoring.missing.includes(Number(seat));
         return h("li", { class: classes("score-row", missing && "missing") },
@@ -102,7 +182,7 @@
           h("strong", { text: missing ? t("web.romme.missing") : points(value) }));
       });
       const pad = isSeated(v) && (v.state.actions || []).includes("score") ? ROMME.pad(v) : null;
-      return h("div", { class: "romme-scoring" }, pad,
+      return h("div", { class: "romme-scoring" }, pad, hint,
         rows.length ? h("ol", { class: "card score-list" }, rows) : null);
     },
 
@@ -120,8 +200,10 @@
       }
       const sum = pad.tiles.reduce((a, b) => a + b, 0);
       const add = (value) => () => { pad.tiles.push(value); render(); };
+      const none = v.state.players[v.me].left && !pad.tiles.length; // a leaver may hold nothing
       return h("div", { class: "card pad" },
         h("h2", { text: t("web.romme.your_tiles") }),
+        v.state.players[v.me].left ? h("p", { class: "lead", text: t("web.romme.left_pad") }) : null,
         h("p", { class: "pad-tiles" }, pad.tiles.length ? pad.tiles.map(ROMME.chip) : t("web.romme.no_tiles")),
         h("p", { class: "pad-sum" }, `${t("web.romme.sum")}: `, h("strong", { text: points(-sum) })),
         h("div", { class: "tile-grid" },
@@ -130,8 +212,8 @@
         h("div", { class: "pad-row" },
           button(`\u232b\u00a0${t("web.romme.correct")}`, { class: "action", disabled: !pad.tiles.length },
             () => { pad.tiles.pop(); render(); }),
-          button(t("web.romme.send"), { class: "action primary", disabled: state.busy || !pad.tiles.length,
-            data: { action: "score" } },
+          button(none ? t("web.romme.send_none") : t("web.romme.send"), { class: "action primary",
+            disabled: state.busy || !(pad.tiles.length || none), data: { action: "score" } },
           async () => {
             if (await send("score", { seat: v.me, tiles: [...pad.tiles] })) pad.editing = false;
             render();

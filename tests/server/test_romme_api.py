@@ -1,0 +1,125 @@
+"""Räuber-Rommé over the phone API on a fake clock: the group settles after an overrun before the
+next clock runs, and a player who left enters an empty hand where nobody else may."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.server.app import create_app
+from companion.table.owner import Table
+from companion.table.store import Store
+from tests.clock import FakeClock
+from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
+from tests.server.test_api import act, join
+
+ANNA, BEN = 0, 1
+TURN_S, SETTLE_S = 15, 5
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
+    """Anna and Ben, 15-second turns and 5 seconds to settle after an overrun; Anna starts."""
+    table = Table(Store(tmp_path / "getaway.sqlite"), GAMES, clock=clock, chance=random.Random(1))
+    table.start()
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": ANNA, "turn_seconds": TURN_S, "after_overrun": SETTLE_S}}))
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def app(table: Table) -> Flask:
+    return create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+
+
+@pytest.fixture
+def phones(app: Flask) -> list[FlaskClient]:
+    seated = [phone(app), phone(app)]
+    for seat, client in enumerate(seated):
+        join(client, seat)
+    return seated
+
+
+def seen(client: FlaskClient) -> dict[str, Any]:
+    view: dict[str, Any] = client.get("/api/view").json or {}
+    return view
+
+
+def wait(table: Table, clock: FakeClock, seconds: float) -> None:
+    """Time passes and the Table looks at its clock."""
+    clock.advance(seconds)
+    table.poke()
+
+
+def test_a_phone_sees_the_group_settle_and_starts_its_own_turn(
+        table: Table, clock: FakeClock, phones: list[FlaskClient]) -> None:
+    anna, ben = phones
+    table.submit(Action("resume"))
+    wait(table, clock, TURN_S)  # Anna's time is up
+    view = seen(ben)
+    assert (view["state"]["phase"], view["state"]["turn"]) == ("settle", BEN)
+    assert view["timer"] == {"remaining_ms": 5_000, "running": True, "limit_ms": 5_000,
+                             "turn": False}
+    assert view["state"]["actions"] == ["resume", "pause"]
+    assert seen(anna)["state"]["players"][ANNA]["overruns"] == 1
+    wait(table, clock, 2)
+    status, body = act(ben, "end_turn")
+    assert (status, body["error"]) == (409, "romme.phase.settle")
+    assert body["message"] == ("The next turn has not started yet: start it with TURN (or on a "
+                               "phone).")
+    assert act(ben, "resume")[0] == 200  # Anna has her tiles back: Ben starts his turn
+    view = seen(ben)
+    assert (view["state"]["phase"], view["timer"]) == ("turn", {
+        "remaining_ms": 15_000, "running": True, "limit_ms": 15_000, "turn": True})
+
+
+def test_a_player_who_left_enters_an_empty_hand_and_nobody_else_may(
+        table: Table, clock: FakeClock, phones: list[FlaskClient]) -> None:
+    anna, ben = phones
+    table.submit(Action("resume"))
+    for _ in range(2):  # Anna and Ben overrun in turn; each time the group settles
+        wait(table, clock, TURN_S)
+        wait(table, clock, SETTLE_S)
+    wait(table, clock, TURN_S)  # Anna's second in a row: she leaves, Ben is alone
+    scoring = seen(ben)["state"]["scoring"]
+    assert (scoring["winner"], scoring["missing"]) == (None, [ANNA, BEN])
+    status, body = act(ben, "score", {"seat": BEN, "tiles": []})
+    assert (status, body["error"]) == (409, "romme.hand_empty")
+    assert act(anna, "score", {"seat": ANNA, "tiles": []})[0] == 200
+    assert seen(anna)["state"]["scoring"]["tiles"] == {"0": []}
+    assert act(ben, "score", {"seat": BEN, "tiles": [4]})[0] == 200
+    assert act(ben, "score", {"seat": BEN})[0] == 200  # cleared: not entered
+    assert seen(ben)["state"]["scoring"]["missing"] == [BEN]
+    assert act(ben, "score", {"seat": BEN, "tiles": [4, 2]})[0] == 200
+    assert act(anna, "confirm_scores")[0] == 200
+    over = seen(ben)["state"]
+    assert over["phase"] == "over"
+    assert [p["rounds"] for p in over["players"]] == [[0], [-6]]
+    assert [r["seat"] for r in over["ranking"]] == [BEN, ANNA]
+
+
+@pytest.mark.parametrize(("value", "status"), [("wait", 200), (20, 200), (7, 400), (0, 400)])
+def test_the_table_page_chooses_what_follows_an_overrun(app: Flask, table: Table, value: Any,
+                                                        status: int) -> None:
+    page = host_browser(app, table)
+    assert act(page, "table.end_game")[0] == 200
+    romme = next(game for game in seen(page)["games"] if game["id"] == "romme")
+    assert {"name": "after_overrun", "default": 10, "choices": ["wait", 5, 10, 15, 20],
+            "minimum": None, "maximum": None} in romme["options"]
+    answer, body = act(page, "table.new_game", {"game": "romme", "seats": 3,
+                                                "options": {"after_overrun": value}})
+    assert answer == status, body
