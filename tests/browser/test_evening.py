@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.test_romme_phones import tap_twice
 from tests.browser.test_two_phones import browser, phone, shoot, take_seat
 from tests.program import Program, VirtualScreen
 
@@ -63,7 +64,8 @@ def press(screen: VirtualScreen, box: Program, key: str = "space") -> None:
 def play_round(box: Program, screen: VirtualScreen, phones: list[Page], starter: int,
                tiles: list[int]) -> None:
     """Space starts the round; the starter's phone ends a turn, Space ends the next one, the
-    starter goes out ("Rommé!") and the other phone enters the tiles left and confirms."""
+    starter goes out ("Rommé!", tapped twice) and the other phone enters the tiles left; the
+    starter makes the scores final for everyone (tapped twice)."""
     other = 1 - starter
     press(screen, box)
     expect(phones[starter].locator(END_TURN)).to_be_visible()
@@ -71,13 +73,13 @@ def play_round(box: Program, screen: VirtualScreen, phones: list[Page], starter:
     expect(phones[other].locator(END_TURN)).to_be_visible()
     press(screen, box)
     expect(phones[starter].locator(END_TURN)).to_be_visible()
-    phones[starter].locator('[data-action="romme"]').tap()
+    tap_twice(phones[starter], '[data-action="romme"]')
     wait_for(box, phones[other], "phase", "scoring")
     for value in tiles:
         phones[other].locator(f'.pad [data-tile="{value}"]').tap()
     phones[other].locator('.pad [data-action="score"]').tap()
-    confirm = phones[starter].locator('[data-action="confirm_scores"]')
-    confirm.tap()
+    expect(phones[starter].locator('[data-action="confirm_scores"]')).to_be_visible()
+    tap_twice(phones[starter], '[data-action="confirm_scores"]')
     wait_for(box, phones[starter], "phase", "ready")
 
 

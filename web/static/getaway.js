@@ -124,8 +124,9 @@
     return v.state ? game(v).turn(v) : null;
   }
 
+  // A wait between turns (timer.turn false) is nobody's clock.
   function myClockRuns(v) {
-    return isSeated(v) && turnOf(v) === v.me && Boolean(v.timer && v.timer.running);
+    return isSeated(v) && turnOf(v) === v.me && Boolean(v.timer && v.timer.running && v.timer.turn !== false);
   }
 
   function isSeated(v) {
@@ -311,12 +312,15 @@
     const own = game(v).own;
     const shown = game(v).actions(v, types).filter((type) => !own.includes(type))
       .sort((a, b) => (ORDER[a] ?? 1) - (ORDER[b] ?? 1));
-    $("actions").replaceChildren(...shown.map((type) => button(
-      heldBack(v, type) ? t("web.start_waits") : actionLabel(v, type),
-      { class: classes("action", type === "end_turn" && "primary huge"), data: { action: type },
-        disabled: state.busy || heldBack(v, type) },
-      () => send(type),
-    )));
+    $("actions").replaceChildren(...shown.map((type) => {
+      const question = game(v).confirm(v, type); // a tap hard to take back asks twice
+      return button(
+        heldBack(v, type) ? t("web.start_waits") : actionLabel(v, type),
+        { class: classes("action", type === "end_turn" && "primary huge"), data: { action: type },
+          disabled: state.busy || heldBack(v, type) },
+        (event) => (question ? confirmTap(event.currentTarget, () => send(type), question) : send(type)),
+      );
+    }));
     show($("actions"), shown.length > 0);
   }
 
@@ -393,14 +397,15 @@
     const left = timer.running ? Math.max(0, state.deadline - performance.now()) : timer.remaining_ms;
     const seconds = Math.ceil(left / 1000);
     const fresh = !timer.running && timer.remaining_ms === timer.limit_ms; // not started yet
-    const level = fresh ? "ready" : !timer.running ? "paused" : seconds === 0 ? "up"
-      : seconds <= 5 ? "danger" : seconds <= 10 ? "warn" : "ok";
+    const level = timer.turn === false ? "wait" : fresh ? "ready" : !timer.running ? "paused"
+      : seconds === 0 ? "up" : seconds <= 5 ? "danger" : seconds <= 10 ? "warn" : "ok";
     $("clock-digits").textContent = seconds >= 100
       ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` : String(seconds);
     $("clock-fill").style.width = `${Math.min(100, (100 * left) / timer.limit_ms)}%`;
     $("clock").dataset.level = level;
     $("clock-label").textContent = {
       ready: t("web.not_started"),
+      wait: t("web.next_turn_in"),
       paused: `\u275a\u275a ${t("web.paused")}`,
       up: `\u26a0 ${t("web.time_up")}`,
       danger: `\u26a0 ${t("web.hurry")}`,
@@ -414,7 +419,7 @@
   // On this phone's own turn it vibrates at 10 and 5 seconds left and when time is up.
   function buzzOnTime(seconds, running) {
     const v = state.view;
-    const mine = running && PAGE === "phone" && isSeated(v) && turnOf(v) === v.me;
+    const mine = running && PAGE === "phone" && isSeated(v) && turnOf(v) === v.me && v.timer.turn !== false;
     const before = state.secondsLeft;
     state.secondsLeft = mine ? seconds : null;
     if (!mine || before === null || !navigator.vibrate) return;
@@ -433,6 +438,7 @@
     headline: () => null,
     subline: () => null,
     label: () => null,
+    confirm: () => null, // the question a second tap answers, for what is hard to take back
     panel: () => [],
     moment: () => null,
     playerInfo: () => [],

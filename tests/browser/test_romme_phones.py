@@ -1,0 +1,174 @@
+"""Two Rommé phones in Chromium (412 px in English, 360 px in German) through what the first
+evening's testers stumbled on: the group settles after an overrun and the next player starts
+their own clock, the overrun warning, round-ending taps that ask twice and a phone that takes
+back its own, the header saying what comes next, a player who left entering no tiles, scores
+made final for everyone with a second tap, and every round's points during play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.server.app import create_app
+from companion.server.serve import Server, serve
+from companion.table.owner import Table
+from companion.table.store import Store
+from tests.browser.test_two_phones import (
+    JOIN_CODE,
+    assert_tappable,
+    browser,
+    phone,
+    shoot,
+    take_seat,
+)
+from tests.clock import FakeClock
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser"]
+
+TURN_S, SETTLE_S = 15, 20
+END_TURN = '[data-action="end_turn"]'
+UNDO = '[data-action="table.undo"]'
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
+    table = Table(Store(tmp_path / "getaway.sqlite"), GAMES, clock=clock, chance=random.Random(3))
+    table.start()
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def server(table: Table) -> Iterator[Server]:
+    server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
+                   host="127.0.0.1", port=0)
+    yield server
+    server.close()
+
+
+def wait(table: Table, clock: FakeClock, seconds: float) -> None:
+    """Time passes on the box, and its Table looks at the clock."""
+    clock.advance(seconds)
+    table.poke()
+
+
+def phase(table: Table) -> str:
+    return str(table.published.public["state"]["phase"])
+
+
+def assert_fits(page: Page) -> None:
+    """Nothing sticks out sideways on the phone's screen."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def tap_twice(page: Page, selector: str, question: str | None = None) -> None:
+    """A tap that asks first: the button turns into its question (``question``, if given),
+    the second tap does it. The page first finishes its own last action (its answer redraws
+    the buttons)."""
+    page.wait_for_function("() => !window.Getaway.state.busy")
+    target = page.locator(selector)
+    label = target.inner_text()
+    target.tap()
+    if question is None:
+        expect(target).not_to_have_text(label)
+    else:
+        expect(target).to_have_text(question)
+    target.tap()
+
+
+def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: FakeClock,
+                                       browser: Browser) -> None:
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": 0, "turn_seconds": TURN_S, "after_overrun": SETTLE_S}}))
+    anna = phone(browser, f"{server.url}j/{JOIN_CODE}", 412, "en-US")
+    bernd = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "de-DE")
+    take_seat(anna, 0, "Anna")
+    take_seat(bernd, 1, "Bernd")
+
+    # 5: Anna's time runs out; the group settles, and Bernd starts his clock himself.
+    table.submit(Action("resume"))
+    expect(anna.locator(END_TURN)).to_be_visible()
+    wait(table, clock, TURN_S)
+    expect(bernd.locator("#headline")).to_have_text("Du bist als Nächstes dran")
+    expect(anna.locator("#headline")).to_have_text("Next: Bernd")
+    expect(bernd.locator("#clock-label")).to_have_text("Sekunden bis zum nächsten Zug")
+    expect(anna.locator("#settle")).to_have_text(
+        "Anna takes back the tiles laid this turn and draws. Then the clock runs for Bernd.")
+    expect(bernd.locator(END_TURN)).to_have_count(0)
+    expect(anna.locator('[data-action="resume"]')).to_have_text("Start Bernd's turn")
+    # 8: how many overruns in a row, and what the next one means
+    expect(anna.locator("#overrun-warning")).to_have_text(
+        "1 overrun in a row: one more and you leave the game.")
+    expect(bernd.locator("#overrun-warning")).to_have_count(0)
+    shoot(bernd, "romme-settle.png")
+    assert phase(table) == "settle"
+    bernd.locator('[data-action="resume"]').filter(has_text="Meinen Zug starten").tap()
+    expect(bernd.locator(END_TURN)).to_be_visible()
+    assert table.published.public["timer"]["running"] is True
+    bernd.locator(END_TURN).tap()
+    expect(anna.locator(END_TURN)).to_be_visible()
+
+    # 6: going out asks twice, and the phone that went out can take it back.
+    tap_twice(anna, '[data-action="romme"]', "Went out? Ends the round: tap again")
+    expect(bernd.locator("#headline")).to_have_text("Runde vorbei: Steine zählen")
+    expect(anna.locator(UNDO)).to_have_text("\u21b6\u00a0Take back my last tap")
+    expect(bernd.locator(UNDO)).to_have_count(0)
+    assert_tappable(anna.locator(UNDO))
+    anna.locator(UNDO).tap()
+    expect(anna.locator(END_TURN)).to_be_visible()
+    assert phase(table) == "turn"
+    tap_twice(anna, '[data-action="romme"]', "Went out? Ends the round: tap again")
+
+    # 7: the header says what is next; the scores are made final for everyone with two taps.
+    expect(anna.locator("#headline")).to_have_text("Waiting for the tiles of Bernd")
+    expect(bernd.locator("#headline")).to_have_text("Runde vorbei: Steine zählen")
+    for value in (3, 7):
+        bernd.locator(f'.pad [data-tile="{value}"]').tap()
+    bernd.locator('.pad [data-action="score"]').tap()
+    expect(anna.locator("#headline")).to_have_text("All points are in: make them final")
+    expect(bernd.locator("#headline")).to_have_text("Alle Punkte stehen: festschreiben")
+    confirm = '[data-action="confirm_scores"]'
+    expect(bernd.locator(confirm)).to_have_text("Punkte für alle festschreiben")
+    shoot(bernd, "romme-scores-complete.png")
+    tap_twice(bernd, confirm, "Für alle endgültig? Nochmal tippen")
+    expect(anna.locator("#headline")).to_have_text("Round 2")
+
+    # 8: every round's points during play
+    expect(anna.locator("#rounds tbody tr")).to_have_text(["Anna00", "Bernd\u221210\u221210"])
+    expect(bernd.locator("#rounds")).to_be_visible()
+    assert_fits(bernd)
+
+    # 7: Bernd overruns twice in a row and leaves; he may enter no tiles at all.
+    table.submit(Action("resume"))
+    wait(table, clock, TURN_S)
+    wait(table, clock, SETTLE_S)
+    anna.locator('[data-action="draw"]').tap()
+    expect(bernd.locator(END_TURN)).to_be_visible()
+    wait(table, clock, TURN_S)
+    expect(bernd.locator(".pad")).to_contain_text("Du hast das Spiel verlassen")
+    none = bernd.locator('.pad [data-action="score"]')
+    expect(none).to_have_text("Keine Steine: 0")
+    expect(none).to_be_enabled()
+    expect(anna.locator('.pad [data-action="score"]')).to_be_disabled()  # Anna holds tiles
+    shoot(bernd, "romme-left-no-tiles.png")
+    none.tap()
+    anna.locator('.pad [data-tile="5"]').tap()
+    anna.locator('.pad [data-action="score"]').tap()
+    tap_twice(anna, confirm, "Final for everyone? Tap again")
+    expect(anna.locator("#headline")).to_have_text("Game over")
+    expect(bernd.locator("#rounds tbody tr")).to_have_text(
+        ["Anna0\u22125\u22125", "Bernd\u2212100\u221210"])
+    assert_fits(bernd)
+    shoot(bernd, "romme-over.png")
