@@ -3,7 +3,8 @@ plays Räuber-Rommé with 15-second turns; three seated phones, three watchers a
 page hold live streams. Each sample: the table page ends a turn (the next one starts the
 moment the box takes that action), nobody ends the next one, and we time from its deadline to
 the moment the last phone has read the overrun. The players take turns overrunning, so nobody
-overruns twice in a row and leaves.
+overruns twice in a row and leaves; after each overrun the group settles until the table page
+starts the next turn (``after_overrun`` "wait"), which it does at once.
 
 The deadline is the moment the box stamped the action plus the turn's 15 s. The view that
 action publishes counts its timer down from that stamp to the moment it was rendered, so the
@@ -61,7 +62,7 @@ def overrun_after(version: int, view: dict[str, Any]) -> bool:
 async def measure(box: Program, turns: int) -> dict[str, Any]:
     host = await table_page(box)
     await act_as_host(host, "table.new_game", {"game": "romme", "seats": SEATS, "options": {
-        "turn_seconds": TURN_S, "first_player": 0}})
+        "turn_seconds": TURN_S, "first_player": 0, "after_overrun": "wait"}})
     arrivals = Arrivals()
     phones = await streams(box, SEATS + WATCHERS, await seats(box, SEATS), arrivals)
     board = Stream(box.port, arrivals, query="?page=table", keep=True)
@@ -72,6 +73,8 @@ async def measure(box: Program, turns: int) -> dict[str, Any]:
     lower: list[float] = []
     for n in range(turns):
         await host.connect()  # the box closed the idle one during the turn
+        if n:
+            await act_as_host(host, "resume")  # the group has settled after the overrun
         sent = time.monotonic()
         version = await act_as_host(host, "resume" if n == 0 else "end_turn")
         answered = time.monotonic()
