@@ -149,6 +149,10 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
     expect(anna.locator("#rounds tbody tr")).to_have_text(["Anna00", "Bernd\u221210\u221210"])
     expect(bernd.locator("#rounds")).to_be_visible()
     assert_fits(bernd)
+    anna.locator('[data-action="finish"]').tap()  # ending the game asks first too
+    expect(anna.locator('[data-action="finish"]')).to_have_text(
+        "End the game for everyone? Tap again")
+    assert phase(table) == "ready"
 
     # 7: Bernd overruns twice in a row and leaves; he may enter no tiles at all.
     table.submit(Action("resume"))

@@ -186,6 +186,7 @@ PHONE: Texts = {
         "web.romme.all_in_hint": "Prüft die Punkte. Wer festschreibt, schließt die Runde für "
                                  "alle ab.",
         "web.romme.confirm_again": "Für alle endgültig? Nochmal tippen",
+        "web.romme.finish_again": "Spiel für alle beenden? Nochmal tippen",
         "web.romme.romme_again": "Ausgegangen? Beendet die Runde: nochmal tippen",
         "web.romme.stuck_again": "Keiner kann mehr? Beendet die Runde: nochmal tippen",
         "web.romme.undo": "Meinen letzten Tipp zurücknehmen",
@@ -253,6 +254,7 @@ PHONE: Texts = {
         "web.romme.all_in_hint": "Check the points. Whoever makes them final closes the round "
                                  "for everyone.",
         "web.romme.confirm_again": "Final for everyone? Tap again",
+        "web.romme.finish_again": "End the game for everyone? Tap again",
         "web.romme.romme_again": "Went out? Ends the round: tap again",
         "web.romme.stuck_again": "Nobody can move? Ends the round: tap again",
         "web.romme.undo": "Take back my last tap",

@@ -12,7 +12,7 @@
   const RUNNING = ["ready", "turn", "paused", "settle"];
   const UNDO_PHASES = ["ready", "scoring", "over"]; // a clock running again is no tap to take back
   const CONFIRM = { romme: "web.romme.romme_again", stuck: "web.romme.stuck_again",
-    confirm_scores: "web.romme.confirm_again" };
+    confirm_scores: "web.romme.confirm_again", finish: "web.romme.finish_again" };
 
   const pad = { key: null, tiles: [], editing: false }; // the score pad's tiles, this round
 
