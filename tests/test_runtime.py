@@ -271,8 +271,10 @@ def test_runtime_full_disk_refuses_the_step_and_keeps_the_game(
     table.poke()
     assert told() is None
     after = table.published.public
-    assert after["version"] == kept.version + 1
+    # The overrun is saved, and so is the end of the settle time after it, also long past.
+    assert after["version"] == kept.version + 2
     assert after["state"]["last"]["kind"] == "overrun"
+    assert after["state"]["phase"] == "turn"
     # Everything shown was saved: a restart comes back to it.
     reopened = WatchedStore(tmp_path / DATABASE)
     again = Table(reopened, GAMES, clock=FakeClock())
