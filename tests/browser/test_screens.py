@@ -130,7 +130,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.host()
     walk.look("lobby", "table")
     walk.act(Action("table.new_game", None, {"game": "romme", "seats": 3,
-                                             "options": {"first_player": 0, "rounds": 1}}))
+                                             "options": {"first_player": 0, "rounds": 2}}))
     walk.look("romme-setup", "table")
     walk.phone("Newcomer")
     walk.look("romme-join", "Newcomer")
@@ -143,8 +143,11 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.act(Action("pause"))
     walk.look("romme-paused", "Anna")
     walk.act(Action("resume"))
-    clock.advance(60)
+    clock.advance(50)
     walk.table.poke()                                        # the box calls time
+    walk.look("romme-settle", "Anna", "Ben", "table")
+    clock.advance(10)
+    walk.table.poke()                                        # the next turn starts
     walk.look("romme-overrun", "Anna", "Ben")
     walk.act(*(Action("end_turn") for _ in range(3)), Action("romme"))
     walk.look("romme-scoring", "Anna", "Ben")
@@ -152,6 +155,8 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
              Action("score", None, {"seat": 2, "tiles": [3]}))
     walk.look("romme-scored", "Ben")
     walk.act(Action("confirm_scores"))
+    walk.look("romme-round-two", "Ben")
+    walk.act(Action("resume"), Action("romme"), Action("confirm_scores"))  # out at once
     walk.look("romme-over", "Anna", "table")
     walk.verdict()
 

@@ -104,8 +104,8 @@
       const player = v.state.players[seat];
       if (!player) return [];
       return [
-        player.left ? h("span", { class: "tag warn romme-tag", text: t("web.romme.left") }) : null,
-        player.overruns && !player.left ? h("span", { class: "tag warn romme-tag",
+        player.left ? h("span", { class: "tag warn", text: t("web.romme.left") }) : null,
+        player.overruns && !player.left ? h("span", { class: "tag warn",
           text: t("web.romme.overruns", { count: player.overruns }) }) : null,
         h("span", { class: "total", title: t("web.romme.total"), text: points(player.total) }),
       ];
