@@ -142,6 +142,9 @@ class Option:
     choices: Sequence[JSON] = ()
     minimum: int | None = None
     maximum: int | None = None
+    before: JSON = None
+    """The value a game logged before this option existed is replayed with (None: the
+    default), so that an upgrade never changes a game under way."""
 
     def check(self, value: JSON) -> JSON:
         """Return ``value`` if it is allowed for this option, else raise InvalidAction."""
@@ -171,6 +174,13 @@ def check_options(declared: Sequence[Option], given: Mapping[str, JSON]) -> dict
         if name not in known:
             raise InvalidAction("error.option_unknown", option=name)
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+def logged_options(declared: Sequence[Option], logged: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The options of a logged new game: the Table logs every option, so one missing was
+    added to the game later and takes the value that plays as the game did before it."""
+    before = {o.name: o.before for o in declared if o.name not in logged and o.before is not None}
+    return check_options(declared, {**logged, **before})
 
 
 Arguments = Mapping[str, Mapping[str, type]]

@@ -32,7 +32,13 @@ from companion.games.base import (
 from companion.table.finished import finished_game
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
-from companion.table.rules import NEW_GAME, apply_table, check_action, rematch_setup
+from companion.table.rules import (
+    NEW_GAME,
+    apply_table,
+    check_action,
+    rematch_setup,
+    with_every_option,
+)
 from companion.table.state import TableState
 from companion.table.store import Store
 from companion.table.views import device_view, table_views
@@ -260,6 +266,7 @@ class Table:
     def _draw(self, action: Action) -> Action:
         """Let the game fill in what chance decides, then the outcome is part of the action."""
         if action.type == "table.new_game":
+            action = with_every_option(action, self._games)
             game = self._games.get(str(action.args.get("game")))
             return game.draw(None, action, self._chance) if game else action
         if action.type == "table.rematch":

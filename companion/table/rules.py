@@ -23,6 +23,7 @@ from companion.games.base import (
     InvalidAction,
     check_arguments,
     check_options,
+    logged_options,
     whole,
 )
 from companion.table import hosts, seats, settings
@@ -81,13 +82,22 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     raw_options = action.args.get("options", {})
     if not isinstance(raw_options, Mapping):
         raise InvalidAction("error.action_malformed")
-    options = check_options(game.options, raw_options)
+    options = logged_options(game.options, raw_options)
     seats = (state.seats + (Seat(),) * count)[:count]
     claims = tuple(c for c in state.claims if c.seat < count)
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
     return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims, last_setup=setup,
                    game=game.setup(options, count, drawn, documents(state, game)))
+
+
+def with_every_option(action: Action, games: Games) -> Action:
+    """A new game as the Table logs it: every option spelled out, so that a later default
+    (or an option added later) never changes how it replays."""
+    game, options = games.get(str(action.args.get("game"))), action.args.get("options", {})
+    if game is None or not isinstance(options, Mapping):
+        return action
+    return replace(action, args={**action.args, "options": check_options(game.options, options)})
 
 
 def rematch_setup(state: TableState, games: Games) -> Action:

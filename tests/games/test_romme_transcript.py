@@ -15,7 +15,7 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
-from companion.table.rules import apply_table
+from companion.table.rules import apply_table, with_every_option
 from companion.table.state import TableState
 from companion.table.views import table_view
 from tests import tables
@@ -41,8 +41,8 @@ class Evening:
 
     def __init__(self) -> None:
         self.table = TableState()
-        new_game = Action("table.new_game", None,
-                          {"game": "romme", "seats": 4, "options": {"rounds": 3}})
+        new_game = with_every_option(Action("table.new_game", None, {
+            "game": "romme", "seats": 4, "options": {"rounds": 3}}), GAMES)  # as the Table logs it
         self.do_action(GAMES["romme"].draw(None, new_game, DrawsBen()))
         for seat, name in enumerate(NAMES):
             self.do("table.claim", seat, seat=seat, name=name, token_hash=f"hash-{seat}")

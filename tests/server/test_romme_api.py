@@ -112,13 +112,14 @@ def test_a_player_who_left_enters_an_empty_hand_and_nobody_else_may(
     assert [r["seat"] for r in over["ranking"]] == [BEN, ANNA]
 
 
-@pytest.mark.parametrize(("value", "status"), [("wait", 200), (20, 200), (7, 400), (0, 400)])
+@pytest.mark.parametrize(("value", "status"), [("wait", 200), (20, 200), (0, 200), (7, 400),
+                                               (-5, 400)])
 def test_the_table_page_chooses_what_follows_an_overrun(app: Flask, table: Table, value: Any,
                                                         status: int) -> None:
     page = host_browser(app, table)
     assert act(page, "table.end_game")[0] == 200
     romme = next(game for game in seen(page)["games"] if game["id"] == "romme")
-    assert {"name": "after_overrun", "default": 10, "choices": ["wait", 5, 10, 15, 20],
+    assert {"name": "after_overrun", "default": 10, "choices": ["wait", 0, 5, 10, 15, 20],
             "minimum": None, "maximum": None} in romme["options"]
     answer, body = act(page, "table.new_game", {"game": "romme", "seats": 3,
                                                 "options": {"after_overrun": value}})

@@ -63,7 +63,7 @@ GAME: Game[RommeState] = Game(
         Option("first_turn_bonus", "instead", choices=("instead", "additional")),
         Option("rounds", 0, minimum=0, maximum=20),
         Option("first_player", "random", choices=("random", 0, 1, 2, 3, 4, 5)),
-        Option("after_overrun", 10, choices=(WAIT, 5, 10, 15, 20)),
+        Option("after_overrun", 10, choices=(WAIT, 0, 5, 10, 15, 20), before=0),
     ),
     texts=TEXTS,
     arguments=rules.ARGUMENTS,

@@ -33,6 +33,7 @@ from companion.games.romme.state import (
     missing_seats,
     next_seat,
     round_points,
+    settle_ms,
     tile_seats,
 )
 
@@ -89,9 +90,14 @@ def _timeout(state: RommeState, action: Action) -> RommeState:
     player = replace(player, overruns=player.overruns + 1, had_turn=True)
     if player.overruns >= OVERRUNS_TO_LEAVE:
         return _hand_on(state, replace(player, left_round=state.round),
-                        Last("left", state.turn, 0), "settle")
+                        Last("left", state.turn, 0), _after_overrun(state))
     tiles = 2 if state.settings.overrun_penalty == "one_plus_draw" else 1
-    return _hand_on(state, player, Last("overrun", state.turn, tiles), "settle")
+    return _hand_on(state, player, Last("overrun", state.turn, tiles), _after_overrun(state))
+
+
+def _after_overrun(state: RommeState) -> str:
+    """The group settles before the next turn, unless it chose to go on at once (0 s)."""
+    return "turn" if settle_ms(state) == 0 else "settle"
 
 
 # -- the round's end and its scores ------------------------------------------------------------

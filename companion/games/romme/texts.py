@@ -237,6 +237,7 @@ PHONE: Texts = {
         "web.romme.option.first_player.random": "Auslosen",
         "web.romme.option.after_overrun": "Nach dem Überziehen",
         "web.romme.option.after_overrun.wait": "Bis jemand startet",
+        "web.romme.option.after_overrun.0": "Sofort",
     },
     "en": {
         "web.romme.round": "Round {round}",
@@ -304,6 +305,7 @@ PHONE: Texts = {
         "web.romme.option.first_player.random": "Draw lots",
         "web.romme.option.after_overrun": "After an overrun",
         "web.romme.option.after_overrun.wait": "Until someone starts",
+        "web.romme.option.after_overrun.0": "At once",
     },
 }
 """The phone and table pages (phone.js)."""
