@@ -172,7 +172,8 @@ def _buzzer(drawing: _Drawing, pins: PinMap, used: dict[int, str]) -> None:
     drawing.wire(header_pin(pins.buzzer.pin), (x, y + 12), COLOURS["buzzer"], "buzzer")
     used[header_pin(pins.buzzer.pin)] = "buzzer"
     drawing.text(x, y + 44, "Buzzer between 5 V and the collector, emitter to GND;", size=11)
-    drawing.text(x, y + 60, "a 1N4148 across a magnetic buzzer.", size=11)
+    across = "a 1N4148 across it" if pins.buzzer.kind == "active" else "1 kOhm across it"
+    drawing.text(x, y + 60, f"{across} (see schematic.svg).", size=11)
 
 
 def draw(pins: PinMap) -> str:
