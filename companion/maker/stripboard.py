@@ -338,6 +338,7 @@ def _part(part: Placed) -> list[str]:
 def _legend(board: Layout, pins: PinMap) -> list[str]:
     x, y = MARGIN + WIDTH * SCALE + 20, MARGIN + 10
     leads = connections(board)
+    rails = sorted(RAIL.items(), key=lambda item: item[1])
     lines = [f"J1 (column 0, rows {J1_TOP}-{J1_TOP + len(board_nets(pins)) - 1}):",
              *[f"  pin {n + 1}: {net}" for n, net in enumerate(board_nets(pins))],
              "",
@@ -349,6 +350,9 @@ def _legend(board: Layout, pins: PinMap) -> list[str]:
              "  2 to the buzzer",
              f"{len(board_nets(pins))} jumper wires J1 to the Pi",
              "",
+             "Long strips (row: net):",
+             "  " + ", ".join(f"{row}: {name.split()[0]}" for name, row in rails[:4]),
+             "  " + ", ".join(f"{row}: {name.split()[0]}" for name, row in rails[4:]),
              "Rows 3-10: U1-U3, pin 1 at the top",
              "left. Rows 24 and 32: cathode pads,",
              "their 470 Ohm resistors to row 28.",
