@@ -7,6 +7,10 @@ symbol. Needs schemdraw (the test extra); the box itself never imports this modu
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import schemdraw
 import schemdraw.elements as elm
 
@@ -28,6 +32,7 @@ OUTPUTS = (*(f"Q{q}" for q in range(8)), "QH'")
 PIN_NUMBERS = {"Q0": 15, "Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "Q5": 5, "Q6": 6, "Q7": 7,
                "GND": 8, "QH'": 9, "MR": 10, "SRCLK": 11, "RCLK": 12, "OE": 13, "SER": 14,
                "VCC": 16}
+SVG = "http://www.w3.org/2000/svg"
 CHIP_HEIGHT = 16.0
 """Vertical room per chip and its eight LEDs, in schemdraw units."""
 
@@ -36,7 +41,7 @@ def draw(pins: PinMap) -> str:
     """The schematic as SVG text."""
     parts = circuit(pins)
     schemdraw.use("svg")
-    with schemdraw.Drawing(show=False) as drawing:
+    with _svg_as_default_namespace(), schemdraw.Drawing(show=False) as drawing:
         drawing.config(unit=2, fontsize=10, lw=1.2)
         _pi(drawing, parts.part("PI"))
         for chip in range(CHIPS):
@@ -49,7 +54,22 @@ def draw(pins: PinMap) -> str:
         drawing.add(elm.Label().at((-14, 6)).label(
             "Getaway: the box's schematic, drawn from hardware/pins.toml by "
             "companion/maker/schematic.py", fontsize=12, halign="left"))
-    return bytes(drawing.get_imagedata("svg")).decode() + "\n"
+        svg = bytes(drawing.get_imagedata("svg")).decode() + "\n"
+    return svg
+
+
+@contextmanager
+def _svg_as_default_namespace() -> Iterator[None]:
+    """schemdraw writes through ElementTree, whose namespace prefixes are global (qrcode maps
+    SVG's to "svg:"): draw with SVG as the default namespace, then put back what was there."""
+    names: dict[str, str] = getattr(ElementTree, "_namespace_map")  # noqa: B009
+    saved = dict(names)
+    ElementTree.register_namespace("", SVG)
+    try:
+        yield
+    finally:
+        names.clear()
+        names.update(saved)
 
 
 def _flag(drawing: schemdraw.Drawing, net: str, at: tuple[float, float], *,

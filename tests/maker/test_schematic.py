@@ -50,6 +50,17 @@ def test_schematic_draws_what_is_across_the_buzzer_for_its_kind() -> None:
     assert "R27" in tonal and "D25" not in tonal and "passive piezo" in tonal
 
 
+def test_schematic_is_the_same_after_qrcode_named_the_svg_namespace() -> None:
+    """qrcode's SVG images map SVG's namespace to the prefix "svg:" for every ElementTree."""
+    before = draw(load_pins())
+    import qrcode.image.svg  # noqa: F401
+
+    ElementTree.register_namespace("svg", "http://www.w3.org/2000/svg")
+    assert draw(load_pins()) == before
+    assert ElementTree.tostring(ElementTree.Element("{http://www.w3.org/2000/svg}g")) == \
+        b"<svg:g xmlns:svg=\"http://www.w3.org/2000/svg\" />"  # and qrcode keeps its prefix
+
+
 def test_schematic_without_oe_ties_oe_to_ground_and_has_no_pull_up() -> None:
     packaged = load_pins()
     shown = words(draw(replace(packaged, station=replace(packaged.station, oe=None))))
