@@ -92,7 +92,7 @@ def selftest() -> str:
     """The self-test screen with OK not answering; its terminal output."""
     pins, out, factory = load_pins(), io.StringIO(), MockFactory(pin_class=MockPWMPin)
     console = Maker(pins, factory, out)
-    SelfTest(pins, console, lang="en", button_s=0.05, column_s=0.01, pin_factory=factory).run()
+    SelfTest(pins, console, lang="en", button_s=0.05, led_s=0.01, pin_factory=factory).run()
     pygame.image.save(pygame.display.get_surface(), str(OUT / "selftest.png"))
     console.close()
     return out.getvalue()

@@ -51,6 +51,8 @@ def test_a_wheel_builds_quietly_with_every_file_the_box_reads(tmp_path: Path) ->
     for game in GAMES.values():
         folder = game.package.replace(".", "/")
         assert {f"{folder}/phone/phone.js", f"{folder}/phone/phone.css"} <= names
+    hardware = {name for name in tracked if name.startswith("hardware/")}
+    assert {f"companion/{name}" for name in hardware} <= names  # the maker's files too
     assembly = (ROOT / "hardware" / "assembly.md").read_text(encoding="utf-8")
     pictures = re.findall(r"\]\((pictures/[^)]+)\)", assembly)
     assert pictures and {f"companion/hardware/{p}" for p in pictures} <= names

@@ -50,9 +50,7 @@ class Box:
         self._moved: Callable[[], None] = _nobody
         self._published = table.published
         with ExitStack() as devices:
-            self._station = PoliceStation(pins.station.data, pins.station.clock,
-                                          pins.station.latch, pins.station.oe,
-                                          pin_factory=pin_factory)
+            self._station = PoliceStation.wired(pins.station, pin_factory=pin_factory)
             devices.callback(self._station.close)
             self._beeper = Beeper(pins.buzzer.pin, pins.buzzer.kind, pin_factory=pin_factory)
             devices.callback(self._beeper.close)

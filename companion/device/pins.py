@@ -18,6 +18,8 @@ from companion.games.base import Button
 
 FIRST_GPIO, LAST_GPIO = 2, 27
 """The GPIOs on the 40-pin header (0 and 1 are reserved for HAT EEPROMs)."""
+MIN_BRIGHTNESS = 0.05
+"""The dimmest the police station may be set: darker, and a lit LED looks like an unlit one."""
 
 
 class PinMapError(ValueError):
@@ -26,12 +28,14 @@ class PinMapError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class StationPins:
-    """The 74HC595 chain: serial data, shift clock, latch clock, and the optional OE."""
+    """The 74HC595 chain: serial data, shift clock, latch clock, the optional OE, and how
+    bright the LEDs are (below 1.0 only with OE, whose PWM dims them)."""
 
     data: int
     clock: int
     latch: int
     oe: int | None = None
+    brightness: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +104,11 @@ def _boolean(value: Any) -> str | None:
     return None if isinstance(value, bool) else "must be true or false"
 
 
+def _brightness(value: Any) -> str | None:
+    ok = (_is_int(value) or isinstance(value, float)) and MIN_BRIGHTNESS <= value <= 1
+    return None if ok else f"must be a number from {MIN_BRIGHTNESS} to 1.0 (full brightness)"
+
+
 def _device(value: Any) -> str | None:
     ok = isinstance(value, str) and value.startswith("/")
     return None if ok else 'must be the path of a framebuffer, like "/dev/fb1"'
@@ -108,14 +117,16 @@ def _device(value: Any) -> str | None:
 SCHEMA: dict[str, dict[str, Check]] = {
     "buttons": {button.value: _gpio for button in
                 (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)},
-    "station": {"data": _gpio, "clock": _gpio, "latch": _gpio, "oe": _gpio},
+    "station": {"data": _gpio, "clock": _gpio, "latch": _gpio, "oe": _gpio,
+                "brightness": _brightness},
     "buzzer": {"pin": _gpio, "kind": _choice("active", "tonal")},
     "screen": {"width": _whole(1, 4096), "height": _whole(1, 4096),
                "rotation": _choice(0, 90, 180, 270), "fullscreen": _boolean,
                "fps": _whole(1, 60), "framebuffer": _device},
 }
-OPTIONAL = {("station", "oe"), ("screen", "framebuffer")}
-PINS = ("buttons", "station", "buzzer.pin")
+OPTIONAL = {("station", "oe"), ("station", "brightness"), ("screen", "framebuffer")}
+PINS = ("buttons", "station.data", "station.clock", "station.latch", "station.oe",
+        "buzzer.pin")
 """Where GPIOs are named; each GPIO may appear only once among them."""
 
 
@@ -154,6 +165,10 @@ class _MapText:
         for section, checks in SCHEMA.items():
             self.check_section(section, data.get(section), checks)
         self.check_unique(data)
+        station = data["station"]
+        if station.get("brightness", 1) < 1 and "oe" not in station:
+            self.refuse("station", "brightness", "station.brightness below 1 needs station.oe: "
+                                                 "the OE pin is what dims the LEDs")
 
     def check_section(self, section: str, table: Any, checks: Mapping[str, Check]) -> None:
         if not isinstance(table, dict):

@@ -1,9 +1,9 @@
 """`getaway selftest`: shows a maker that every LED, the buzzer and every button is wired right.
 
-It lights the police station column by column, sounds the buzzer, then asks for each button in
-turn, on the screen and in the terminal, and reports which answered within the time allowed.
-A button wired to another's GPIO shows up as "answered instead", which is what swapped wires
-look like.
+It lights the police station one LED at a time, column by column from the bottom up (two
+swapped LEDs light out of order), sounds the buzzer, then asks for each button in turn, on the
+screen and in the terminal, and reports which answered within the time allowed. A button wired
+to another's GPIO shows up as "answered instead", which is what swapped wires look like.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from companion.device.station import COLUMNS, ROWS, PoliceStation
 from companion.games.base import Button, LedFrame, Sound
 
 ASKED = (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)
-COLUMN_S = 1.0
-"""How long each column of LEDs stays lit."""
+LED_S = 0.3
+"""How long each LED stays lit in the chase; all 24 together stay lit three times as long."""
 BUTTON_S = 10.0
 """How long the self-test waits for each button."""
 POLL_S = 0.05
@@ -42,7 +42,7 @@ BEEP = Sound.DONE
 TEXTS = {
     "de": {
         "selftest.title": "Selbsttest",
-        "selftest.column": "LEDs: Spalte {column} ({colour}) leuchtet",
+        "selftest.column": "LEDs: Spalte {column} ({colour}), einzeln von unten nach oben",
         "selftest.all": "LEDs: alle 24 leuchten",
         "selftest.buzzer": "Summer: piept er?",
         "selftest.press": "Drücke {button}",
@@ -63,7 +63,7 @@ TEXTS = {
     },
     "en": {
         "selftest.title": "Self-test",
-        "selftest.column": "LEDs: column {column} ({colour}) is lit",
+        "selftest.column": "LEDs: column {column} ({colour}), one by one from the bottom up",
         "selftest.all": "LEDs: all 24 are lit",
         "selftest.buzzer": "Buzzer: does it beep?",
         "selftest.press": "Press {button}",
@@ -109,9 +109,10 @@ class Report:
         return not self.silent and not self.instead
 
 
-def column_frame(column: int) -> LedFrame:
-    """All six LEDs of one column lit."""
-    return LedFrame.bars(tuple(ROWS if c == column else 0 for c in range(COLUMNS)))
+def single_frame(column: int, row: int) -> LedFrame:
+    """One LED lit: ``row`` of ``column`` (row 0 at the bottom)."""
+    return LedFrame(tuple(tuple(c == column and r == row for r in range(ROWS))
+                          for c in range(COLUMNS)))
 
 
 class SelfTest:
@@ -119,17 +120,15 @@ class SelfTest:
 
     def __init__(self, pins: PinMap, console: Console, *, lang: str = i18n.DEFAULT_LANGUAGE,
                  clock: Callable[[], float] = time.monotonic, button_s: float = BUTTON_S,
-                 column_s: float = COLUMN_S, pin_factory: Any = None) -> None:
+                 led_s: float = LED_S, pin_factory: Any = None) -> None:
         self._pins, self._console, self._lang = pins, console, lang
         self._clock, self._factory = clock, pin_factory
-        self._button_s, self._column_s = button_s, column_s
+        self._button_s, self._led_s = button_s, led_s
         self._presses: queue.Queue[Button] = queue.Queue()
 
     def run(self) -> Report:
         """LEDs, buzzer, buttons; the report is also told on the console."""
-        station = self._pins.station
-        leds = PoliceStation(station.data, station.clock, station.latch, station.oe,
-                             pin_factory=self._factory)
+        leds = PoliceStation.wired(self._pins.station, pin_factory=self._factory)
         beeper = Beeper(self._pins.buzzer.pin, self._pins.buzzer.kind, pin_factory=self._factory)
         buttons = Buttons(self._pins.buttons, lambda button: None, self._pressed,
                           clock=self._clock, pin_factory=self._factory)
@@ -147,14 +146,16 @@ class SelfTest:
                 device.close()
 
     def leds(self, station: PoliceStation) -> None:
+        """The chase, LED by LED, then all 24 at once."""
         for column, colour in enumerate(COLOURS):
-            station.show(column_frame(column))
             self._console.say(self._text("selftest.column", column=column + 1,
                                          colour=self._text(f"selftest.colour.{colour}")))
-            self._console.wait(self._column_s)
+            for row in range(ROWS):
+                station.show(single_frame(column, row))
+                self._console.wait(self._led_s)
         station.show(LedFrame.bars((ROWS,) * COLUMNS))
         self._console.say(self._text("selftest.all"))
-        self._console.wait(self._column_s)
+        self._console.wait(3 * self._led_s)
         station.show(LedFrame())
 
     def buzzer(self, beeper: Beeper) -> None:

@@ -1,8 +1,9 @@
 """The police station: 24 LEDs behind three chained 74HC595 shift registers.
 
 Three GPIOs bit-bang the chain (serial data, shift clock, latch clock); the latch makes each
-update atomic, so a half-shifted frame is never seen. An optional OE pin (active low) on PWM
-keeps the LEDs dark until the first frame is latched, and dims them.
+update atomic, so a half-shifted frame is never seen. The OE pin (active low, optional) on PWM
+keeps the LEDs dark until the first frame is latched, then lights them at the brightness of
+the pin map.
 
 LED order. Column c (0 yellow, 1 green, 2 white, 3 red) and row r (0 at the bottom) is bit
 ``6 * c + r``; bit ``8 * k + j`` is output Qj of chip k, chip 0 being the one whose SER is
@@ -20,6 +21,7 @@ from typing import Any
 
 from gpiozero import OutputDevice, PWMOutputDevice
 
+from companion.device.pins import StationPins
 from companion.games.base import LedFrame
 
 COLUMNS, ROWS = 4, 6
@@ -36,7 +38,7 @@ class PoliceStation:
     """The LED police station; ``show`` latches a whole LedFrame at once."""
 
     def __init__(self, data: int, clock: int, latch: int, oe: int | None = None, *,
-                 pin_factory: Any = None) -> None:
+                 brightness: float = 1.0, pin_factory: Any = None) -> None:
         self._data = OutputDevice(data, pin_factory=pin_factory)
         self._clock = OutputDevice(clock, pin_factory=pin_factory)
         self._latch = OutputDevice(latch, pin_factory=pin_factory)
@@ -45,7 +47,13 @@ class PoliceStation:
         self._frame: LedFrame | None = None
         self.show(LedFrame())
         if self._oe is not None:
-            self._oe.value = 1.0
+            self._oe.value = brightness
+
+    @classmethod
+    def wired(cls, pins: StationPins, *, pin_factory: Any = None) -> PoliceStation:
+        """The police station as the pin map wires it, at the pin map's brightness."""
+        return cls(pins.data, pins.clock, pins.latch, pins.oe, brightness=pins.brightness,
+                   pin_factory=pin_factory)
 
     @property
     def frame(self) -> LedFrame:

@@ -25,8 +25,8 @@ HEADER: dict[int, str] = {
 }
 """What each physical pin of the 40-pin header carries (BCM numbering for the GPIOs)."""
 
-GROUND, FIVE_VOLT = 39, 2
-"""The header pins the diagram takes ground and 5 V from."""
+GROUND, FIVE_VOLT, THREE_VOLT = 39, 2, 1
+"""The header pins the diagram takes ground, 5 V and (for OE's pull-up) 3.3 V from."""
 
 ROW, TOP, HEADER_X = 24, 70, 150
 WIDTH, HEIGHT = 980, 640
@@ -132,7 +132,7 @@ def _station(drawing: _Drawing, pins: PinMap, used: dict[int, str]) -> None:
         for n, name in enumerate(("SER 14", "SRCLK 11", "RCLK 12", "OE 13")):
             drawing.text(left + 6, y + 38 + n * 20, name, size=10)
         drawing.text(left + 104, y + 38, "QH' 9", size=10, anchor="end")
-        drawing.text(left + 104, y + 78, "QA-QH", size=10, anchor="end")
+        drawing.text(left + 104, y + 78, "Q0-Q7", size=10, anchor="end")
         if chip < 2:
             drawing.add(f'<line x1="{left + 110}" y1="{y + 34}" x2="{left + 130}" '
                         f'y2="{y + 34}" stroke="{COLOURS["station"]}" stroke-width="2" '
@@ -151,11 +151,15 @@ def _station(drawing: _Drawing, pins: PinMap, used: dict[int, str]) -> None:
     notes = ["SER of #1 from the Pi; QH' of each chip to SER of the next.",
              "SRCLK of all three joined, RCLK of all three joined.",
              "MR (10) and VCC (16) to 5 V, GND (8) to GND, 100 nF at each VCC.",
-             "QA-QH: LED + 470 Ohm to GND; columns yellow, green, white, red."]
+             "Q0-Q7: LED anode; cathode via 470 Ohm to GND (see schematic.svg)."]
     if station.oe is None:
         notes.append("OE (13) to GND: LEDs always enabled (no OE pin in pins.toml).")
     else:
         notes.append("OE (13) of all three joined, 10 kOhm pull-up to 3V3.")
+        drawing.wire(THREE_VOLT, (x + 315, y + 120), COLOURS["power"], "3.3 V")
+        drawing.text(x + 320, y + 134, f"3.3 V (header pin {THREE_VOLT})", size=10,
+                     colour=COLOURS["power"])
+        used[THREE_VOLT] = "power"
     for n, note in enumerate(notes):
         drawing.text(x, y + 152 + n * 16, note, size=11)
 
@@ -168,7 +172,8 @@ def _buzzer(drawing: _Drawing, pins: PinMap, used: dict[int, str]) -> None:
     drawing.wire(header_pin(pins.buzzer.pin), (x, y + 12), COLOURS["buzzer"], "buzzer")
     used[header_pin(pins.buzzer.pin)] = "buzzer"
     drawing.text(x, y + 44, "Buzzer between 5 V and the collector, emitter to GND;", size=11)
-    drawing.text(x, y + 60, "a 1N4148 across a magnetic buzzer.", size=11)
+    across = "a 1N4148 across it" if pins.buzzer.kind == "active" else "1 kOhm across it"
+    drawing.text(x, y + 60, f"{across} (see schematic.svg).", size=11)
 
 
 def draw(pins: PinMap) -> str:

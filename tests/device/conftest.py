@@ -42,10 +42,9 @@ def pins() -> Iterator[RecordingFactory]:
 
 @pytest.fixture
 def pin_map() -> PinMap:
-    """The packaged map, with a tonal buzzer (its notes tell the sounds apart) and an OE pin."""
+    """The packaged map (OE on GPIO 22), with a tonal buzzer: its notes tell the sounds apart."""
     packaged = load_pins()
-    return replace(packaged, station=replace(packaged.station, oe=22),
-                   buzzer=BuzzerPin(packaged.buzzer.pin, "tonal"))
+    return replace(packaged, buzzer=BuzzerPin(packaged.buzzer.pin, "tonal"))
 
 
 @pytest.fixture

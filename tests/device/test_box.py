@@ -6,10 +6,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from gpiozero.pins.mock import MockFactory
-
 from companion.device.box import LOBBY, Box
 from companion.device.pins import PinMap, load_pins
+from companion.device.simulated_pins import simulated_factory
 from companion.games.base import Action, Button, LedFrame, Sound
 from companion.table.owner import Table
 from companion.table.published import Published, token_hash
@@ -315,10 +314,10 @@ def test_box_close_frees_the_pins_and_stops_listening(box: Box, pins: RecordingF
     again.close()
 
 
-def test_box_runs_on_a_plain_mock_factory_with_the_packaged_pins(table: Table,
-                                                                 clock: FakeClock) -> None:
-    """As the simulator uses it: the packaged pin map on gpiozero's MockFactory."""
-    factory, pins = MockFactory(), load_pins()
+def test_box_runs_on_the_simulators_pins_with_the_packaged_pin_map(table: Table,
+                                                                   clock: FakeClock) -> None:
+    """As the simulator uses it: the packaged pin map (OE on PWM) on its mock factory."""
+    factory, pins = simulated_factory(), load_pins()
     box = Box(table, pins, clock=clock, pin_factory=factory)
     factory.pin(pins.buttons[Button.RIGHT]).drive_low()
     factory.pin(pins.buttons[Button.RIGHT]).drive_high()

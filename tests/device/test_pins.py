@@ -44,9 +44,11 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_pins_packaged_map_avoids_spi0_i2c_and_uart() -> None:
     pins = load_pins()
     used = {*pins.buttons.values(), pins.station.data, pins.station.clock, pins.station.latch,
-            pins.buzzer.pin}
+            pins.station.oe, pins.buzzer.pin}
     assert set(pins.buttons) == {Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN}
-    assert len(used) == 9
+    assert pins.station.oe == 22  # by default: the LEDs stay dark through the boot
+    assert pins.station.brightness == 1.0
+    assert len(used) == 10
     assert not used & {2, 3, 7, 8, 9, 10, 11, 14, 15}
     assert pins.screen == ScreenSettings(480, 320, 0, True, 10)
 
@@ -61,6 +63,12 @@ def test_pins_load_every_section(tmp_path: Path) -> None:
 
 def test_pins_oe_is_optional(tmp_path: Path) -> None:
     assert load_pins(write(tmp_path, MAP)).station.oe is None
+
+
+def test_pins_brightness_dims_through_oe(tmp_path: Path) -> None:
+    assert load_pins(write(tmp_path, MAP)).station.brightness == 1.0
+    dimmed = MAP.replace("latch = 21", "latch = 21\noe = 22\nbrightness = 0.3")
+    assert load_pins(write(tmp_path, dimmed)).station == StationPins(16, 20, 21, 22, 0.3)
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
@@ -78,6 +86,14 @@ def test_pins_oe_is_optional(tmp_path: Path) -> None:
     ("rotation = 0", "rotation = 45", "line 20: screen.rotation must be one of 0, 90, 180, 270"),
     ("fullscreen = true", "fullscreen = 1", "line 21: screen.fullscreen must be true or false"),
     ("fps = 10", "fps = 0", "line 22: screen.fps must be a whole number from 1 to 60"),
+    ("latch = 21", "latch = 21\nbrightness = 0.5",
+     "line 12: station.brightness below 1 needs station.oe: the OE pin is what dims the LEDs"),
+    ("latch = 21", "latch = 21\noe = 22\nbrightness = 0.01",
+     "line 13: station.brightness must be a number from 0.05 to 1.0 (full brightness)"),
+    ("latch = 21", "latch = 21\noe = 22\nbrightness = true",
+     "line 13: station.brightness must be a number"),
+    ("latch = 21", "latch = 21\noe = 13", "line 12: GPIO 13 is used twice (buttons.ok and "
+                                          "station.oe)"),
     ("[buzzer]", "[leds]\ncount = 24\n\n[buzzer]",
      "line 13: unknown section [leds] (known: buttons, station, buzzer, screen)"),
 ])

@@ -1,4 +1,4 @@
-"""`getaway selftest`: the LEDs column by column, the buzzer, each button asked for in turn."""
+"""`getaway selftest`: the LEDs one by one, the buzzer, each button asked for in turn."""
 
 from __future__ import annotations
 
@@ -59,14 +59,16 @@ def selftest(pins: RecordingFactory, pin_map: PinMap, person: Person, clock: Fak
     return SelfTest(pin_map, person, lang=lang, clock=clock, button_s=10.0, pin_factory=pins)
 
 
-def test_selftest_lights_the_columns_one_by_one_then_all(pins: RecordingFactory,
-                                                         pin_map: PinMap,
-                                                         clock: FakeClock) -> None:
-    selftest(pins, pin_map, Person(pins, pin_map, clock), clock).run()
+def test_selftest_chases_led_by_led_then_lights_all(pins: RecordingFactory, pin_map: PinMap,
+                                                    clock: FakeClock) -> None:
+    """One LED at a time, each column from the bottom up: two swapped LEDs light out of turn."""
+    person = Person(pins, pin_map, clock)
+    selftest(pins, pin_map, person, clock).run()
     shown = [lit(frame) for frame in latches(pins.log.edges(), pin_map.station)]
-    columns = [{(column, row) for row in range(6)} for column in range(4)]
-    everything = set().union(*columns)
-    assert shown == [set(), *columns, everything, set()]
+    chase = [{(column, row)} for column in range(4) for row in range(6)]
+    everything = set().union(*chase)
+    assert shown == [set(), *chase, everything, set()]
+    assert person.lines[1] == "LEDs: column 1 (yellow), one by one from the bottom up"
 
 
 def test_selftest_sounds_the_buzzer_and_confirms_each_answer(pins: RecordingFactory,
@@ -97,8 +99,8 @@ def test_selftest_a_silent_button_times_out(pins: RecordingFactory, pin_map: Pin
     assert report.answered == [Button.LEFT, Button.RIGHT, Button.BACK, Button.TURN]
     assert not report.passed
     assert "OK: no answer" in person.lines
-    # the LEDs (5 x 1 s) and the buzzer, then the full 10 s for OK alone
-    assert 15.0 < person.waited < 17.0
+    # the LEDs (24 x 0.3 s, all for 0.9 s) and the buzzer, then the full 10 s for OK alone
+    assert 18.0 < person.waited < 20.0
 
 
 def test_selftest_swapped_wires_show_as_answered_instead(pins: RecordingFactory,
@@ -132,7 +134,7 @@ def test_selftest_speaks_german(pins: RecordingFactory, pin_map: PinMap,
                                 clock: FakeClock) -> None:
     person = Person(pins, pin_map, clock, {button: None for button in ASKED})
     selftest(pins, pin_map, person, clock, lang="de").run()
-    assert "LEDs: Spalte 1 (gelb) leuchtet" in person.lines
+    assert "LEDs: Spalte 1 (gelb), einzeln von unten nach oben" in person.lines
     assert "Drücke ZURÜCK" in person.lines
     assert "TURN: keine Antwort" in person.lines
 
@@ -168,7 +170,7 @@ def test_selftest_in_the_simulator_keys_press_the_buttons(headless: None,
     out = io.StringIO()
     console = Keyboard(pin_map.screen, fullscreen=False, keys=pin_keys(pins, pin_map.buttons),
                        out=out)
-    report = SelfTest(pin_map, console, lang="en", button_s=5.0, column_s=0.01,
+    report = SelfTest(pin_map, console, lang="en", button_s=5.0, led_s=0.01,
                       pin_factory=pins).run()
     console.close()
     assert report.answered == list(ASKED)

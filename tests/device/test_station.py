@@ -94,6 +94,16 @@ def test_station_dims_through_oe(pins: RecordingFactory, station: PoliceStation)
     assert station.brightness == 0.25
 
 
+def test_station_lights_at_the_brightness_of_the_pin_map(pins: RecordingFactory) -> None:
+    """Dark (OE high) until the first latch, then on at ``brightness`` from pins.toml."""
+    station = PoliceStation.wired(StationPins(16, 20, 21, 22, brightness=0.4), pin_factory=pins)
+    oe = [e.value for e in pins.log.edges() if e.pin == PINS.oe and e.what == "state"]
+    assert oe[0] == 1.0
+    assert oe[-1] == pytest.approx(0.6)  # active low: off 60 % of the time
+    assert station.brightness == pytest.approx(0.4)
+    station.close()
+
+
 def test_station_without_oe_cannot_dim(pins: RecordingFactory) -> None:
     station = PoliceStation(PINS.data, PINS.clock, PINS.latch, pin_factory=pins)
     assert station.brightness == 1.0

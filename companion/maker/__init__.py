@@ -1,0 +1,1 @@
+"""The maker's drawings and models of the box, made from hardware/pins.toml."""

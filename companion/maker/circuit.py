@@ -1,0 +1,155 @@
+"""The box's circuit as data, made from the pin map: every part, and the net each of its pins is on.
+
+The schematic and the stripboard are both drawn from this one list, and a test checks that the
+stripboard joins exactly what the circuit joins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.device.pins import PinMap
+from companion.device.station import COLUMNS, ROWS
+from companion.device.wiring import header_pin
+from companion.games.base import Button
+
+GND, FIVE_VOLT, THREE_VOLT = "GND", "+5V", "+3V3"
+CHIPS = 3
+COLOURS = ("yellow", "green", "white", "red")
+"""The police station's columns, left to right (see companion/device/station.py)."""
+CHIP_PINS = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "Q5": 5, "Q6": 6, "Q7": 7, "GND": 8,
+             "QH'": 9, "MR": 10, "SRCLK": 11, "RCLK": 12, "OE": 13, "SER": 14, "Q0": 15,
+             "VCC": 16}
+"""The 74HC595's pins by name (Q0 is pin 15, Q1-Q7 are pins 1-7)."""
+BUTTONS = (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)
+BOARD_GROUND = 34
+"""The header pin the board's ground wire goes to; the buttons' ground goes to pin 39."""
+BUTTON_GROUND = 39
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One part: its reference, what to buy, and the net of each pin (by pin name)."""
+
+    ref: str
+    value: str
+    pins: Mapping[str, str]
+    where: str = "board"
+    """"board" (on the stripboard), "panel" (in the front panel) or "pi" (the Raspberry Pi)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Circuit:
+    """All parts of one box; ``nets`` maps each net to the (ref, pin) on it."""
+
+    parts: tuple[Part, ...]
+
+    def part(self, ref: str) -> Part:
+        return next(part for part in self.parts if part.ref == ref)
+
+    @property
+    def nets(self) -> dict[str, list[tuple[str, str]]]:
+        nets: dict[str, list[tuple[str, str]]] = {}
+        for part in self.parts:
+            for pin, net in part.pins.items():
+                nets.setdefault(net, []).append((part.ref, pin))
+        return nets
+
+
+def led_name(bit: int) -> str:
+    """Where LED ``bit`` sits: "yellow 1" is the bottom LED of the first column."""
+    return f"{COLOURS[bit // ROWS]} {bit % ROWS + 1}"
+
+
+def output(bit: int) -> tuple[int, str]:
+    """The chip (0-2) and output (Q0-Q7) that drives LED ``bit``."""
+    return bit // 8, f"Q{bit % 8}"
+
+
+def anode(bit: int) -> str:
+    chip, q = output(bit)
+    return f"U{chip + 1}.{q}"
+
+
+def cathode(bit: int) -> str:
+    return f"LED{bit + 1}.K"
+
+
+def circuit(pins: PinMap) -> Circuit:
+    """The circuit of a box wired as ``pins`` says."""
+    station = pins.station
+    return Circuit((*_pi(pins), *_board_connector(pins), *_chips(pins), *_leds(),
+                    *_buttons(pins), *_buzzer(pins),
+                    *(() if station.oe is None else
+                      (Part("R25", "10 kΩ", {"1": "OE", "2": THREE_VOLT}),))))
+
+
+def _pi(pins: PinMap) -> tuple[Part, ...]:
+    used = {1: THREE_VOLT, 2: FIVE_VOLT, BOARD_GROUND: GND, BUTTON_GROUND: GND}
+    station = pins.station
+    signals = {"DATA": station.data, "CLOCK": station.clock, "LATCH": station.latch,
+               "BUZZER": pins.buzzer.pin}
+    if station.oe is not None:
+        signals["OE"] = station.oe
+    for net, gpio in signals.items():
+        used[header_pin(gpio)] = net
+    for button in BUTTONS:
+        used[header_pin(pins.buttons[button])] = f"BUTTON_{button.value.upper()}"
+    if station.oe is None:
+        del used[1]
+    return (Part("PI", "Raspberry Pi 40-pin header",
+                 {str(pin): used[pin] for pin in sorted(used)}, where="pi"),)
+
+
+def board_nets(pins: PinMap) -> tuple[str, ...]:
+    """What the board's connector J1 carries, pin 1 first (one jumper wire to the Pi each)."""
+    oe = () if pins.station.oe is None else ("OE",)
+    return ("LATCH", "CLOCK", *oe, GND, "DATA", FIVE_VOLT,
+            *(() if pins.station.oe is None else (THREE_VOLT,)), "BUZZER")
+
+
+def _board_connector(pins: PinMap) -> tuple[Part, ...]:
+    nets = board_nets(pins)
+    return (Part("J1", f"1 x {len(nets)} pin header", {str(n + 1): net
+                                                     for n, net in enumerate(nets)}),)
+
+
+def _chips(pins: PinMap) -> tuple[Part, ...]:
+    parts = []
+    oe = GND if pins.station.oe is None else "OE"
+    for chip in range(CHIPS):
+        nets = {"VCC": FIVE_VOLT, "GND": GND, "MR": FIVE_VOLT, "OE": oe, "SRCLK": "CLOCK",
+                "RCLK": "LATCH", "SER": "DATA" if chip == 0 else f"CHAIN{chip}",
+                "QH'": f"CHAIN{chip + 1}" if chip < CHIPS - 1 else "U3.QH' (not connected)",
+                **{f"Q{q}": f"U{chip + 1}.Q{q}" for q in range(8)}}
+        parts.append(Part(f"U{chip + 1}", "74HCT595", nets))
+        parts.append(Part(f"C{chip + 1}", "100 nF", {"1": FIVE_VOLT, "2": GND}))
+    return tuple(parts)
+
+
+def _leds() -> tuple[Part, ...]:
+    parts = []
+    for bit in range(COLUMNS * ROWS):
+        parts.append(Part(f"LED{bit + 1}", f"LED {COLOURS[bit // ROWS]} 5 mm",
+                          {"A": anode(bit), "K": cathode(bit)}, where="panel"))
+        parts.append(Part(f"R{bit + 1}", "470 Ω", {"1": cathode(bit), "2": GND}))
+    return tuple(parts)
+
+
+def _buttons(pins: PinMap) -> tuple[Part, ...]:
+    return tuple(Part(f"SW{n + 1}", "30 mm arcade button" if button is Button.TURN
+                      else "12 mm push button",
+                      {"1": f"BUTTON_{button.value.upper()}", "2": GND}, where="panel")
+                 for n, button in enumerate(BUTTONS))
+
+
+def _buzzer(pins: PinMap) -> tuple[Part, ...]:
+    active = pins.buzzer.kind == "active"
+    across = (Part("D25", "1N4148", {"A": "BUZZER-", "K": FIVE_VOLT}) if active else
+              Part("R27", "1 kΩ", {"1": "BUZZER-", "2": FIVE_VOLT}))
+    return (Part("R26", "1 kΩ", {"1": "BUZZER", "2": "BASE"}),
+            Part("Q1", "BC337-40", {"C": "BUZZER-", "B": "BASE", "E": GND}),
+            Part("BZ1", "active buzzer 5 V" if active else "passive piezo",
+                 {"+": FIVE_VOLT, "-": "BUZZER-"}, where="panel"),
+            across)

@@ -1,0 +1,217 @@
+"""The case, from the panel data (hardware/panel.toml) and the pin map: the hole map of the
+front panel, the OpenSCAD model's data, the drill template, and the printable model.
+
+The holes are one list (``holes``); panel.scad hands it to hardware/enclosure/enclosure.scad,
+and the template draws it at 1:1, so what is printed and what is drilled agree.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from companion.device.pins import PinMap
+from companion.device.station import COLUMNS, ROWS
+from companion.maker.circuit import BUTTONS, COLOURS
+
+PI_POSTS = ((0.0, 0.0), (58.0, 0.0), (0.0, 23.0), (58.0, 23.0), (0.0, 49.0), (58.0, 49.0))
+"""The Pi's mounting holes from the first: 58 x 49 mm (Pi 3 B+, 4 B, 5), 58 x 23 (Zero 2 W)."""
+SCREEN_ASPECT_SLACK = 0.05
+"""How far the window's shape may stray from the screen's pixels (width / height)."""
+
+
+class PanelError(ValueError):
+    """The panel data does not fit the pin map or itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hole:
+    """A round hole in the front panel: what it is for, its centre and diameter (mm)."""
+
+    label: str
+    x: float
+    y: float
+    diameter: float
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """Everything the model and the template need, in millimetres."""
+
+    case: Mapping[str, float]
+    holes: tuple[Hole, ...]
+    window: tuple[float, float, float, float]
+    """Centre x, centre y, width, height of the screen's window."""
+    module: tuple[float, float]
+    power: tuple[float, float, float, float]
+    """The slot in the back wall: centre x, centre height, width, height."""
+    pi: tuple[tuple[float, float], ...]
+
+
+def load_panel(path: Path, pins: PinMap) -> Panel:
+    """Read panel.toml and check it against the pin map: a hole for every button, the LED grid
+    of the police station, a window of the screen's shape, everything inside the panel."""
+    data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    buttons = data["buttons"]
+    if set(buttons) != {button.value for button in BUTTONS} or set(pins.buttons) != set(BUTTONS):
+        raise PanelError(f"{path}: [buttons] must have a hole for each of "
+                         f"{', '.join(b.value for b in BUTTONS)}")
+    holes = [_hole_at(f"{name.upper()} button", buttons[name]) for name in
+             (b.value for b in BUTTONS)]
+    leds = data["leds"]
+    for column in range(COLUMNS):
+        for row in range(ROWS):
+            x = leds["first"][0] + column * leds["pitch"][0]
+            y = leds["first"][1] + row * leds["pitch"][1]
+            holes.append(Hole(f"LED {COLOURS[column]} {row + 1}", x, y, leds["hole"]))
+    holes.append(_hole_at("buzzer", data["buzzer"]))
+    screen = data["screen"]
+    window = (*screen["centre"], *screen["window"])
+    power = data["power"]
+    panel = Panel(case=data["case"], holes=tuple(holes), window=window,
+                  module=tuple(screen["module"]),
+                  power=(power["x"], power["z"], *power["slot"]),
+                  pi=tuple((data["pi"]["at"][0] + dx, data["pi"]["at"][1] + dy)
+                           for dx, dy in PI_POSTS))
+    _check(path, panel, pins)
+    return panel
+
+
+def _hole_at(label: str, data: Mapping[str, Any]) -> Hole:
+    """A hole from its ``at = [x, y]`` and ``hole`` (the diameter)."""
+    x, y = data["at"]
+    return Hole(label, x, y, data["hole"])
+
+
+def _check(path: Path, panel: Panel, pins: PinMap) -> None:
+    width, height = pins.screen.width, pins.screen.height
+    if pins.screen.rotation in (90, 270):
+        width, height = height, width
+    shape = panel.window[2] / panel.window[3]
+    if abs(shape / (width / height) - 1) > SCREEN_ASPECT_SLACK:
+        raise PanelError(f"{path}: the screen window ({panel.window[2]} x {panel.window[3]} mm) "
+                         f"is not the shape of a {width} x {height} screen")
+    inner = panel.case["wall"]
+    shapes = [(h.label, h.x, h.y, h.diameter / 2, h.diameter / 2) for h in panel.holes]
+    shapes.append(("screen window", panel.window[0], panel.window[1], panel.window[2] / 2,
+                   panel.window[3] / 2))
+    for label, x, y, rx, ry in shapes:
+        if not (inner + rx <= x <= panel.case["width"] - inner - rx
+                and inner + ry <= y <= panel.case["depth"] - inner - ry):
+            raise PanelError(f"{path}: the {label} does not fit inside the walls")
+    for n, first in enumerate(shapes):
+        for second in shapes[n + 1:]:
+            if _overlap(first, second):
+                raise PanelError(f"{path}: the {first[0]} and the {second[0]} overlap")
+
+
+def _overlap(a: tuple[str, float, float, float, float],
+             b: tuple[str, float, float, float, float]) -> bool:
+    """Whether two holes' boxes, with 1 mm of panel between them, overlap."""
+    return abs(a[1] - b[1]) < a[3] + b[3] + 1 and abs(a[2] - b[2]) < a[4] + b[4] + 1
+
+
+def scad(panel: Panel) -> str:
+    """panel.scad: the data enclosure.scad is built from."""
+    def number(value: float) -> str:
+        return f"{value:g}"
+
+    case = "\n".join(f"{key} = {number(value)};" for key, value in panel.case.items())
+    holes = "\n".join(f"    [{number(h.x)}, {number(h.y)}, {number(h.diameter)}],  // {h.label}"
+                       for h in panel.holes)
+    return (
+        "// Written by companion/maker/enclosure.py from hardware/panel.toml and pins.toml;\n"
+        "// do not edit (python -m companion.maker writes it again).\n"
+        f"{case}\n"
+        f"window = [{', '.join(number(v) for v in panel.window)}];  // centre x, y; width, "
+        "height\n"
+        f"power = [{', '.join(number(v) for v in panel.power)}];  // centre x, height; width, "
+        "height\n"
+        f"pi_holes = [{', '.join(f'[{number(x)}, {number(y)}]' for x, y in panel.pi)}];\n"
+        f"holes = [  // x, y, diameter\n{holes}\n];\n")
+
+
+def template(panel: Panel) -> str:
+    """The drill template: the front panel at 1:1 (print at 100 %), each hole with a cross at
+    its centre and its diameter, the screen's window and the module behind it."""
+    width, depth = panel.case["width"], panel.case["depth"]
+    margin = 12.0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2 * margin}mm" '
+           f'height="{depth + 2 * margin + 10}mm" viewBox="{-margin} {-margin} '
+           f'{width + 2 * margin} {depth + 2 * margin + 10}" '
+           'font-family="DejaVu Sans, Arial, sans-serif">',
+           f'<rect x="{-margin}" y="{-margin}" width="{width + 2 * margin}" '
+           f'height="{depth + 2 * margin + 10}" fill="#fff"/>',
+           f'<rect x="0" y="0" width="{width:g}" height="{depth:g}" fill="none" stroke="#000" '
+           'stroke-width="0.3"><title>outline of the front panel</title></rect>',
+           f'<text x="0" y="{-margin / 2}" font-size="4">Getaway front panel, drill template '
+           f'1:1 ({width:g} x {depth:g} mm): print at 100 %, check the 50 mm scale.</text>']
+    cx, cy, w, h = panel.window
+    mw, mh = panel.module
+    out.append(f'<rect x="{cx - mw / 2:g}" y="{_y(panel, cy) - mh / 2:g}" width="{mw:g}" '
+               f'height="{mh:g}" fill="none" stroke="#888" stroke-width="0.3" '
+               'stroke-dasharray="2 1"><title>screen module behind the panel</title></rect>')
+    out.append(f'<rect x="{cx - w / 2:g}" y="{_y(panel, cy) - h / 2:g}" width="{w:g}" '
+               f'height="{h:g}" fill="none" stroke="#000" stroke-width="0.3"><title>screen '
+               f'window {w:g} x {h:g} mm</title></rect>')
+    out.append(f'<text x="{cx:g}" y="{_y(panel, cy):g}" font-size="4" text-anchor="middle">'
+               f'screen window {w:g} x {h:g} mm</text>')
+    for hole in panel.holes:
+        out.extend(_hole(panel, hole))
+    out.extend(_notes(panel))
+    scale_y = depth + 6
+    out.append(f'<line x1="0" y1="{scale_y:g}" x2="50" y2="{scale_y:g}" stroke="#000" '
+               'stroke-width="0.5"/>')
+    out.append(f'<text x="52" y="{scale_y + 1.5:g}" font-size="3.5">50 mm; front edge '
+               '(the players\' side) at the bottom</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _y(panel: Panel, y: float) -> float:
+    """The template's y (down the page) of a panel y (from the front edge, which is drawn at
+    the bottom)."""
+    return panel.case["depth"] - y
+
+
+def _hole(panel: Panel, hole: Hole) -> list[str]:
+    x, y, r = hole.x, _y(panel, hole.y), hole.diameter / 2
+    out = [f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="none" stroke="#000" '
+           f'stroke-width="0.3"><title>{escape(hole.label)}: {hole.diameter:g} mm</title>'
+           '</circle>',
+           f'<path d="M {x - 1.5:g} {y:g} H {x + 1.5:g} M {x:g} {y - 1.5:g} V {y + 1.5:g}" '
+           'stroke="#000" stroke-width="0.2"/>']
+    if not hole.label.startswith("LED"):
+        out.append(f'<text x="{x:g}" y="{y + r + 4:g}" font-size="3" text-anchor="middle">'
+                   f'{escape(hole.label)} {hole.diameter:g}</text>')
+    return out
+
+
+def _notes(panel: Panel) -> list[str]:
+    """Under the LED grid what its columns are; under the panel the slot in the back wall."""
+    leds = [hole for hole in panel.holes if hole.label.startswith("LED")]
+    x = (min(h.x for h in leds) + max(h.x for h in leds)) / 2
+    y = _y(panel, min(h.y for h in leds)) + leds[0].diameter / 2 + 4
+    px, pz, pw, ph = panel.power
+    return [f'<text x="{x:g}" y="{y:g}" font-size="3" text-anchor="middle">{len(leds)} LEDs '
+            f'{leds[0].diameter:g}: {", ".join(COLOURS)}</text>',
+            f'<text x="0" y="{panel.case["depth"] + 12:g}" font-size="3.5">Back wall: a '
+            f'{pw:g} x {ph:g} mm slot for the power cable, its centre {px:g} mm from the left '
+            f'and {pz:g} mm above the bottom.</text>']
+
+
+def openscad(model: Path, out: Path, *args: str) -> None:
+    """Run Debian's openscad on ``model``; pictures need a display, so those run in xvfb-run."""
+    command = ["openscad", "-o", str(out), *args, str(model)]
+    if out.suffix == ".png" and not os.environ.get("DISPLAY"):
+        command = ["xvfb-run", "-a", *command]
+    if shutil.which(command[0]) is None:
+        raise FileNotFoundError(f"{command[0]} is missing: apt-get install openscad xvfb")
+    subprocess.run(command, check=True, capture_output=True, timeout=600)

@@ -1,0 +1,55 @@
+// Getaway's case: a shell (four walls and the front panel with every hole) and a base plate
+// with posts for the Pi. Every size and hole comes from panel.scad, which
+// companion/maker/enclosure.py writes from hardware/panel.toml and hardware/pins.toml.
+//
+//   openscad -D 'part="print"' -o enclosure.stl enclosure.scad      both parts, ready to print
+//   part = "assembled" | "shell" | "base" | "panel" (the panel's holes, 2D) | "print"
+include <panel.scad>
+
+part = "print";
+post = 8;          // the corner posts the base plate is screwed to (M3, 2.5 mm pilot hole)
+pi_post = 6;       // the Pi's posts: 5 mm high, 2.2 mm pilot hole for M2.5 screws
+$fn = 48;
+
+module panel_holes() {
+    for (h = holes) translate([h[0], h[1]]) circle(d = h[2]);
+    translate([window[0] - window[2] / 2, window[1] - window[3] / 2])
+        square([window[2], window[3]]);
+}
+
+module shell() {
+    difference() {
+        cube([width, depth, height - base]);
+        translate([wall, wall, -1]) cube([width - 2 * wall, depth - 2 * wall, height - base - panel + 1]);
+        translate([0, 0, height - base - panel - 1]) linear_extrude(panel + 2) panel_holes();
+        translate([power[0] - power[2] / 2, depth - wall - 1, power[1] - base - power[3] / 2])
+            cube([power[2], wall + 2, power[3]]);
+    }
+    for (x = [wall, width - wall - post], y = [wall, depth - wall - post])
+        translate([x, y, 0]) difference() {
+            cube([post, post, height - base - panel]);
+            translate([post / 2, post / 2, -1]) cylinder(d = 2.5, h = 12, $fn = 16);
+        }
+}
+
+module base() {
+    difference() {
+        cube([width, depth, base]);
+        for (x = [wall + post / 2, width - wall - post / 2], y = [wall + post / 2, depth - wall - post / 2])
+            translate([x, y, -1]) cylinder(d = 3.4, h = base + 2, $fn = 16);
+    }
+    for (p = pi_holes) translate([p[0], p[1], base]) difference() {
+        cylinder(d = pi_post, h = 5, $fn = 24);
+        cylinder(d = 2.2, h = 6, $fn = 12);
+    }
+}
+
+if (part == "shell") shell();
+if (part == "base") base();
+if (part == "panel") panel_holes();
+if (part == "assembled") { base(); translate([0, 0, base]) shell(); }
+if (part == "print") {
+    // the shell upside down (its panel on the bed), the base plate beside it
+    translate([0, depth, height - base]) rotate([180, 0, 0]) shell();
+    translate([width + 10, 0, 0]) base();
+}

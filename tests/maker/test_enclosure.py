@@ -1,0 +1,113 @@
+"""The case: built by OpenSCAD from the panel data, with the holes the template shows."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.device.pins import load_pins
+from companion.maker.__main__ import CASE, HARDWARE
+from companion.maker.enclosure import Panel, PanelError, load_panel, openscad
+
+PANEL = HARDWARE / "panel.toml"
+MODEL = CASE / "enclosure.scad"
+
+
+@pytest.fixture(scope="module")
+def panel() -> Panel:
+    return load_panel(PANEL, load_pins())
+
+
+Point = tuple[float, float, float]
+Face = tuple[Point, Point, Point]
+
+
+def triangles(stl: Path) -> list[Face]:
+    """The triangles of an ASCII STL, each as its three corners."""
+    corners = [(float(x), float(y), float(z)) for x, y, z in
+               re.findall(r"vertex\s+(\S+)\s+(\S+)\s+(\S+)", stl.read_text(encoding="utf-8"))]
+    return [(corners[n], corners[n + 1], corners[n + 2]) for n in range(0, len(corners), 3)]
+
+
+def volume(faces: list[Face]) -> float:
+    """The enclosed volume (mm³), by the divergence theorem."""
+    total = 0.0
+    for (ax, ay, az), (bx, by, bz), (cx, cy, cz) in faces:
+        total += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)
+    return total / 6
+
+
+def bounds(faces: list[Face]) -> list[tuple[float, ...]]:
+    return [(min(c[axis] for f in faces for c in f), max(c[axis] for f in faces for c in f))
+            for axis in range(3)]
+
+
+def close(found: list[tuple[float, ...]], expected: list[tuple[float, ...]],
+          slack: float) -> bool:
+    return len(found) == len(expected) and all(
+        len(a) == len(b) and all(abs(x - y) <= slack for x, y in zip(a, b, strict=True))
+        for a, b in zip(found, expected, strict=True))
+
+
+def test_openscad_builds_the_committed_model_from_the_data(tmp_path: Path, panel: Panel) -> None:
+    built = tmp_path / "enclosure.stl"
+    openscad(MODEL, built, "-D", 'part="print"')
+    made, committed = triangles(built), triangles(CASE / "enclosure.stl")
+    case = panel.case
+    expected: list[tuple[float, ...]] = [(0, 2 * case["width"] + 10), (0, case["depth"]),
+                                         (0, case["height"] - case["base"])]
+    assert close(bounds(made), expected, 0.01)
+    assert volume(made) == pytest.approx(volume(committed), rel=0.001), (
+        "hardware/enclosure/enclosure.stl is stale: .venv/bin/python -m companion.maker")
+    assert len(made) == pytest.approx(len(committed), rel=0.02)
+
+
+def test_the_panel_of_the_model_has_the_holes_of_the_template(tmp_path: Path,
+                                                              panel: Panel) -> None:
+    """OpenSCAD's own outline of the front panel: one hole per hole of the list, where the
+    template draws it, and the screen's window."""
+    outline = tmp_path / "panel.svg"
+    openscad(MODEL, outline, "-D", 'part="panel"')
+    path = re.search(r'<path d="([^"]+)"', outline.read_text(encoding="utf-8"))
+    assert path is not None
+    shapes: list[tuple[float, ...]] = []
+    for contour in path.group(1).split("M")[1:]:
+        points = [(float(x), -float(y)) for x, y in re.findall(r"(-?[\d.]+),(-?[\d.]+)", contour)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        shapes.append(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2,
+                       max(xs) - min(xs), max(ys) - min(ys)))
+    expected: list[tuple[float, ...]] = [(h.x, h.y, h.diameter, h.diameter)
+                                         for h in panel.holes]
+    expected.append(panel.window)
+    assert close(sorted(shapes), sorted(expected), 0.05)
+
+
+def test_openscad_renders_a_picture_without_a_screen(tmp_path: Path) -> None:
+    picture = tmp_path / "case.png"
+    openscad(MODEL, picture, "-D", 'part="assembled"', "--imgsize=240,160")
+    assert pygame.image.load(str(picture)).get_size() == (240, 160)
+
+
+def write_panel(tmp_path: Path, old: str, new: str) -> Path:
+    text = PANEL.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "panel.toml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("ok = { hole = 24.0, at = [80.0, 24.0] }\n", "", "must have a hole for each of left"),
+    ("at = [192.0, 100.0]", "at = [218.0, 100.0]", "the buzzer does not fit inside the walls"),
+    ("first = [132.0, 38.0]", "first = [110.0, 38.0]", "the BACK button and the LED yellow 1 "
+                                                        "overlap"),
+    ("window = [75.0, 50.0]", "window = [75.0, 75.0]", "is not the shape of a 480 x 320 screen"),
+])
+def test_panel_data_that_cannot_be_built_is_refused(tmp_path: Path, old: str, new: str,
+                                                    message: str) -> None:
+    with pytest.raises(PanelError, match=re.escape(message)):
+        load_panel(write_panel(tmp_path, old, new), load_pins())
+
