@@ -176,3 +176,31 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
         ["Anna0\u22125\u22125", "Bernd\u2212100\u221210"])
     assert_fits(bernd)
     shoot(bernd, "romme-over.png")
+
+
+def test_the_big_moments_fill_the_phone_and_a_running_game_s_go_by_themselves(
+        table: Table, server: Server, clock: FakeClock, browser: Browser) -> None:
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": 0, "turn_seconds": TURN_S, "after_overrun": 0, "rounds": 1}}))
+    anna = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    bernd = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    take_seat(anna, 0, "Anna")
+    take_seat(bernd, 1, "Bernd")
+    table.submit(Action("resume"))
+    moment = anna.locator("#moment")
+    expect(moment).to_contain_text("Your turn!")
+    assert moment.bounding_box() == {"x": 0, "y": 0, "width": 360, "height": 860}
+    expect(bernd.locator("#moment")).to_be_hidden()         # only the player on turn
+    expect(moment).to_be_hidden()                           # out of the way of the clock
+    wait(table, clock, TURN_S)
+    expect(bernd.locator("#moment")).to_contain_text("Your turn!")  # at once, as chosen
+    expect(bernd.locator("#moment")).to_contain_text("Anna: out of time, 1 penalty tile.")
+    expect(anna.locator("#moment")).to_contain_text("Time is up")
+    expect(anna.locator("#moment")).to_contain_text("Anna: out of time, 1 penalty tile.")
+    expect(anna.locator("#moment")).to_be_hidden()
+    for action in (Action("end_turn"), Action("romme"),
+                   Action("score", None, {"seat": 1, "tiles": [3]}), Action("confirm_scores")):
+        table.submit(action)
+    expect(bernd.locator("#moment")).to_contain_text("Game over")
+    bernd.locator("#moment").tap()                          # a tap closes it
+    expect(bernd.locator("#moment")).to_be_hidden()

@@ -182,6 +182,8 @@ def test_a_game_over_offers_a_rematch_and_the_lobby_keeps_the_options(
     for action in (Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
                    Action("score", None, {"seat": 1, "tiles": [4]}), Action("confirm_scores")):
         table.submit(action)
+    expect(page.locator("#moment")).to_contain_text("Game over")     # full screen, until a tap
+    page.locator("#moment").click()
     rematch = page.locator('[data-action="table.rematch"]')
     assert_tappable(rematch)
     rematch.click()

@@ -251,9 +251,10 @@
   }
 
   // A game names the big moment its view is in (your turn, a win, an alarm) with
-  // moment(v) -> { key, title, text, tone, vibrate } or null. A new one fills the screen and
-  // vibrates where the phone can, until a tap or until the game moves on; a moment that was
-  // already there when the page opened is not played again.
+  // moment(v) -> { key, title, text, tone, vibrate, seconds } or null. A new one fills the
+  // screen and vibrates where the phone can, until a tap, until the game moves on or (with
+  // seconds) until that time is up; a moment already there when the page opened is not
+  // played again.
   function renderMoment(v) {
     const named = v.game && v.state ? game(v).moment(v) : null;
     const key = named ? named.key : null;
@@ -261,6 +262,11 @@
       const fresh = state.moment.key !== undefined && key !== null;
       state.moment = { key, open: fresh };
       if (fresh && named.vibrate && navigator.vibrate) navigator.vibrate(named.vibrate);
+      if (fresh && named.seconds) {
+        setTimeout(() => {
+          if (state.moment.key === key) { state.moment.open = false; show($("moment"), false); }
+        }, named.seconds * 1000);
+      }
     }
     let el = $("moment");
     if (!el) {

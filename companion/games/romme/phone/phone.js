@@ -16,8 +16,32 @@
 
   const pad = { key: null, tiles: [], editing: false }; // the score pad's tiles, this round
 
+  const BUZZ = { overrun: [300, 100, 300], over: [100, 60, 100, 60, 400] };
+  const TURN_MOMENT_S = 2; // the moments of a running game get out of the way by themselves
+  const OVERRUN_MOMENT_S = 4;
+
   const ROMME = {
     own: ["score"],
+
+    // The own turn (briefly: the clock runs, and its start already vibrates) with what the last
+    // one did, an overrun or a player leaving, the game over.
+    moment(v) {
+      const s = v.state;
+      if (s.phase === "over") {
+        return { key: "over", tone: "good", title: t("web.romme.over"), text: ROMME.subline(v),
+          vibrate: BUZZ.over };
+      }
+      const last = s.last;
+      if (s.phase === "turn" && isSeated(v) && s.turn === v.me) {
+        return { key: `turn${s.round}:${JSON.stringify(last)}`, tone: "turn",
+          title: t("web.your_turn"), text: ROMME.subline(v), seconds: TURN_MOMENT_S };
+      }
+      if (last && (last.kind === "overrun" || last.kind === "left") && RUNNING.includes(s.phase)) {
+        return { key: `overrun${s.round}:${last.seat}`, tone: "danger", title: t("web.time_up"),
+          text: ROMME.subline(v), vibrate: BUZZ.overrun, seconds: OVERRUN_MOMENT_S };
+      }
+      return null;
+    },
     start: (v) => (v.state.phase === "ready" && v.state.round === 1 ? ["resume"] : []),
 
     headline(v) {
