@@ -52,7 +52,7 @@ def _ready(state: ShState) -> Controls:
     if must_retrieve(state):
         return Controls([retrieve], {Button.TURN: retrieve.action})
     if any(chosen[c] for c in COLOURS):
-        menu.insert(0, MenuItem("safehouse.menu.roll", roll, {"count": sum(chosen.values())}))
+        menu.append(MenuItem("safehouse.menu.roll", roll, {"count": sum(chosen.values())}))
     if any(state.lid.values()):
         menu.append(retrieve)
     menu.append(_correction(state))
