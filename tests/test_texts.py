@@ -9,6 +9,7 @@ from collections.abc import Collection
 from pathlib import Path
 
 import companion
+from companion.games import GAMES
 from companion.games.robnrun.pieces import SUPPLY
 from companion.games.robnrun.profile import MARKED, QUARTERS
 from companion.games.robnrun.scenario import CLUE_COUNT, FORBIDDEN
@@ -16,7 +17,7 @@ from companion.i18n import catalog, register, text
 from companion.server.texts import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-PREFIXES = "error|box|web|romme|robnrun|screen|selftest"
+PREFIXES = "|".join(("error", "box", "web", "screen", "selftest", *GAMES))
 KEY = re.compile(rf"""["']((?:{PREFIXES})\.[a-z_]+(?:\.[a-z_]+)*)["']""")
 NOT_TEXTS = {"error.html", "table.html", "history.html", "summary.html", "phone.html"}
 """Template names, not texts."""
@@ -24,7 +25,8 @@ NOT_TEXTS = {"error.html", "table.html", "history.html", "summary.html", "phone.
 
 def named_keys() -> dict[str, str]:
     """Every text key written out in the code and the page scripts, with where it is."""
-    sources = [*(ROOT / "companion").rglob("*.py"), *(ROOT / "web" / "static").glob("*.js"),
+    sources = [*(ROOT / "companion").rglob("*.py"), *(ROOT / "companion").rglob("*.js"),
+               *(ROOT / "web" / "static").glob("*.js"),
                *(ROOT / "web" / "templates").glob("*.html")]
     found = {}
     for path in sources:
@@ -110,3 +112,4 @@ def test_the_text_scan_finds_what_it_looks_for() -> None:
     keys = named_keys()
     assert keys["error.seat_taken"].startswith("companion/")
     assert "web.claim_give" in keys and "box.language_switch" in keys
+    assert keys["safehouse.colour_die"].startswith("companion/games/safehouse/")

@@ -180,9 +180,10 @@ def _nobody() -> None:
 
 
 def _follow(cursor: int, before: Sequence[MenuItem], after: Sequence[MenuItem]) -> int:
-    """Keep the cursor on the same entry (same text key and params) if the new menu has it;
-    a new entry on top (someone asking for a seat or to be the table page) takes it, so OK
-    answers what the screen just showed."""
+    """Keep the cursor on the same entry (same text key and params) if the new menu has it,
+    else on an entry of the same key in the same place (its figure changed: one more die
+    chosen); a new entry on top (someone asking for a seat or to be the table page) takes it,
+    so OK answers what the screen just showed."""
     seen = [(item.key, item.params) for item in before]
     if after and (after[0].key, after[0].params) not in seen:
         return 0
@@ -191,4 +192,6 @@ def _follow(cursor: int, before: Sequence[MenuItem], after: Sequence[MenuItem]) 
         for index, item in enumerate(after):
             if (item.key, item.params) == wanted:
                 return index
+        if cursor < len(after) and after[cursor].key == wanted[0]:
+            return cursor
     return 0

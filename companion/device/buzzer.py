@@ -22,14 +22,15 @@ Step = tuple[str | None, float]
 
 PATTERNS: dict[Sound, tuple[Step, ...]] = {
     Sound.PRESS: (("A6", 0.03),),
-    Sound.TICK: (("E6", 0.06),),
+    Sound.TICK: (("E6", 0.06), (None, 0.06)),
     Sound.WARN: (("A5", 0.15), (None, 0.1), ("A5", 0.15)),
     Sound.OVERRUN: (("C5", 0.4), (None, 0.15), ("C5", 0.4), (None, 0.15), ("C5", 0.8)),
     Sound.SIREN: (("B6", 0.25), ("E6", 0.25)) * 4,
     Sound.ERROR: (("D4", 0.12), (None, 0.06), ("D4", 0.12), (None, 0.06), ("D4", 0.12)),
     Sound.DONE: (("C6", 0.12), ("E6", 0.12), ("G6", 0.3)),
 }
-"""Each sound starts on a note of its own, so it can be told apart by its first tone."""
+"""Each sound starts on a note of its own, so it can be told apart by its first tone; a tick
+ends in a rest, so ticks in a row are heard one by one."""
 
 MID_TONE, OCTAVES = Tone("A5"), 2
 """The tonal buzzer's range, A3 to A7: piezos are loud around 1-3 kHz."""

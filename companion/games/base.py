@@ -15,6 +15,11 @@ TEXT_OPTION_LENGTH = 40
 TIMEOUT = "timeout"
 """The action the Table submits when a running timer runs out: the clock's verdict."""
 
+CHANCE = "chance"
+"""Where ``draw`` puts what chance decided into an action's args. An action that carries it is
+a reveal whatever its type (a roll of the box's dice when the group might roll its own):
+undo never steps back over it."""
+
 JSON = Any
 """A value that round-trips through ``json``: dict, list, str, int, float, bool or None."""
 
@@ -319,7 +324,8 @@ class Game(Generic[S]):
     draw: Callable[[S | None, Action, Chance], Action] = no_chance
     """Fill in what chance decides for an action (the state is None for setup)."""
     reveals: frozenset[str] = frozenset()
-    """Action types undo never steps back over (a roll, a deal, a shuffle)."""
+    """Action types undo never steps back over (a roll, a deal, a shuffle); an action carrying
+    ``CHANCE`` is one too."""
     timer: Callable[[S], Timer | None] = no_timer
     on_restart: Callable[[S], Action | None] = nothing_on_restart
     """The action that makes a state safe after a power cut (pause a running turn)."""

@@ -184,6 +184,29 @@ def test_every_rob_n_run_screen_fits_every_phone(walk: Walk) -> None:
     walk.verdict()
 
 
+def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
+    walk.host()
+    walk.act(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
+                                             "options": {"first_player": 0}}))
+    walk.look("safehouse-setup", "table")
+    walk.sit("Ina", 0)
+    walk.sit("Sami", 1)
+    walk.look("safehouse-select", "Ina", "Sami", "table")
+    walk.act(Action("roll", None, {"dice": {"yellow": 2, "blue": 1, "white": 1}}))
+    walk.look("safehouse-faces", "Ina", "table")
+    walk.act(Action("faces", None, {"faces": {"yellow": [3, "P"], "blue": [4], "white": [2]}}))
+    walk.look("safehouse-helps", "Ina", "Sami")
+    walk.act(Action("go"), Action("order", None, {"seat": 0, "row": 0, "status": "closed",
+                                                  "arrow": 5}),
+             Action("order", None, {"seat": 1, "row": 2, "status": "open"}))
+    walk.look("safehouse-entering", "Ina", "Sami", "table")
+    walk.act(Action("done"), Action("pursuer", None, {"field": 14}))
+    walk.look("safehouse-close", "Sami")
+    walk.act(Action("pursuer", None, {"field": 16}))
+    walk.look("safehouse-lost", "Ina", "table")
+    walk.verdict()
+
+
 def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
     walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
                                              "options": {"first_player": 0, "rounds": 1}}),

@@ -74,10 +74,11 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
                                               clock: FakeClock) -> None:
     p = player(pins, pin_map, table, clock)
     menu = table.published.controls.menu
-    # Rommé for 2 to 6 seats, Rob 'n Run for 2 to 5, the language
-    assert len(menu) == 10 and box.cursor == 0
+    # each game for each seat count it takes, the language
+    items = sum(g.max_seats - g.min_seats + 1 for g in table.games.values()) + 1
+    assert len(menu) == items and box.cursor == 0
     p.tap(Button.LEFT)
-    assert box.cursor == 9
+    assert box.cursor == items - 1
     p.tap(Button.RIGHT)
     assert box.cursor == 0
     p.tap(Button.RIGHT, Button.RIGHT)

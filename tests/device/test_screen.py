@@ -424,8 +424,11 @@ def test_screen_real_lobby_menu_reads_as_sentences(table: Table) -> None:
     shown = table.published
     labels = menu_labels(shown.controls, shown.public, "en")
     assert labels == (*(f"Räuber-Rommé · {n} seats" for n in range(2, 7)),
-                      *(f"Rob 'n Run · {n} seats" for n in range(2, 6)), "Language: Deutsch")
-    assert lobby_controls(table.games).menu == shown.controls.menu[:9]
+                      *(f"Rob 'n Run · {n} seats" for n in range(2, 6)),
+                      "Safehouse \u2013 The Dice Game · 1 seat",
+                      *(f"Safehouse \u2013 The Dice Game · {n} seats" for n in range(2, 5)),
+                      "Language: Deutsch")
+    assert lobby_controls(table.games).menu == shown.controls.menu[:13]
 
 
 

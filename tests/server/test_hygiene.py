@@ -23,6 +23,7 @@ from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.games.robnrun.rules import RULES as ROBNRUN_RULES
 from companion.games.romme.rules import RULES as ROMME_RULES
+from companion.games.safehouse.rules import RULES as SAFEHOUSE_RULES
 from companion.server.app import create_app
 from companion.table.owner import Table
 from companion.table.rules import _HANDLERS as TABLE_ACTIONS
@@ -221,7 +222,8 @@ def test_a_float_or_a_bool_is_no_whole_number_for_rob_n_run(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_action_of_a_game_declares_its_arguments(game: str) -> None:
-    known: dict[str, Mapping[str, object]] = {"romme": ROMME_RULES, "robnrun": ROBNRUN_RULES}
+    known: dict[str, Mapping[str, object]] = {"romme": ROMME_RULES, "robnrun": ROBNRUN_RULES,
+                                              "safehouse": SAFEHOUSE_RULES}
     rules = known[game]
     assert set(GAMES[game].arguments) == set(rules)
     assert set(TABLE_ARGUMENTS) == set(TABLE_ACTIONS)

@@ -115,6 +115,28 @@ ROBNRUN = [
     Case("note", {"text": "ram?"}, (403, 200, 200, 409, 409), "robnrun"),
 ]
 
+# -- Safehouse: seat 0 rolls first; an entry names its sheet, seat 0's ---------------------
+
+ROLLED = (box("roll", dice={"yellow": 1}), box("faces", faces={"yellow": [3]}))
+ENTERING = (*ROLLED, box("go"))
+SHEET_BOX = (403, 409, 409, 200, 200)
+"""What only the box's own menu sends: which sheet it enters for."""
+
+SAFEHOUSE = [
+    Case("select", {"dice": {"yellow": 1}}, SEAT_OR_BOX, "safehouse"),
+    Case("roll", {"dice": {"yellow": 1}}, SEAT_OR_BOX, "safehouse"),
+    Case("faces", {"faces": {"yellow": [3]}}, SEAT_OR_BOX, "safehouse", steps(ROLLED[0])),
+    Case("help", {"kind": "ignore"}, SEAT_OR_BOX, "safehouse", steps(*ROLLED)),
+    Case("go", {}, SEAT_OR_BOX, "safehouse", steps(*ROLLED)),
+    Case("order", {"seat": 0, "row": 0, "status": "open"}, SEAT_OR_BOX, "safehouse",
+         steps(*ENTERING)),
+    Case("chameleon", {"seat": 0}, SEAT_OR_BOX, "safehouse", steps(*ENTERING)),
+    Case("done", {"seat": 0}, SEAT_OR_BOX, "safehouse", steps(*ENTERING)),
+    Case("focus", {"seat": 1, "row": 2}, SHEET_BOX, "safehouse", steps(*ENTERING)),
+    Case("retrieve", {}, ANYONE, "safehouse", steps(*ENTERING, box("done"))),
+    Case("pursuer", {"field": 3}, ANYONE, "safehouse"),
+]
+
 # -- Räuber-Rommé: seat 0 starts and goes out on its second turn, the others count tiles ----
 
 WENT_OUT = (box("resume"), *(box("end_turn") for _ in range(4)), box("romme"))
@@ -167,7 +189,9 @@ TABLE = [
     Case("table.hosts_forget", {}, HOST),
 ]
 
-CASES = [*TABLE, *ROMME, *ROBNRUN]
+CASES = [*TABLE, *ROMME, *ROBNRUN, *SAFEHOUSE]
+OPTIONS = {"romme": {"first_player": 0, "rounds": 0}, "robnrun": {"boss": 0},
+           "safehouse": {"first_player": 0}}
 
 
 @dataclass
@@ -187,7 +211,7 @@ def make_box(tmp_path: Path) -> Iterator[Callable[[Case], Box]]:
         table = Table(Store(tmp_path / "getaway.sqlite"), GAMES, chance=random.Random(7))
         tables.append(table)
         table.start()
-        options = {"boss": 0} if case.game == "robnrun" else {"first_player": 0, "rounds": 0}
+        options = OPTIONS[case.game or "romme"]
         table.submit(Action("table.new_game", None,
                             {"game": case.game or "romme", "seats": 4, "options": options}))
         app = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)

@@ -1,0 +1,42 @@
+"""Who may send a Safehouse action: the roller decides for the group when it cannot agree
+("dann entscheidet der Spieler, der mit Würfeln an der Reihe ist"), each player enters on
+their own sheet, the box and the table page may do either for anyone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.base import Action, IllegalAction, InvalidAction, whole
+from companion.games.safehouse.state import ShState
+
+Check = Callable[[ShState, Action], None]
+
+
+def anyone(state: ShState, action: Action) -> None:
+    """The group's own steps: the box, the table page and every phone."""
+
+
+def roller_or_box(state: ShState, action: Action) -> None:
+    if action.seat is not None and action.seat != state.roller:
+        raise IllegalAction("safehouse.roller_only", seat=state.roller + 1)
+
+
+def box_only(state: ShState, action: Action) -> None:
+    """What only the box's own menu needs (where it enters for a player)."""
+    if action.seat is not None:
+        raise IllegalAction("safehouse.box_only")
+
+
+def own_sheet(state: ShState, action: Action) -> None:
+    """A phone enters on its own sheet; the box and the table page name the sheet."""
+    named = action.args.get("seat")
+    if action.seat is not None and named is not None and named != action.seat:
+        raise IllegalAction("safehouse.own_sheet")
+
+
+def sheet(state: ShState, action: Action) -> int:
+    """The seat whose sheet an entry is for: the phone's own, or the one the box names."""
+    named = action.args.get("seat", action.seat)
+    if not whole(named) or not 0 <= named < state.seats:
+        raise InvalidAction("safehouse.seat_needed", seats=state.seats)
+    return named

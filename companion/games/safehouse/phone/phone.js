@@ -1,0 +1,370 @@
+// Safehouse on the phones and the table page: the pursuer and everyone's lead for all; the
+// roller (or the table page) chooses and rolls the dice, types the faces and decides the
+// helps; each phone enters on its own sheet (the table page for a seat without a phone);
+// anyone takes the dice back or corrects the pursuer; the box profile in the lobby.
+"use strict";
+
+(() => {
+  const G = window.Getaway;
+  const { t, h, button, classes, send } = G;
+
+  const GAME = "safehouse";
+  const DICE = ["yellow", "green", "red", "blue", "white"];
+  const COLOURS = DICE.slice(0, 4);
+  const FACES = [1, 2, 3, 4, 5, "P"];
+  const ARROWS = [2, 3, 4, 5, 6];
+  const OWN = ["select", "roll", "retrieve", "faces", "help", "go", "order", "chameleon", "done",
+    "focus", "pursuer"];
+  const BOX_PROFILE = "box";
+
+  // What this page keeps between views: the dice chosen, faces typed, dice to roll again,
+  // the order whose arrow is being picked.
+  const local = { dice: {}, faces: {}, reroll: {}, arrow: null, key: null };
+
+  function colourName(colour) {
+    return t(`safehouse.colour.${colour}`);
+  }
+
+  function face(f) {
+    return f === "P" ? "\u2731" : f === null ? "?" : String(f);
+  }
+
+  function card(title, ...children) {
+    return h("section", { class: "card sh" }, title ? h("h2", { text: title }) : null, ...children);
+  }
+
+  function die(colour, f, props = {}) {
+    return h("span", { class: classes("sh-die", colour, f === "P" && "pursuer"), title: colourName(colour),
+      ...props }, h("span", { class: "sh-face", text: face(f) }));
+  }
+
+  // -- who may do what -----------------------------------------------------------------------
+
+  function isHost(v) {
+    return G.PAGE === "table" && Boolean(v.host);
+  }
+
+  // The roller's phone or the table page decides for the group.
+  function decides(v) {
+    return isHost(v) || (G.isSeated(v) && v.me === v.state.roller);
+  }
+
+  function may(v, type) {
+    if (G.isSeated(v)) return (v.state.actions || []).includes(type);
+    return isHost(v);
+  }
+
+  // Each roll starts the page's drafts afresh.
+  function fresh(v) {
+    const key = `${v.state.rolls}/${v.state.phase}`;
+    if (local.key === key) return;
+    local.key = key;
+    local.faces = {};
+    local.reroll = {};
+    local.arrow = null;
+    if (v.state.phase === "ready") local.dice = {};
+  }
+
+  // -- the status line -----------------------------------------------------------------------
+
+  function headline(v) {
+    const s = v.state;
+    const mine = G.isSeated(v) && v.me === s.roller;
+    if (s.waits_for === "select" && mine) return t("web.safehouse.your_roll");
+    return t(`web.safehouse.waits.${s.waits_for}`, { name: G.seatName(v, s.roller) });
+  }
+
+  function subline(v) {
+    const s = v.state;
+    const parts = [t("web.safehouse.pursuer_on", { field: s.pursuer, safehouse: s.safehouse })];
+    if (G.isSeated(v)) parts.push(t("web.safehouse.your_lead", { lead: s.players[v.me].lead }));
+    return parts.join(" \u00b7 ");
+  }
+
+  function playerInfo(v, seat) {
+    const p = v.state.players[seat];
+    return [
+      p.caught ? h("span", { class: "tag warn", text: t("web.safehouse.caught") }) : null,
+      p.safehouse ? h("span", { class: "tag", text: t("web.safehouse.home") }) : null,
+      p.done ? h("span", { class: "tag muted", text: t("web.safehouse.done_tag") }) : null,
+      h("span", { class: "total", data: { field: p.position },
+        text: t("web.safehouse.field_lead", { field: p.position, lead: p.lead }) }),
+    ];
+  }
+
+  // -- the big moments -----------------------------------------------------------------------
+
+  function momentCard(v) {
+    const s = v.state;
+    if (!s.result) return null;
+    const won = s.phase === "won";
+    return h("section", { class: classes("card sh-moment", won ? "won" : "lost"), data: { moment: s.phase } },
+      h("p", { class: "sh-moment-title", text: t(won ? "web.safehouse.won" : "web.safehouse.lost") }),
+      h("p", { class: "lead", text: t(s.result.summary[0].key, s.result.summary[0].params) }),
+      won ? null : h("p", { class: "lead", text: s.caught.map((seat) => G.seatName(v, seat)).join(", ") }));
+  }
+
+  // -- the track and the pool ----------------------------------------------------------------
+
+  function trackCard(v) {
+    const s = v.state;
+    const rows = s.players.map((p) => {
+      const bar = h("span", { class: "sh-bar" }, h("span", { class: "sh-fill" }));
+      bar.firstChild.style.width = `${Math.min(100, (100 * Math.max(0, p.lead)) / (s.safehouse - s.profile.start + 4))}%`;
+      return h("li", { class: classes("sh-lead", p.lead <= 2 && !p.safehouse && "hot"), data: { seat: p.seat } },
+        h("span", { class: "sh-name", text: G.seatName(v, p.seat) }), bar,
+        h("span", { class: "sh-num", text: p.safehouse ? t("web.safehouse.home") : t("web.safehouse.lead", { lead: p.lead }) }),
+        h("span", { class: "sh-small", text: t("web.safehouse.open", { count: p.open }) }),
+        h("span", { class: "sh-small", text: t("web.safehouse.chameleons", { count: p.chameleons.left }) }));
+    });
+    return card(t("web.safehouse.track"),
+      h("p", { class: "lead", data: { pursuer: s.pursuer },
+        text: t("web.safehouse.pursuer_on", { field: s.pursuer, safehouse: s.safehouse }) }),
+      s.last && s.last.steps ? h("p", { class: "hint", text: t(`web.safehouse.moved.${s.last.reason}`, { count: s.last.steps }) }) : null,
+      h("ul", { class: "sh-leads" }, rows),
+      s.profile.example ? h("p", { class: "sh-example", text: `\u26a0 ${t("safehouse.example")}` }) : null);
+  }
+
+  function poolCard(v) {
+    const s = v.state;
+    return card(t("web.safehouse.pool"),
+      h("ul", { class: "sh-pool" }, DICE.map((colour) => {
+        const d = s.pool[colour];
+        return h("li", { data: { colour, free: d.free, lid: d.lid } },
+          h("span", { class: "sh-colour", text: colourName(colour) }),
+          ...Array.from({ length: d.free }, () => die(colour, null, { class: `sh-die ${colour} free` })),
+          ...Array.from({ length: d.lid }, () => die(colour, null, { class: `sh-die ${colour} lid` })),
+          d.lid ? h("span", { class: "sh-small", text: t("web.safehouse.in_lid", { count: d.lid }) }) : null);
+      })),
+      h("p", { class: "hint", text: t("web.safehouse.helps", { helps: helpNames(s) }) }));
+  }
+
+  function helpNames(s) {
+    const free = Object.entries(s.helps).filter(([, used]) => !used).map(([kind]) => t(`web.safehouse.help.${kind}`));
+    return free.length ? free.join(", ") : "\u2013";
+  }
+
+  // -- between rolls: choose, roll, take back -----------------------------------------------
+
+  function rollCard(v) {
+    const s = v.state;
+    if (s.phase !== "ready") return null;
+    const parts = [];
+    if (decides(v) && !s.retrieval.forced) parts.push(...chooser(v));
+    if (s.retrieval.lid && may(v, "retrieve")) {
+      parts.push(button(t("web.safehouse.retrieve", { count: s.retrieval.cost }),
+        { class: classes("action", s.retrieval.forced && "primary"), data: { action: "retrieve" } },
+        () => send("retrieve")));
+    }
+    if (!parts.length) return null;
+    return card(t(s.retrieval.forced ? "web.safehouse.retrieve_now" : "web.safehouse.choose"), ...parts);
+  }
+
+  function chooser(v) {
+    const pool = v.state.pool;
+    const chosen = local.dice;
+    const rows = DICE.filter((colour) => pool[colour].free).map((colour) => {
+      const n = chosen[colour] || 0;
+      return h("div", { class: "sh-step", data: { colour } },
+        h("span", { class: "sh-colour", text: colourName(colour) }),
+        button("\u2212", { class: "choice small", "aria-label": "\u2212", disabled: G.state.busy || n === 0,
+          data: { colour, step: "down" } }, () => { chosen[colour] = n - 1; G.render(); }),
+        h("output", { class: "stepper-value", text: String(n) }),
+        button("+", { class: "choice small", "aria-label": "+", disabled: G.state.busy || n >= pool[colour].free,
+          data: { colour, step: "up" } }, () => { chosen[colour] = n + 1; G.render(); }));
+    });
+    const colourDie = COLOURS.some((colour) => chosen[colour]);
+    return [h("p", { class: "hint", text: t("web.safehouse.choose_hint") }), ...rows,
+      button(colourDie ? t("web.safehouse.roll", { count: DICE.reduce((a, c) => a + (chosen[c] || 0), 0) })
+        : t("web.safehouse.need_colour"),
+      { class: "action primary", data: { action: "roll" }, disabled: G.state.busy || !colourDie },
+      async () => {
+        if (await send("roll", { dice: { ...chosen } })) local.dice = {};
+      })];
+  }
+
+  // -- the faces from the table --------------------------------------------------------------
+
+  function facesCard(v) {
+    const s = v.state;
+    if (s.phase !== "faces" || !decides(v)) return null;
+    const rows = [];
+    for (const [colour, faces] of Object.entries(s.roll.faces)) {
+      faces.forEach((f, i) => {
+        if (f !== null) return;
+        const key = `${colour}/${i}`;
+        rows.push(h("div", { class: "sh-step", data: { colour, die: i } },
+          die(colour, local.faces[key] ?? null),
+          h("div", { class: "choice-row" }, FACES.map((value) => button(face(value),
+            { class: "choice small", "aria-pressed": String(local.faces[key] === value),
+              "aria-label": `${colourName(colour)} ${face(value)}`, data: { colour, die: i, face: value } },
+            () => { local.faces[key] = value; G.render(); })))));
+      });
+    }
+    const missing = rows.length - Object.keys(local.faces).length;
+    return card(t("web.safehouse.faces"), h("p", { class: "hint", text: t("web.safehouse.faces_hint") }), ...rows,
+      button(t("web.safehouse.faces_send"), { class: "action primary", data: { action: "faces" },
+        disabled: G.state.busy || missing > 0 }, () => sendFaces(s)));
+  }
+
+  async function sendFaces(s) {
+    const faces = {};
+    for (const [colour, list] of Object.entries(s.roll.faces)) {
+      const typed = list.map((f, i) => (f === null ? local.faces[`${colour}/${i}`] : undefined)).filter((f) => f !== undefined);
+      if (typed.length) faces[colour] = typed;
+    }
+    if (await send("faces", { faces })) local.faces = {};
+  }
+
+  // -- the roll and the helps ----------------------------------------------------------------
+
+  function rollShown(v) {
+    const roll = v.state.roll;
+    if (!roll) return null;
+    const numbers = COLOURS.filter((c) => roll.numbers[c] !== null)
+      .map((c) => `${colourName(c)} ${roll.numbers[c]}`);
+    return card(t("web.safehouse.this_roll"),
+      h("div", { class: "sh-roll" }, Object.entries(roll.faces).flatMap(([colour, faces]) =>
+        faces.map((f) => die(colour, f)))),
+      h("p", { class: "lead", data: { numbers: numbers.join(",") },
+        text: numbers.length ? numbers.join(" \u00b7 ") : t("web.safehouse.no_numbers") }),
+      roll.jokers.length ? h("p", { class: "hint", text: t("web.safehouse.jokers", { jokers: roll.jokers.join(", ") }) }) : null,
+      v.state.phase === "helps" ? h("p", { class: classes("lead", roll.pursuers && "sh-hot"),
+        text: t("web.safehouse.pending", { count: roll.pursuers }) }) : null,
+      v.state.phase === "helps" && decides(v) ? helps(v) : null);
+  }
+
+  function helps(v) {
+    const s = v.state;
+    const parts = [button(t("web.safehouse.go", { count: s.roll.pursuers }),
+      { class: "action primary", data: { action: "go" } }, () => send("go"))];
+    if (!s.helps.ignore) {
+      parts.push(button(t("web.safehouse.help.ignore"), { class: "action", data: { action: "help", kind: "ignore" } },
+        (event) => G.confirmTap(event.currentTarget, () => send("help", { kind: "ignore" }))));
+    }
+    if (!s.helps.reroll) {
+      const marked = Object.values(local.reroll).reduce((a, list) => a + list.length, 0);
+      parts.push(h("p", { class: "hint", text: t("web.safehouse.reroll_hint") }),
+        h("div", { class: "choice-row" }, Object.entries(s.roll.faces).flatMap(([colour, faces]) => faces.map((f, i) => {
+          const on = (local.reroll[colour] || []).includes(i);
+          return button(`${colourName(colour)} ${face(f)}`, { class: "choice small", "aria-pressed": String(on),
+            data: { reroll: `${colour}/${i}` } }, () => {
+            const list = local.reroll[colour] || [];
+            local.reroll[colour] = on ? list.filter((x) => x !== i) : [...list, i];
+            G.render();
+          });
+        }))),
+        button(t("web.safehouse.reroll", { count: marked }), { class: "action", data: { action: "help", kind: "reroll" },
+          disabled: G.state.busy || marked === 0 }, () => send("help", { kind: "reroll", dice: { ...local.reroll } })));
+    }
+    return h("div", { class: "sh-helps" }, parts);
+  }
+
+  // -- entering: a sheet's orders ------------------------------------------------------------
+
+  function sheetCards(v) {
+    const s = v.state;
+    if (s.phase !== "entering") return [];
+    if (G.isSeated(v)) return [sheetCard(v, v.me, false)];
+    if (!isHost(v)) return [];
+    return [...s.players.map((p) => sheetCard(v, p.seat, true)),
+      card(null, button(t("web.safehouse.all_done"), { class: "action primary", data: { action: "done" } },
+        () => send("done")))];
+  }
+
+  function sheetCard(v, seat, named) {
+    const p = v.state.players[seat];
+    const args = named ? { seat } : {};
+    const title = named ? t("web.safehouse.sheet_of", { name: G.seatName(v, seat) }) : t("web.safehouse.my_sheet");
+    return h("section", { class: "card sh sh-sheet", data: { sheet: seat } }, h("h2", { text: title }),
+      h("p", { class: "hint", text: t("web.safehouse.sheet_hint") }),
+      h("ol", { class: "sh-orders" }, p.orders.map((order, row) => orderRow(v, seat, row, order, args))),
+      h("div", { class: "pad-row" },
+        button(t("web.safehouse.chameleon", { count: p.chameleons.left }), { class: "action",
+          data: { action: "chameleon" }, disabled: G.state.busy || p.chameleons.left === 0 },
+        (event) => G.confirmTap(event.currentTarget, () => send("chameleon", args))),
+        p.done ? h("p", { class: "lead sh-done", text: t("web.safehouse.done_tag") })
+          : button(t("web.safehouse.done"), { class: "action primary", data: { action: "done" } },
+            () => send("done", args))));
+  }
+
+  function orderRow(v, seat, row, order, args) {
+    const picking = local.arrow === `${seat}/${row}`;
+    const status = order.status === "closed" ? t("web.safehouse.closed", { arrow: order.arrow })
+      : t(`web.safehouse.status.${order.status}`);
+    const set = (extra) => { local.arrow = null; return send("order", { ...args, row, ...extra }); };
+    return h("li", { class: classes("sh-order", order.status), data: { row, status: order.status } },
+      h("span", { class: "sh-order-name", text: t("web.safehouse.order", { row: row + 1 }) }),
+      h("span", { class: "sh-order-status", text: status }),
+      h("div", { class: "choice-row" },
+        order.status !== "open" ? button(t("web.safehouse.open_it"), { class: "choice small", data: { row, set: "open" } },
+          () => set({ status: "open" })) : null,
+        order.status !== "closed" ? button(t("web.safehouse.close_it"), { class: "choice small", "aria-pressed": String(picking),
+          data: { row, set: "closed" } }, () => { local.arrow = picking ? null : `${seat}/${row}`; G.render(); }) : null,
+        order.status !== "empty" ? button(t("web.safehouse.empty_it"), { class: "choice small quiet", data: { row, set: "empty" } },
+          () => set({ status: "empty" })) : null),
+      picking ? h("div", { class: "choice-row sh-arrows" }, h("span", { class: "hint", text: t("web.safehouse.arrow") }),
+        ARROWS.map((arrow) => button(String(arrow), { class: "choice small", data: { row, arrow } },
+          () => set({ status: "closed", arrow })))) : null);
+  }
+
+  // -- a drift correction --------------------------------------------------------------------
+
+  function driftCard(v) {
+    const s = v.state;
+    if (!["ready", "faces", "helps", "entering"].includes(s.phase) || !may(v, "pursuer")) return null;
+    const input = h("input", { type: "number", inputmode: "numeric", min: String(s.pursuer + 1),
+      max: String(s.safehouse), value: String(s.pursuer + 1), id: "safehouse-drift",
+      "aria-label": t("web.safehouse.drift_field") });
+    return h("details", { class: "card sh-drift" }, h("summary", { text: t("web.safehouse.drift") }),
+      h("p", { class: "hint", text: t("web.safehouse.drift_hint") }),
+      h("div", { class: "code-row" }, input,
+        button(t("web.safehouse.drift_send"), { class: "small", data: { action: "pursuer" } },
+          () => send("pursuer", { field: Number(input.value) }))));
+  }
+
+  // -- the panel -----------------------------------------------------------------------------
+
+  function panel(v) {
+    fresh(v);
+    return [momentCard(v), rollCard(v), facesCard(v), rollShown(v), ...sheetCards(v), trackCard(v),
+      poolCard(v), driftCard(v)].filter(Boolean);
+  }
+
+  // -- the lobby: the box profile ------------------------------------------------------------
+
+  function setupPanel(v) {
+    const saved = (v.saved && v.saved[GAME]) || {};
+    const profile = (saved.profile || {})[BOX_PROFILE];
+    if (!profile) return [];
+    const draft = { ...profile };
+    delete draft.example;
+    const fields = ["safehouse", "start", "pursuer", "orders"].map((name) => {
+      const input = h("input", { type: "number", inputmode: "numeric", name: `profile-${name}`, value: String(profile[name]) });
+      input.addEventListener("input", () => { draft[name] = Number(input.value); });
+      return h("label", { class: "sh-field" }, h("span", { text: t(`web.safehouse.profile.${name}`) }), input);
+    });
+    return [h("section", { class: "sh-profile", data: { profile: profile.example ? "example" : "own" } },
+      h("h2", { text: t("web.safehouse.profile") }),
+      profile.example ? h("p", { class: "sh-example", text: `\u26a0 ${t("safehouse.example")}` }) : null,
+      ...fields,
+      button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } }, async () => {
+        if (await send("table.save", { game: GAME, kind: "profile", name: BOX_PROFILE,
+          data: { ...draft, name: t("web.safehouse.profile_name") } })) G.toast(t("web.saved"));
+      }))];
+  }
+
+  G.register(GAME, {
+    own: OWN,
+    turn: (v) => v.state.turn,
+    headline,
+    subline,
+    actions: () => [],
+    tableActions: () => [],
+    playerInfo,
+    panel,
+    choices: (option, seats) => (option.name === "first_player" ? option.choices.filter((c) => c < seats) : option.choices),
+    choiceLabel: (name, value) => (name === "first_player" ? G.seatLabel(value) : String(value)),
+    setupPanel,
+  });
+})();

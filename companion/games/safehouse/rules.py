@@ -1,0 +1,384 @@
+"""The rules of Safehouse as ``apply(state, action)``: one roll, step by step.
+
+Between rolls (``ready``) the roller ``select``s dice and ``roll``s them (the pursuer steps
+first), or anyone takes the dice back (``retrieve``). The faces come from the table
+(``faces``) or from the box's chance; then the group may spend the shared ``help``s before it
+goes on (``go``: the pursuer faces move the pursuer). Every player enters (``order``,
+``chameleon``) and says ``done``; the last one ends the roll. A drift correction
+(``pursuer``) may move the pursuer forward at any time. The capture check follows every move
+of the pursuer; the win check the end of every roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import TypeVar
+
+from companion.games.base import (
+    CHANCE,
+    JSON,
+    Action,
+    Arguments,
+    Chance,
+    IllegalAction,
+    InvalidAction,
+    whole,
+)
+from companion.games.base import allowed_actions as allowed
+from companion.games.safehouse import checks
+from companion.games.safehouse.state import (
+    ARROWS,
+    COLOURS,
+    DICE,
+    FACES,
+    HELPS,
+    PLAYING,
+    Face,
+    Move,
+    Order,
+    Player,
+    Roll,
+    ShState,
+    caught,
+    chameleons,
+    free,
+    in_safehouse,
+    position,
+    pursuer_faces,
+    retrieval_cost,
+    rolling,
+    waiting_faces,
+)
+
+T = TypeVar("T")
+STATUSES = ("empty", "open", "closed")
+
+
+# -- between rolls -----------------------------------------------------------------------------
+
+def _select(state: ShState, action: Action) -> ShState:
+    """The box's choice in progress: the dice to roll (ready) or to roll again (helps)."""
+    if state.phase == "ready":
+        return replace(state, selection=_counts(state, action.args.get("dice")))
+    roll = _current(state)
+    return replace(state, roll=replace(roll, reroll=_chosen(roll, action.args.get("reroll"),
+                                                            empty=True)))
+
+
+def _roll(state: ShState, action: Action) -> ShState:
+    """The chosen dice leave the middle, the pursuer steps once ("vor jedem Würfelwurf"),
+    then the faces come: from the box's chance, with the roll, or next from the table."""
+    dice = _counts(state, action.args.get("dice"))
+    if not any(dice[c] for c in COLOURS):
+        key = "safehouse.retrieve_first" if not any(free(state)[c] for c in COLOURS) else (
+            "safehouse.colour_die")
+        raise IllegalAction(key)
+    faces = _given_faces(state, action)
+    roll = Roll({colour: (None,) * n for colour, n in dice.items() if n})
+    state = replace(state, roll=roll, selection=_nothing(), rolls=state.rolls + 1,
+                    phase="faces")
+    state = _advance(state, 1, "step")
+    if state.phase == "lost":
+        return state
+    return _with_faces(state, faces) if faces else state
+
+
+def _retrieve(state: ShState, action: Action) -> ShState:
+    """Every die back from the lid; the pursuer moves by the most open orders of a player."""
+    if not any(state.lid.values()):
+        raise IllegalAction("safehouse.lid_empty")
+    state = replace(state, lid=_nothing(), selection=_nothing())
+    return _advance(state, retrieval_cost(state), "retrieve")
+
+
+# -- the faces and the shared helps -------------------------------------------------------------
+
+def _faces(state: ShState, action: Action) -> ShState:
+    return _with_faces(state, _parse_faces(action.args.get("faces")))
+
+
+def _help(state: ShState, action: Action) -> ShState:
+    """A shared help, once per game for everyone, decided after the roll."""
+    kind, roll = action.args.get("kind"), _current(state)
+    if kind not in HELPS:
+        raise InvalidAction("safehouse.help_unknown")
+    if kind in state.helps:
+        raise IllegalAction(f"safehouse.help_used.{kind}")
+    state = replace(state, helps=(*state.helps, str(kind)))
+    if kind == "ignore":
+        return replace(state, roll=replace(roll, ignored=True))
+    dice = _chosen(roll, action.args.get("dice", roll.reroll), empty=False)
+    faces = {c: tuple(None if i in dice.get(c, ()) else f for i, f in enumerate(fs))
+             for c, fs in roll.faces.items()}
+    state = replace(state, roll=replace(roll, faces=faces, rerolled=True, reroll={}))
+    drawn = _given_faces(state, action)
+    return _with_faces(state, drawn) if drawn else replace(state, phase="faces")
+
+
+def _go(state: ShState, action: Action) -> ShState:
+    """The pursuer faces move the pursuer (unless ignored); then everyone enters."""
+    state = _advance(state, pursuer_faces(state), "faces")
+    if state.phase == "lost":
+        return state
+    players = tuple(replace(p, done=False) for p in state.players)
+    return replace(state, phase="entering", players=players, focus=(state.roller, 0))
+
+
+# -- entering ----------------------------------------------------------------------------------
+
+def _order(state: ShState, action: Action) -> ShState:
+    """An order on a sheet: opened (a first number), closed with its arrow, or emptied."""
+    seat, row = checks.sheet(state, action), _row(state, action.args.get("row"))
+    status, arrow = action.args.get("status"), action.args.get("arrow")
+    if status not in STATUSES:
+        raise InvalidAction("safehouse.status_unknown")
+    if status == "closed" and not (whole(arrow) and ARROWS[0] <= arrow <= ARROWS[1]):
+        raise InvalidAction("safehouse.arrow", minimum=ARROWS[0], maximum=ARROWS[1])
+    if status != "closed" and arrow is not None:
+        raise InvalidAction("safehouse.arrow_closed")
+    order = Order(str(status), arrow if whole(arrow) else 0)
+    player = state.players[seat]
+    player = replace(player, orders=_set(player.orders, row, order))
+    return replace(state, players=_set(state.players, seat, player), focus=(seat, row))
+
+
+def _chameleon(state: ShState, action: Action) -> ShState:
+    seat = checks.sheet(state, action)
+    player = state.players[seat]
+    if player.chameleons >= chameleons(state):
+        raise IllegalAction("safehouse.chameleons_used", count=chameleons(state))
+    player = replace(player, chameleons=player.chameleons + 1)
+    return replace(state, players=_set(state.players, seat, player))
+
+
+def _done(state: ShState, action: Action) -> ShState:
+    """A player has entered this roll; the last one (or the box for everyone) ends it."""
+    if action.seat is None and "seat" not in action.args:
+        return _end_roll(state)
+    seat = checks.sheet(state, action)
+    state = replace(state, players=_set(state.players, seat,
+                                        replace(state.players[seat], done=True)))
+    return _end_roll(state) if all(p.done for p in state.players) else state
+
+
+def _end_roll(state: ShState) -> ShState:
+    """Every die of the roll goes to the lid, the next player rolls; all home: won."""
+    out = rolling(state)
+    lid = {colour: state.lid[colour] + out[colour] for colour in DICE}
+    players = tuple(replace(p, done=False) for p in state.players)
+    state = replace(state, lid=lid, roll=None, players=players, phase="ready",
+                    roller=(state.roller + 1) % state.seats)
+    won = all(in_safehouse(state, seat) for seat in range(state.seats))
+    return replace(state, phase="won") if won else state
+
+
+def _focus(state: ShState, action: Action) -> ShState:
+    """Which sheet and order the box's menu enters for (a player without a phone)."""
+    return replace(state, focus=(checks.sheet(state, action), _row(state, action.args.get("row"))))
+
+
+# -- any time ----------------------------------------------------------------------------------
+
+def _pursuer(state: ShState, action: Action) -> ShState:
+    """A drift correction: the pursuer forward to the field the furthest sheet shows."""
+    target = action.args.get("field")
+    if not whole(target):
+        raise InvalidAction("safehouse.field_invalid")
+    if not state.pursuer < target <= state.profile.safehouse:
+        raise IllegalAction("safehouse.pursuer_forward", field=state.pursuer,
+                            safehouse=state.profile.safehouse)
+    return _advance(state, target - state.pursuer, "correction")
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+def _advance(state: ShState, steps: int, reason: str) -> ShState:
+    """The pursuer moves; the capture check follows at once."""
+    moved = replace(state, pursuer=state.pursuer + steps,
+                    last=Move(state.pursuer, state.pursuer + steps, reason))
+    reached = caught(moved)
+    return replace(moved, phase="lost", caught=reached) if reached else moved
+
+
+def _with_faces(state: ShState, faces: Mapping[str, list[Face]]) -> ShState:
+    """Fill the dice waiting for a face, colour by colour in order; all known: the helps."""
+    roll, waiting = _current(state), waiting_faces(state)
+    for colour, given in faces.items():
+        if len(given) > waiting.get(colour, 0):
+            raise InvalidAction("safehouse.faces_count")
+    filled = {}
+    for colour, old in roll.faces.items():
+        typed = iter(faces.get(colour, ()))
+        filled[colour] = tuple(next(typed, None) if f is None else f for f in old)
+    state = replace(state, roll=replace(roll, faces=filled))
+    return replace(state, phase="helps") if not waiting_faces(state) else state
+
+
+def _given_faces(state: ShState, action: Action) -> dict[str, list[Face]]:
+    """The faces that come with a roll or a re-roll: the box's chance, or typed in."""
+    drawn, typed = action.args.get(CHANCE), action.args.get("faces")
+    if state.box_dice:
+        if typed is not None:
+            raise InvalidAction("safehouse.box_rolls")
+        if not isinstance(drawn, Mapping):
+            raise InvalidAction("safehouse.chance_missing")
+        return _parse_faces(drawn.get("faces"))
+    return {} if typed is None else _parse_faces(typed)
+
+
+def _parse_faces(raw: JSON) -> dict[str, list[Face]]:
+    if not isinstance(raw, Mapping) or not all(
+            colour in DICE and isinstance(faces, list) and all(_is_face(f) for f in faces)
+            for colour, faces in raw.items()):
+        raise InvalidAction("safehouse.faces_invalid")
+    return {str(colour): list(faces) for colour, faces in raw.items()}
+
+
+def _is_face(face: JSON) -> bool:
+    return not isinstance(face, bool) and face in FACES
+
+
+def _counts(state: ShState, raw: JSON) -> dict[str, int]:
+    """How many dice of each colour are chosen, each no more than lie in the middle."""
+    if not isinstance(raw, Mapping) or not all(
+            colour in DICE and whole(n) and n >= 0 for colour, n in raw.items()):
+        raise InvalidAction("safehouse.dice_invalid")
+    available = free(state)
+    for colour, n in raw.items():
+        if n > available[colour]:
+            raise IllegalAction("safehouse.dice_not_free" if available[colour] else
+                                "safehouse.dice_in_lid", count=available[colour])
+    return {colour: int(raw.get(colour, 0)) for colour in DICE}
+
+
+def _chosen(roll: Roll, raw: JSON, *, empty: bool) -> dict[str, tuple[int, ...]]:
+    """Dice of the roll by colour and place ("nur die Würfel, die ihr vorher ausgewählt habt")."""
+    if not isinstance(raw, Mapping) or not all(
+            colour in roll.faces and isinstance(places, list | tuple)
+            and all(whole(i) and 0 <= i < len(roll.faces[colour]) for i in places)
+            and len(set(places)) == len(places) for colour, places in raw.items()):
+        raise InvalidAction("safehouse.reroll_invalid")
+    chosen = {str(c): tuple(sorted(places)) for c, places in raw.items() if places}
+    if not chosen and not empty:
+        raise InvalidAction("safehouse.reroll_none")
+    return chosen
+
+
+def _current(state: ShState) -> Roll:
+    assert state.roll is not None
+    return state.roll
+
+
+def _row(state: ShState, row: JSON) -> int:
+    if not whole(row) or not 0 <= row < state.profile.orders:
+        raise InvalidAction("safehouse.row", orders=state.profile.orders)
+    return row
+
+
+def _nothing() -> dict[str, int]:
+    return dict.fromkeys(DICE, 0)
+
+
+def _set(values: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    return (*values[:index], item, *values[index + 1:])
+
+
+def new_players(seats: int, orders: int) -> tuple[Player, ...]:
+    return tuple(Player((Order(),) * orders) for _ in range(seats))
+
+
+Rule = tuple[tuple[str, ...], checks.Check, Callable[[ShState, Action], ShState]]
+
+RULES: dict[str, Rule] = {
+    "select": (("ready", "helps"), checks.roller_or_box, _select),
+    "roll": (("ready",), checks.roller_or_box, _roll),
+    "retrieve": (("ready",), checks.anyone, _retrieve),
+    "faces": (("faces",), checks.roller_or_box, _faces),
+    "help": (("helps",), checks.roller_or_box, _help),
+    "go": (("helps",), checks.roller_or_box, _go),
+    "order": (("entering",), checks.own_sheet, _order),
+    "chameleon": (("entering",), checks.own_sheet, _chameleon),
+    "done": (("entering",), checks.own_sheet, _done),
+    "focus": (("entering",), checks.box_only, _focus),
+    "pursuer": (PLAYING, checks.anyone, _pursuer),
+}
+"""Each action: the phases it is legal in, who may send it then, and what it does."""
+
+ARGUMENTS: Arguments = {
+    "select": {"dice": dict, "reroll": dict},
+    "roll": {"dice": dict, "faces": dict},
+    "retrieve": {},
+    "faces": {"faces": dict},
+    "help": {"kind": str, "dice": dict},
+    "go": {},
+    "order": {"seat": int, "row": int, "status": str, "arrow": int},
+    "chameleon": {"seat": int},
+    "done": {"seat": int},
+    "focus": {"seat": int, "row": int},
+    "pursuer": {"field": int},
+}
+"""What each action takes from a phone or the box (the box's dice come as ``chance``)."""
+
+
+def check(state: ShState, action: Action) -> None:
+    """Raise unless ``action`` (its args aside) may be done now by whoever sent it."""
+    if action.type not in RULES:
+        raise InvalidAction("error.action_unknown", type=action.type)
+    phases, who, _ = RULES[action.type]
+    if state.phase not in phases:
+        raise IllegalAction(f"safehouse.phase.{state.phase}")
+    who(state, action)
+
+
+def apply(state: ShState, action: Action) -> ShState:
+    check(state, action)
+    return RULES[action.type][2](state, action)
+
+
+def allowed_actions(state: ShState, seat: int | None) -> list[str]:
+    """The action types ``seat`` (None: the box) may send now."""
+    return allowed(check, RULES, state, seat)
+
+
+def draw(state: ShState | None, action: Action, chance: Chance) -> Action:
+    """The box rolls the dice of a roll or a re-roll when the group chose the box's dice."""
+    if state is None or not state.box_dice:
+        return action
+    counts = _drawn_counts(state, action)
+    if counts is None:
+        return action
+    faces = {colour: [FACES[chance.randrange(len(FACES))] for _ in range(n)]
+             for colour, n in counts.items() if n}
+    return replace(action, args={**action.args, CHANCE: {"faces": faces}})
+
+
+def _drawn_counts(state: ShState, action: Action) -> dict[str, int] | None:
+    """How many dice of each colour the box rolls for ``action``; None: it rolls nothing
+    (a malformed action is left for the rules to refuse)."""
+    if action.type == "roll" and state.phase == "ready":
+        raw = action.args.get("dice")
+    elif (action.type == "help" and action.args.get("kind") == "reroll"
+          and state.phase == "helps" and state.roll is not None):
+        places = action.args.get("dice", state.roll.reroll)
+        raw = ({c: len(p) for c, p in places.items() if isinstance(p, list | tuple)}
+               if isinstance(places, Mapping) else None)
+    else:
+        return None
+    if not isinstance(raw, Mapping) or not all(c in DICE and whole(n) and 0 <= n <= 2
+                                               for c, n in raw.items()):
+        return None
+    return {str(c): int(n) for c, n in raw.items()}
+
+
+def outcome(state: ShState) -> dict[str, JSON] | None:
+    """Everyone wins or loses together; each player's final field is their score."""
+    if state.phase not in ("won", "lost"):
+        return None
+    won = state.phase == "won"
+    told = ([{"key": "safehouse.summary.won", "params": {"count": state.rolls}}] if won else
+            [{"key": "safehouse.summary.lost", "params": {"field": state.pursuer}}])
+    return {"won": won, "pursuer": state.pursuer, "rolls": state.rolls,
+            "caught": list(state.caught), "summary": told,
+            "results": [{"seat": seat, "place": 1, "score": position(state, seat)}
+                        for seat in range(state.seats)]}

@@ -1,0 +1,179 @@
+"""The state of a game of Safehouse and the facts derived from it.
+
+Nothing is secret: the sheets lie open and the group talks. A player's position is not kept
+but follows from their sheet: the last pre-printed slash plus the arrows of the closed orders,
+never past the Safehouse ("steps past the Safehouse are lost", reading A-R14).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games.safehouse.profile import Profile
+
+COLOURS = ("yellow", "green", "red", "blue")
+"""The colour dice: "acht Farbwürfel (Gelb, Grün, Rot, Blau)"."""
+JOKER = "white"
+"""The two white joker dice."""
+DICE = (*COLOURS, JOKER)
+PER_COLOUR = 2
+PURSUER = "P"
+"""The pursuer figure, on every die instead of the 6."""
+FACES = (1, 2, 3, 4, 5, PURSUER)
+CHAMELEONS = {1: 1, 2: 1, 3: 2, 4: 3}
+"""Chameleons each player may use, by the number of players (1, 1, 2, 3)."""
+HELPS = ("ignore", "reroll")
+"""The shared helps: "Der Verfolger läuft nicht" and "Nochmal würfeln", once per game."""
+ARROWS = (2, 6)
+"""What the white arrow of an order may say: "zwischen 2 und 6 Lauffelder"."""
+WARN_LEAD = 2
+"""A lead of this or less makes the buzzer warn."""
+PHASES = ("ready", "faces", "helps", "entering", "won", "lost")
+PLAYING = PHASES[:4]
+
+Face = int | str
+"""1 to 5, or ``PURSUER``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """One row of a sheet: empty, open (a number written) or closed with its arrow."""
+
+    status: str = "empty"
+    arrow: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One sheet: its orders, the chameleons used, whether this roll is entered."""
+
+    orders: tuple[Order, ...]
+    chameleons: int = 0
+    done: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The dice of the roll by colour; a face is None until it is entered (or re-rolled).
+
+    ``reroll`` holds the dice the box marked for "Nochmal würfeln"; ``ignored`` says the group
+    spent "Der Verfolger läuft nicht" on this roll.
+    """
+
+    faces: dict[str, tuple[Face | None, ...]]
+    ignored: bool = False
+    rerolled: bool = False
+    reroll: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The pursuer's last move: from, to and why (step, faces, retrieval, correction)."""
+
+    start: int
+    end: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShState:
+    """The whole game. ``lid`` counts the dice in the box's lid by colour."""
+
+    profile: Profile
+    seats: int
+    box_dice: bool
+    roller: int
+    pursuer: int
+    players: tuple[Player, ...]
+    lid: dict[str, int]
+    selection: dict[str, int]
+    phase: str = "ready"
+    roll: Roll | None = None
+    helps: tuple[str, ...] = ()
+    rolls: int = 0
+    focus: tuple[int, int] = (0, 0)
+    caught: tuple[int, ...] = ()
+    last: Move | None = None
+
+
+# -- derived facts -----------------------------------------------------------------------------
+
+def position(state: ShState, seat: int) -> int:
+    """The player's last slash: the start plus every closed order's arrow, at most the Safehouse."""
+    walked = sum(o.arrow for o in state.players[seat].orders if o.status == "closed")
+    return min(state.profile.safehouse, state.profile.start + walked)
+
+
+def in_safehouse(state: ShState, seat: int) -> bool:
+    return position(state, seat) >= state.profile.safehouse
+
+
+def lead(state: ShState, seat: int) -> int:
+    return position(state, seat) - state.pursuer
+
+
+def open_orders(state: ShState, seat: int) -> int:
+    """Orders with a number written that are not closed yet."""
+    return sum(o.status == "open" for o in state.players[seat].orders)
+
+
+def retrieval_cost(state: ShState) -> int:
+    """The pursuer moves by the most open orders of any one player (Safehouse included)."""
+    return max(open_orders(state, seat) for seat in range(state.seats))
+
+
+def chameleons(state: ShState) -> int:
+    """Chameleons each player may use in this game."""
+    return CHAMELEONS[state.seats]
+
+
+def rolling(state: ShState) -> dict[str, int]:
+    """The dice of the current roll by colour (none between rolls)."""
+    faces = state.roll.faces if state.roll else {}
+    return {colour: len(faces.get(colour, ())) for colour in DICE}
+
+
+def free(state: ShState) -> dict[str, int]:
+    """The dice in the middle of the table: neither in the lid nor in the roll."""
+    out = rolling(state)
+    return {colour: PER_COLOUR - state.lid[colour] - out[colour] for colour in DICE}
+
+
+def must_retrieve(state: ShState) -> bool:
+    """No colour die is free: the dice must come back before the next roll."""
+    return state.phase == "ready" and not any(free(state)[c] for c in COLOURS)
+
+
+def pursuer_faces(state: ShState) -> int:
+    """The pursuer faces of the roll that will move the pursuer when the group goes on."""
+    if state.roll is None or state.roll.ignored:
+        return 0
+    return sum(face == PURSUER for faces in state.roll.faces.values() for face in faces)
+
+
+def waiting_faces(state: ShState) -> dict[str, int]:
+    """How many dice of each colour still wait for their face."""
+    if state.roll is None:
+        return {}
+    return {colour: sum(face is None for face in faces)
+            for colour, faces in state.roll.faces.items() if None in faces}
+
+
+def numbers(state: ShState) -> dict[str, int | None]:
+    """What each colour gives this roll: its die, or the sum of its pair ("zusammenzählen");
+    a die showing the pursuer gives nothing (reading A-R7). White: the jokers, apart."""
+    faces = state.roll.faces if state.roll else {}
+    values = {colour: [f for f in faces.get(colour, ()) if isinstance(f, int)]
+              for colour in COLOURS}
+    return {colour: sum(found) if found else None for colour, found in values.items()}
+
+
+def jokers(state: ShState) -> list[int]:
+    faces = state.roll.faces if state.roll else {}
+    return [f for f in faces.get(JOKER, ()) if isinstance(f, int)]
+
+
+def caught(state: ShState) -> tuple[int, ...]:
+    """The players the pursuer has reached: on or past their last slash, outside the Safehouse."""
+    return tuple(seat for seat in range(state.seats)
+                 if not in_safehouse(state, seat) and state.pursuer >= position(state, seat))

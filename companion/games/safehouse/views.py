@@ -1,0 +1,105 @@
+"""What the screen, the table page and each phone see of a game of Safehouse: everything,
+since nothing is secret; a phone adds the actions its seat may send now."""
+
+from __future__ import annotations
+
+from companion.games.base import JSON
+from companion.games.record import dump
+from companion.games.safehouse.rules import allowed_actions, outcome
+from companion.games.safehouse.state import (
+    DICE,
+    HELPS,
+    WARN_LEAD,
+    ShState,
+    chameleons,
+    free,
+    in_safehouse,
+    jokers,
+    lead,
+    must_retrieve,
+    numbers,
+    open_orders,
+    position,
+    pursuer_faces,
+    retrieval_cost,
+    rolling,
+    waiting_faces,
+)
+
+
+def public_view(state: ShState) -> dict[str, JSON]:
+    return {
+        "phase": state.phase,
+        "turn": state.roller if state.phase not in ("won", "lost") else None,
+        "roller": state.roller,
+        "rolls": state.rolls,
+        "dice": "box" if state.box_dice else "table",
+        "pursuer": state.pursuer,
+        "safehouse": state.profile.safehouse,
+        "profile": dump(state.profile),
+        "players": [_player(state, seat) for seat in range(state.seats)],
+        "pool": _pool(state),
+        "selection": dict(state.selection),
+        "retrieval": {"cost": retrieval_cost(state), "lid": sum(state.lid.values()),
+                      "forced": must_retrieve(state)},
+        "roll": _roll(state),
+        "helps": {kind: kind in state.helps for kind in HELPS},
+        "focus": {"seat": state.focus[0], "row": state.focus[1]},
+        "waits_for": waits_for(state),
+        "last": None if state.last is None else {**dump(state.last),
+                                                 "steps": state.last.end - state.last.start},
+        "warn": warned(state),
+        "caught": list(state.caught),
+        "result": outcome(state),
+    }
+
+
+def _player(state: ShState, seat: int) -> dict[str, JSON]:
+    player = state.players[seat]
+    return {"seat": seat, "position": position(state, seat), "lead": lead(state, seat),
+            "safehouse": in_safehouse(state, seat), "open": open_orders(state, seat),
+            "closed": sum(o.status == "closed" for o in player.orders),
+            "orders": dump(player.orders), "done": player.done,
+            "chameleons": {"allowed": chameleons(state), "used": player.chameleons,
+                           "left": chameleons(state) - player.chameleons},
+            "caught": seat in state.caught}
+
+
+def _pool(state: ShState) -> dict[str, JSON]:
+    """Per colour: the dice in the middle, in the lid, in the roll, chosen for the next."""
+    out, middle = rolling(state), free(state)
+    return {colour: {"free": middle[colour], "lid": state.lid[colour], "rolling": out[colour],
+                     "selected": state.selection[colour]} for colour in DICE}
+
+
+def _roll(state: ShState) -> JSON:
+    roll = state.roll
+    if roll is None:
+        return None
+    return {"faces": {c: list(f) for c, f in roll.faces.items()},
+            "waiting": waiting_faces(state), "pursuers": pursuer_faces(state),
+            "ignored": roll.ignored, "rerolled": roll.rerolled,
+            "reroll": {c: list(p) for c, p in roll.reroll.items()},
+            "numbers": numbers(state), "jokers": jokers(state)}
+
+
+def waits_for(state: ShState) -> str:
+    """What the game waits for now, as the screen and the phones say it."""
+    if state.phase == "ready":
+        return "retrieve" if must_retrieve(state) else "select"
+    return state.phase
+
+
+def warned(state: ShState) -> bool:
+    """Someone outside the Safehouse has a lead of 2 or less."""
+    return state.phase != "won" and any(
+        not in_safehouse(state, seat) and lead(state, seat) <= WARN_LEAD
+        for seat in range(state.seats))
+
+
+def private_view(state: ShState, seat: int) -> dict[str, JSON]:
+    """The public view and the actions the seat's phone may send now."""
+    return {**public_view(state), "actions": allowed_actions(state, seat)}
+
+
+__all__ = ["outcome", "private_view", "public_view"]

@@ -1,0 +1,108 @@
+"""Safehouse in Debian's Chromium: the table page sets the game up, two phones play it to a
+win (dice chosen, faces typed, the helps, orders closed on each sheet), then a rematch to a
+loss (the table page corrects the pursuer, the next step before the roll catches a player)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.server.serve import Server
+from companion.table.owner import Table
+from tests.browser.test_phones import Phone
+from tests.browser.test_robnrun import crew_phone, table_page
+from tests.browser.test_two_phones import browser, server, shoot, table
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser", "server", "table"]
+
+
+def tap(page: Page, selector: str) -> None:
+    page.locator(selector).first.tap()
+
+
+def state(table: Table) -> dict[str, object]:
+    view: dict[str, object] = table.published.public["state"]
+    return view
+
+
+def set_up(page: Page) -> None:
+    """The table page starts Safehouse for 2 with seat 1 rolling first."""
+    expect(page.locator("#setup")).to_be_visible()
+    page.locator('[data-game="safehouse"]').click()
+    page.locator('[data-seats="2"]').click()
+    page.locator('[data-option="first_player"][data-value="0"]').click()
+    expect(page.locator(".sh-profile")).to_contain_text("Example values")
+    shoot(page, "safehouse-table-setup.png")
+    page.locator("#setup-start").click()
+    expect(page.locator("#board")).to_be_visible()
+
+
+def close_four(phone: Page) -> None:
+    """Four orders closed with the arrow 6: 24 fields, from 16 into the Safehouse."""
+    for row in range(4):
+        tap(phone, f'[data-row="{row}"][data-set="closed"]')
+        tap(phone, f'[data-row="{row}"][data-arrow="6"]')
+        expect(phone.locator(f'.sh-order[data-row="{row}"]')).to_have_attribute(
+            "data-status", "closed")
+
+
+def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
+        server: Server, table: Table, browser: Browser) -> None:
+    board = table_page(browser, server.url, table)
+    set_up(board.page)
+    ina: Phone = crew_phone(browser, server.url, 0, "Ina")
+    sami: Phone = crew_phone(browser, server.url, 1, "Sami")
+    expect(ina.page.locator("#headline")).to_have_text("Your roll!")
+    expect(sami.page.locator("#headline")).to_have_text("Ina rolls")
+
+    # Ina chooses two yellow dice and a red one; a joker alone cannot be rolled.
+    tap(ina.page, '[data-colour="white"][data-step="up"]')
+    expect(ina.page.locator('[data-action="roll"]')).to_be_disabled()
+    tap(ina.page, '[data-colour="white"][data-step="down"]')
+    tap(ina.page, '[data-colour="yellow"][data-step="up"]')
+    tap(ina.page, '[data-colour="yellow"][data-step="up"]')
+    tap(ina.page, '[data-colour="red"][data-step="up"]')
+    tap(ina.page, '[data-action="roll"]')
+    expect(sami.page.locator("[data-pursuer]")).to_have_attribute("data-pursuer", "1")
+    for die, value in (('[data-colour="yellow"][data-die="0"]', "3"),
+                       ('[data-colour="yellow"][data-die="1"]', "P"),
+                       ('[data-colour="red"][data-die="0"]', "4")):
+        tap(ina.page, f'{die}[data-face="{value}"]')
+    shoot(ina.page, "safehouse-faces.png")
+    tap(ina.page, '[data-action="faces"]')
+    expect(sami.page.locator("#headline")).to_have_text("Use a help?")
+    expect(sami.page.locator('[data-action="go"]')).to_have_count(0)  # Ina's to decide
+    tap(ina.page, '[data-reroll="yellow/1"]')
+    tap(ina.page, '[data-action="help"][data-kind="reroll"]')
+    tap(ina.page, '[data-colour="yellow"][data-die="1"][data-face="5"]')
+    tap(ina.page, '[data-action="faces"]')
+    expect(ina.page.locator("[data-numbers]")).to_have_attribute("data-numbers", "Yellow 8,Red 4")
+    tap(ina.page, '[data-action="go"]')
+    expect(ina.page.locator("#headline")).to_have_text("Everyone enters")
+
+    close_four(ina.page)
+    tap(ina.page, '[data-action="done"]')
+    close_four(sami.page)
+    shoot(sami.page, "safehouse-sheet.png")
+    tap(sami.page, '[data-action="done"]')
+    for device in (ina, sami, board):
+        expect(device.page.locator('[data-moment="won"]')).to_contain_text("Everyone is safe!")
+    shoot(sami.page, "safehouse-won.png")
+    assert state(table)["phase"] == "won" and table.history()[0]["outcome"]["won"] is True
+
+    # The rematch: the table page corrects the pursuer; the next step catches Ina.
+    tap(sami.page, '[data-action="table.rematch"]')
+    tap(sami.page, '[data-action="table.rematch"]')
+    expect(ina.page.locator("#headline")).to_have_text("Your roll!")
+    board.page.locator(".sh-drift summary").click()
+    board.page.fill("#safehouse-drift", "15")
+    board.page.locator('[data-action="pursuer"]').click()
+    expect(sami.page.locator("[data-pursuer]")).to_have_attribute("data-pursuer", "15")
+    tap(ina.page, '[data-colour="green"][data-step="up"]')
+    tap(ina.page, '[data-action="roll"]')
+    for device in (ina, sami, board):
+        expect(device.page.locator('[data-moment="lost"]')).to_contain_text("Caught!")
+    expect(ina.page.locator('[data-moment="lost"]')).to_contain_text("Ina, Sami")
+    shoot(ina.page, "safehouse-lost.png")
+    assert state(table)["caught"] == [0, 1]

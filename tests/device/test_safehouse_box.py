@@ -1,0 +1,217 @@
+"""The box running Safehouse on a real Table and mock pins: the buttons play a whole roll,
+each LED column shows a player's lead (read back from the 74HC595 bitstream), the buzzer
+ticks for the pursuer, and the screen's track is read back from the rendered frame."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.device.box import Box
+from companion.device.pins import PinMap
+from companion.device.screen import Screen
+from companion.games.base import Action, Button, Sound
+from companion.games.safehouse.screen import PURSUER, lane, layout, track_x
+from companion.table.owner import Table
+from tests.clock import FakeClock
+from tests.device.recording import RecordingFactory
+from tests.device.test_box import Player, bars
+from tests.device.test_screen import colours, save
+
+SIZE = (480, 320)
+URL = "http://192.168.178.23:8000/j/KM7RX"
+TRACK = layout(SIZE).track
+
+
+class Operator(Player):
+    """Runs Safehouse from the box's buttons."""
+
+    def __init__(self, box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+                 clock: FakeClock) -> None:
+        super().__init__(pins, pin_map, table, clock)
+        self.box = box
+
+    def keys(self) -> list[str]:
+        return [item.key for item in self.table.published.controls.menu]
+
+    def choose(self, key: str, **params: Any) -> None:
+        """Move the cursor to the menu item ``key`` (with ``params``) and press OK."""
+        menu = self.table.published.controls.menu
+        index = next(n for n, item in enumerate(menu) if item.key == key
+                     and all(item.params.get(k) == v for k, v in params.items()))
+        self.tap(*[Button.RIGHT] * ((index - self.box.cursor) % len(menu)), Button.OK)
+
+    def start(self, seats: int) -> None:
+        self.choose("box.new_game", game="safehouse", count=seats)
+        assert self.table.published.public["game"] == "safehouse"
+
+    def send(self, kind: str, seat: int | None = None, /, **args: Any) -> None:
+        self.table.submit(Action(kind, seat, args))
+
+
+@pytest.fixture
+def operator(box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+             clock: FakeClock) -> Operator:
+    return Operator(box, pins, pin_map, table, clock)
+
+
+def test_safehouse_box_buttons_play_a_whole_roll(operator: Operator) -> None:
+    p = operator
+    p.start(2)
+    assert p.state()["waits_for"] == "select"
+    p.choose("safehouse.menu.die.blue")
+    p.tap(Button.OK)                        # OK again on the same line: the second blue die
+    assert p.state()["selection"]["blue"] == 2
+    assert p.table.published.controls.menu[p.box.cursor].key == "safehouse.menu.die.blue"
+    p.tap(Button.OK)                        # and back to none
+    assert p.state()["selection"]["blue"] == 0
+    p.choose("safehouse.menu.die.red")
+    p.choose("safehouse.menu.die.white")
+    mark = p.pins.log.mark()
+    p.tap(Button.TURN)
+    assert p.state()["pursuer"] == 1 and p.state()["phase"] == "faces"
+    assert p.heard(mark) == [Sound.TICK]
+    p.choose("safehouse.menu.face.red", face="4")
+    p.choose("safehouse.menu.face.white", face="\u2731")
+    assert p.state()["phase"] == "helps" and p.state()["roll"]["pursuers"] == 1
+    p.choose("safehouse.menu.mark.white", die=1)
+    p.choose("safehouse.menu.reroll", count=1)
+    assert p.state()["phase"] == "faces" and p.state()["helps"]["reroll"]
+    p.choose("safehouse.menu.face.white", face="3")
+    p.tap(Button.TURN)                      # go on: no pursuer face any more
+    assert p.state()["phase"] == "entering" and p.state()["pursuer"] == 1
+    p.choose("safehouse.menu.order_closed", seat=1, row=1, arrow=6)
+    p.choose("safehouse.menu.next_player", seat=2)
+    p.choose("safehouse.menu.order_open", seat=2, row=1)
+    p.choose("safehouse.menu.chameleon", seat=2)
+    p.tap(Button.TURN)                      # everyone has entered
+    state = p.state()
+    assert state["phase"] == "ready" and state["roller"] == 1
+    assert [pl["position"] for pl in state["players"]] == [22, 16]
+    assert state["players"][1]["open"] == 1 and state["players"][1]["chameleons"]["left"] == 0
+    assert {c: d["lid"] for c, d in state["pool"].items() if d["lid"]} == {"red": 1, "white": 1}
+
+
+def test_safehouse_box_demands_the_dice_back_when_no_colour_die_is_left(
+        operator: Operator) -> None:
+    p = operator
+    p.start(1)
+    every = {colour: [1, 1] for colour in ("yellow", "green", "red", "blue")}
+    p.send("roll", dice={colour: 2 for colour in every}, faces=every)
+    p.send("go")
+    p.send("done")
+    assert p.keys() == ["safehouse.menu.retrieve"]
+    p.tap(Button.TURN)
+    assert all(d["free"] == 2 for d in p.state()["pool"].values())
+
+
+def test_safehouse_leds_show_each_players_lead(operator: Operator) -> None:
+    p = operator
+    p.send("table.new_game", game="safehouse", seats=3, options={})
+    assert p.shown() == bars(5, 5, 5)       # leads of 16, shown up to 5
+    p.send("pursuer", field=13)
+    assert p.shown() == bars(3, 3, 3)
+    p.send("roll", dice={"green": 1}, faces={"green": [2]})
+    p.send("go")
+    p.send("order", seat=1, row=0, status="closed", arrow=6)
+    p.send("order", seat=2, row=0, status="closed", arrow=2)
+    p.send("done")
+    assert p.shown() == bars(2, 5, 4)       # the pursuer on 14: leads 2, 8, 4
+    mark = p.pins.log.mark()
+    p.send("pursuer", field=16)
+    assert p.state()["phase"] == "lost" and p.state()["caught"] == [0]
+    assert p.shown() == bars(0, 5, 2)       # the caught player's column goes dark
+    assert p.heard(mark)[0] == Sound.TICK
+
+
+def test_safehouse_leds_top_led_in_the_safehouse_and_all_on_when_won(
+        operator: Operator) -> None:
+    p = operator
+    p.send("table.new_game", game="safehouse", seats=2, options={})
+    p.send("roll", dice={"red": 1}, faces={"red": [2]})
+    p.send("go")
+    for row, arrow in enumerate((6, 6, 6, 6)):
+        p.send("order", seat=0, row=row, status="closed", arrow=arrow)
+    p.send("done")
+    assert p.shown() == {(0, 5)} | bars(0, 5)
+    p.send("roll", dice={"red": 1}, faces={"red": [3]})
+    p.send("go")
+    mark = p.pins.log.mark()
+    for row in range(4):
+        p.send("order", seat=1, row=row, status="closed", arrow=6)
+    p.send("done")
+    assert p.state()["phase"] == "won"
+    assert p.shown() == bars(6, 6)
+    assert p.heard(mark) == [Sound.DONE]
+
+
+def test_safehouse_sounds_a_tick_per_step_a_warning_and_the_siren(table: Table) -> None:
+    game = table.games["safehouse"]
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2}))
+
+    def step(kind: str, **args: Any) -> list[Sound]:
+        before = table.published.public
+        table.submit(Action(kind, None, args))
+        return list(game.sounds(before, table.published.public))
+
+    assert step("pursuer", field=3) == [Sound.TICK] * 3
+    assert step("roll", dice={"yellow": 2}, faces={"yellow": ["P", "P"]}) == [Sound.TICK]
+    assert step("go") == [Sound.TICK, Sound.TICK]
+    assert step("pursuer", field=14) == [Sound.TICK] * 8 + [Sound.WARN]  # lead 2
+    assert step("done") == []
+    before = table.published.public
+    assert step("pursuer", field=16) == [Sound.TICK, Sound.TICK, Sound.SIREN]
+    assert list(game.sounds(table.published.public, before)) == []  # undo says nothing
+
+
+# -- the screen ---------------------------------------------------------------------------------
+
+def render(table: Table, name: str) -> pygame.Surface:
+    surface = pygame.Surface(SIZE)
+    Screen(SIZE, table.games).render(surface, table.published, 0, URL, table.clock())
+    return save(surface, f"safehouse_{name}")
+
+
+def read_track(surface: pygame.Surface, lanes: int, marker: tuple[int, int, int],
+               index: int, last: int) -> int:
+    """The field whose middle is nearest the marker drawn in lane ``index``."""
+    row = lane(TRACK, index, lanes)
+    y = row.centery
+    xs = [x for x in range(TRACK.left - 4, TRACK.right + 4)
+          if tuple(surface.get_at((x, y)))[:3] == marker]
+    assert xs, f"no marker in lane {index}"
+    middle = (xs[0] + xs[-1]) // 2
+    return min(range(last + 1), key=lambda field: abs(track_x(TRACK, field, last) - middle))
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_safehouse_screen_shows_the_track_with_the_pursuer_and_each_player(
+        table: Table) -> None:
+    def send(kind: str, seat: int | None = None, /, **args: Any) -> None:
+        table.submit(Action(kind, seat, args))
+
+    send("table.new_game", game="safehouse", seats=3, options={"first_player": 1})
+    send("table.claim", seat=0, name="Ina", token_hash="a" * 64)
+    send("roll", 1, dice={"yellow": 2, "blue": 1}, faces={"yellow": [3, 4], "blue": ["P"]})
+    send("go")
+    send("order", seat=0, row=0, status="closed", arrow=5)
+    send("order", seat=2, row=0, status="closed", arrow=3)
+    send("order", seat=2, row=1, status="open")
+    surface = render(table, "entering")
+    state = table.published.public["state"]
+    seats = table.published.public["seats"]
+    assert state["pursuer"] == 2
+    assert read_track(surface, 4, PURSUER, 0, 40) == 2
+    for player in state["players"]:
+        colour = pygame.Color(seats[player["seat"]]["colour"])
+        found = read_track(surface, 4, (colour.r, colour.g, colour.b), player["seat"] + 1, 40)
+        assert found == player["position"]
+    assert [p["position"] for p in state["players"]] == [21, 16, 19]
+    crossed = colours(surface, pygame.Rect(track_x(TRACK, 1, 40), TRACK.top, 2, 2))
+    assert (92, 36, 40) in crossed          # field 1 is crossed
+    send("done")
+    send("pursuer", field=21)
+    surface = render(table, "lost")
+    assert read_track(surface, 4, PURSUER, 0, 40) == 21

@@ -1,0 +1,103 @@
+"""A group at a real Table playing Safehouse: every step goes through the owner thread, the
+rules and the event log, as the box and the phones send it."""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.base import Action, Chance, GetawayError
+from companion.table.owner import Table
+from tests.games.robnrun_helpers import assert_sentence
+from tests.tables import open_table
+
+ARROWS = (6, 5, 4, 3, 2)
+
+
+class Group:
+    """Seats 0..n-1 (A, B, ...); ``do`` sends an action as a seat or, with None, as the box."""
+
+    def __init__(self, tmp_path: Path, seats: int, first: int = 0, dice: str = "table",
+                 chance: Chance | None = None) -> None:
+        self.table: Table = open_table(tmp_path / "getaway.sqlite", chance=chance)
+        self.do("table.new_game", game="safehouse", seats=seats,
+                options={"first_player": first, "dice": dice})
+
+    def do(self, kind: str, seat: int | None = None, /, **args: Any) -> None:
+        self.table.submit(Action(kind, seat, args))
+
+    def refused(self, kind: str, seat: int | None = None, /, **args: Any) -> str:
+        """Send an action the rules must refuse with a sentence; nothing changes."""
+        before = self.table.published.version
+        with pytest.raises(GetawayError) as error:
+            self.do(kind, seat, **args)
+        assert self.table.published.version == before
+        assert_sentence(error.value)
+        return error.value.key
+
+    @property
+    def state(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.table.published.public["state"]
+        return state
+
+    def player(self, seat: int) -> dict[str, Any]:
+        player: dict[str, Any] = self.state["players"][seat]
+        return player
+
+    def positions(self) -> list[int]:
+        return [p["position"] for p in self.state["players"]]
+
+    def roll(self, seat: int | None, faces: dict[str, list[Any]]) -> None:
+        """Choose the dice ``faces`` names, roll them, type in the faces."""
+        self.do("roll", seat, dice={c: len(f) for c, f in faces.items()})
+        self.do("faces", seat, faces=faces)
+
+    def close_orders(self, seat: int, steps: int, first_row: int = 0) -> int:
+        """Close orders whose arrows add up to ``steps``; the next free row."""
+        row = first_row
+        while steps:
+            arrow = next(a for a in ARROWS if a <= steps and steps - a != 1)
+            self.do("order", seat, row=row, status="closed", arrow=arrow)
+            steps, row = steps - arrow, row + 1
+        return row
+
+    def reach(self, pursuer: int, positions: list[int], opened: list[int]) -> None:
+        """Play to the start of a scenario: each player on ``positions`` with ``opened``
+        orders open, the pursuer on ``pursuer``, every die in the middle, the same roller."""
+        roller, seats = self.state["roller"], len(positions)
+        for n in range(seats):
+            self.roll(None, {"yellow": [1]})
+            self.do("go")
+            if n == 0:
+                for seat, (field, count) in enumerate(zip(positions, opened, strict=True)):
+                    row = self.close_orders(seat, field - self.player(seat)["position"])
+                    for extra in range(count):
+                        self.do("order", seat, row=row + extra, status="open")
+            self.do("done")
+        self.do("retrieve")
+        if pursuer > self.state["pursuer"]:
+            self.do("pursuer", field=pursuer)
+        assert self.state["pursuer"] == pursuer and self.positions() == positions
+        assert self.state["roller"] == roller
+        assert all(d["free"] == 2 for d in self.state["pool"].values())
+
+    def close(self) -> None:
+        self.table.stop()
+
+
+class Rolls:
+    """Chance that rolls the faces it was given, in order (``randrange(6)``: 5 is the pursuer)."""
+
+    def __init__(self, faces: list[Any]) -> None:
+        self.faces = list(faces)
+
+    def randrange(self, stop: int) -> int:
+        assert stop == 6
+        face = self.faces.pop(0)
+        return 5 if face == "P" else int(face) - 1
+
+    def shuffle(self, x: MutableSequence[Any], /) -> None:
+        raise AssertionError("nothing is shuffled")

@@ -1,0 +1,259 @@
+"""Safehouse invariants over whole random games driven through the table rules, with the
+table's dice and with the box's: the pursuer never moves back, a capture is found after every
+move of the pursuer and never missed, the pool always holds the ten dice, undo restores
+exactly and never steps back over a roll of the box."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from companion.games import GAMES
+from companion.games.base import CHANCE, Action, GetawayError
+from companion.games.safehouse.rules import RULES
+from companion.games.safehouse.state import DICE, FACES, ShState
+from companion.table.rules import apply_table, check_action
+from companion.table.state import TableState
+from companion.table.views import table_view
+from tests.proof import examples
+
+GAME = GAMES["safehouse"]
+FACE = st.sampled_from(FACES)
+SEATS = st.integers(1, 4)
+DICE_MODE = st.sampled_from(["table", "box"])
+
+
+class Games(RuleBasedStateMachine):
+    """Random but mostly legal play: every step must keep the invariants below."""
+
+    table: TableState
+    history: list[tuple[Any, Action]]
+    """Each step undo may go back over: the snapshot before it and the action taken."""
+    chance: random.Random
+
+    def start(self, seats: int, dice: str, first: int) -> None:
+        self.history = []
+        self.table = apply_table(TableState(), Action("table.new_game", None, {
+            "game": "safehouse", "seats": seats,
+            "options": {"dice": dice, "first_player": first % seats}}), GAMES)
+
+    @initialize(seats=SEATS, dice=DICE_MODE, first=st.integers(0, 3),
+                chance=st.randoms(use_true_random=False))
+    def new_game(self, seats: int, dice: str, first: int, chance: random.Random) -> None:
+        self.chance = chance
+        self.start(seats, dice, first)
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> ShState:
+        state: ShState = self.table.game
+        return state
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return GAME.public_view(self.state)
+
+    def snapshot(self) -> Any:
+        return [table_view(self.table, GAMES, seat, 0)
+                for seat in (None, *range(self.state.seats))]
+
+    def send(self, kind: str, by: int | None = None, /, **args: Any) -> bool:
+        """Send an action as the Table would (checked, chance drawn, applied); False if it
+        was refused, and then nothing changed."""
+        before, snapshot = self.view, self.snapshot()
+        action = Action(kind, by, args)
+        try:
+            check_action(self.table, action, GAMES)
+            action = GAME.draw(self.state, action, self.chance)
+            self.table = apply_table(self.table, action, GAMES)
+        except GetawayError:
+            assert self.snapshot() == snapshot
+            return False
+        self.history.append((snapshot, action))
+        self.check_step(before, self.view)
+        return True
+
+    def check_step(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        """The pursuer never moves back; when it moved, the capture check has run."""
+        assert after["pursuer"] >= before["pursuer"]
+        if after["pursuer"] > before["pursuer"]:
+            reached = [p["seat"] for p in after["players"]
+                       if not p["safehouse"] and after["pursuer"] >= p["position"]]
+            assert after["caught"] == reached
+            assert (after["phase"] == "lost") == bool(reached)
+
+    def roller(self, phone: bool) -> int | None:
+        return self.state.roller if phone else None
+
+    # -- rules --------------------------------------------------------------------------------
+
+    @precondition(lambda self: self.state.phase == "ready")
+    @rule(data=st.data(), phone=st.booleans(), typed=st.booleans())
+    def roll(self, data: st.DataObject, phone: bool, typed: bool) -> None:
+        free = {c: d["free"] for c, d in self.view["pool"].items()}
+        dice = {c: data.draw(st.integers(0, n)) for c, n in free.items() if n}
+        args: dict[str, Any] = {"dice": dice}
+        if typed and not self.state.box_dice:
+            args["faces"] = {c: data.draw(st.lists(FACE, min_size=n, max_size=n))
+                             for c, n in dice.items() if n}
+        colour = any(dice.get(c) for c in DICE[:4])
+        assert self.send("roll", self.roller(phone), **args) == colour
+
+    @precondition(lambda self: self.state.phase == "ready")
+    @rule(by=st.none() | st.integers(0, 3))
+    def retrieve(self, by: int | None) -> None:
+        cost, lid = self.view["retrieval"]["cost"], self.view["retrieval"]["lid"]
+        pursuer = self.state.pursuer
+        assert self.send("retrieve", by if by is None or by < self.state.seats else None) == (
+            lid > 0)
+        if lid:
+            assert self.state.pursuer == pursuer + cost
+            assert self.state.phase == "lost" or all(d["free"] == 2
+                                                     for d in self.view["pool"].values())
+
+    @precondition(lambda self: self.state.phase == "faces")
+    @rule(data=st.data(), phone=st.booleans())
+    def faces(self, data: st.DataObject, phone: bool) -> None:
+        waiting = self.view["roll"]["waiting"]
+        faces = {c: data.draw(st.lists(FACE, min_size=1, max_size=n)) for c, n in waiting.items()}
+        assert self.send("faces", self.roller(phone), faces=faces)
+
+    @precondition(lambda self: self.state.phase == "helps")
+    @rule(data=st.data(), kind=st.sampled_from(["ignore", "reroll"]), phone=st.booleans())
+    def help(self, data: st.DataObject, kind: str, phone: bool) -> None:
+        args: dict[str, Any] = {"kind": kind}
+        if kind == "reroll":
+            faces = self.view["roll"]["faces"]
+            args["dice"] = {c: data.draw(st.lists(st.integers(0, len(f) - 1), unique=True,
+                                                  min_size=1, max_size=len(f)))
+                            for c, f in faces.items()}
+        unused = kind not in self.state.helps
+        assert self.send("help", self.roller(phone), **args) == unused
+
+    @precondition(lambda self: self.state.phase == "helps")
+    @rule(phone=st.booleans())
+    def go(self, phone: bool) -> None:
+        pending = self.view["roll"]["pursuers"]
+        pursuer = self.state.pursuer
+        assert self.send("go", self.roller(phone))
+        assert self.state.pursuer == pursuer + pending
+
+    @precondition(lambda self: self.state.phase == "entering")
+    @rule(data=st.data(), phone=st.booleans(),
+          status=st.sampled_from(["open", "open", "closed", "empty"]), arrow=st.integers(2, 6))
+    def order(self, data: st.DataObject, phone: bool, status: str, arrow: int) -> None:
+        seat = data.draw(st.integers(0, self.state.seats - 1))
+        row = data.draw(st.integers(0, self.state.profile.orders - 1))
+        args: dict[str, Any] = {"row": row, "status": status}
+        if status == "closed":
+            args["arrow"] = arrow
+        assert self.send("order", seat if phone else None, seat=seat, **args)
+
+    @precondition(lambda self: self.state.phase == "entering")
+    @rule(data=st.data())
+    def chameleon(self, data: st.DataObject) -> None:
+        seat = data.draw(st.integers(0, self.state.seats - 1))
+        left = self.view["players"][seat]["chameleons"]["left"]
+        assert self.send("chameleon", seat) == (left > 0)
+
+    @precondition(lambda self: self.state.phase == "entering")
+    @rule(data=st.data(), everyone=st.booleans())
+    def done(self, data: st.DataObject, everyone: bool) -> None:
+        rolls, roller = self.state.rolls, self.state.roller
+        if everyone:
+            assert self.send("done")
+        else:
+            assert self.send("done", data.draw(st.integers(0, self.state.seats - 1)))
+        if self.state.phase in ("ready", "won"):
+            assert self.state.roller == (roller + 1) % self.state.seats
+            assert self.state.rolls == rolls
+
+    @precondition(lambda self: self.state.phase in ("ready", "faces", "helps", "entering"))
+    @rule(ahead=st.integers(-2, 3))
+    def drift(self, ahead: int) -> None:
+        field = self.state.pursuer + ahead
+        assert self.send("pursuer", None, field=field) == (
+            ahead > 0 and field <= self.state.profile.safehouse)
+
+    @rule(kind=st.sampled_from([*RULES, "nonsense"]), by=st.none() | st.integers(-1, 4),
+          args=st.dictionaries(st.sampled_from(["seat", "row", "dice", "faces", "kind",
+                                                "field", "status", "arrow", CHANCE]),
+                               st.none() | st.integers(-1, 12) | st.booleans()
+                               | st.sampled_from(["P", "reroll", "ignore", "open", "yellow"])
+                               | st.dictionaries(st.sampled_from([*DICE, "black"]),
+                                                 st.integers(-1, 3) | st.lists(FACE)),
+                               max_size=3))
+    def anything(self, kind: str, by: int | None, args: dict[str, Any]) -> None:
+        """Whatever a phone may send: either it is refused or the invariants still hold."""
+        self.send(kind, by, **args)
+
+    def undo_refusal(self, by: int | None) -> str | None:
+        """Why ``by`` may not undo now: nothing to undo, a box roll, another's step."""
+        if not self.history:
+            return "error.nothing_to_undo"
+        last = self.history[-1][1]
+        if CHANCE in last.args:
+            return "error.undo_reveal"
+        return "error.undo_not_yours" if by not in (None, last.seat) else None
+
+    @rule(by=st.none() | st.integers(0, 3))
+    def undo(self, by: int | None) -> None:
+        refusal = self.undo_refusal(by)
+        try:
+            self.table = apply_table(self.table, Action("table.undo", by), GAMES)
+        except GetawayError as error:
+            assert error.key == refusal
+            return
+        assert refusal is None
+        assert self.snapshot() == self.history.pop()[0]
+
+    @precondition(lambda self: self.state.phase in ("won", "lost"))
+    @rule(seats=SEATS, dice=DICE_MODE, first=st.integers(0, 3))
+    def next_game(self, seats: int, dice: str, first: int) -> None:
+        self.table = apply_table(self.table, Action("table.end_game"), GAMES)
+        self.start(seats, dice, first)
+
+    # -- invariants ---------------------------------------------------------------------------
+
+    @invariant()
+    def every_view_says_whether_its_reader_may_undo(self) -> None:
+        for seat in (None, *range(self.state.seats)):
+            assert table_view(self.table, GAMES, seat, 0)["undo"] == (
+                self.undo_refusal(seat) is None)
+
+    @invariant()
+    def the_pool_holds_the_ten_dice(self) -> None:
+        pool = self.view["pool"]
+        assert all(d["free"] >= 0 and d["free"] + d["lid"] + d["rolling"] == 2
+                   for d in pool.values())
+        assert sum(d["free"] + d["lid"] + d["rolling"] for d in pool.values()) == 10
+        assert all(pool[c]["selected"] <= pool[c]["free"] for c in DICE)
+
+    @invariant()
+    def a_capture_is_never_missed(self) -> None:
+        view = self.view
+        reached = [p["seat"] for p in view["players"]
+                   if not p["safehouse"] and view["pursuer"] >= p["position"]]
+        assert (view["phase"] == "lost") == bool(reached)
+        assert view["caught"] == reached
+        assert view["phase"] != "won" or all(p["safehouse"] for p in view["players"])
+
+    @invariant()
+    def the_helps_and_chameleons_are_spent_once(self) -> None:
+        assert len(set(self.state.helps)) == len(self.state.helps)
+        assert all(p["chameleons"]["left"] >= 0 for p in self.view["players"])
+
+    @invariant()
+    def state_round_trips_through_json(self) -> None:
+        data = json.loads(json.dumps(self.table.to_json(GAMES)))
+        assert TableState.from_json(data, GAMES).game == self.state
+
+
+Games.TestCase.settings = settings(max_examples=examples(60), stateful_step_count=60)
+TestGames = Games.TestCase

@@ -1,0 +1,147 @@
+"""Safehouse at a real Table: the box's dice are drawn by the Table and never undone, typed
+faces and every entry are undone exactly, the game comes back after a power cut, and the
+box profile is checked and labelled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games import GAMES
+from companion.games.base import Action, InvalidAction
+from tests.games.safehouse_helpers import Group, Rolls
+from tests.tables import open_table
+
+P = "P"
+PROFILE = {"name": "Unser Block", "safehouse": 40, "start": 16, "pursuer": 0, "orders": 8}
+
+
+def views(group: Group) -> list[dict[str, Any]]:
+    return views_of(group.table)
+
+
+def test_the_box_rolls_the_dice_and_a_box_roll_is_never_undone(tmp_path: Path) -> None:
+    g = Group(tmp_path, 2, dice="box", chance=Rolls([3, P, 4, 2, P, 5]))
+    g.do("roll", 0, dice={"yellow": 2, "blue": 1})
+    assert g.state["pursuer"] == 1 and g.state["phase"] == "helps"
+    assert g.state["roll"]["faces"] == {"yellow": [3, P], "blue": [4]}
+    assert g.refused("table.undo") == "error.undo_reveal"
+    assert g.refused("faces", 0, faces={"yellow": [1]}) == "safehouse.phase.helps"
+    assert g.refused("roll", 0, dice={"red": 1}) == "safehouse.phase.helps"
+    g.do("help", 0, kind="reroll", dice={"yellow": [1], "blue": [0]})
+    assert g.state["roll"]["faces"] == {"yellow": [3, 2], "blue": [P]}  # drawn anew
+    assert g.state["phase"] == "helps" and g.state["helps"]["reroll"]
+    assert g.refused("table.undo") == "error.undo_reveal"
+    g.do("go", 0)
+    assert g.state["pursuer"] == 2
+    g.do("table.undo")  # going on was the group's step, not chance's
+    assert g.state["pursuer"] == 1 and g.state["phase"] == "helps"
+    g.close()
+
+
+def test_the_box_refuses_typed_faces_when_it_rolls(tmp_path: Path) -> None:
+    g = Group(tmp_path, 1, dice="box", chance=Rolls([1]))
+    assert g.refused("roll", 0, dice={"red": 1}, faces={"red": [5]}) == "safehouse.box_rolls"
+    g.close()
+
+
+def test_every_entry_from_the_table_is_undone_exactly(tmp_path: Path) -> None:
+    g = Group(tmp_path, 2)
+    steps: list[tuple[str, int | None, dict[str, Any]]] = [
+        ("select", 0, {"dice": {"green": 2}}),
+        ("roll", 0, {"dice": {"green": 2, "white": 1}}),
+        ("faces", 0, {"faces": {"green": [4]}}),
+        ("faces", 0, {"faces": {"green": [P], "white": [2]}}),
+        ("help", 0, {"kind": "reroll", "dice": {"green": [1]}}),
+        ("faces", None, {"faces": {"green": [5]}}),
+        ("go", None, {}),
+        ("order", 1, {"row": 3, "status": "open"}),
+        ("order", None, {"seat": 0, "row": 0, "status": "closed", "arrow": 5}),
+        ("chameleon", 1, {}),
+        ("done", 0, {}),
+        ("focus", None, {"seat": 1, "row": 4}),
+        ("done", None, {}),
+        ("retrieve", 1, {}),
+        ("pursuer", 1, {"field": 9}),
+    ]
+    seen = []
+    for kind, seat, args in steps:
+        seen.append(views(g))
+        g.do(kind, seat, **args)
+    assert g.state["pursuer"] == 9 and g.positions() == [21, 16]
+    for before in reversed(seen):
+        g.do("table.undo")
+        assert [view["state"] for view in views(g)] == [view["state"] for view in before]
+    g.close()
+
+
+def test_a_phone_undoes_only_its_own_entry(tmp_path: Path) -> None:
+    g = Group(tmp_path, 2)
+    g.roll(0, {"red": [2]})
+    g.do("go", 0)
+    g.do("order", 1, row=0, status="open")
+    assert g.refused("table.undo", 0) == "error.undo_not_yours"
+    g.do("table.undo", 1)
+    assert g.player(1)["open"] == 0
+    g.close()
+
+
+def test_a_game_comes_back_exactly_after_the_plug_is_pulled(tmp_path: Path) -> None:
+    g = Group(tmp_path, 3, dice="box", chance=Rolls([2, 4, P, 1, 1]))
+    g.do("roll", 0, dice={"yellow": 1, "red": 2})
+    g.do("go")
+    g.do("order", 2, row=1, status="open")
+    g.do("chameleon", 0)
+    before = views(g)
+    g.table.stop()
+    again = open_table(tmp_path / "getaway.sqlite", seed=99)  # replay must not draw anew
+    try:
+        assert views_of(again) == before
+        assert before[0]["state"]["roll"]["faces"] == {"yellow": [2], "red": [4, P]}
+    finally:
+        again.stop()
+
+
+def views_of(table: Any) -> list[dict[str, Any]]:
+    published = table.published
+    return [published.public, *(published.private[s] for s in sorted(published.private))]
+
+
+def test_the_box_profile_is_an_example_until_the_group_saves_its_own(tmp_path: Path) -> None:
+    g = Group(tmp_path, 2)
+    assert g.state["profile"] == {"name": "Beispielwerte / example values", "safehouse": 40,
+                                  "start": 16, "pursuer": 0, "orders": 8, "example": True}
+    g.do("table.end_game")
+    g.do("table.save", game="safehouse", kind="profile", name="box",
+         data={**PROFILE, "safehouse": 36, "start": 15, "pursuer": 1, "orders": 9})
+    g.do("table.new_game", game="safehouse", seats=2, options={})
+    assert g.state["profile"]["example"] is False and g.state["safehouse"] == 36
+    assert g.state["pursuer"] == 1 and g.positions() == [15, 15]
+    assert len(g.player(0)["orders"]) == 9
+    g.close()
+
+
+@pytest.mark.parametrize(("change", "key"), [
+    ({"start": 40}, "safehouse.profile.track"),
+    ({"pursuer": 16}, "safehouse.profile.track"),
+    ({"safehouse": 70}, "safehouse.profile.track"),
+    ({"orders": 4}, "safehouse.profile.orders"),
+    ({"name": ""}, "safehouse.profile.name"),
+    ({"safehouse": "40"}, "safehouse.profile.malformed"),
+    ({"safehouse": True}, "safehouse.profile.malformed"),
+])
+def test_a_profile_no_game_can_be_played_on_is_refused(change: dict[str, Any], key: str) -> None:
+    with pytest.raises(InvalidAction) as refused:
+        GAMES["safehouse"].documents.check("profile", {**PROFILE, **change})
+    assert refused.value.key == key
+
+
+def test_who_starts_must_sit_at_the_table(tmp_path: Path) -> None:
+    table = open_table(tmp_path / "getaway.sqlite")
+    with pytest.raises(InvalidAction) as refused:
+        table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
+                                                      "options": {"first_player": 3}}))
+    assert refused.value.key == "safehouse.first_player"
+    table.stop()

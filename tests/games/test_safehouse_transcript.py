@@ -1,0 +1,316 @@
+"""The public scenarios of the Safehouse rule model (spec part A.4), each played at a real
+Table as the box and the phones send it, every number checked. A is seat 0, B seat 1, C seat 2.
+
+SH-07 and SH-08 check the numbers written on a sheet, which the default mode leaves on paper
+(the sheets' layouts are not known): they are not played here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.games.safehouse_helpers import Group
+
+A, B, C = 0, 1, 2
+P = "P"
+ALL_FREE = {"yellow": 2, "green": 2, "red": 2, "blue": 2, "white": 2}
+
+
+@pytest.fixture
+def groups(tmp_path: Path) -> Iterator[Any]:
+    made: list[Group] = []
+
+    def group(seats: int, first: int = A, dice: str = "table") -> Group:
+        made.append(Group(tmp_path / str(len(made)), seats, first, dice))
+        return made[-1]
+
+    (tmp_path / "0").mkdir()
+    for n in range(1, 9):
+        (tmp_path / str(n)).mkdir()
+    yield group
+    for g in made:
+        g.close()
+
+
+def free(g: Group) -> dict[str, int]:
+    return {colour: d["free"] for colour, d in g.state["pool"].items()}
+
+
+def lid(g: Group) -> dict[str, int]:
+    return {colour: d["lid"] for colour, d in g.state["pool"].items() if d["lid"]}
+
+
+def first_roll(g: Group) -> None:
+    """SH-01: A rolls two yellow, a green and a red; A opens one order, B two."""
+    g.do("roll", A, dice={"yellow": 2, "green": 1, "red": 1})
+    assert g.state["pursuer"] == 1 and g.state["phase"] == "faces"  # "vor jedem Würfelwurf"
+    g.do("faces", A, faces={"yellow": [3, 4], "green": [P], "red": [2]})
+    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 1
+    assert g.state["pursuer"] == 1  # the pursuer face waits for the helps (reading A-R5)
+    g.do("go", A)
+    assert g.state["pursuer"] == 2
+    assert g.state["roll"]["numbers"] == {"yellow": 7, "green": None, "red": 2, "blue": None}
+    g.do("order", A, row=0, status="open")
+    g.do("order", B, row=0, status="open")
+    g.do("order", B, row=1, status="open")
+    g.do("done", A)
+    assert g.state["phase"] == "entering" and g.player(A)["done"]
+    g.do("done", B)
+
+
+def test_sh01_first_roll_pair_sum_and_a_pursuer_on_a_single_die(groups: Any) -> None:
+    g = groups(2)
+    first_roll(g)
+    assert g.state["phase"] == "ready" and g.state["pursuer"] == 2
+    assert g.positions() == [16, 16]
+    assert [p["lead"] for p in g.state["players"]] == [14, 14]
+    assert [p["open"] for p in g.state["players"]] == [1, 2]
+    assert lid(g) == {"yellow": 2, "green": 1, "red": 1}
+    assert free(g) == {"yellow": 0, "green": 1, "red": 1, "blue": 2, "white": 2}
+    assert g.state["roller"] == B and g.state["caught"] == []
+    assert g.state["retrieval"]["cost"] == 2
+
+
+def test_sh02_a_joker_beside_a_pursuer_pair_and_the_forced_retrieval(groups: Any) -> None:
+    g = groups(2)
+    first_roll(g)
+    g.do("roll", B, dice={"green": 1, "red": 1, "blue": 2, "white": 1})
+    assert g.state["pursuer"] == 3
+    g.do("faces", B, faces={"green": [5], "red": [1], "blue": [2, P], "white": [3]})
+    g.do("go", B)
+    assert g.state["pursuer"] == 4
+    assert g.state["roll"]["numbers"]["blue"] == 2  # the pursuer die gives nothing
+    assert g.state["roll"]["jokers"] == [3]
+    g.do("order", A, row=0, status="closed", arrow=3)
+    g.do("order", B, row=0, status="closed", arrow=2)
+    g.do("order", B, row=2, status="open")
+    g.do("done", A)
+    g.do("done", B)
+    assert g.positions() == [19, 18] and [p["open"] for p in g.state["players"]] == [0, 2]
+    assert free(g) == {"yellow": 0, "green": 0, "red": 0, "blue": 0, "white": 1}
+    assert g.state["roller"] == A and g.state["retrieval"]["forced"]
+    assert g.state["waits_for"] == "retrieve"
+    assert g.refused("roll", A, dice={"white": 1}) == "safehouse.retrieve_first"
+    g.do("retrieve", A)
+    assert g.state["pursuer"] == 6 and free(g) == ALL_FREE
+    g.do("roll", A, dice={"yellow": 1})
+    assert g.state["pursuer"] == 7 and g.positions() == [19, 18]
+    assert g.state["caught"] == [] and g.state["roller"] == A
+
+
+def test_sh03_caught_by_rolled_pursuers_before_anyone_enters(groups: Any) -> None:
+    g = groups(2)
+    g.reach(19, [22, 30], [0, 0])
+    g.roll(A, {"yellow": [P], "green": [P], "red": [4], "blue": [5]})
+    assert g.state["pursuer"] == 20
+    g.do("go", A)
+    assert g.state["pursuer"] == 22 and g.state["phase"] == "lost"
+    assert g.state["caught"] == [A] and g.player(A)["caught"] and not g.player(B)["caught"]
+    assert g.refused("order", A, row=5, status="open") == "safehouse.phase.lost"
+    result = g.table.published.public["outcome"]
+    assert result["won"] is False
+    assert result["results"] == [{"seat": A, "place": 1, "score": 22},
+                                 {"seat": B, "place": 1, "score": 30}]
+
+
+def test_sh04_the_pursuer_does_not_move(groups: Any) -> None:
+    g = groups(2)
+    g.reach(19, [22, 30], [0, 0])
+    g.roll(A, {"yellow": [P], "green": [P], "red": [4], "blue": [5]})
+    g.do("help", A, kind="ignore")
+    assert g.state["roll"]["pursuers"] == 0
+    g.do("go", A)
+    assert g.state["pursuer"] == 20 and g.state["phase"] == "entering"
+    g.do("order", A, row=2, status="closed", arrow=4)
+    g.do("done")
+    assert lid(g) == {"yellow": 1, "green": 1, "red": 1, "blue": 1}  # "trotzdem … in den Deckel"
+    g.do("roll", B, dice={"red": 1})
+    assert g.state["pursuer"] == 21
+    g.do("faces", B, faces={"red": [P]})
+    assert g.refused("help", B, kind="ignore") == "safehouse.help_used.ignore"
+    g.do("go", B)
+    assert g.state["pursuer"] == 22 and g.positions() == [26, 30]
+    assert g.state["phase"] == "entering" and g.state["caught"] == []
+    assert g.state["helps"] == {"ignore": True, "reroll": False}
+
+
+def test_sh05_roll_again(groups: Any) -> None:
+    g = groups(2, first=B)
+    g.reach(10, [20, 25], [0, 0])
+    g.roll(B, {"yellow": [P, 2], "blue": [P], "white": [5]})
+    assert g.state["pursuer"] == 11 and g.state["roll"]["pursuers"] == 2
+    g.do("help", B, kind="reroll", dice={"yellow": [0], "blue": [0]})
+    assert g.state["phase"] == "faces" and g.state["roll"]["waiting"] == {"yellow": 1, "blue": 1}
+    g.do("faces", B, faces={"yellow": [4], "blue": [P]})
+    assert g.state["pursuer"] == 11  # no second step before the roll: it is the same roll
+    g.do("go", B)
+    assert g.state["pursuer"] == 12  # only the new pursuer face counts
+    assert g.state["roll"]["numbers"]["yellow"] == 6 and g.state["roll"]["numbers"]["blue"] is None
+    assert g.state["roll"]["jokers"] == [5]
+    assert g.state["helps"] == {"ignore": False, "reroll": True}
+
+
+def enter_nothing(g: Group, faces: dict[str, list[Any]] | None = None) -> None:
+    """A roll in which nobody writes anything."""
+    g.roll(None, faces or {"yellow": [1]})
+    g.do("go")
+    g.do("done")
+
+
+@pytest.mark.parametrize(("seats", "allowed"), [(1, 1), (2, 1), (3, 2), (4, 3)])
+def test_sh06_chameleons_per_player_count(groups: Any, seats: int, allowed: int) -> None:
+    g = groups(seats)
+    assert {p["chameleons"]["allowed"] for p in g.state["players"]} == {allowed}
+
+
+def test_sh06_chameleons_are_each_players_own_the_helps_everyones(groups: Any) -> None:
+    g = groups(3)
+    for roll in range(1, 10):
+        g.roll(None, {"yellow": [1]})
+        g.do("go")
+        if roll in (5, 9):
+            g.do("chameleon", A)
+        g.do("done")
+        if roll % 2 == 0:
+            g.do("retrieve")
+    g.do("retrieve")
+    g.roll(None, {"yellow": [2]})
+    g.do("go")
+    assert g.refused("chameleon", A) == "safehouse.chameleons_used"
+    assert [p["chameleons"]["left"] for p in g.state["players"]] == [0, 2, 2]
+    g.do("done")
+    g.do("retrieve")
+    g.roll(None, {"yellow": [2]})
+    g.do("help", kind="reroll", dice={"yellow": [0]})
+    g.do("faces", faces={"yellow": [3]})
+    g.do("go")
+    g.do("done")
+    g.roll(None, {"green": [2]})
+    for seat in (A, B, C, None):
+        assert g.refused("help", seat if seat in (None, g.state["roller"]) else g.state["roller"],
+                         kind="reroll", dice={"green": [0]}) == "safehouse.help_used.reroll"
+
+
+def test_sh06_two_chameleons_on_one_roll_with_four_players(groups: Any) -> None:
+    g = groups(4)
+    g.roll(None, {"yellow": [3], "red": [4]})
+    g.do("go")
+    g.do("chameleon", B)
+    g.do("chameleon", B)
+    assert g.player(B)["chameleons"]["left"] == 1
+
+
+def test_sh09_exact_landing_on_the_safehouse_and_play_goes_on(groups: Any) -> None:
+    g = groups(2)
+    g.reach(25, [36, 30], [3, 1])
+    g.roll(A, {"red": [3], "blue": [1]})
+    assert g.state["pursuer"] == 26
+    g.do("go", A)
+    g.do("order", A, row=4, status="closed", arrow=4)
+    g.do("done", A)
+    g.do("done", B)
+    assert g.positions() == [40, 30] and g.player(A)["safehouse"]
+    assert g.state["phase"] == "ready" and g.state["roller"] == B
+    assert [p["open"] for p in g.state["players"]] == [2, 1]
+    g.do("retrieve", B)
+    assert g.state["pursuer"] == 28  # A's open orders still count
+    enter_nothing(g)
+    assert g.state["roller"] == A  # A keeps rolling in turn
+
+
+def test_steps_past_the_safehouse_are_lost_and_everyone_home_wins(groups: Any) -> None:
+    g = groups(2)
+    g.reach(20, [38, 36], [0, 0])
+    g.roll(A, {"red": [3]})
+    g.do("go", A)
+    g.do("order", A, row=5, status="closed", arrow=6)
+    g.do("order", B, row=5, status="closed", arrow=4)
+    assert g.positions() == [40, 40]
+    assert g.state["phase"] == "entering"  # the roll ends when everyone has entered
+    g.do("done", A)
+    g.do("done", B)
+    assert g.state["phase"] == "won"
+    result = g.table.published.public["outcome"]
+    assert result["won"] is True and [r["score"] for r in result["results"]] == [40, 40]
+    history = g.table.history()
+    assert history[0]["game"] == "safehouse" and history[0]["outcome"]["won"] is True
+
+
+def test_sh16_solo(groups: Any) -> None:
+    g = groups(1)
+    assert g.player(A)["chameleons"]["allowed"] == 1
+    g.roll(A, {"yellow": [5, 5], "green": [P, P]})
+    assert g.state["pursuer"] == 1
+    g.do("go", A)
+    assert g.state["pursuer"] == 3
+    assert g.state["roll"]["numbers"] == {"yellow": 10, "green": None, "red": None, "blue": None}
+    g.do("order", A, row=0, status="open")
+    g.do("done", A)
+    assert g.state["roller"] == A
+    g.roll(A, {"red": [1, 2], "blue": [3, 3], "white": [P, 1]})
+    assert g.state["pursuer"] == 4
+    g.do("go", A)
+    assert g.state["pursuer"] == 5
+    assert g.state["roll"]["numbers"]["red"] == 3 and g.state["roll"]["numbers"]["blue"] == 6
+    assert g.state["roll"]["jokers"] == [1]
+    g.do("order", A, row=1, status="open")
+    g.do("done", A)
+    assert g.refused("roll", A, dice={"yellow": 1}) == "safehouse.dice_in_lid"
+    g.do("retrieve", A)
+    assert g.state["pursuer"] == 7
+    g.do("roll", A, dice={"yellow": 1})
+    assert g.state["pursuer"] == 8 and g.positions() == [16]
+    assert g.player(A)["open"] == 2 and g.player(A)["chameleons"]["left"] == 1
+    assert g.state["caught"] == []
+
+
+def test_sh17_what_may_be_rolled_and_when_the_dice_come_back(groups: Any) -> None:
+    g = groups(2)
+    assert g.refused("roll", A, dice={"white": 2}) == "safehouse.colour_die"
+    assert g.refused("retrieve", A) == "safehouse.lid_empty"
+    g.do("roll", A, dice={"white": 1, "yellow": 1})
+    g.do("faces", A, faces={"white": [2], "yellow": [3]})
+    g.do("go", A)
+    g.do("done")
+    assert g.refused("roll", B, dice={"yellow": 2}) == "safehouse.dice_not_free"
+    g.roll(B, {"yellow": [1]})
+    g.do("go", B)
+    g.do("done")
+    assert g.refused("roll", A, dice={"yellow": 1}) == "safehouse.dice_in_lid"
+    g.do("pursuer", field=9)
+    assert g.state["retrieval"]["cost"] == 0 and not g.state["retrieval"]["forced"]
+    g.do("retrieve", B)  # colour dice remain: taking them back is the group's choice
+    assert g.state["pursuer"] == 9 and g.state["roller"] == A and free(g) == ALL_FREE
+    g.do("roll", A, dice={"green": 1})
+    assert g.state["pursuer"] == 10
+
+
+def test_sh18_two_orders_closed_on_one_roll(groups: Any) -> None:
+    g = groups(2)
+    g.reach(10, [20, 20], [0, 0])
+    g.roll(A, {"yellow": [1], "green": [2], "red": [3], "blue": [4], "white": [5]})
+    g.do("go", A)
+    g.do("order", A, row=4, status="closed", arrow=3)
+    g.do("order", A, row=5, status="closed", arrow=5)
+    assert g.positions()[A] == 28 and g.player(A)["open"] == 0
+    assert g.player(A)["closed"] == 3  # and the one that brought A to 20
+
+
+def test_sh19_a_drift_correction_only_moves_the_pursuer_forward(groups: Any) -> None:
+    g = groups(2)
+    g.do("table.end_game")
+    g.do("table.save", game="safehouse", kind="profile", name="box",
+         data={"name": "Unser Block", "safehouse": 40, "start": 15, "pursuer": 0,
+               "orders": 8})
+    g.do("table.new_game", game="safehouse", seats=2, options={"first_player": A})
+    assert g.state["profile"]["example"] is False
+    g.reach(12, [15, 20], [0, 0])
+    assert g.refused("pursuer", B, field=11) == "safehouse.pursuer_forward"
+    g.do("pursuer", B, field=14)
+    assert g.state["pursuer"] == 14 and g.state["phase"] == "ready"
+    g.do("roll", A, dice={"yellow": 1})
+    assert g.state["pursuer"] == 15 and g.state["phase"] == "lost" and g.state["caught"] == [A]
