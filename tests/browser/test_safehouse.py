@@ -87,7 +87,10 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     shoot(sami.page, "safehouse-sheet.png")
     tap(sami.page, '[data-action="done"]')
     for device in (ina, sami, board):
-        expect(device.page.locator('[data-moment="won"]')).to_contain_text("Everyone is safe!")
+        expect(device.page.locator("#moment")).to_contain_text("Everyone is safe!")  # full screen
+        device.page.locator("#moment").click()
+        expect(device.page.locator('.sh-moment[data-moment="won"]')).to_contain_text(
+            "Everyone is safe!")
     shoot(sami.page, "safehouse-won.png")
     assert state(table)["phase"] == "won" and table.history()[0]["outcome"]["won"] is True
 
@@ -102,7 +105,9 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     tap(ina.page, '[data-colour="green"][data-step="up"]')
     tap(ina.page, '[data-action="roll"]')
     for device in (ina, sami, board):
-        expect(device.page.locator('[data-moment="lost"]')).to_contain_text("Caught!")
-    expect(ina.page.locator('[data-moment="lost"]')).to_contain_text("Ina, Sami")
+        expect(device.page.locator("#moment")).to_contain_text("Caught!")
+        device.page.locator("#moment").click()
+        expect(device.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Caught!")
+    expect(ina.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Ina, Sami")
     shoot(ina.page, "safehouse-lost.png")
     assert state(table)["caught"] == [0, 1]

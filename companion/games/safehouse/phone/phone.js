@@ -94,6 +94,18 @@
 
   // -- the big moments -----------------------------------------------------------------------
 
+  // Everyone in the Safehouse, or caught: the whole screen until a tap, then the card stays.
+  function moment(v) {
+    const s = v.state;
+    if (!s.result) return null;
+    const won = s.phase === "won";
+    const caught = s.caught.map((seat) => G.seatName(v, seat)).join(", ");
+    return { key: s.phase, tone: won ? "good" : "danger",
+      title: t(won ? "web.safehouse.won" : "web.safehouse.lost"),
+      text: [t(s.result.summary[0].key, s.result.summary[0].params), won ? "" : caught].join(" ").trim(),
+      vibrate: won ? [100, 60, 100, 60, 400] : [1000] };
+  }
+
   function momentCard(v) {
     const s = v.state;
     if (!s.result) return null;
@@ -363,6 +375,7 @@
     tableActions: () => [],
     playerInfo,
     panel,
+    moment,
     choices: (option, seats) => (option.name === "first_player" ? option.choices.filter((c) => c < seats) : option.choices),
     choiceLabel: (name, value) => (name === "first_player" ? G.seatLabel(value) : String(value)),
     setupPanel,
