@@ -1,0 +1,43 @@
+"""Make the gallery of phone screens (docs/screens/): the layout walk of every game in Chromium
+keeps its 360 px pictures there, then a page lists them by game and screen.
+
+    .venv/bin/python scripts/gallery.py
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from itertools import groupby
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GALLERY = ROOT / "docs" / "screens"
+HEADER = """# The phone screens
+
+Every screen of every game as a phone 360 px wide shows it, in German and in English, made by
+the layout walk (`tests/browser/test_screens.py`), which checks each one at 320, 360 and 412 px:
+nothing runs off the phone, no word breaks inside itself, nothing covers text, every target is
+at least 44 × 44 px, no text key or placeholder shows. Made anew with
+`.venv/bin/python scripts/gallery.py`.
+"""
+
+
+def main() -> int:
+    for old in GALLERY.glob("*.png"):
+        old.unlink()
+    walk = subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/browser/test_screens.py"],
+                          cwd=ROOT, env={**os.environ, "GETAWAY_GALLERY": str(GALLERY)})
+    pictures = sorted(p.name for p in GALLERY.glob("*.png"))
+    lines = [HEADER]
+    for screen, names in groupby(pictures, key=lambda name: name.rsplit("-", 1)[0]):
+        lines.append(f"## {screen}\n")
+        lines.extend(f"![{name[:-4]}]({name})" for name in names)
+        lines.append("")
+    (GALLERY / "README.md").write_text("\n".join(lines), encoding="utf-8")
+    return walk.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
