@@ -19,7 +19,7 @@ HEADER = """# The phone screens
 Every screen of every game as a phone 360 px wide shows it, in German and in English, made by
 the layout walk (`tests/browser/test_screens.py`), which checks each one at 320, 360 and 412 px:
 nothing runs off the phone, no word breaks inside itself, nothing covers text, every target is
-at least 44 × 44 px, no text key or placeholder shows. Made anew with
+at least 44 by 44 px, no text key or placeholder shows. Made anew with
 `.venv/bin/python scripts/gallery.py`.
 """
 
