@@ -16,7 +16,7 @@ from companion.i18n import catalog, register, text
 from companion.server.texts import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-PREFIXES = "error|box|web|romme|robnrun|screen|selftest"
+PREFIXES = "error|box|web|romme|robnrun|gendarm|screen|selftest"
 KEY = re.compile(rf"""["']((?:{PREFIXES})\.[a-z_]+(?:\.[a-z_]+)*)["']""")
 NOT_TEXTS = {"error.html", "table.html", "history.html", "summary.html", "phone.html"}
 """Template names, not texts."""

@@ -101,6 +101,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.rename_label": "Dein Name am Tisch",
         "web.rename": "Ändern",
         "web.confirm_again": "Nochmal tippen zum Bestätigen",
+        "web.moment_close": "Tippen zum Weiterspielen",
         "web.rejoin_title": "Dein persönlicher Link",
         "web.rejoin_hint": "Damit kommst du auf deinen Platz zurück, auch von einem anderen "
                            "Gerät. Gib ihn niemandem.",
@@ -220,6 +221,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.rename_label": "Your name at the table",
         "web.rename": "Change",
         "web.confirm_again": "Tap again to confirm",
+        "web.moment_close": "Tap to play on",
         "web.rejoin_title": "Your personal link",
         "web.rejoin_hint": "It brings you back to your seat, even from another device. "
                            "Keep it to yourself.",

@@ -75,10 +75,11 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
                                               clock: FakeClock) -> None:
     p = player(pins, pin_map, table, clock)
     menu = table.published.controls.menu
-    # Rommé for 2 to 6 seats, Rob 'n Run for 2 to 5, the language
-    assert len(menu) == 10 and box.cursor == 0
+    # each game for each of its seat counts, then the language
+    games = sum(game.max_seats - game.min_seats + 1 for game in table.games.values())
+    assert len(menu) == games + 1 and box.cursor == 0
     p.tap(Button.LEFT)
-    assert box.cursor == 9
+    assert box.cursor == games
     p.tap(Button.RIGHT)
     assert box.cursor == 0
     p.tap(Button.RIGHT, Button.RIGHT)

@@ -25,6 +25,7 @@
     joinable: PAGE !== "phone" || $("boot").dataset.joinable === "yes",
     pending: null, // the taken seat this phone asked for, and the version that asked
     covered: false,
+    moment: { key: undefined, open: false }, // the big moment last named, and whether it shows
     setup: { game: null, seats: null, options: {} },
   };
 
@@ -245,6 +246,34 @@
     PAGES[PAGE].render(v);
     renderAgain(v);
     renderClock();
+    renderMoment(v);
+  }
+
+  // A game names the big moment its view is in (your turn, a win, an alarm) with
+  // moment(v) -> { key, title, text, tone, vibrate } or null. A new one fills the screen and
+  // vibrates where the phone can, until a tap or until the game moves on; a moment that was
+  // already there when the page opened is not played again.
+  function renderMoment(v) {
+    const named = v.game && v.state ? game(v).moment(v) : null;
+    const key = named ? named.key : null;
+    if (key !== state.moment.key) {
+      const fresh = state.moment.key !== undefined && key !== null;
+      state.moment = { key, open: fresh };
+      if (fresh && named.vibrate && navigator.vibrate) navigator.vibrate(named.vibrate);
+    }
+    let el = $("moment");
+    if (!el) {
+      el = h("div", { id: "moment", class: "moment", role: "alertdialog", "aria-modal": "true", hidden: true,
+        onclick: () => { state.moment.open = false; show(el, false); } });
+      document.body.append(el);
+    }
+    show(el, state.moment.open);
+    if (!state.moment.open) return;
+    el.dataset.tone = named.tone || "";
+    el.dataset.moment = key;
+    el.replaceChildren(h("p", { class: "moment-title", text: named.title }),
+      named.text ? h("p", { class: "moment-text", text: named.text }) : null,
+      h("button", { type: "button", class: "moment-close", text: t("web.moment_close") }));
   }
 
   function renderStatus(v) {
@@ -404,6 +433,7 @@
     subline: () => null,
     label: () => null,
     panel: () => [],
+    moment: () => null,
     playerInfo: () => [],
     start: () => [],
     tableActions: () => [],
