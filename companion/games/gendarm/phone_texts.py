@@ -87,13 +87,13 @@ PHONE: Texts = {
         "web.gendarm.chip_entered": "Eingetippt. Eine andere Zahl tippen, um sie zu ändern.",
         "web.gendarm.remove_title": "Ein Gendarm geht vom Brett",
         "web.gendarm.remove_hint": "Welchen nimmst du aus dem Spiel? Dein Fänger bleibt.",
-        "web.gendarm.remove_button": "Gendarm {number} abgeben",
         "web.gendarm.hide_title": "Ein Räuber darf ins Versteck",
         "web.gendarm.hide_button": "Ins Versteck {hideout}",
-        "web.gendarm.capture_title": "Ein Gendarm hat einen Räuber erreicht?",
-        "web.gendarm.capture_hint": "Tippe zweimal auf den Gendarm, der dort steht: Die Box "
-                                    "prüft im Geheimen, ob er fangen darf.",
-        "web.gendarm.capture_button": "Gendarm {number} fängt",
+        "web.gendarm.capture_title": "Welcher Gendarm hat den Räuber erreicht?",
+        "web.gendarm.capture_hint": "Zweimal tippen: Die Box prüft im Geheimen, ob er "
+                                    "fangen darf.",
+        "web.gendarm.capture_open": "Ein Gendarm hat einen Räuber erreicht",
+        "web.gendarm.capture_close": "Doch nicht",
         "web.gendarm.your_catcher": "Dein Fänger",
         "web.gendarm.catcher_hint": "Nur dieser Gendarm darf fangen. Niemand sonst sieht die "
                                     "Zahl; verdecke sie, wenn jemand mitschaut.",
@@ -193,13 +193,13 @@ PHONE: Texts = {
         "web.gendarm.chip_entered": "Typed in. Tap another number to change it.",
         "web.gendarm.remove_title": "A gendarme leaves the board",
         "web.gendarm.remove_hint": "Which one goes out of the game? Your catcher stays.",
-        "web.gendarm.remove_button": "Give up gendarme {number}",
         "web.gendarm.hide_title": "A robber may go into a hideout",
         "web.gendarm.hide_button": "Into hideout {hideout}",
-        "web.gendarm.capture_title": "A gendarme reached a robber?",
-        "web.gendarm.capture_hint": "Tap the gendarme standing there twice: the box checks in "
-                                    "secret whether it may catch.",
-        "web.gendarm.capture_button": "Gendarme {number} catches",
+        "web.gendarm.capture_title": "Which gendarme reached the robber?",
+        "web.gendarm.capture_hint": "Tap twice: the box checks in secret whether it may "
+                                    "catch.",
+        "web.gendarm.capture_open": "A gendarme reached a robber",
+        "web.gendarm.capture_close": "Not now",
         "web.gendarm.your_catcher": "Your catcher",
         "web.gendarm.catcher_hint": "Only this gendarme may catch. Nobody else sees the number; "
                                     "hide it when someone looks over.",

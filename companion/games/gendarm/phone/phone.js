@@ -14,6 +14,8 @@
   const OWN = ["catcher", "capture", "remove", "hide"];
   const TYPED = ["start_roll", "roll"]; // from the table's die: typed on the pad below
 
+  const local = { claim: null }; // the turn whose capture claim is open on this phone
+
   // -- who may do what now -----------------------------------------------------------------
 
   // Whether this page may send ``type`` now: a seat as its view says, the table page as the box.
@@ -176,7 +178,7 @@
   function removeCard(v) {
     return card("rg-remove", t("web.gendarm.remove_title"),
       h("p", { class: "hint", text: t("web.gendarm.remove_hint") }),
-      grid(...v.state.removable.map((n) => button(t("web.gendarm.remove_button", { number: n }),
+      grid(...v.state.removable.map((n) => button(t("web.gendarm.gendarme", { number: n }),
         { class: "action", data: { action: "remove", gendarme: n } },
         (event) => confirmTap(event.currentTarget, () => send("remove", { gendarme: n }))))));
   }
@@ -189,15 +191,22 @@
         () => send("hide", { hideout: n })))));
   }
 
-  // A gendarme reached a robber: the player says which one, the box checks it in secret.
-  // Every gendarme in play is offered alike, so the buttons give nothing away.
+  // A gendarme reached a robber: the player opens the claim and says which one, the box
+  // checks it in secret. Every gendarme in play is offered alike: the buttons give nothing away.
   function captureCard(v) {
-    const own = v.state.players[v.me];
+    const s = v.state;
+    const toggle = (turn) => () => { local.claim = turn; G.render(); };
+    if (local.claim !== s.turns) {
+      return card("rg-capture", null, button(t("web.gendarm.capture_open"),
+        { class: "action", data: { action: "claim" } }, toggle(s.turns)));
+    }
     return card("rg-capture", t("web.gendarm.capture_title"),
       h("p", { class: "hint", text: t("web.gendarm.capture_hint") }),
-      grid(...own.gendarmes.map((n) => button(t("web.gendarm.capture_button", { number: n }),
+      grid(...s.players[v.me].gendarmes.map((n) => button(t("web.gendarm.gendarme", { number: n }),
         { class: "action", data: { action: "capture", gendarme: n } },
-        (event) => confirmTap(event.currentTarget, () => send("capture", { gendarme: n }))))));
+        (event) => confirmTap(event.currentTarget, () => send("capture", { gendarme: n }))))),
+      button(t("web.gendarm.capture_close"), { class: "action quiet", data: { action: "unclaim" } },
+        toggle(null)));
   }
 
   function secretCard(number) {
