@@ -282,7 +282,7 @@ def _hideouts(surface: pygame.Surface, top: tuple[int, int], state: State,
             continue
         fill, ink = PIECES[str(state["players"][held]["colour"])]
         pygame.draw.rect(surface, fill, square, border_radius=4)
-        pygame.draw.rect(surface, MUTED, square, 2, border_radius=4)
+        pygame.draw.rect(surface, ACCENT, square, 2, border_radius=4)
         write(surface, font, str(n + 1), ink, square.center, "center")
 
 
