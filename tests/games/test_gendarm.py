@@ -194,3 +194,26 @@ def test_the_box_rolls_nothing_for_an_action_the_rules_refuse() -> None:
     drawn = GAME.draw(state, Action("start_roll", A), random.Random(1))
     rolls = drawn.args["chance"]["rolls"]
     assert rolls[-1][0] != rolls[-1][1] and all(a == b for a, b in rolls[:-1])
+
+
+def test_a_game_ended_early_keeps_no_catcher_in_the_history(play: Play) -> None:
+    typed(play, level=2)
+    play.send("table.end_game")
+    recorded = play.table.history()[0]
+    assert recorded["finished"] is False and recorded["outcome"] is None
+
+
+def test_after_a_power_cut_the_game_and_its_secrets_come_back(tmp_path: Path) -> None:
+    play = Play(tmp_path / "getaway.sqlite")
+    typed(play, level=3)
+    play.send("roll", A, value=6)
+    play.send("hide", A, hideout=1)
+    before = play.table.published
+    play.stop()
+    again = Play(tmp_path / "getaway.sqlite")
+    try:
+        after = again.table.published
+        assert (after.public, after.private) == (before.public, before.private)
+        assert again.mine(A)["catcher"] == 2 and again.mine(B)["catcher"] == 4
+    finally:
+        again.stop()

@@ -114,7 +114,13 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSO
     else:
         key = "screen.gendarm.starts" if phase == "deal" else "screen.gendarm.turn"
         line, colour = ctx.text(key, name=_name(view, seat, ctx)), seat_colour(view, int(seat))
-    write(surface, ctx.fonts.title, line, colour, rect.midleft, "midleft", rect.width)
+    font = _fitting(line, rect.width, ctx.fonts.title, ctx.fonts.large)
+    write(surface, font, line, colour, rect.midleft, "midleft", rect.width)
+
+
+def _fitting(line: str, width: int, *fonts: pygame.font.Font) -> pygame.font.Font:
+    """The first (largest) of ``fonts`` that ``line`` fits in, else the last."""
+    return next((font for font in fonts if font.size(line)[0] <= width), fonts[-1])
 
 
 def _headline_seat(state: State) -> JSON:
@@ -128,15 +134,16 @@ def _note(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     """The duty that is due, on an amber band with a warning sign; else what to do now."""
     line, due = _what_now(view["state"], ctx)
     if not due:
-        write(surface, ctx.fonts.body, line, TEXT, rect.midleft, "midleft", rect.width)
+        font = _fitting(line, rect.width, ctx.fonts.body, ctx.fonts.small)
+        write(surface, font, line, TEXT, rect.midleft, "midleft", rect.width)
         return
     size = rect.height * 2 // 3
     text_left = rect.left + size + 12
-    width = min(rect.width, ctx.fonts.body.size(line)[0] + text_left - rect.left + 10)
+    font = _fitting(line, rect.right - text_left - 10, ctx.fonts.body, ctx.fonts.small)
+    width = min(rect.width, font.size(line)[0] + text_left - rect.left + 10)
     pygame.draw.rect(surface, WARN, (rect.left, rect.top, width, rect.height), border_radius=6)
     warning_sign(surface, (rect.left + 6 + size // 2, rect.centery), size, INK, WARN)
-    write(surface, ctx.fonts.body, line, INK, (text_left, rect.centery), "midleft",
-          rect.right - text_left)
+    write(surface, font, line, INK, (text_left, rect.centery), "midleft", rect.right - text_left)
 
 
 def _what_now(state: State, ctx: Context) -> tuple[str, bool]:
