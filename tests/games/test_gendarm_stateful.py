@@ -30,6 +30,7 @@ from companion.games.gendarm.state import (
     CAUGHT,
     FREE,
     HIDDEN,
+    PHASES,
     SAFE,
     GendarmState,
     has,
@@ -361,6 +362,7 @@ class Gendarm(RuleBasedStateMachine):
     def bookkeeping_in_bounds(self) -> None:
         state = self.state
         level = state.settings.level
+        assert state.phase in PHASES
         for seat, player in enumerate(state.players):
             assert len(player.gendarmes) >= 1
             assert set(player.gendarmes) <= set(range(1, top(state.settings) + 1))

@@ -280,7 +280,7 @@ _MOVE = checks.every(_TURN, checks.nothing_pending, checks.not_moved)
 
 RULES: dict[str, Rule] = {
     "start_roll": (("start",), checks.anyone, _start_roll),
-    "deal": (("deal",), checks.every(checks.dealt_by_the_box), _deal),
+    "deal": (("deal",), checks.dealt_by_the_box, _deal),
     "catcher": (("deal",), checks.every(checks.phone, checks.typed_in), _catcher),
     "roll": (("play",), checks.every(_TURN, checks.roll), _roll),
     "remove": (("play",), checks.every(checks.own_turn, checks.removal), _remove),
