@@ -14,7 +14,7 @@ from tests.clock import FakeClock
 
 def open_table(db: Path, clock: FakeClock | None = None, seed: int = 1,
                games: Games = GAMES, chance: Chance | None = None) -> Table:
-    """Replay ``db`` and start the owner; chance is seeded (or given), time is a fake clock."""
+    """Replay ``db`` and start the owner; chance is seeded (or told), time is a fake clock."""
     table = Table(Store(db), games, clock=clock or FakeClock(),
                   chance=chance or random.Random(seed))
     table.start()

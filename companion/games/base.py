@@ -268,6 +268,11 @@ def no_chance(state: object, action: Action, chance: Chance) -> Action:
     return action
 
 
+def always(state: object, action: Action) -> bool:
+    """Every action of a type in ``reveals`` reveals something."""
+    return True
+
+
 def no_documents(kind: str, data: JSON) -> JSON:
     """For a game that keeps nothing on the box: every kind is unknown."""
     raise InvalidAction("error.document_kind")
@@ -326,6 +331,9 @@ class Game(Generic[S]):
     reveals: frozenset[str] = frozenset()
     """Action types undo never steps back over (a roll, a deal, a shuffle); an action carrying
     ``CHANCE`` is one too."""
+    revealing: Callable[[S, Action], bool] = always
+    """Whether an action of a type in ``reveals`` reveals something in the state it is applied
+    to: a roll the group typed in from the table's own die does not, so a typo can be undone."""
     timer: Callable[[S], Timer | None] = no_timer
     on_restart: Callable[[S], Action | None] = nothing_on_restart
     """The action that makes a state safe after a power cut (pause a running turn)."""

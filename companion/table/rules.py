@@ -48,7 +48,8 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
         raise InvalidAction("error.action_unknown", type=action.type)
     game = _current(state, games)
     after = game.apply(state.game, action)
-    reveal = action.type in game.reveals or CHANCE in action.args
+    reveal = (action.type in game.reveals and game.revealing(state.game, action)) or (
+        CHANCE in action.args)
     step = Step(state.game, action.type, action.seat, reveal)
     return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
 

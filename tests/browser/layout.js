@@ -2,6 +2,8 @@
 () => {
   const problems = [];
   const width = document.documentElement.clientWidth;
+  // A big moment fills the screen over the page: then only it is seen, and only it is checked.
+  const root = document.querySelector(".moment:not([hidden])") || document.body;
   const shown = (el) => {
     const box = el.getBoundingClientRect();
     return el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true })
@@ -13,7 +15,7 @@
   if (document.documentElement.scrollWidth > width + 1) {
     problems.push(`the page is ${document.documentElement.scrollWidth} px wide on a ${width} px phone`);
   }
-  for (const el of document.querySelectorAll("body *")) {
+  for (const el of root.querySelectorAll("*")) {
     if (!shown(el) || scrolls(el)) continue;
     const box = el.getBoundingClientRect();
     if (box.right > width + 1) problems.push(`${name(el)} runs ${Math.round(box.right - width)} px off the screen`);
@@ -22,7 +24,7 @@
   // While a full-screen moment or the cover shows, only what it holds is read.
   const modal = [...document.querySelectorAll("[aria-modal=true], #cover")].find(shown);
   const texts = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || !node.textContent.trim() || !shown(parent)) continue;
@@ -38,15 +40,15 @@
     }
   }
 
-  const all = document.body.innerText;
-  for (const found of all.matchAll(/\b(?:web|romme|robnrun|box|screen|error|tiny)\.[a-z_]+(?:\.[a-z_0-9]+)*\b/g)) {
+  const all = root.innerText;
+  for (const found of all.matchAll(/\b(?:web|romme|robnrun|gendarm|box|screen|error|tiny)\.[a-z_]+(?:\.[a-z_0-9]+)*\b/g)) {
     problems.push(`a text key is shown: ${found[0]}`);
   }
   for (const found of all.matchAll(/\{[a-z_]+\}|\w\((?:e|s|n|en|er|r)\)|\b(?:null|undefined|NaN)\b/g)) {
     problems.push(`a placeholder is shown: ${found[0]}`);
   }
 
-  for (const el of document.querySelectorAll("button, a, input, select, textarea, summary, [role=button]")) {
+  for (const el of root.querySelectorAll("button, a, input, select, textarea, summary, [role=button]")) {
     if (!shown(el) || el.matches("#cover") || scrolls(el)) continue;
     if (el.tagName === "A" && el.closest("p, li") && !el.matches(".button")) continue; // a link in a sentence
     const box = el.getBoundingClientRect();
@@ -64,11 +66,11 @@
       const range = document.createRange();
       range.selectNodeContents(node);
       const line = [...range.getClientRects()].find((r) => r.width > 2);
-      if (!line || line.top < header || line.bottom > innerHeight) continue;
+      if (!line || (root === document.body && line.top < header) || line.bottom > innerHeight) continue;
       const x = line.left + Math.min(line.width / 2, 8);
       const hit = document.elementFromPoint(x, (line.top + line.bottom) / 2);
       const parent = node.parentElement;
-      if (hit && !parent.contains(hit) && !hit.contains(parent) && !hit.closest(".bar")) {
+      if (hit && !parent.contains(hit) && !hit.contains(parent) && (root !== document.body || !hit.closest(".bar"))) {
         covered.add(`${name(hit)} covers "${node.textContent.trim().slice(0, 30)}"`);
       }
     }

@@ -1,4 +1,4 @@
-"""Every distinct screen of both games, on phones 320, 360 and 412 px wide, in German and in
+"""Every distinct screen of every game, on phones 320, 360 and 412 px wide, in German and in
 English: nothing runs off the phone, no word breaks inside itself, nothing covers text, every
 target is a finger wide, no text key or placeholder shows. The 360 px pictures are the gallery
 (artifacts/gallery/, or the folder in GETAWAY_GALLERY: docs/screens/ is made that way)."""
@@ -70,21 +70,21 @@ class Walk:
 
     def look(self, screen: str, *who: str) -> None:
         """Each of ``who``'s pages at every width in both languages, once it shows the box's
-        newest view."""
+        newest view; a big moment over the page first, then the page once it is tapped away."""
         version = self.table.published.version
         for name in who:
             page = self.pages[name]
             page.wait_for_function("v => window.Getaway.state.view?.version >= v", arg=version)
-            moment = page.locator("#moment")
-            if moment.is_visible():                   # the big moment first, then the page
+            if page.locator("#moment").is_visible():
                 self.check(page, f"{screen}-moment", name)
-                moment.click()
+                page.locator("#moment").click()
             self.check(page, screen, name)
 
     def check(self, page: Page, screen: str, name: str) -> None:
+        """What ``page`` shows at every width in both languages (the switch is pressed even
+        under a big moment, as a script would)."""
         for lang in LANGUAGES:
-            # A script's click: the language switch sits under a full-screen moment too.
-            page.evaluate("lang => document.querySelector(`[data-lang=${lang}]`).click()", lang)
+            page.locator(f'[data-lang="{lang}"]').first.dispatch_event("click")
             expect(page.locator("html")).to_have_attribute("lang", lang)
             for width in WIDTHS:
                 page.set_viewport_size({"width": width, "height": 740})
@@ -248,3 +248,43 @@ def test_four_phones_reach_the_first_turn_in_few_taps(walk: Walk) -> None:
           f"{taps} taps, {seconds:.1f} s")
     assert taps <= 14
     assert walk.table.published.public["timer"]["running"] is True
+
+
+def test_every_gendarm_screen_fits_every_phone(walk: Walk) -> None:
+    """Räuber und Gendarm at level 3 with typed dice and chips (every pad and card), the box's
+    rolls and deal at level 2 (the duty and the removal), both to the end."""
+    walk.host()
+    walk.act(Action("table.new_game", None, {"game": "gendarm", "seats": 2, "options": {
+        "level": 3, "dice": "table", "catchers": "chips"}}))
+    walk.look("gendarm-setup", "table")
+    walk.sit("Anna", 0)
+    walk.sit("Ben", 1)
+    walk.look("gendarm-start", "Anna", "table")
+    walk.act(Action("start_roll", None, {"starter": 0}), Action("catcher", 0, {"number": 2}))
+    walk.look("gendarm-chips", "Anna", "Ben")
+    walk.act(Action("catcher", 1, {"number": 4}))
+    walk.look("gendarm-turn", "Anna", "Ben", "table")
+    walk.pages["Anna"].locator('[data-action="claim"]').tap()
+    walk.look("gendarm-claim", "Anna")
+    walk.act(Action("roll", None, {"value": 6}))
+    walk.look("gendarm-hide", "Anna", "table")
+    walk.act(Action("hide", None, {"hideout": 1}), Action("roll", None, {"value": 1}),
+             Action("hide", None, {"hideout": 2}))
+    walk.look("gendarm-leave", "Anna", "Ben")
+    walk.act(Action("leave"), Action("end_turn"), Action("end_turn"),
+             Action("capture", 0, {"gendarme": 2}))
+    walk.look("gendarm-caught", "Anna", "Ben")
+    walk.act(Action("end_turn"), Action("leave"), Action("end_turn"),
+             Action("capture", 0, {"gendarme": 2}))
+    walk.look("gendarm-over", "Anna", "Ben", "table")
+    walk.act(Action("table.end_game"),
+             Action("table.new_game", None, {"game": "gendarm", "seats": 2, "options": {
+                 "level": 2}}), Action("start_roll"), Action("deal"))
+    first = walk.table.published.public["state"]["turn"]
+    walk.act(Action("safe"), Action("end_turn"), Action("end_turn"))
+    walk.act(Action("roll"))
+    while not walk.table.published.public["state"]["duty"]["remove"]:
+        walk.act(Action("end_turn"), Action("end_turn"), Action("roll"))
+    names = ("Anna", "Ben")
+    walk.look("gendarm-remove", names[first], names[1 - first])
+    walk.verdict()

@@ -74,11 +74,11 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
                                               clock: FakeClock) -> None:
     p = player(pins, pin_map, table, clock)
     menu = table.published.controls.menu
-    # each game for each seat count it takes, the language
-    items = sum(g.max_seats - g.min_seats + 1 for g in table.games.values()) + 1
-    assert len(menu) == items and box.cursor == 0
+    # each game for each of its seat counts, then the language
+    games = sum(game.max_seats - game.min_seats + 1 for game in table.games.values())
+    assert len(menu) == games + 1 and box.cursor == 0
     p.tap(Button.LEFT)
-    assert box.cursor == items - 1
+    assert box.cursor == games
     p.tap(Button.RIGHT)
     assert box.cursor == 0
     p.tap(Button.RIGHT, Button.RIGHT)

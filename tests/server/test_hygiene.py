@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
+from companion.games.gendarm.rules import RULES as GENDARM_RULES
 from companion.games.robnrun.rules import RULES as ROBNRUN_RULES
 from companion.games.romme.rules import RULES as ROMME_RULES
 from companion.games.safehouse.rules import RULES as SAFEHOUSE_RULES
@@ -33,10 +34,12 @@ from tests.proof import PROOF, examples
 from tests.server.conftest import JOIN_CODE, host_browser
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
-ACTIONS = sorted({*TABLE_ACTIONS, *ROMME_RULES, *ROBNRUN_RULES, "timeout", "nonsense"})
+ACTIONS = sorted({*TABLE_ACTIONS, *ROMME_RULES, *ROBNRUN_RULES, *GENDARM_RULES, "timeout",
+                  "nonsense"})
 ARG_NAMES = ["seat", "game", "seats", "options", "tiles", "name", "language", "ssid",
              "password", "show", "kind", "data", "building", "clue", "count", "cubes", "safes",
-             "text", "tool", "cards", "version", "code", "type", "args", "x"]
+             "text", "tool", "cards", "version", "code", "type", "args", "x", "rolls",
+             "starter", "number", "value", "gendarme", "hideout"]
 HOSTS = ["192.168.1.20:8000"] * 8 + ["localhost", "x" * 64, "x..y", "", "[::1]",
                                      "attacker.example", "192.168.1.20:99999", "ä.example"]
 CONTENT_TYPES = ["application/json"] * 4 + ["text/plain", "",
@@ -223,7 +226,8 @@ def test_a_float_or_a_bool_is_no_whole_number_for_rob_n_run(tmp_path: Path) -> N
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_action_of_a_game_declares_its_arguments(game: str) -> None:
     known: dict[str, Mapping[str, object]] = {"romme": ROMME_RULES, "robnrun": ROBNRUN_RULES,
-                                              "safehouse": SAFEHOUSE_RULES}
+                                              "safehouse": SAFEHOUSE_RULES,
+                                              "gendarm": GENDARM_RULES}
     rules = known[game]
     assert set(GAMES[game].arguments) == set(rules)
     assert set(TABLE_ARGUMENTS) == set(TABLE_ACTIONS)

@@ -68,6 +68,7 @@ class Case:
     before: Steps = field(default=steps())
     own: int = 0
     other: int = 1
+    options: dict[str, Any] | None = None
 
 
 # -- Rob 'n Run: boss on seat 0; the crew's first turn is seat 1 ----------------------------
@@ -189,9 +190,47 @@ TABLE = [
     Case("table.hosts_forget", {}, HOST),
 ]
 
-CASES = [*TABLE, *ROMME, *ROBNRUN, *SAFEHOUSE]
-OPTIONS = {"romme": {"first_player": 0, "rounds": 0}, "robnrun": {"boss": 0},
+# -- Räuber und Gendarm: seat 0 begins; where a catcher matters, both typed in as 1 -----------
+
+BEGUN = box("start_roll", starter=0)
+TYPED = (BEGUN, box("catcher", 0, number=1), box("catcher", 1, number=1))
+DEALT = (BEGUN, box("deal"))
+TYPED_DICE = {"dice": "table"}
+LEVEL2, LEVEL3 = {**TYPED_DICE, "level": 2}, {**TYPED_DICE, "level": 3}
+HIDDEN = (*DEALT, box("roll", value=6), box("hide", hideout=1))
+
+
+def gendarm(kind: str, args: dict[str, Any], answers: tuple[int, int, int, int, int],
+            options: dict[str, Any], *before: Action) -> Case:
+    return Case(kind, args, answers, "gendarm", steps(*before), options=options)
+
+
+GENDARM = [
+    gendarm("start_roll", {"starter": 0}, ANYONE, TYPED_DICE),
+    gendarm("deal", {}, ANYONE, TYPED_DICE, BEGUN),
+    gendarm("catcher", {"number": 3}, (403, 200, 200, 409, 409),
+            {**TYPED_DICE, "catchers": "chips"}, BEGUN),
+    gendarm("roll", {"value": 4}, SEAT_OR_BOX, LEVEL3, *DEALT),
+    gendarm("end_turn", {}, SEAT_OR_BOX, TYPED_DICE, *DEALT),
+    gendarm("safe", {}, SEAT_OR_BOX, LEVEL2, *DEALT),
+    gendarm("unsafe", {}, SEAT_OR_BOX, {**LEVEL2, "safe": "on_row"}, *DEALT, box("safe"),
+            box("end_turn"), box("end_turn"), box("roll", value=2)),
+    # An odd duty roll: only the phone of the player on turn takes out a gendarme.
+    gendarm("remove", {"gendarme": 2}, PHONE_ONLY, {**LEVEL2, "catchers": "chips"}, *TYPED,
+            box("safe"), box("end_turn"), box("end_turn"), box("roll", value=3)),
+    gendarm("hide", {"hideout": 1}, SEAT_OR_BOX, LEVEL3, *DEALT, box("roll", value=6)),
+    gendarm("leave", {}, SEAT_OR_BOX, LEVEL3, *HIDDEN, box("end_turn")),
+    gendarm("stuck", {}, SEAT_OR_BOX, LEVEL3, *HIDDEN, box("roll", value=1),
+            box("hide", hideout=2)),
+    # The claimant's own phone only: the catchers were typed in, seat 0's is 1.
+    gendarm("capture", {"gendarme": 1}, PHONE_ONLY, {**TYPED_DICE, "catchers": "chips"},
+            *TYPED),
+]
+
+CASES = [*TABLE, *ROMME, *ROBNRUN, *SAFEHOUSE, *GENDARM]
+OPTIONS = {"robnrun": {"boss": 0}, "romme": {"first_player": 0, "rounds": 0},
            "safehouse": {"first_player": 0}}
+"""Each game's options unless a case names its own."""
 
 
 @dataclass
@@ -207,15 +246,18 @@ def make_box(tmp_path: Path) -> Iterator[Callable[[Case], Box]]:
     tables: list[Table] = []
 
     def make(case: Case) -> Box:
-        """Four seats, phones on the first three, a host; then the case's steps."""
+        """Four seats (or as many as the game has), phones on the first three, a host; then
+        the case's steps."""
         table = Table(Store(tmp_path / "getaway.sqlite"), GAMES, chance=random.Random(7))
         tables.append(table)
         table.start()
-        options = OPTIONS[case.game or "romme"]
+        game = case.game or "romme"
+        options = OPTIONS.get(game, {}) if case.options is None else case.options
+        seats = min(4, GAMES[game].max_seats)
         table.submit(Action("table.new_game", None,
-                            {"game": case.game or "romme", "seats": 4, "options": options}))
+                            {"game": game, "seats": seats, "options": options}))
         app = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
-        phones = [phone(app) for _ in range(3)]
+        phones = [phone(app) for _ in range(min(3, seats))]
         for seat, client in enumerate(phones):
             assert client.post("/api/join", json={"seat": seat}).status_code == 200
         made = Box(table, app, phones, host_browser(app, table))

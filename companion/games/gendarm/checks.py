@@ -1,0 +1,158 @@
+"""Who may send a Räuber und Gendarm action when, and what the turn must have done first.
+
+Every check here reads only what lies open on the table, never a catcher: a refusal that
+anyone but the catcher's owner can see must not depend on it. The comparison with the secret
+is made last, by the rules, and only for the owner's own phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.base import Action, IllegalAction
+from companion.games.gendarm.state import (
+    FREE,
+    HIDDEN,
+    SAFE,
+    GendarmState,
+    catchable,
+    has,
+    may_become_safe,
+    may_hide,
+    on_turn,
+    other,
+)
+
+Check = Callable[[GendarmState, Action], None]
+
+
+def anyone(state: GendarmState, action: Action) -> None:
+    """The group's own steps: the box, the table page and every phone."""
+
+
+def phone(state: GendarmState, action: Action) -> None:
+    """What only a player's own phone may send: the catcher, a capture, a removal."""
+    if action.seat is None:
+        raise IllegalAction("gendarm.phone_only")
+
+
+def on_turn_or_box(state: GendarmState, action: Action) -> None:
+    if action.seat is not None and action.seat != state.turn:
+        raise IllegalAction("gendarm.not_your_turn")
+
+
+def own_turn(state: GendarmState, action: Action) -> None:
+    phone(state, action)
+    on_turn_or_box(state, action)
+
+
+def dealt_by_the_box(state: GendarmState, action: Action) -> None:
+    if state.settings.catchers != "box":
+        raise IllegalAction("gendarm.deal_chips")
+
+
+def typed_in(state: GendarmState, action: Action) -> None:
+    if state.settings.catchers != "chips":
+        raise IllegalAction("gendarm.deal_box")
+
+
+def nothing_pending(state: GendarmState, action: Action) -> None:
+    """The duty roll, its removal and a forced exit come before anything else."""
+    step = state.step
+    if step.removal:
+        raise IllegalAction("gendarm.remove_first")
+    if step.duty:
+        raise IllegalAction("gendarm.roll_first")
+    if state.must_leave == state.turn and not step.moved:
+        raise IllegalAction("gendarm.leave_first")
+
+
+def not_moved(state: GendarmState, action: Action) -> None:
+    """One move or one roll a turn."""
+    if state.step.moved or state.step.rolled:
+        raise IllegalAction("gendarm.turn_used")
+
+
+def level(least: int, key: str) -> Check:
+    def at_least(state: GendarmState, action: Action) -> None:
+        if state.settings.level < least:
+            raise IllegalAction(key)
+    return at_least
+
+
+def roll(state: GendarmState, action: Action) -> None:
+    """The duty roll when it is due; at level 3 otherwise the turn's one roll."""
+    step = state.step
+    if step.removal:
+        raise IllegalAction("gendarm.remove_first")
+    if step.duty:
+        return
+    if state.settings.level < 3:
+        raise IllegalAction("gendarm.no_roll")
+    nothing_pending(state, action)
+    not_moved(state, action)
+
+
+def safe(state: GendarmState, action: Action) -> None:
+    player = state.players[on_turn(state)]
+    if not has(player, FREE):
+        raise IllegalAction("gendarm.no_free_robber")
+    if has(player, HIDDEN):
+        raise IllegalAction("gendarm.safe_hidden")
+    if not may_become_safe(state, on_turn(state)):
+        raise IllegalAction("gendarm.safe_taken")
+
+
+def off_the_row(state: GendarmState, action: Action) -> None:
+    if state.settings.safe != "on_row":
+        raise IllegalAction("gendarm.safe_for_good")
+    if not has(state.players[on_turn(state)], SAFE):
+        raise IllegalAction("gendarm.no_safe_robber")
+
+
+def hide(state: GendarmState, action: Action) -> None:
+    """After a 1 or 6 (the roll was the turn), or by a move where the group plays so."""
+    by_move = state.settings.hide_by_move == "on" and not state.step.moved
+    if not state.step.rolled and not by_move:
+        raise IllegalAction("gendarm.hide_roll")
+    player = state.players[on_turn(state)]
+    if has(player, HIDDEN):
+        raise IllegalAction("gendarm.one_hidden")
+    if has(player, SAFE):
+        raise IllegalAction("gendarm.hide_safe")
+    if not may_hide(state, on_turn(state)):
+        raise IllegalAction("gendarm.no_hideout" if None not in state.hideouts
+                            else "gendarm.no_free_robber")
+
+
+def leave(state: GendarmState, action: Action) -> None:
+    if not has(state.players[on_turn(state)], HIDDEN):
+        raise IllegalAction("gendarm.no_hidden")
+
+
+def stuck(state: GendarmState, action: Action) -> None:
+    """Only a robber that must leave its hideout and cannot may pass (it must next time)."""
+    if state.must_leave != state.turn or state.step.moved:
+        raise IllegalAction("gendarm.not_stuck")
+
+
+def end_turn(state: GendarmState, action: Action) -> None:
+    nothing_pending(state, action)
+
+
+def capture(state: GendarmState, action: Action) -> None:
+    if not catchable(state.players[other(on_turn(state))]):
+        raise IllegalAction("gendarm.nothing_to_catch")
+
+
+def removal(state: GendarmState, action: Action) -> None:
+    if not state.step.removal:
+        raise IllegalAction("gendarm.no_removal")
+
+
+def every(*checks: Check) -> Check:
+    """A check that makes each of ``checks`` in turn."""
+    def check_all(state: GendarmState, action: Action) -> None:
+        for check_one in checks:
+            check_one(state, action)
+    return check_all

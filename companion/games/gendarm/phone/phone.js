@@ -1,0 +1,292 @@
+// Räuber und Gendarm on the phones and the table page: the task of the moment first (the start
+// roll, the own chip, the die, the gendarme to give up, the capture claim, the hideout), then
+// the own secret catcher (behind the page's cover), then both sides as the box keeps them.
+// A capture claim and a removal are sent only from the player's own phone; the box checks the
+// number against the secret, and a wrong claim is told to this phone alone.
+"use strict";
+
+(() => {
+  const G = window.Getaway;
+  const { t, h, button, classes, send, seatName, isSeated, confirmTap } = G;
+
+  const GAME = "gendarm";
+  const FACES = [1, 2, 3, 4, 5, 6];
+  const OWN = ["catcher", "capture", "remove", "hide"];
+  const TYPED = ["start_roll", "roll"]; // from the table's die: typed on the pad below
+
+  const local = { claim: null }; // the turn whose capture claim is open on this phone
+
+  // -- who may do what now -----------------------------------------------------------------
+
+  // Whether this page may send ``type`` now: a seat as its view says, the table page as the box.
+  function may(v, type) {
+    if (isSeated(v)) return (v.state.actions || []).includes(type);
+    return G.PAGE === "table" && Boolean(v.host) && v.state.box_actions.includes(type);
+  }
+
+  function typedDice(v) {
+    return v.state.settings.dice === "table";
+  }
+
+  function colourName(player) {
+    return t(`web.gendarm.${player.colour}`);
+  }
+
+  // Black first, as the box's screen shows the sides.
+  function sides(v) {
+    return ["black", "white"].map((colour) => v.state.players.find((p) => p.colour === colour));
+  }
+
+  function mine(v, seat) {
+    return isSeated(v) && v.me === seat;
+  }
+
+  // -- the status line ---------------------------------------------------------------------
+
+  function headline(v) {
+    const s = v.state;
+    if (s.phase === "start") return t("web.gendarm.headline.start");
+    if (s.phase === "deal") return t("web.gendarm.headline.deal", { name: seatName(v, s.starter) });
+    if (s.phase === "over") {
+      const winner = s.result.winner;
+      if (isSeated(v)) return t(winner === v.me ? "web.gendarm.moment.won" : "web.gendarm.moment.lost");
+      return t("web.gendarm.moment.over", { name: seatName(v, winner) });
+    }
+    return null; // whose turn: the generic line
+  }
+
+  function subline(v) {
+    const s = v.state;
+    if (s.phase === "start") return t(`web.gendarm.start.${s.settings.dice}`);
+    if (s.phase === "deal") return t(`web.gendarm.deal.${s.settings.catchers}`);
+    if (s.phase === "over") return reason(v);
+    const me = mine(v, s.turn);
+    const name = seatName(v, s.turn);
+    const duty = s.duty;
+    if (duty.remove) return me ? t("web.gendarm.remove_me") : t("web.gendarm.remove", { name });
+    if (duty.roll) return me ? t("web.gendarm.duty_me") : t("web.gendarm.duty", { name });
+    if (s.must_leave === s.turn && !duty.moved) {
+      return me ? t("web.gendarm.leave_me") : t("web.gendarm.leave", { name });
+    }
+    if (duty.rolled) return t("web.gendarm.rolled", { value: s.last_roll.value });
+    if (duty.moved) return t("web.gendarm.moved");
+    return t(s.level === 3 ? "web.gendarm.move_or_roll" : "web.gendarm.move");
+  }
+
+  function reason(v) {
+    const s = v.state;
+    const loser = s.players[1 - s.result.winner];
+    return t(`web.gendarm.reason.${s.result.reason}`, { name: seatName(v, loser.seat) });
+  }
+
+  function playerInfo(v, seat) {
+    const player = v.state.players[seat];
+    if (!player) return [];
+    return [
+      h("span", { class: classes("tag", "rg-side", player.colour), text: colourName(player) }),
+      h("span", { class: "tag muted", text: t("web.gendarm.gendarmes", { count: player.gendarmes.length }) }),
+    ];
+  }
+
+  // -- the big moments ---------------------------------------------------------------------
+
+  function moment(v) {
+    const s = v.state;
+    if (s.phase === "over") {
+      const won = mine(v, s.result.winner);
+      const title = isSeated(v) ? t(won ? "web.gendarm.moment.won" : "web.gendarm.moment.lost")
+        : t("web.gendarm.moment.over", { name: seatName(v, s.result.winner) });
+      return { key: "over", title, text: reason(v), tone: !isSeated(v) || won ? "good" : "danger",
+        vibrate: [200, 100, 200] };
+    }
+    if (s.phase !== "play") return null;
+    const caught = s.players.reduce((n, p) => n + p.robbers.filter((r) => r === "caught").length, 0);
+    if (caught && s.duty.moved) {
+      const catcher = s.players[s.turn];
+      return { key: `caught${caught}`, title: t("web.gendarm.moment.caught"),
+        text: t("web.gendarm.moment.caught_by", { name: seatName(v, s.turn), number: catcher.catcher }),
+        tone: mine(v, s.turn) || !isSeated(v) ? "good" : "danger", vibrate: [300, 100, 300] };
+    }
+    if (!mine(v, s.turn)) return null;
+    if (s.duty.remove) {
+      return { key: `odd${s.turns}`, title: t("web.gendarm.moment.odd"), text: t("web.gendarm.remove_me"),
+        tone: "danger", vibrate: [200, 100, 200] };
+    }
+    if (s.duty.roll) {
+      return { key: `duty${s.turns}`, title: t("web.gendarm.moment.duty"), text: t("web.gendarm.duty_me"),
+        tone: "turn", vibrate: 200 };
+    }
+    return null;
+  }
+
+  // -- the task of the moment --------------------------------------------------------------
+
+  function panel(v) {
+    const s = v.state;
+    return [
+      s.phase === "start" && typedDice(v) && may(v, "start_roll") ? startCard(v) : null,
+      s.phase === "deal" && may(v, "catcher") ? chipCard(v) : null,
+      typedDice(v) && may(v, "roll") ? rollCard(v) : null,
+      v.state.removable ? removeCard(v) : null,
+      may(v, "hide") ? hideCard(v) : null,
+      isSeated(v) && may(v, "capture") ? captureCard(v) : null,
+      isSeated(v) && s.catcher ? secretCard(s.catcher) : null,
+      s.phase === "over" ? overCard(v) : null,
+      boardCard(v),
+    ].filter(Boolean);
+  }
+
+  function card(name, title, ...children) {
+    return h("section", { class: classes("card", "rg", name) }, title ? h("h2", { text: title }) : null,
+      ...children);
+  }
+
+  function grid(...buttons) {
+    return h("div", { class: "rg-grid" }, buttons);
+  }
+
+  // The table's own die: who rolled higher begins (ties are rolled again at the table).
+  function startCard(v) {
+    return card("rg-start", t("web.gendarm.start_title"),
+      h("p", { class: "hint", text: t("web.gendarm.start_hint") }),
+      grid(...sides(v).map((p) => button(t(`web.gendarm.begins.${p.colour}`),
+        { class: "action", data: { action: "start_roll", starter: p.seat } },
+        () => send("start_roll", { starter: p.seat })))));
+  }
+
+  function rollCard(v) {
+    const duty = v.state.duty.roll;
+    return card("rg-roll", t(duty ? "web.gendarm.roll_duty" : "web.gendarm.roll_title"),
+      h("div", { class: "rg-faces" }, FACES.map((n) => button(String(n),
+        { class: "rg-face", "aria-label": t("web.gendarm.rolled_label", { value: n }), data: { action: "roll", value: n } },
+        () => send("roll", { value: n })))));
+  }
+
+  // The own chip, drawn face down from the box and typed in here; a new tap corrects it.
+  function chipCard(v) {
+    const s = v.state;
+    const numbers = FACES.filter((n) => n <= s.top);
+    return card("rg-chip", t("web.gendarm.chip_title"),
+      h("p", { class: "hint", text: t(s.catcher ? "web.gendarm.chip_entered" : "web.gendarm.chip_hint") }),
+      h("div", { class: "rg-faces" }, numbers.map((n) => button(String(n),
+        { class: classes("rg-face", s.catcher === n && "chosen"), "aria-pressed": String(s.catcher === n),
+          "aria-label": t("web.gendarm.gendarme", { number: n }), data: { action: "catcher", number: n } },
+        () => send("catcher", { number: n })))));
+  }
+
+  // After an odd duty roll: every gendarme still in play but the catcher (the box offers none).
+  function removeCard(v) {
+    return card("rg-remove", t("web.gendarm.remove_title"),
+      h("p", { class: "hint", text: t("web.gendarm.remove_hint") }),
+      grid(...v.state.removable.map((n) => button(t("web.gendarm.gendarme", { number: n }),
+        { class: "action", data: { action: "remove", gendarme: n } },
+        (event) => confirmTap(event.currentTarget, () => send("remove", { gendarme: n }))))));
+  }
+
+  function hideCard(v) {
+    const free = v.state.hideouts.map((held, i) => (held === null ? i + 1 : null)).filter(Boolean);
+    return card("rg-hide", t("web.gendarm.hide_title"),
+      grid(...free.map((n) => button(t("web.gendarm.hide_button", { hideout: n }),
+        { class: "action primary", data: { action: "hide", hideout: n } },
+        () => send("hide", { hideout: n })))));
+  }
+
+  // A gendarme reached a robber: the player opens the claim and says which one, the box
+  // checks it in secret. Every gendarme in play is offered alike: the buttons give nothing away.
+  function captureCard(v) {
+    const s = v.state;
+    const toggle = (turn) => () => { local.claim = turn; G.render(); };
+    if (local.claim !== s.turns) {
+      return card("rg-capture", null, button(t("web.gendarm.capture_open"),
+        { class: "action", data: { action: "claim" } }, toggle(s.turns)));
+    }
+    return card("rg-capture", t("web.gendarm.capture_title"),
+      h("p", { class: "hint", text: t("web.gendarm.capture_hint") }),
+      grid(...s.players[v.me].gendarmes.map((n) => button(t("web.gendarm.gendarme", { number: n }),
+        { class: "action", data: { action: "capture", gendarme: n } },
+        (event) => confirmTap(event.currentTarget, () => send("capture", { gendarme: n }))))),
+      button(t("web.gendarm.capture_close"), { class: "action quiet", data: { action: "unclaim" } },
+        toggle(null)));
+  }
+
+  function secretCard(number) {
+    return card("rg-secret", t("web.gendarm.your_catcher"),
+      h("p", { class: "rg-catcher", data: { secret: "catcher" } },
+        h("span", { class: "rg-disc", text: String(number) }),
+        h("span", { text: t("web.gendarm.gendarme", { number }) })),
+      h("p", { class: "hint", text: t("web.gendarm.catcher_hint") }));
+  }
+
+  function overCard(v) {
+    const s = v.state;
+    return card("rg-over", null,
+      h("p", { class: "lead", text: t(`web.gendarm.won.${s.players[s.result.winner].colour}`) }),
+      h("p", { class: "lead", text: reason(v) }),
+      h("ul", { class: "rg-catchers" }, s.players.map((p) => h("li", {},
+        h("span", { text: `${colourName(p)} · ${seatName(v, p.seat)}` }), " ",
+        h("strong", { text: t("web.gendarm.catcher_of", { number: p.catcher }) })))));
+  }
+
+  // -- the board as the box keeps it ---------------------------------------------------------
+
+  function boardCard(v) {
+    const s = v.state;
+    return card("rg-board", t("web.gendarm.board", { level: s.level }),
+      ...sides(v).map((p) => side(v, p)),
+      s.hideouts.length ? hideouts(v) : null,
+      s.last_roll ? h("p", { class: "rg-line", data: { roll: s.last_roll.value } },
+        t(`web.gendarm.last_roll.${s.last_roll.kind}`, { name: seatName(v, s.last_roll.seat), value: s.last_roll.value })) : null,
+      s.start_rolls.length ? h("p", { class: "rg-line hint" },
+        t("web.gendarm.start_rolls", { rolls: s.start_rolls.map((pair) => pair.join(" : ")).join(", ") })) : null);
+  }
+
+  function side(v, p) {
+    const out = (n) => !p.gendarmes.includes(n);
+    return h("div", { class: classes("rg-sidebox", p.colour, v.state.turn === p.seat && "turn"), data: { side: p.colour } },
+      h("p", { class: "rg-line" }, h("strong", { text: `${colourName(p)} · ${seatName(v, p.seat)}` })),
+      h("p", { class: "rg-line" }, h("span", { class: "rg-label", text: t("web.gendarm.robbers_label") }), " ",
+        p.robbers.map((fate) => robber(v, p, fate)).join(", ")),
+      h("ol", { class: "rg-discs", "aria-label": t("web.gendarm.gendarmes", { count: p.gendarmes.length }) },
+        FACES.filter((n) => n <= v.state.top).map((n) => h("li", {
+          class: classes("rg-disc", out(n) && "out", p.catcher === n && "shown"),
+          title: out(n) ? t("web.gendarm.removed", { number: n }) : t("web.gendarm.gendarme", { number: n }),
+          text: String(n) }))),
+      p.catcher ? h("p", { class: "rg-line" }, t("web.gendarm.catcher_of", { number: p.catcher })) : null);
+  }
+
+  function robber(v, p, fate) {
+    if (fate !== "hidden") return t(`web.gendarm.robber.${fate}`);
+    return t("web.gendarm.robber.hidden", { hideout: v.state.hideouts.indexOf(p.seat) + 1 });
+  }
+
+  function hideouts(v) {
+    const s = v.state;
+    return h("p", { class: "rg-line" }, h("span", { class: "rg-label", text: t("web.gendarm.hideouts") }), " ",
+      s.hideouts.map((held, i) => t("web.gendarm.hideout", { hideout: i + 1,
+        who: held === null ? t("web.gendarm.free") : colourName(s.players[held]) })).join(", "));
+  }
+
+  // -- what the page lists as plain buttons ---------------------------------------------------
+
+  function actions(v, types) {
+    return types.filter((type) => !(typedDice(v) && TYPED.includes(type)));
+  }
+
+  function tableActions(v) {
+    return actions(v, v.state.box_actions.filter((type) => !OWN.includes(type)));
+  }
+
+  G.register(GAME, {
+    own: OWN,
+    turn: (v) => (v.state.phase === "play" ? v.state.turn : null),
+    start: (v) => (v.state.phase === "start" ? ["start_roll"] : []),
+    headline,
+    subline,
+    playerInfo,
+    panel,
+    moment,
+    actions,
+    tableActions,
+    choiceLabel: (name, value) => (name === "black" ? G.seatLabel(value) : String(value)),
+  });
+})();

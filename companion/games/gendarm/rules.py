@@ -1,0 +1,346 @@
+"""The rules of Räuber und Gendarm as ``apply(state, action)``.
+
+Setup: the start roll (``start_roll``), then the secret catchers (``deal`` by the box, or each
+player's ``catcher`` typed from a real chip). Play: the board's moves stay on the table; the
+box hears of those that change what it keeps: ``safe`` (a robber reached the opponent's start
+row), ``unsafe`` (it left it again, where the group plays so), ``roll``, ``hide``, ``leave``,
+``stuck``, the catcher's ``capture`` and the ``remove`` after an odd duty roll, and
+``end_turn``. Readings: rules/FACTS.md and part B.3 of the spec; the module docstring of
+``companion.games.gendarm`` lists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+from companion.games.base import JSON, Action, Arguments, IllegalAction, InvalidAction, whole
+from companion.games.base import allowed_actions as allowed
+from companion.games.gendarm import checks
+from companion.games.gendarm.state import (
+    CAUGHT,
+    FACES,
+    FREE,
+    HIDDEN,
+    SAFE,
+    SEATS,
+    GendarmState,
+    Roll,
+    Step,
+    chip_pool,
+    colour,
+    has,
+    on_turn,
+    other,
+    top,
+    turned,
+    with_player,
+)
+
+HIDING_NUMBERS = (1, 6)
+"""A level-3 roll of one of these lets a robber into a hideout."""
+
+
+# -- setup -------------------------------------------------------------------------------------
+
+def _start_roll(state: GendarmState, action: Action) -> GendarmState:
+    """The higher number begins; the box rolls ties again, a tie typed in is refused."""
+    rolls = _start_rolls(state, action)
+    if rolls:
+        starter = 0 if rolls[-1][0] > rolls[-1][1] else 1
+    else:
+        starter = _seat_arg(action.args.get("starter"))
+    return replace(state, phase="deal", start_rolls=rolls, starter=starter, turn=starter)
+
+
+def _start_rolls(state: GendarmState, action: Action) -> tuple[tuple[int, ...], ...]:
+    """The pairs rolled, seat 0's number first (none when the group just says who begins)."""
+    if state.settings.dice == "box":
+        if action.args.keys() & {"rolls", "starter"}:
+            raise InvalidAction("gendarm.box_rolls")
+        rolls = _chance(action).get("rolls")
+    elif "starter" in action.args:
+        if "rolls" in action.args:
+            raise InvalidAction("gendarm.start_roll_invalid")
+        return ()
+    else:
+        rolls = [action.args.get("rolls")]
+    if not isinstance(rolls, list) or not rolls or not all(
+            isinstance(pair, list) and len(pair) == SEATS and all(map(_is_face, pair))
+            for pair in rolls):
+        raise InvalidAction("gendarm.start_roll_invalid")
+    if rolls[-1][0] == rolls[-1][1]:
+        raise IllegalAction("gendarm.start_roll_tie")
+    if any(a != b for a, b in rolls[:-1]):
+        raise InvalidAction("gendarm.start_roll_invalid")
+    return tuple(tuple(pair) for pair in rolls)
+
+
+def _deal(state: GendarmState, action: Action) -> GendarmState:
+    """The box draws both secret catchers (a shared pool may give both the same number)."""
+    numbers = _chance(action).get("catchers")
+    pool = chip_pool(state.settings)
+    if not isinstance(numbers, list) or len(numbers) != SEATS or not all(
+            whole(n) and n in pool for n in numbers):
+        raise InvalidAction("gendarm.deal_invalid")
+    for seat, number in enumerate(numbers):
+        state = with_player(state, seat, replace(state.players[seat], catcher=number))
+    return _begin(state)
+
+
+def _catcher(state: GendarmState, action: Action) -> GendarmState:
+    """A player types the number of the chip drawn from the box; again to correct it."""
+    seat = action.seat
+    assert seat is not None
+    number = action.args.get("number")
+    if not whole(number) or not 1 <= number <= top(state.settings):
+        raise InvalidAction("gendarm.catcher_range", top=top(state.settings))
+    state = with_player(state, seat, replace(state.players[seat], catcher=number))
+    if all(p.catcher is not None for p in state.players):
+        return _begin(state)
+    return state
+
+
+def _begin(state: GendarmState) -> GendarmState:
+    return replace(state, phase="play", step=Step())
+
+
+# -- a turn ------------------------------------------------------------------------------------
+
+def _roll(state: GendarmState, action: Action) -> GendarmState:
+    """The duty roll of a safe robber's owner, or at level 3 the turn's one roll: any number
+    but 1 and 6 ends the turn; after those the player hides a robber (where the limits allow)
+    or ends the turn."""
+    seat, value = on_turn(state), _die(state, action)
+    if state.step.duty:
+        state = replace(state, last_roll=Roll(seat, value, "duty"),
+                        step=replace(state.step, duty=False))
+        return _odd(state, seat) if value % 2 else state
+    state = replace(state, last_roll=Roll(seat, value, "turn"),
+                    step=replace(state.step, rolled=True))
+    return state if value in HIDING_NUMBERS else _hand_on(state)
+
+
+def _odd(state: GendarmState, seat: int) -> GendarmState:
+    """An odd duty roll costs a gendarme of the owner's choice, never the catcher: left with
+    two, the choice is made, and the player loses."""
+    player = state.players[seat]
+    if len(player.gendarmes) > 2:
+        return replace(state, step=replace(state.step, removal=True))
+    return _remove_gendarme(state, seat, next(n for n in player.gendarmes if n != player.catcher))
+
+
+def _remove(state: GendarmState, action: Action) -> GendarmState:
+    seat = on_turn(state)
+    number = _gendarme_arg(state, seat, action)
+    if number == state.players[seat].catcher:
+        raise IllegalAction("gendarm.keep_catcher", gendarme=number)
+    return _remove_gendarme(replace(state, step=replace(state.step, removal=False)), seat,
+                            number)
+
+
+def _remove_gendarme(state: GendarmState, seat: int, number: int) -> GendarmState:
+    player = state.players[seat]
+    player = replace(player, gendarmes=tuple(n for n in player.gendarmes if n != number))
+    state = with_player(state, seat, player)
+    if len(player.gendarmes) == 1:
+        return _over(state, other(seat), "depletion")
+    return state
+
+
+def _safe(state: GendarmState, action: Action) -> GendarmState:
+    """The robber on the opponent's start row can no longer be caught (the turn's move)."""
+    return _moved(_fate(state, on_turn(state), FREE, SAFE))
+
+
+def _unsafe(state: GendarmState, action: Action) -> GendarmState:
+    """The safe robber stepped off the row again and can be caught (the turn's move)."""
+    return _moved(_fate(state, on_turn(state), SAFE, FREE))
+
+
+def _hide(state: GendarmState, action: Action) -> GendarmState:
+    """A robber goes into a free hideout; filling the second drives the first out."""
+    seat, hideout = on_turn(state), action.args.get("hideout")
+    if not whole(hideout) or not 1 <= hideout <= len(state.hideouts):
+        raise InvalidAction("gendarm.hideout_unknown")
+    if state.hideouts[hideout - 1] is not None:
+        raise IllegalAction("gendarm.hideout_taken", hideout=hideout)
+    hideouts = tuple(seat if n == hideout - 1 else held
+                     for n, held in enumerate(state.hideouts))
+    state = replace(_fate(state, seat, FREE, HIDDEN), hideouts=hideouts)
+    if other(seat) in hideouts:
+        state = replace(state, must_leave=other(seat))
+    return _hand_on(state)
+
+
+def _leave(state: GendarmState, action: Action) -> GendarmState:
+    """The hidden robber left its hideout (the turn's move)."""
+    seat = on_turn(state)
+    hideouts = tuple(None if held == seat else held for held in state.hideouts)
+    state = replace(_fate(state, seat, HIDDEN, FREE), hideouts=hideouts,
+                    must_leave=None if state.must_leave == seat else state.must_leave)
+    return _moved(state)
+
+
+def _stuck(state: GendarmState, action: Action) -> GendarmState:
+    """The robber that must leave has no way out: the turn passes, the duty stays."""
+    return _hand_on(state)
+
+
+def _capture(state: GendarmState, action: Action) -> GendarmState:
+    """The claimant's gendarme reached a catchable robber: only the catcher catches it.
+
+    Checked last and only here: a wrong number is refused to the claimant's phone alone.
+    """
+    seat = on_turn(state)
+    number = _gendarme_arg(state, seat, action)
+    if number != state.players[seat].catcher:
+        raise IllegalAction("gendarm.wrong_catcher", gendarme=number)
+    state = with_player(state, seat, replace(state.players[seat], shown=True))
+    state = _fate(state, other(seat), FREE, CAUGHT)
+    if all(fate == CAUGHT for fate in state.players[other(seat)].robbers):
+        return _over(state, seat, "capture")
+    return _moved(state)
+
+
+def _end_turn(state: GendarmState, action: Action) -> GendarmState:
+    return _hand_on(state)
+
+
+def _hand_on(state: GendarmState) -> GendarmState:
+    """The other player's turn; a safe robber's owner must roll first (level 2 and 3)."""
+    seat = other(on_turn(state))
+    duty = state.settings.level >= 2 and has(state.players[seat], SAFE)
+    return replace(state, turn=seat, turns=state.turns + 1, step=Step(duty=duty))
+
+
+def _moved(state: GendarmState) -> GendarmState:
+    return replace(state, step=replace(state.step, moved=True))
+
+
+def _fate(state: GendarmState, seat: int, before: str, after: str) -> GendarmState:
+    player = state.players[seat]
+    return with_player(state, seat, replace(player, robbers=turned(player.robbers, before,
+                                                                     after)))
+
+
+def _over(state: GendarmState, winner: int, reason: str) -> GendarmState:
+    return replace(state, phase="over", winner=winner, reason=reason, step=Step())
+
+
+# -- arguments ---------------------------------------------------------------------------------
+
+def _chance(action: Action) -> Mapping[str, JSON]:
+    chance = action.args.get("chance")
+    if not isinstance(chance, Mapping):
+        raise InvalidAction("gendarm.chance_missing")
+    return chance
+
+
+def _die(state: GendarmState, action: Action) -> int:
+    """The number rolled: by the box (chance), or typed in from the table's die."""
+    if state.settings.dice == "box":
+        if "value" in action.args:
+            raise InvalidAction("gendarm.box_rolls")
+        value = _chance(action).get("value")
+    else:
+        value = action.args.get("value")
+    if not _is_face(value):
+        raise InvalidAction("gendarm.die_invalid")
+    assert isinstance(value, int)
+    return value
+
+
+def _is_face(value: JSON) -> bool:
+    return whole(value) and 1 <= value <= FACES
+
+
+def _seat_arg(value: JSON) -> int:
+    if not whole(value) or value not in range(SEATS):
+        raise InvalidAction("gendarm.start_roll_invalid")
+    return value
+
+
+def _gendarme_arg(state: GendarmState, seat: int, action: Action) -> int:
+    """A gendarme of ``seat`` still in play (what everyone can see on the board)."""
+    number = action.args.get("gendarme")
+    if not whole(number) or not 1 <= number <= top(state.settings):
+        raise InvalidAction("gendarm.gendarme_unknown", top=top(state.settings))
+    if number not in state.players[seat].gendarmes:
+        raise IllegalAction("gendarm.gendarme_out", gendarme=number)
+    return number
+
+
+# -- who may do what when ----------------------------------------------------------------------
+
+Rule = tuple[tuple[str, ...], checks.Check, Callable[[GendarmState, Action], GendarmState]]
+
+_TURN = checks.on_turn_or_box
+_MOVE = checks.every(_TURN, checks.nothing_pending, checks.not_moved)
+
+RULES: dict[str, Rule] = {
+    "start_roll": (("start",), checks.anyone, _start_roll),
+    "deal": (("deal",), checks.dealt_by_the_box, _deal),
+    "catcher": (("deal",), checks.every(checks.phone, checks.typed_in), _catcher),
+    "roll": (("play",), checks.every(_TURN, checks.roll), _roll),
+    "remove": (("play",), checks.every(checks.own_turn, checks.removal), _remove),
+    "safe": (("play",), checks.every(checks.level(2, "gendarm.level_safe"), _MOVE, checks.safe),
+             _safe),
+    "unsafe": (("play",), checks.every(checks.level(2, "gendarm.level_safe"), _MOVE,
+                                       checks.off_the_row), _unsafe),
+    "hide": (("play",), checks.every(checks.level(3, "gendarm.level_hide"), _TURN,
+                                     checks.nothing_pending, checks.hide), _hide),
+    "leave": (("play",), checks.every(checks.level(3, "gendarm.level_hide"), _TURN,
+                                      checks.leave, checks.not_moved), _leave),
+    "stuck": (("play",), checks.every(_TURN, checks.stuck), _stuck),
+    "capture": (("play",), checks.every(checks.own_turn, checks.nothing_pending,
+                                        checks.not_moved, checks.capture), _capture),
+    "end_turn": (("play",), checks.every(_TURN, checks.end_turn), _end_turn),
+}
+"""Each action: the phases it is legal in, who may send it then, and what it does."""
+
+ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
+    "start_roll": {"rolls": list, "starter": int},
+    "catcher": {"number": int},
+    "roll": {"value": int},
+    "remove": {"gendarme": int},
+    "hide": {"hideout": int},
+    "capture": {"gendarme": int},
+}
+"""What each action takes from a phone or the box (what the box rolls or deals is drawn by
+the Table)."""
+
+
+def check(state: GendarmState, action: Action) -> None:
+    """Raise unless ``action`` (its arguments aside) may be done now by whoever sent it."""
+    if action.type not in RULES:
+        raise InvalidAction("error.action_unknown", type=action.type)
+    phases, who, _ = RULES[action.type]
+    if state.phase not in phases:
+        raise IllegalAction(f"gendarm.phase.{state.phase}")
+    who(state, action)
+
+
+def apply(state: GendarmState, action: Action) -> GendarmState:
+    check(state, action)
+    return RULES[action.type][2](state, action)
+
+
+def allowed_actions(state: GendarmState, seat: int | None) -> list[str]:
+    """The action types ``seat`` (None: the box) may send now."""
+    return allowed(check, RULES, state, seat)
+
+
+def outcome(state: GendarmState) -> dict[str, JSON] | None:
+    """Who won and how, with both catchers shown (the history keeps them)."""
+    if state.phase != "over" or state.winner is None:
+        return None
+    winner, loser = state.winner, other(state.winner)
+    catchers = {colour(state, seat): state.players[seat].catcher for seat in range(SEATS)}
+    return {"winner": winner, "reason": state.reason, "level": state.settings.level,
+            "catchers": [p.catcher for p in state.players],
+            "summary": [{"key": f"gendarm.summary.{state.reason}.{colour(state, winner)}",
+                         "params": {}},
+                        {"key": "gendarm.summary.catchers", "params": catchers}],
+            "results": [{"seat": winner, "place": 1, "score": None},
+                        {"seat": loser, "place": 2, "score": None}]}

@@ -1,0 +1,73 @@
+"""What the screen, the table page and each phone see of a game of Räuber und Gendarm.
+
+The public view holds what lies open on the table and what the box was told; a catcher only
+once a capture showed it, and both at the end. A phone adds its own catcher and, after an odd
+duty roll, the gendarmes it may take out of play: every one still in play but the catcher.
+"""
+
+from __future__ import annotations
+
+from companion.games.base import JSON
+from companion.games.gendarm.rules import allowed_actions
+from companion.games.gendarm.state import (
+    SEATS,
+    GendarmState,
+    Player,
+    catchable,
+    colour,
+    may_hide,
+    top,
+)
+
+
+def public_view(state: GendarmState) -> dict[str, JSON]:
+    s = state.settings
+    roll = state.last_roll
+    return {
+        "phase": state.phase,
+        "level": s.level,
+        "settings": {"catchers": s.catchers, "chips": s.chips, "dice": s.dice, "safe": s.safe,
+                     "safe_robbers": s.safe_robbers, "hide_by_move": s.hide_by_move},
+        "top": top(s),
+        "start_rolls": [list(pair) for pair in state.start_rolls],
+        "starter": state.starter,
+        "turn": state.turn if state.phase == "play" else None,
+        "turns": state.turns,
+        "players": [_player_view(state, seat) for seat in range(SEATS)],
+        "hideouts": list(state.hideouts) if s.level == 3 else [],
+        "must_leave": state.must_leave,
+        "duty": {"roll": state.step.duty, "remove": state.step.removal,
+                 "rolled": state.step.rolled,
+                 "moved": state.step.moved},
+        "last_roll": None if roll is None else {"seat": roll.seat, "value": roll.value,
+                                                "kind": roll.kind},
+        "result": None if state.winner is None else {"winner": state.winner,
+                                                     "reason": state.reason},
+        "box_actions": allowed_actions(state, None),
+    }
+
+
+def _player_view(state: GendarmState, seat: int) -> dict[str, JSON]:
+    player = state.players[seat]
+    shown = player.shown or state.phase == "over"
+    return {"seat": seat, "colour": colour(state, seat), "gendarmes": list(player.gendarmes),
+            "removed": [n for n in range(1, top(state.settings) + 1)
+                        if n not in player.gendarmes],
+            "robbers": list(player.robbers), "catchable": catchable(player),
+            "may_hide": state.phase == "play" and may_hide(state, seat),
+            "entered": player.catcher is not None, "catcher": player.catcher if shown else None}
+
+
+def private_view(state: GendarmState, seat: int) -> dict[str, JSON]:
+    """The public view plus the seat's own catcher, and the actions it may send now."""
+    view = {**public_view(state), "actions": allowed_actions(state, seat)}
+    mine = state.players[seat]
+    if mine.catcher is not None and not (mine.shown or state.phase == "over"):
+        view["catcher"] = mine.catcher
+    if state.step.removal and state.turn == seat:
+        view["removable"] = _removable(mine)
+    return view
+
+
+def _removable(player: Player) -> list[int]:
+    return [n for n in player.gendarmes if n != player.catcher]

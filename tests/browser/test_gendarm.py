@@ -1,0 +1,147 @@
+"""Räuber und Gendarm in Debian's Chromium: two phones at level 2. The box deals the catchers,
+each phone shows its own; a wrong capture claim is refused on the claimant's phone alone; a
+safe robber's owner rolls, gives up a gendarme on an odd number from their own phone (never the
+catcher), and a right claim wins. Until the end no phone receives the other's catcher, in any
+response, pushed view or page source."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games.base import Action
+from companion.server.app import create_app
+from companion.server.serve import Server, serve
+from companion.table.owner import Table
+from tests import tables
+from tests.browser.test_phones import Phone
+from tests.browser.test_two_phones import JOIN_CODE, browser, shoot, take_seat
+from tests.games.gendarm_helpers import Told
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser"]
+
+ANNA, BERND = 3, 5
+"""The catchers the box deals: Anna (black, seat 0) gets gendarme 3, Bernd gendarme 5."""
+
+
+def catcher_of(number: int) -> re.Pattern[str]:
+    """A catcher as a seat's own view carries it (never in the public view)."""
+    return re.compile(rf'"catcher"\s*:\s*{number}\b')
+
+
+@pytest.fixture
+def told() -> Told:
+    return Told()
+
+
+@pytest.fixture
+def table(tmp_path: Path, told: Told) -> Iterator[Table]:
+    table = tables.open_table(tmp_path / "getaway.sqlite", chance=told)
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def server(table: Table) -> Iterator[Server]:
+    server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
+                   host="127.0.0.1", port=0)
+    yield server
+    server.close()
+
+
+def seated(browser: Browser, server: Server, seat: int, name: str) -> Phone:
+    phone = Phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    phone.page.on("pageerror", lambda error: pytest.fail(f"{name}'s phone: {error}"))
+    take_seat(phone.page, seat, name)
+    return phone
+
+
+def tap(page: Page, selector: str) -> None:
+    page.locator(selector).first.tap()
+
+
+def twice(page: Page, selector: str) -> None:
+    """A tap that asks for a second one before it does something hard to take back."""
+    tap(page, selector)
+    tap(page, selector)
+
+
+def moment(page: Page, title: str) -> None:
+    """A big moment fills the screen; a tap lets the player on."""
+    expect(page.locator("#moment")).to_be_visible()
+    expect(page.locator(".moment-title")).to_have_text(title)
+    page.locator("#moment").tap()
+    expect(page.locator("#moment")).to_be_hidden()
+
+
+def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: Browser,
+                                        told: Told) -> None:
+    table.submit(Action("table.new_game", None,
+                        {"game": "gendarm", "seats": 2, "options": {"level": 2}}))
+    anna = seated(browser, server, 0, "Anna")
+    bernd = seated(browser, server, 1, "Bernd")
+    expect(anna.page.locator("#headline")).to_have_text("Set up the pieces")
+
+    told.dice(6, 2)
+    tap(bernd.page, '#actions [data-action="start_roll"]')
+    expect(anna.page.locator("#headline")).to_have_text("Anna begins")
+    told.deal(ANNA, BERND, pool=[1, 2, 3, 4, 5, 6])
+    tap(anna.page, '#actions [data-action="deal"]')
+    expect(anna.page.locator('[data-secret="catcher"]')).to_contain_text(f"Gendarme {ANNA}")
+    expect(bernd.page.locator('[data-secret="catcher"]')).to_contain_text(f"Gendarme {BERND}")
+    expect(anna.page.locator("#cover-toggle")).to_be_visible()
+    shoot(anna.page, "gendarm-catcher.png")
+
+    version = table.published.version
+    tap(anna.page, '[data-action="claim"]')
+    twice(anna.page, '[data-action="capture"][data-gendarme="4"]')
+    expect(anna.page.locator("#toast")).to_have_text(
+        "Gendarme 4 may not catch \u2013 take the move back.")
+    expect(bernd.page.locator("#toast")).to_be_hidden()
+    assert table.published.version == version
+    expect(bernd.page.locator('[data-action="claim"], [data-action="capture"]')).to_have_count(0)
+
+    tap(anna.page, '#actions [data-action="safe"]')
+    tap(anna.page, '#actions [data-action="end_turn"]')
+    expect(bernd.page.locator("#headline")).to_have_text("Your turn!")
+    tap(bernd.page, '#actions [data-action="end_turn"]')
+    moment(anna.page, "Roll first!")
+    expect(anna.page.locator('#actions [data-action="end_turn"]')).to_have_count(0)
+    told.dice(3)
+    tap(anna.page, '#actions [data-action="roll"]')
+    moment(anna.page, "Odd!")
+    offered = anna.page.locator('[data-action="remove"]')
+    expect(offered).to_have_count(5)
+    assert sorted(int(n) for n in offered.evaluate_all(
+        "els => els.map(el => el.dataset.gendarme)")) == [1, 2, 4, 5, 6]
+    expect(bernd.page.locator('[data-action="remove"]')).to_have_count(0)
+    expect(bernd.page.locator("#subline")).to_have_text(
+        "An odd number: Anna takes a gendarme off the board.")
+    shoot(anna.page, "gendarm-remove.png")
+    twice(anna.page, '[data-action="remove"][data-gendarme="6"]')
+    expect(bernd.page.locator('[data-side="black"] .rg-disc.out')).to_have_text(["6"])
+    tap(anna.page, '#actions [data-action="end_turn"]')
+    tap(bernd.page, '#actions [data-action="end_turn"]')
+    moment(anna.page, "Roll first!")
+    told.dice(2)
+    tap(anna.page, '#actions [data-action="roll"]')
+
+    seen = {"anna": anna.everything(), "bernd": bernd.everything()}
+    assert catcher_of(ANNA).search(seen["anna"]) and not catcher_of(BERND).search(seen["anna"])
+    assert catcher_of(BERND).search(seen["bernd"]) and not catcher_of(ANNA).search(seen["bernd"])
+    assert '"removable"' not in seen["bernd"]
+
+    tap(anna.page, '[data-action="claim"]')
+    twice(anna.page, f'[data-action="capture"][data-gendarme="{ANNA}"]')
+    moment(anna.page, "You won!")
+    moment(bernd.page, "You lost")
+    for phone in (anna, bernd):
+        expect(phone.page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {ANNA}")
+        expect(phone.page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {BERND}")
+    shoot(bernd.page, "gendarm-over.png")
+    assert table.history()[0]["outcome"]["catchers"] == [ANNA, BERND]

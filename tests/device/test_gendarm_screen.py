@@ -1,0 +1,90 @@
+"""The Räuber und Gendarm screen at a real Table, rendered headless to PNG (artifacts/screens/)
+and read back pixel by pixel: whose turn in the seat's colour, the duty on its amber band, the
+gendarmes out of play struck through, the hideouts in the pieces' colours, and a catcher ringed
+only once a capture showed it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.device.painters.palette import ACCENT, DANGER, WARN
+from companion.device.painters.parts import seat_colour
+from companion.device.screen import Screen
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.games.gendarm.screen import PIECES, layout
+from companion.table.owner import Table
+from tests import tables
+from tests.device.test_screen import assert_qr, colours, save
+
+SIZE = (480, 320)
+URL = "http://192.168.178.23:8000/j/KM7RX"
+SPOT = layout(SIZE)
+
+pytestmark = pytest.mark.usefixtures("offscreen")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    """Level 3, typed dice and chips: seat 0 (black) begins with catcher 2, seat 1 has 4."""
+    table = tables.open_table(tmp_path / "getaway.sqlite")
+    table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2, "options": {
+        "level": 3, "dice": "table", "catchers": "chips"}}))
+    table.submit(Action("start_roll", None, {"starter": 0}))
+    table.submit(Action("catcher", 0, {"number": 2}))
+    table.submit(Action("catcher", 1, {"number": 4}))
+    yield table
+    table.stop()
+
+
+def render(table: Table, name: str, lang: str = "de") -> pygame.Surface:
+    surface = pygame.Surface(SIZE)
+    Screen(SIZE, GAMES, language=lang).render(surface, table.published, 0, URL, 0.0)
+    return save(surface, f"gendarm-{name}")
+
+
+def ringed(surface: pygame.Surface, panel: int) -> bool:
+    return colours(surface, SPOT.panels[panel])[ACCENT] > 40
+
+
+def test_the_turn_shows_in_the_seat_colour_and_no_catcher(table: Table) -> None:
+    surface = render(table, "turn")
+    assert colours(surface, SPOT.headline)[seat_colour(table.published.public, 0)] > 100
+    assert not ringed(surface, 0) and not ringed(surface, 1)
+    assert colours(surface, SPOT.note)[WARN] == 0
+    assert_qr(surface, URL)
+
+
+def test_a_duty_shows_on_an_amber_band_and_a_gendarme_out_is_struck(table: Table) -> None:
+    for action in (Action("safe"), Action("end_turn"), Action("end_turn")):
+        table.submit(action)
+    assert colours(render(table, "duty"), SPOT.note)[WARN] > 1000
+    table.submit(Action("roll", None, {"value": 5}))
+    table.submit(Action("remove", 0, {"gendarme": 5}))
+    surface = render(table, "removed")
+    assert colours(surface, SPOT.panels[0])[DANGER] > 20
+    assert colours(surface, SPOT.panels[1])[DANGER] == 0
+
+
+def test_the_hideouts_take_the_colour_of_the_pieces_in_them(table: Table) -> None:
+    table.submit(Action("roll", None, {"value": 6}))
+    table.submit(Action("hide", None, {"hideout": 2}))
+    surface = render(table, "hidden", "en")
+    black_fill = PIECES["black"][0]
+    assert colours(surface, SPOT.side)[black_fill] > 200
+    assert colours(surface, SPOT.note)[WARN] == 0
+
+
+def test_a_catcher_is_ringed_once_a_capture_showed_it(table: Table) -> None:
+    table.submit(Action("capture", 0, {"gendarme": 2}))
+    surface = render(table, "caught")
+    assert ringed(surface, 0) and not ringed(surface, 1)
+    table.submit(Action("end_turn"))
+    table.submit(Action("end_turn"))
+    table.submit(Action("capture", 0, {"gendarme": 2}))
+    surface = render(table, "over")
+    assert ringed(surface, 0) and ringed(surface, 1)
