@@ -25,11 +25,11 @@ at least 44 by 44 px, no text key or placeholder shows. Made anew with
 
 
 def main() -> int:
-    for old in GALLERY.glob("*.png"):
+    for old in GALLERY.glob("*.jpg"):
         old.unlink()
     walk = subprocess.run([sys.executable, "-m", "pytest", "-q", "tests/browser/test_screens.py"],
                           cwd=ROOT, env={**os.environ, "GETAWAY_GALLERY": str(GALLERY)})
-    pictures = sorted(p.name for p in GALLERY.glob("*.png"))
+    pictures = sorted(p.name for p in GALLERY.glob("*.jpg"))
     lines = [HEADER]
     for screen, names in groupby(pictures, key=lambda name: name.rsplit("-", 1)[0]):
         lines.append(f"## {screen}\n")

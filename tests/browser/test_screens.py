@@ -37,7 +37,6 @@ class Walk:
         self.browser, self.url, self.table = browser, server.url, table
         self.pages: dict[str, Page] = {}
         self.found: dict[str, list[str]] = {}
-        self.shown: list[str] = []
 
     def phone(self, who: str, path: str = f"j/{JOIN_CODE}") -> Page:
         context: BrowserContext = self.browser.new_context(
@@ -96,8 +95,7 @@ class Walk:
 
     def shoot(self, page: Page, picture: str) -> None:
         GALLERY.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=GALLERY / f"{picture}.png", full_page=True)
-        self.shown.append(picture)
+        page.screenshot(path=GALLERY / f"{picture}.jpg", full_page=True, quality=50)
 
     def verdict(self) -> None:
         wrong = {where: found for where, found in self.found.items() if found}
