@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# The arm64 check: build a Debian bookworm arm64 root with debootstrap, run it through
-# qemu-user-static, install Getaway there from this checkout and run the test suite in it.
+# The arm64 check: build a Debian arm64 root with debootstrap, run it through qemu-user-static,
+# install Getaway there from this checkout and run the test suite in it.
 #
-#   sudo ./scripts/arm64-check.sh
+#   sudo ./scripts/arm64-check.sh                   on bookworm (Python 3.11)
+#   sudo ./scripts/arm64-check.sh --suite trixie    on trixie (Python 3.13)
 #
 # Root only (debootstrap, mounts, chroot); optional in CI because it takes several minutes.
-# The root is kept in $ARM64_ROOT (default /var/tmp/getaway-arm64) and reused by the next
-# run; delete that folder to start from scratch. Extra arguments go to pytest.
+# Each suite's root is kept in $ARM64_ROOT (default /var/tmp/getaway-arm64-<suite>) and reused
+# by the next run; delete that folder to start from scratch. Further arguments go to pytest.
 # `./scripts/arm64-check.sh --mirror` prints the Debian archive it would build the root from.
 # The root is Debian, not Raspberry Pi OS: the pins stay mocked and the screen headless, and
 # the browser tests are left out (Debian's Chromium is not installed there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CHECKOUT=$PWD
-ROOT=${ARM64_ROOT:-/var/tmp/getaway-arm64}
 SUITE=bookworm
 SOURCES=${APT_SOURCES:-/etc/apt}
+# swig, gcc and python3-dev build lgpio where PyPI has no wheel of it (trixie's Python 3.13),
+# as the installer does, and RPi.GPIO for the installer's --rpigpio.
+PACKAGES=python3,python3-venv,python3-pip,ca-certificates,systemd,swig,gcc,python3-dev
 
 say() { printf 'arm64-check: %s\n' "$*" >&2; }
 phase_start=$SECONDS
@@ -41,7 +44,19 @@ apt_mirror() {
     } | head -n 1
 }
 
-if [ "${1:-}" = --mirror ]; then apt_mirror; exit 0; fi
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --mirror) apt_mirror; exit 0 ;;
+        --suite)
+            case "${2:-}" in
+                bookworm|trixie) SUITE=$2 ;;
+                *) say "--suite takes bookworm or trixie"; exit 2 ;;
+            esac
+            shift 2 ;;
+        *) break ;;
+    esac
+done
+ROOT=${ARM64_ROOT:-/var/tmp/getaway-arm64-$SUITE}
 [ "$(id -u)" -eq 0 ] || { say "run me as root (sudo $0)"; exit 1; }
 
 host_tools() {
@@ -62,7 +77,9 @@ host_tools() {
 
 build_root() {
     if [ -f "$ROOT/.getaway-root" ]; then
-        say "reusing the arm64 root in $ROOT"
+        [ "$(cat "$ROOT/.getaway-root")" = "$SUITE" ] ||
+            { say "$ROOT is not a $SUITE root: delete it, or set ARM64_ROOT"; exit 1; }
+        say "reusing the $SUITE arm64 root in $ROOT"
         return
     fi
     local mirror
@@ -71,10 +88,10 @@ build_root() {
     say "building a Debian $SUITE arm64 root in $ROOT from $mirror (about 3 minutes)"
     rm -rf "$ROOT"
     debootstrap --arch=arm64 --variant=minbase \
-        --include=python3,python3-venv,python3-pip,ca-certificates,systemd \
+        --include="$PACKAGES" \
         "$SUITE" "$ROOT" "$mirror" \
         >"$ROOT.debootstrap.log" 2>&1 || { tail -20 "$ROOT.debootstrap.log"; exit 1; }
-    touch "$ROOT/.getaway-root"
+    echo "$SUITE" >"$ROOT/.getaway-root"
 }
 
 mounts=()
@@ -125,7 +142,8 @@ in_root sh -c 'command -v systemctl >/dev/null ||
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd; }' \
     >/dev/null
 in_root sh -c '[ -x /opt/venv/bin/python ] || python3 -m venv /opt/venv'
-in_root /opt/venv/bin/python -m pip install -q -e '/src[test]'
+# PYPI=1: lgpio built from its source is linked statically, as PyPI's own wheels are.
+in_root env PYPI=1 /opt/venv/bin/python -m pip install -q -e '/src[test]'
 took "installing Getaway"
 status=0
 in_root sh -c 'cd /src && GPIOZERO_PIN_FACTORY=mock SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \

@@ -14,7 +14,9 @@
 # virtual environment in /opt/getaway/venv (built from a clean copy of this checkout, which
 # is left untouched), the pin map /etc/getaway/pins.toml (yours is kept on upgrade; when the
 # default changed, the new one is put beside it as pins.toml.new), the unit
-# /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway for the games.
+# /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway for the games. lgpio
+# comes from PyPI built; for a Python it has no build for (Trixie's 3.13) pip builds it from
+# PyPI's source, with swig, gcc and python3-dev from Debian.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CHECKOUT=$PWD
@@ -64,6 +66,25 @@ in_chroot() { command -v systemd-detect-virt >/dev/null && systemd-detect-virt -
 
 systemd_up() { [ -d /run/systemd/system ] && ! in_chroot; }
 
+# Installs the Debian packages named; with --no-apt it only names them.
+debs() {
+    [ $# -gt 0 ] || return 0
+    if [ "$apt" = no ]; then
+        say "missing $* (--no-apt: not installing them)"
+        return 0
+    fi
+    say "installing $* (Debian packages)"
+    apt-get update -qq &&
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# Adds what C extensions are built with, gcc and Python's headers, to the caller's `missing`.
+compiler() {
+    command -v gcc >/dev/null || missing+=(gcc)
+    python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(
+        os.path.join(sysconfig.get_paths()["include"], "Python.h")))' || missing+=(python3-dev)
+}
+
 system_packages() {
     local missing=() lib
     python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
@@ -72,20 +93,26 @@ system_packages() {
     for lib in "${SCREEN_LIBS[@]}"; do
         ldconfig -p | grep -q "${lib%%:*}" || missing+=("${lib##*:}")
     done
-    if [ "$rpigpio" = yes ]; then
-        command -v gcc >/dev/null || missing+=(gcc)
-        python3 -c 'import sysconfig, os, sys; sys.exit(not os.path.exists(
-            os.path.join(sysconfig.get_paths()["include"], "Python.h")))' ||
-            missing+=(python3-dev)
-    fi
-    [ ${#missing[@]} -gt 0 ] || return 0
-    if [ "$apt" = no ]; then
-        say "missing ${missing[*]} (--no-apt: not installing them)"
-        return 0
-    fi
-    say "installing ${missing[*]} (Debian packages)"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    [ "$rpigpio" = no ] || compiler
+    debs "${missing[@]}" || die "could not install ${missing[*]}"
+}
+
+# lgpio, which pyproject.toml asks for on ARM, goes in first: PyPI's build, or where PyPI has
+# none for this Python (3.13), one built from its source and linked statically like PyPI's
+# (PYPI=1), so that no liblgpio is needed.
+install_lgpio() {
+    local python=$1/bin/python missing=()
+    case $("$python" -c 'import platform; print(platform.machine())') in
+        aarch64|armv7l) ;;
+        *) return 0 ;;
+    esac
+    "$python" -m pip install -q --disable-pip-version-check --only-binary=:all: lgpio \
+        2>/dev/null && return 0
+    say "PyPI has no lgpio built for $("$python" -V): building it from its source"
+    command -v swig >/dev/null || missing+=(swig)
+    compiler
+    debs "${missing[@]}" &&
+        PYPI=1 "$python" -m pip install -q --disable-pip-version-check lgpio
 }
 
 make_user() {
@@ -115,6 +142,7 @@ make_venv() {
     say "installing Getaway into $venv (a minute or two)"
     work=$(mktemp -d)
     if ! { python3 -m venv "$venv" &&
+           install_lgpio "$venv" &&
            PATH="$venv/bin:$PATH" build_wheel "$work" &&
            "$venv/bin/python" -m pip install -q --disable-pip-version-check \
                "$(echo "$work"/dist/getaway-*.whl)$extra" &&

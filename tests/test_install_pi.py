@@ -12,6 +12,7 @@ import platform
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -136,6 +137,18 @@ def test_installed_getaway_runs_as_its_user_with_the_installed_pins(installed: B
                      "--pins", "/etc/getaway/pins.toml", check=False)
     assert result.returncode == 1, result.stderr  # nobody pressed the buttons
     assert "TURN: no answer" in result.stdout
+
+
+@pytest.mark.skipif(platform.machine() not in ("aarch64", "armv7l"),
+                    reason="lgpio is installed on ARM only")
+def test_lgpio_is_pypi_s_build_or_on_python_3_13_built_from_its_source(installed: Box) -> None:
+    """PyPI has lgpio built for Python 3.11 and 3.12 but not for Trixie's 3.13."""
+    result = installed.install("--upgrade")
+    built = "PyPI has no lgpio built for Python 3." in result.stderr
+    assert built == (sys.version_info >= (3, 13)), result.stderr
+    text = installed.run("/opt/getaway/venv/bin/python", "-c",
+                         "import lgpio; print(lgpio.error_text(lgpio.BAD_HANDLE))")
+    assert text.stdout.strip() == "unknown handle"  # from lgpio's C library, linked in
 
 
 def test_install_twice_is_refused(installed: Box) -> None:

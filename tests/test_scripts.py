@@ -24,16 +24,18 @@ def test_dev_without_a_command_prints_its_whole_help() -> None:
     assert not any(line.startswith(("set ", "cd ")) for line in lines)
 
 
-def mirror(sources: Path) -> str:
-    result = subprocess.run([str(ROOT / "scripts" / "arm64-check.sh"), "--mirror"],
-                            env={"APT_SOURCES": str(sources), "PATH": "/usr/bin:/bin"},
-                            capture_output=True, text=True, check=True)
-    return result.stdout.strip()
+def arm64_check(*arguments: str, sources: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(ROOT / "scripts" / "arm64-check.sh"), *arguments],
+                          env={"APT_SOURCES": str(sources), "PATH": "/usr/bin:/bin"},
+                          capture_output=True, text=True, check=False)
 
 
 @pytest.mark.skipif(not RELEASE, reason="no VERSION_CODENAME in /etc/os-release")
+@pytest.mark.parametrize("suite", [(), ("--suite", "trixie")])
 @pytest.mark.parametrize("kind", ["deb822", "one-line"])
-def test_the_arm64_check_builds_from_the_archive_apt_uses(tmp_path: Path, kind: str) -> None:
+def test_the_arm64_check_builds_from_the_archive_apt_uses(
+        tmp_path: Path, kind: str, suite: tuple[str, ...]) -> None:
+    """The archive of this machine's own release serves the other suite too."""
     (tmp_path / "sources.list.d").mkdir()
     if kind == "deb822":
         (tmp_path / "sources.list.d" / "debian.sources").write_text(
@@ -47,7 +49,14 @@ def test_the_arm64_check_builds_from_the_archive_apt_uses(tmp_path: Path, kind: 
             f"deb http://security.example/debian-security {RELEASE}-security main\n"
             f"deb [arch=arm64 signed-by=/usr/share/keyrings/x.gpg] "
             f"http://mirror.example/debian {RELEASE} main\n")
-    assert mirror(tmp_path) == "http://mirror.example/debian"
+    result = arm64_check(*suite, "--mirror", sources=tmp_path)
+    assert (result.returncode, result.stdout) == (0, "http://mirror.example/debian\n")
+
+
+def test_the_arm64_check_names_the_suites_it_can_build(tmp_path: Path) -> None:
+    result = arm64_check("--suite", "buster", "--mirror", sources=tmp_path)
+    assert result.returncode == 2
+    assert "--suite takes bookworm or trixie" in result.stderr
 
 
 def test_no_package_host_is_written_into_the_scripts() -> None:
