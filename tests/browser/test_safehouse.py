@@ -104,6 +104,7 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     expect(sami.page.locator("[data-pursuer]")).to_have_attribute("data-pursuer", "15")
     tap(ina.page, '[data-colour="green"][data-step="up"]')
     tap(ina.page, '[data-action="roll"]')
+    expect(ina.page.locator("#moment")).to_contain_text("Ina, Sami were caught.")
     for device in (ina, sami, board):
         expect(device.page.locator("#moment")).to_contain_text("Caught!")
         device.page.locator("#moment").click()

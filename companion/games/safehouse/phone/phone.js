@@ -99,10 +99,11 @@
     const s = v.state;
     if (!s.result) return null;
     const won = s.phase === "won";
-    const caught = s.caught.map((seat) => G.seatName(v, seat)).join(", ");
+    const caught = t("web.safehouse.caught_who", { count: s.caught.length,
+      names: s.caught.map((seat) => G.seatName(v, seat)).join(", ") });
     return { key: s.phase, tone: won ? "good" : "danger",
       title: t(won ? "web.safehouse.won" : "web.safehouse.lost"),
-      text: [t(s.result.summary[0].key, s.result.summary[0].params), won ? "" : caught].join(" ").trim(),
+      text: [won ? "" : caught, t(s.result.summary[0].key, s.result.summary[0].params)].join(" ").trim(),
       vibrate: won ? [100, 60, 100, 60, 400] : [1000] };
   }
 
