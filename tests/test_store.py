@@ -128,3 +128,15 @@ def test_a_damaged_time_left_is_no_time_left(tmp_path: Path) -> None:
     assert store.checkpoint() is None
     store.save_checkpoint(7, 8000)
     assert store.checkpoint() == (7, 8000)
+
+
+def test_a_game_recorded_at_its_end_keeps_that_time_when_it_is_ended_later(
+        tmp_path: Path) -> None:
+    store = Store(tmp_path / "getaway.sqlite")
+    store.append({"type": "confirm_scores"}, finished=(1, {"finished": True, "at": "end"}))
+    with sqlite3.connect(store.path) as db:       # the game was over an hour ago
+        db.execute("UPDATE history SET ended_at = '2026-11-25T09:00:00Z'")
+    store.append({"type": "table.end_game"}, finished=(1, {"finished": True, "at": "ended"}))
+    (past,) = store.history()
+    assert (past["ended_at"], past["at"]) == ("2026-11-25T09:00:00Z", "ended")
+    store.close()

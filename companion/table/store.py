@@ -78,8 +78,11 @@ class Store:
                 self._db.execute("INSERT INTO snapshots (seq, body) VALUES (?, ?)",
                                  (seq, _dump(snapshot)))
             if finished is not None:
-                self._db.execute("INSERT OR REPLACE INTO history (game_seq, body, ended_at) "
-                                 f"VALUES (?, ?, {ENDED_AT})", (finished[0], _dump(finished[1])))
+                # A game recorded at its end keeps that time when the group ends it later.
+                self._db.execute("INSERT INTO history (game_seq, body, ended_at) "
+                                 f"VALUES (?, ?, {ENDED_AT}) ON CONFLICT (game_seq) "
+                                 "DO UPDATE SET body = excluded.body",
+                                 (finished[0], _dump(finished[1])))
         return seq
 
     def latest_snapshot(self) -> tuple[int, dict[str, Any]] | None:
