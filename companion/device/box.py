@@ -19,7 +19,7 @@ from companion.device.buttons import Buttons
 from companion.device.buzzer import Beeper
 from companion.device.pins import PinMap
 from companion.device.station import PoliceStation
-from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
+from companion.games.base import JSON, Action, Button, Controls, LedFrame, Sound
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -132,7 +132,7 @@ class Box:
             if self._closed:
                 return
             before, self._published = self._published, published
-            self._cursor = _follow(self._cursor, before.controls.menu, published.controls.menu)
+            self._cursor = _follow(self._cursor, before.controls, published.controls)
             self._update(self._clock(), self._game_sounds(before.public, published.public))
 
     def _game_sounds(self, before: Mapping[str, JSON],
@@ -179,10 +179,13 @@ def _nobody() -> None:
     """Nobody watches the cursor."""
 
 
-def _follow(cursor: int, before: Sequence[MenuItem], after: Sequence[MenuItem]) -> int:
+def _follow(cursor: int, old: Controls, new: Controls) -> int:
     """Keep the cursor on the same entry (same text key and params) if the new menu has it;
     a new entry on top (someone asking for a seat or to be the table page) takes it, so OK
-    answers what the screen just showed."""
+    answers what the screen just showed; a new turn starts at the first entry."""
+    before, after = old.menu, new.menu
+    if old.turn != new.turn:
+        return 0
     seen = [(item.key, item.params) for item in before]
     if after and (after[0].key, after[0].params) not in seen:
         return 0

@@ -128,6 +128,9 @@ class Controls:
 
     menu: Sequence[MenuItem] = ()
     keys: Mapping[Button, Action] = field(default_factory=dict)
+    turn: JSON = None
+    """Whose turn the menu serves (a seat; None: nobody's). When it changes the box starts
+    the menu at its first item, so one player's last choice is never one OK away for the next."""
 
 
 @dataclass(frozen=True, slots=True)

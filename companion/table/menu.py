@@ -29,7 +29,7 @@ def table_controls(state: TableState, games: Games) -> Controls:
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    return Controls([*grants, *controls.menu, *again], keys)
+    return Controls([*grants, *controls.menu, *again], keys, controls.turn)
 
 
 def _grant_item(claim: Claim) -> MenuItem:

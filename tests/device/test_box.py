@@ -166,8 +166,8 @@ def test_box_menu_of_a_turn(box: Box, pins: RecordingFactory, pin_map: PinMap, t
     first = p.state()["turn"]
     p.tap(Button.RIGHT, Button.OK)
     assert p.state()["last"] == {"kind": "failed_manipulation", "seat": first, "tiles": 1}
-    assert box.cursor == 1  # the next turn has the same menu: the cursor stays
-    p.tap(Button.LEFT, Button.OK)
+    assert box.cursor == 0, "a new turn starts the menu at its first item"
+    p.tap(Button.OK)
     assert p.state()["last"] == {"kind": "draw", "seat": 1 - first, "tiles": 1}
 
 

@@ -111,6 +111,7 @@ def test_robnrun_box_buttons_use_clues_and_play_the_crew_phase(operator: Operato
     assert p.state()["crew"]["exchanged"] == [crew["members"][1]]
     p.choose("robnrun.menu.pass")
     assert p.state()["crew"]["passes"] == 1 and p.state()["crew"]["turn"] == first
+    assert p.box.cursor == 0, "the next member's menu starts at its first item, not at pass"
     p.tap(*[Button.TURN] * 3)
     assert p.state()["phase"] == "alarm" and p.state()["crew"]["played"] == 4
     assert p.keys() == []

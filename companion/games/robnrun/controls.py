@@ -26,7 +26,8 @@ def controls(state: RobState) -> Controls:
         return Controls([MenuItem("robnrun.menu.end_game", Action("table.end_game"))])
     menu = _MENUS[state.phase](state)
     turn = next((item.action for item in menu if item.action.type in _MAIN), None)
-    return Controls(menu, {Button.TURN: turn} if turn else {})
+    member = state.robbery.turn if state.phase == "crew" else None
+    return Controls(menu, {Button.TURN: turn} if turn else {}, member)
 
 
 _MAIN = frozenset({"deal", "start", "crew", "play", "next"})
