@@ -211,6 +211,14 @@ def test_screen_menu_labels_name_the_game_in_the_views_language() -> None:
     assert menu_labels(lobby_menu(), lobby_view("en"), "en")[4] == "Räuber-Rommé · 6 seats"
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_screen_romme_calls_going_out_what_the_menu_calls_it(lang: str) -> None:
+    call = i18n.text("romme.menu.romme", lang).split()[0]
+    assert call == "Rommé!"
+    for key in ("screen.romme.went_out", "screen.romme.out_first_turn"):
+        assert "Rommé" in i18n.text(key, lang, name="Ben"), key
+
+
 def test_screen_finds_each_games_painter_in_its_folder() -> None:
     assert painter_for(None) is LOBBY
     assert painter_for(GAMES["romme"]) is ROMME_PAINTER
