@@ -1,5 +1,6 @@
-"""The box's menu: one item per game and seat count in the lobby, the game's own in a game,
-and first of all whoever waits for OK (a browser to be the table page, a phone for a seat)."""
+"""The box's menu: one item per game and seat count in the lobby, the game's own in a game
+and last a way out of it, and first of all whoever waits for OK (a browser to be the table
+page, a phone for a seat)."""
 
 from __future__ import annotations
 
@@ -20,16 +21,28 @@ def table_controls(state: TableState, games: Games) -> Controls:
 
     A phone asking for a taken seat comes first in the menu (OK gives it the seat); the
     lobby also switches its QR code between joining the table and joining the box's Wi-Fi.
+    Every game's menu ends with a way back to the games, asked again before it is taken.
     """
     grants = [*_host_items(state), *(_grant_item(claim) for claim in state.claims)]
     if state.game_id is None:
         return Controls([*grants, *lobby_controls(games).menu, _language_item(state),
                          *_wifi_items(state), *_forget_hosts_item(state)])
+    if state.ending:
+        return Controls([*grants, *ENDING], {Button.BACK: KEEP_PLAYING.action})
     game = games[state.game_id]
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    return Controls([*grants, *controls.menu, *again], keys, controls.turn)
+    menu = [*grants, *controls.menu, *again]
+    if not any(item.action.type == "table.end_game" for item in menu):
+        menu.append(MenuItem("box.end_game", Action("table.end_ask", None, {"ask": True})))
+    return Controls(menu, keys, controls.turn)
+
+
+KEEP_PLAYING = MenuItem("box.keep_playing", Action("table.end_ask", None, {"ask": False}))
+ENDING = (KEEP_PLAYING, MenuItem("box.end_confirm", Action("table.end_game")))
+"""The question before a game under way ends: playing on comes first, so a second OK by
+mistake ends nothing."""
 
 
 def _grant_item(claim: Claim) -> MenuItem:

@@ -117,7 +117,13 @@ def _rematch(state: TableState, action: Action, games: Games) -> TableState:
 
 def _end_game(state: TableState, action: Action, games: Games) -> TableState:
     _current(state, games)
-    return replace(state, game_id=None, game=None, undo=())
+    return replace(state, game_id=None, game=None, undo=(), ending=False)
+
+
+def _end_ask(state: TableState, action: Action, games: Games) -> TableState:
+    """The box asks whether to end the game under way (``ask``), or stops asking."""
+    _current(state, games)
+    return replace(state, ending=action.args.get("ask") is True)
 
 
 def _undo(state: TableState, action: Action, games: Games) -> TableState:
@@ -128,6 +134,7 @@ def _undo(state: TableState, action: Action, games: Games) -> TableState:
 TABLE_ARGUMENTS: Arguments = {
     "table.new_game": {"game": str, "seats": int, "options": dict},
     "table.end_game": {},
+    "table.end_ask": {"ask": bool},
     "table.rematch": {"chance": dict},
     "table.undo": {},
     "table.claim": {"seat": int, "name": str, "token_hash": str, "replaces": str, "force": bool},
@@ -153,7 +160,8 @@ TABLE_ARGUMENTS: Arguments = {
 
 
 HOST_ACTIONS = frozenset({
-    "table.new_game", "table.end_game", "table.language", "table.wifi", "table.show_wifi",
+    "table.new_game", "table.end_game", "table.end_ask", "table.language", "table.wifi",
+    "table.show_wifi",
     "table.save", "table.forget", "table.host_grant", "table.host_refuse", "table.hosts_forget",
 })
 """What only the box and the table page (the host) may do, never a seat's phone: running the
@@ -163,6 +171,7 @@ table, the box's own settings and its saved documents, and who else is the host.
 _HANDLERS: dict[str, Handler] = {
     "table.new_game": _new_game,
     "table.end_game": _end_game,
+    "table.end_ask": _end_ask,
     "table.rematch": _rematch,
     "table.undo": _undo,
     "table.claim": seats.claim,

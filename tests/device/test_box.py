@@ -171,6 +171,27 @@ def test_box_menu_of_a_turn(box: Box, pins: RecordingFactory, pin_map: PinMap, t
     assert p.state()["last"] == {"kind": "draw", "seat": 1 - first, "tiles": 1}
 
 
+def test_box_ends_a_game_under_way_after_asking_again(
+        box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+        clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    assert table.published.controls.menu[-1].key == "box.end_game"
+    p.tap(Button.LEFT, Button.OK)           # the menu wraps round to its way out
+    assert [item.key for item in table.published.controls.menu] == [
+        "box.keep_playing", "box.end_confirm"]
+    assert box.cursor == 0, "playing on comes first: a second OK ends nothing"
+    p.tap(Button.OK)
+    assert p.state()["phase"] == "turn" and table.published.controls.menu[0].key == (
+        "romme.menu.draw")
+    p.tap(Button.LEFT, Button.OK, Button.BACK)
+    assert table.published.public["game"] == "romme", "BACK plays on too"
+    p.tap(Button.LEFT, Button.OK, Button.RIGHT, Button.OK)
+    assert table.published.public["game"] is None
+    assert table.published.controls.menu[0].key == "box.new_game"
+
+
 def test_box_leds_drain_as_the_clock_runs(box: Box, pins: RecordingFactory, pin_map: PinMap,
                                           table: Table, clock: FakeClock) -> None:
     p = player(pins, pin_map, table, clock)

@@ -138,6 +138,7 @@ ASKED = box("table.host_ask", token_hash=TOKEN, label="K7M")
 TABLE = [
     Case("table.new_game", {"game": "romme", "seats": 2}, HOST, game=None),
     Case("table.end_game", {}, HOST),
+    Case("table.end_ask", {"ask": True}, HOST),
     Case("table.rematch", {}, ANYONE, before=steps(*SCORED, box("confirm_scores"),
                                                     box("finish"))),
     Case("table.undo", {}, (403, 200, 409, 200, 200),
