@@ -87,6 +87,10 @@ CORE: dict[str, dict[str, str]] = {
         "box.hosts_forget": "Alle Tischseiten abmelden",
         "box.rematch": "Revanche (gleiche Spieler)",
         "box.end_game": "Spiel beenden …",
+        "box.settings": "{game}: Einstellungen …",
+        "box.settings_title": "{game}: Einstellungen",
+        "box.option": "{name}: {value}",
+        "box.settings_done": "Fertig",
         "box.keep_playing": "Weiterspielen",
         "box.end_confirm": "OK: Spiel beenden",
         "box.show_join": "Beitritts-Code zeigen",
@@ -161,6 +165,10 @@ CORE: dict[str, dict[str, str]] = {
         "box.hosts_forget": "Sign out every table page",
         "box.rematch": "Rematch (same players)",
         "box.end_game": "End the game…",
+        "box.settings": "{game}: settings…",
+        "box.settings_title": "{game}: settings",
+        "box.option": "{name}: {value}",
+        "box.settings_done": "Done",
         "box.keep_playing": "Play on",
         "box.end_confirm": "OK: end the game",
         "box.show_join": "Show the join code",
@@ -200,6 +208,11 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def has_text(key: str) -> bool:
+    """Whether ``key`` is a sentence of the catalog (both languages have the same keys)."""
+    return key in _catalog[DEFAULT_LANGUAGE]
 
 
 def catalog(lang: str) -> dict[str, str]:

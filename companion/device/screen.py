@@ -60,15 +60,27 @@ def _moment(published: Published, cursor: int, now: float) -> Moment:
 
 
 def menu_labels(controls: Controls, view: Mapping[str, JSON], lang: str) -> tuple[str, ...]:
-    """The box menu's items as sentences; a ``game`` parameter is shown as the game's title."""
+    """The box menu's items as sentences; a ``game`` parameter is shown as the game's title,
+    a parameter that is itself a sentence (``{"key": ...}``) in the screen's language."""
+    labels = []
+    for item in controls.menu:
+        params = {name: _said(value, lang) for name, value in item.params.items()}
+        if "game" in params:
+            params["game"] = game_title(view, params["game"], lang)
+        labels.append(text(item.key, lang, **params))
+    return tuple(labels)
+
+
+def game_title(view: Mapping[str, JSON], game_id: JSON, lang: str) -> str:
+    """A game's title as the view has it (the lobby's list, or the game under way)."""
     titles = {str(g["id"]): g["title"] for g in view.get("games") or ()}
     if view.get("game"):
         titles[str(view["game"])] = view.get("title") or {}
-    labels = []
-    for item in controls.menu:
-        params = dict(item.params)
-        if str(params.get("game")) in titles:
-            title = titles[str(params["game"])]
-            params["game"] = title.get(lang) or next(iter(title.values()), params["game"])
-        labels.append(text(item.key, lang, **params))
-    return tuple(labels)
+    title = titles.get(str(game_id)) or {}
+    return str(title.get(lang) or next(iter(title.values()), game_id))
+
+
+def _said(value: JSON, lang: str) -> JSON:
+    if isinstance(value, Mapping) and "key" in value:
+        return text(str(value["key"]), lang, **value.get("params", {}))
+    return value

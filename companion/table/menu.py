@@ -1,18 +1,29 @@
-"""The box's menu: one item per game and seat count in the lobby, the game's own in a game
+"""The box's menu: one item per game and seat count in the lobby (and each game's settings),
+the game's own in a game
 and last a way out of it, and first of all whoever waits for OK (a browser to be the table
 page, a phone for a seat)."""
 
 from __future__ import annotations
 
-from companion.games.base import Action, Button, Controls, Games, MenuItem
+from collections.abc import Mapping
+
+from companion.games.base import JSON, Action, Button, Controls, Games, MenuItem
+from companion.table.box_options import settings_controls, settings_item
 from companion.table.state import Claim, TableState
 
 
-def lobby_controls(games: Games) -> Controls:
-    """The box's start screen: one menu item per game and seat count."""
-    menu = [MenuItem("box.new_game", Action("table.new_game", None, {"game": gid, "seats": n}),
+def lobby_controls(games: Games,
+                   kept: Mapping[str, Mapping[str, JSON]] | None = None) -> Controls:
+    """The box's start screen: per game one menu item per seat count, started with the
+    options ``kept`` for it on the box, and the way into its settings."""
+    menu = []
+    for gid, game in games.items():
+        options = dict((kept or {}).get(gid, {}))
+        menu += [MenuItem("box.new_game", Action("table.new_game", None, {
+                     "game": gid, "seats": n, **({"options": options} if options else {})}),
                      {"game": gid, "count": n})
-            for gid, game in games.items() for n in range(game.min_seats, game.max_seats + 1)]
+                 for n in range(game.min_seats, game.max_seats + 1)]
+        menu += settings_item(game)
     return Controls(menu=menu)
 
 
@@ -24,9 +35,13 @@ def table_controls(state: TableState, games: Games) -> Controls:
     Every game's menu ends with a way back to the games, asked again before it is taken.
     """
     grants = [*_host_items(state), *(_grant_item(claim) for claim in state.claims)]
+    if state.game_id is None and state.box_setup is not None:
+        settings = settings_controls(state, games)
+        return Controls([*grants, *settings.menu], settings.keys)
     if state.game_id is None:
-        return Controls([*grants, *lobby_controls(games).menu, _language_item(state),
-                         *_wifi_items(state), *_forget_hosts_item(state)])
+        return Controls([*grants, *lobby_controls(games, state.box_options).menu,
+                         _language_item(state), *_wifi_items(state),
+                         *_forget_hosts_item(state)])
     if state.ending:
         return Controls([*grants, *ENDING], {Button.BACK: KEEP_PLAYING.action})
     game = games[state.game_id]

@@ -26,7 +26,7 @@ from companion.games.base import (
     logged_options,
     whole,
 )
-from companion.table import hosts, seats, settings
+from companion.table import box_options, hosts, seats, settings
 from companion.table.documents import documents, forget, save
 from companion.table.state import UNDO_DEPTH, Handler, Seat, Step, TableState, undoable
 
@@ -88,7 +88,7 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
     return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims, last_setup=setup,
-                   game=game.setup(options, count, drawn, documents(state, game)))
+                   box_setup=None, game=game.setup(options, count, drawn, documents(state, game)))
 
 
 def with_every_option(action: Action, games: Games) -> Action:
@@ -135,6 +135,8 @@ TABLE_ARGUMENTS: Arguments = {
     "table.new_game": {"game": str, "seats": int, "options": dict},
     "table.end_game": {},
     "table.end_ask": {"ask": bool},
+    "table.setup": {"game": str, "option": str},
+    "table.option": {"game": str, "option": str, "value": object},
     "table.rematch": {"chance": dict},
     "table.undo": {},
     "table.claim": {"seat": int, "name": str, "token_hash": str, "replaces": str, "force": bool},
@@ -161,7 +163,7 @@ TABLE_ARGUMENTS: Arguments = {
 
 HOST_ACTIONS = frozenset({
     "table.new_game", "table.end_game", "table.end_ask", "table.language", "table.wifi",
-    "table.show_wifi",
+    "table.show_wifi", "table.setup", "table.option",
     "table.save", "table.forget", "table.host_grant", "table.host_refuse", "table.hosts_forget",
 })
 """What only the box and the table page (the host) may do, never a seat's phone: running the
@@ -172,6 +174,8 @@ _HANDLERS: dict[str, Handler] = {
     "table.new_game": _new_game,
     "table.end_game": _end_game,
     "table.end_ask": _end_ask,
+    "table.setup": box_options.setup,
+    "table.option": box_options.choose,
     "table.rematch": _rematch,
     "table.undo": _undo,
     "table.claim": seats.claim,

@@ -63,7 +63,9 @@ class TableState:
     scenarios): game id, then kind, then name. ``hosts`` holds the token hashes of the
     browsers the box made the table page, ``host_ask`` the one asking to become one.
     ``last_setup`` is the last game's id, seat count and options (a rematch repeats them).
-    ``ending`` is set while the box asks whether to end the game under way."""
+    ``ending`` is set while the box asks whether to end the game under way. ``box_options``
+    holds the options the box starts each game with, as set there; ``box_setup`` the game
+    (and the option, "" for the list) whose settings the box shows now."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -78,6 +80,8 @@ class TableState:
     host_ask: HostAsk | None = None
     last_setup: dict[str, JSON] | None = None
     ending: bool = False
+    box_options: dict[str, dict[str, JSON]] = field(default_factory=dict)
+    box_setup: tuple[str, str] | None = None
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -97,7 +101,8 @@ class TableState:
                 "saved": self.saved, "hosts": list(self.hosts),
                 "host_ask": [self.host_ask.token_hash, self.host_ask.label]
                 if self.host_ask else None, "last_setup": self.last_setup,
-                "ending": self.ending}
+                "ending": self.ending, "box_options": self.box_options,
+                "box_setup": list(self.box_setup) if self.box_setup else None}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
@@ -110,7 +115,8 @@ class TableState:
         return cls(game_id, seats, game, (), data["language"], claims, wifi,
                    bool(data.get("show_wifi")), data.get("saved", {}),
                    tuple(data.get("hosts", ())), ask, data.get("last_setup"),
-                   bool(data.get("ending")))
+                   bool(data.get("ending")), data.get("box_options", {}),
+                   tuple(data["box_setup"]) if data.get("box_setup") else None)
 
 
 Handler = Callable[[TableState, Action, Games], TableState]

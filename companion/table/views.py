@@ -41,6 +41,7 @@ def table_views(state: TableState, games: Games,
         shared["games"] = [game_summary(game) for game in games.values()]
         shared["saved"] = {game.id: documents(state, game) for game in games.values()}
         shared["last_setup"] = state.last_setup
+        shared["box_setup"] = list(state.box_setup) if state.box_setup else None
         return _reader(shared, state, None, None, False), {
             seat: _reader(shared, state, seat, None, False) for seat in seats}
     game = games[state.game_id]

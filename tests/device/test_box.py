@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.device.box import LOBBY, Box
 from companion.device.pins import PinMap, load_pins
+from companion.device.screen import menu_labels
 from companion.device.simulated_pins import simulated_factory
 from companion.games.base import Action, Button, LedFrame, Sound
 from companion.table.owner import Table
@@ -74,10 +75,10 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
                                               clock: FakeClock) -> None:
     p = player(pins, pin_map, table, clock)
     menu = table.published.controls.menu
-    # Rommé for 2 to 6 seats, Rob 'n Run for 2 to 5, the language
-    assert len(menu) == 10 and box.cursor == 0
+    # Rommé for 2 to 6 seats and its settings, Rob 'n Run for 2 to 5 and its, the language
+    assert len(menu) == 12 and box.cursor == 0
     p.tap(Button.LEFT)
-    assert box.cursor == 9
+    assert box.cursor == 11
     p.tap(Button.RIGHT)
     assert box.cursor == 0
     p.tap(Button.RIGHT, Button.RIGHT)
@@ -105,6 +106,39 @@ def test_box_lobby_switches_the_language(box: Box, pins: RecordingFactory, pin_m
     p.tap(Button.LEFT, Button.OK)
     assert table.published.public["language"] == "en"
     assert table.published.controls.menu[-1].action.args == {"language": "de"}
+
+
+def labels(table: Table) -> tuple[str, ...]:
+    shown = table.published
+    return menu_labels(shown.controls, shown.public, "en")
+
+
+def test_box_lobby_sets_a_games_options_before_starting_it(
+        box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+        clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.tap(Button.LEFT, Button.OK)                       # English, for the labels below
+    p.tap(*[Button.RIGHT] * 6)                          # round from the last item
+    assert labels(table)[box.cursor] == "Räuber-Rommé: settings…"
+    p.tap(Button.OK)
+    assert labels(table)[:2] == ("Seconds per turn: 50", "Penalty for running over: 1 tile")
+    assert labels(table)[-1] == "Done" and box.cursor == 0
+    p.tap(Button.OK)                                    # the turn's values, from the one set
+    assert labels(table)[:2] == ("Seconds per turn: 50", "Seconds per turn: 55")
+    p.tap(*[Button.LEFT] * 4, Button.OK)
+    assert labels(table)[box.cursor] == "Seconds per turn: 30", "back on the list's top"
+    p.tap(*[Button.RIGHT] * 5, Button.OK)
+    assert labels(table)[0] == "After an overrun: 10\u00a0s"
+    p.tap(*[Button.LEFT] * 3, Button.OK)                # back past 5 s and at once
+    assert labels(table)[5] == "After an overrun: Until someone starts"
+    p.tap(Button.BACK)
+    assert labels(table)[0] == "Räuber-Rommé · 2 seats"
+    p.tap(Button.OK)
+    assert table.published.public["timer"]["limit_ms"] == 30_000
+    p.tap(Button.TURN)
+    clock.advance(30.1)
+    table.poke()
+    assert p.state()["phase"] == "settle" and not table.published.public["timer"]["running"]
 
 
 def test_box_ok_starts_the_highlighted_game(box: Box, pins: RecordingFactory, pin_map: PinMap,
@@ -162,7 +196,7 @@ def test_box_menu_of_a_turn(box: Box, pins: RecordingFactory, pin_map: PinMap, t
     p.tap(Button.TURN)
     keys = [item.key for item in table.published.controls.menu]
     assert keys == ["romme.menu.draw", "romme.menu.failed_manipulation", "romme.menu.romme",
-                    "romme.menu.stuck"]
+                    "romme.menu.stuck", "box.end_game"]
     first = p.state()["turn"]
     p.tap(Button.RIGHT, Button.OK)
     assert p.state()["last"] == {"kind": "failed_manipulation", "seat": first, "tiles": 1}

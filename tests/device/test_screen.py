@@ -432,8 +432,10 @@ def test_screen_real_lobby_menu_reads_as_sentences(table: Table) -> None:
     shown = table.published
     labels = menu_labels(shown.controls, shown.public, "en")
     assert labels == (*(f"Räuber-Rommé · {n} seats" for n in range(2, 7)),
-                      *(f"Rob 'n Run · {n} seats" for n in range(2, 6)), "Language: Deutsch")
-    assert lobby_controls(table.games).menu == shown.controls.menu[:9]
+                      "Räuber-Rommé: settings…",
+                      *(f"Rob 'n Run · {n} seats" for n in range(2, 6)), "Rob 'n Run: settings…",
+                      "Language: Deutsch")
+    assert lobby_controls(table.games).menu == shown.controls.menu[:11]
 
 
 

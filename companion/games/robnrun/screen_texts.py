@@ -7,6 +7,11 @@ from companion.games.base import Texts
 SCREEN: Texts = {
     "de": {
         "screen.robnrun.robbery": "Raub {robbery}",
+        "robnrun.option.boss.0": "Platz 1",
+        "robnrun.option.boss.1": "Platz 2",
+        "robnrun.option.boss.2": "Platz 3",
+        "robnrun.option.boss.3": "Platz 4",
+        "robnrun.option.boss.4": "Platz 5",
         "screen.robnrun.phase.prepare": "Vorbereitung",
         "screen.robnrun.phase.clues": "Hinweisphase",
         "screen.robnrun.phase.crew": "Komplizenphase",
@@ -73,6 +78,11 @@ SCREEN: Texts = {
     },
     "en": {
         "screen.robnrun.robbery": "Robbery {robbery}",
+        "robnrun.option.boss.0": "Seat 1",
+        "robnrun.option.boss.1": "Seat 2",
+        "robnrun.option.boss.2": "Seat 3",
+        "robnrun.option.boss.3": "Seat 4",
+        "robnrun.option.boss.4": "Seat 5",
         "screen.robnrun.phase.prepare": "Preparation",
         "screen.robnrun.phase.clues": "Clue phase",
         "screen.robnrun.phase.crew": "Crew phase",
