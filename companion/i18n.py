@@ -39,6 +39,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.seat_needed": "Dafür braucht dein Telefon einen Platz am Tisch.",
         "error.not_your_seat": "Das darf nur der Platz selbst tun.",
         "error.host_only": "Das dürfen nur die Tischseite und die Box.",
+        "error.seat_has_phone": "Platz {seat} hat ein Telefon: Nur dieses darf das.",
         "error.host_needed": "Nimm zuerst einen Platz, oder mach diesen Browser zur "
                              "Tischseite (mit OK an der Box).",
         "error.host_already": "Dieser Browser ist schon die Tischseite.",
@@ -121,6 +122,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.seat_needed": "Your phone needs a seat at the table for that.",
         "error.not_your_seat": "Only that seat may do this.",
         "error.host_only": "Only the table page and the box may do that.",
+        "error.seat_has_phone": "Seat {seat} has a phone: only that phone may do this.",
         "error.host_needed": "Take a seat first, or make this browser the table page "
                              "(with OK on the box).",
         "error.host_already": "This browser is the table page already.",

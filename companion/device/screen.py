@@ -35,14 +35,15 @@ class Screen:
 
     def render(self, surface: pygame.Surface, published: Published, cursor: int,
                join_url: str | None, now: float) -> None:
-        """Draw the public view at ``now`` with the box's menu cursor onto ``surface``.
+        """Draw the public view at ``now`` with the box's menu cursor onto ``surface``; what
+        the game shows on the box alone is the view's ``box``.
 
         Without a join link (no network yet) a saved hotspot's QR code stands in for it.
         """
-        view = published.view(None, now)
+        device = published.device
+        view = {**published.view(None, now), "box": device.get("box") or {}}
         lang = str(view.get("language") or self.language)
         # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
-        device = published.device
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
         ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
                       self._fonts)

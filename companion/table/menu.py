@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from companion.games.base import JSON, Action, Button, Controls, Games, MenuItem
 from companion.table.box_options import settings_controls, settings_item
+from companion.table.rules import has_phone_for
 from companion.table.state import Claim, TableState
 
 
@@ -48,7 +49,8 @@ def table_controls(state: TableState, games: Games) -> Controls:
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    menu = [*grants, *controls.menu, *again]
+    own = [item for item in controls.menu if not has_phone_for(state, game, item.action)]
+    menu = [*grants, *own, *again]
     if not any(item.action.type == "table.end_game" for item in menu):
         menu.append(MenuItem("box.end_game", Action("table.end_ask", None, {"ask": True})))
     return Controls(menu, keys, controls.turn)

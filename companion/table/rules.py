@@ -46,9 +46,26 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     if action.type.startswith("table."):
         raise InvalidAction("error.action_unknown", type=action.type)
     game = _current(state, games)
+    _no_phone_at(state, game.acts_for(state.game, action))
     after = game.apply(state.game, action)
     step = Step(state.game, action.type, action.seat, action.type in game.reveals)
     return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
+
+
+def _no_phone_at(state: TableState, seat: int | None) -> None:
+    """A seat's secret part is played for it only while no phone holds the seat."""
+    if seat is not None and 0 <= seat < len(state.seats) and state.seats[seat].token_hash:
+        raise IllegalAction("error.seat_has_phone", seat=seat + 1)
+
+
+def has_phone_for(state: TableState, game: Game[Any], action: Action) -> bool:
+    """Whether ``action`` plays the secret part of a seat a phone holds (then only that
+    phone may do it)."""
+    try:
+        _no_phone_at(state, game.acts_for(state.game, action))
+    except IllegalAction:
+        return True
+    return False
 
 
 def check_action(state: TableState, action: Action, games: Games) -> None:

@@ -40,9 +40,9 @@ SIZE = (480, 320)
 URL = "http://192.168.178.23:8000/j/KM7RX"
 SPOT = layout(SIZE)
 ROUTE = SPOT.route
-SAFES = [{"tools": {"card": 2, "acid": 1}, "gold": 2},
-         {"tools": {"ram": 2, "dynamite": 1}, "gold": 3},
-         {"tools": {"flashlight": 3}, "gold": 1}]
+SAFES: list[dict[str, Any]] = [{"tools": {"card": 2, "acid": 1}, "gold": 2},
+                               {"tools": {"ram": 2, "dynamite": 1}, "gold": 3},
+                               {"tools": {"flashlight": 3}, "gold": 1}]
 CRACKING = (["card", "card", "acid", "ram"], ["ram", "dynamite", "flashlight", "flashlight"],
             ["flashlight", "stethoscope", "stethoscope", "jackhammer"])
 """The cards the boss sorts, round by round, to crack SAFES; the last round has 3 wrong."""

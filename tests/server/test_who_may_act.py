@@ -98,6 +98,11 @@ ROBNRUN = [
     Case("rob", {"building": "B1"}, SEAT_OR_BOX, "robnrun"),
     Case("deal", {}, SEAT_OR_BOX, "robnrun", steps(ROBBED[0])),
     Case("safes", {"safes": [SAFE]}, PHONE_ONLY, "robnrun", steps(*ROBBED[:2])),
+    # The boss on seat 0 has a phone: nobody plays the boss's part openly for it.
+    Case("openly", {}, (403, 409, 409, 409, 409), "robnrun", steps(ROBBED[0])),
+    Case("draft_safes", {"safes": [SAFE]}, (403, 409, 409, 409, 409), "robnrun",
+         steps(*ROBBED[:2])),
+    Case("draft_cards", {"cards": ["card"]}, (403, 409, 409, 409, 409), "robnrun", alarm),
     Case("start", {}, SEAT_OR_BOX, "robnrun", steps(*ROBBED)),
     Case("clue", {"clue": 1}, SEAT_OR_BOX, "robnrun", clue_face_up),
     Case("crew", {}, SEAT_OR_BOX, "robnrun", clue_face_up),

@@ -47,7 +47,11 @@ class Sorting:
 
 @dataclass(frozen=True, slots=True)
 class Robbery:
-    """One robbery: the boss, the building, the cards; ``safes`` and ``alarm`` are secret."""
+    """One robbery: the boss, the building, the cards; ``safes`` and ``alarm`` are secret.
+
+    ``openly``: the boss has no phone and plays on the box, the safes on its screen; then
+    ``draft`` holds the safes being entered there (``focus`` the one entered now) and
+    ``cards`` the played cards being entered for the sort."""
 
     boss: int
     building: str | None = None
@@ -72,6 +76,10 @@ class Robbery:
     out: tuple[bool, ...] = (False,) * len(TOOLS)
     dealer: str | None = None
     sorting: Sorting | None = None
+    openly: bool = False
+    draft: tuple[Safe, ...] = ()
+    focus: int = 0
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,6 +136,24 @@ _GERMAN = {
     "robnrun.menu.buy_1": "1 Würfel kaufen ({price} Gold)",
     "robnrun.menu.buy_2": "2 Würfel kaufen ({price} Gold)",
     "robnrun.menu.next": "Nächster Schritt",
+    "robnrun.menu.openly": "Offen spielen: Tresore auf den Schirm",
+    "robnrun.menu.add_tool": "Tresor {safe}: + {tool}",
+    "robnrun.menu.safe_gold": "Tresor {safe}: {gold} Gold",
+    "robnrun.menu.clear_safe": "Tresor {safe}: löschen",
+    "robnrun.menu.next_safe": "Weiter zu Tresor {safe}",
+    "robnrun.menu.enter_safes": "Tresore festschreiben",
+    "robnrun.menu.add_card": "Karte {count} von {played}: {card}",
+    "robnrun.menu.clear_cards": "Karten löschen",
+    "robnrun.menu.sort": "Karten sortieren",
+    "robnrun.box_only": "Das tut die Box für einen Boss ohne Telefon.",
+    "robnrun.not_openly": "Erst an der Box „Offen spielen“ wählen: Der Boss (Platz {seat}) hat "
+                          "dann kein Telefon, die Tresore stehen auf dem Schirm der Box.",
+    "robnrun.now.safes_openly": "Jetzt: {boss} spielt offen an der Box. Für jeden Tresor die "
+                                "abgebildeten Werkzeuge und das Gold im Menü der Box eintragen; "
+                                "sie stehen auf ihrem Schirm.",
+    "robnrun.now.alarm_openly": "Jetzt: {boss} spielt offen an der Box. Jede ausgespielte Karte "
+                                "im Menü der Box eintragen, dann sortieren: Der Schirm sagt, "
+                                "welche offen liegen und welche auf den Alarmstapel kommen.",
     "robnrun.tool.card": "Ausweis",
     "robnrun.tool.flashlight": "Taschenlampe",
     "robnrun.tool.stethoscope": "Stethoskop",
@@ -288,6 +306,24 @@ _ENGLISH = {
     "robnrun.menu.buy_1": "Buy 1 cube ({price} gold)",
     "robnrun.menu.buy_2": "Buy 2 cubes ({price} gold)",
     "robnrun.menu.next": "Next step",
+    "robnrun.menu.openly": "Play openly: safes on the screen",
+    "robnrun.menu.add_tool": "Safe {safe}: + {tool}",
+    "robnrun.menu.safe_gold": "Safe {safe}: {gold} gold",
+    "robnrun.menu.clear_safe": "Safe {safe}: clear",
+    "robnrun.menu.next_safe": "On to safe {safe}",
+    "robnrun.menu.enter_safes": "These are the safes",
+    "robnrun.menu.add_card": "Card {count} of {played}: {card}",
+    "robnrun.menu.clear_cards": "Clear the cards",
+    "robnrun.menu.sort": "Sort the cards",
+    "robnrun.box_only": "The box does that for a boss without a phone.",
+    "robnrun.not_openly": "First choose “Play openly” on the box: the boss (seat {seat}) then "
+                          "has no phone, and the safes stand on the box's screen.",
+    "robnrun.now.safes_openly": "Now: {boss} plays openly on the box. Enter the tools and the "
+                                "gold pictured on each safe in the box's menu; they stand on "
+                                "its screen.",
+    "robnrun.now.alarm_openly": "Now: {boss} plays openly on the box. Enter each card played "
+                                "in the box's menu, then sort: the screen says which lie face "
+                                "up and which go onto the alarm stack.",
     "robnrun.tool.card": "security card",
     "robnrun.tool.flashlight": "flashlight",
     "robnrun.tool.stethoscope": "stethoscope",
