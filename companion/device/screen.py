@@ -13,12 +13,13 @@ import pygame
 
 from companion.device.painters import Context, Fonts, painter_for
 from companion.device.painters.parts import countdown_text
-from companion.games.base import JSON, Controls, Games
+from companion.games.base import JSON, Controls, Games, Sound
 from companion.i18n import DEFAULT_LANGUAGE, text
 from companion.table.published import Published
 
-Moment = tuple[int, int, str | None]
-"""Everything a frame depends on besides the join link: version, cursor, countdown figure."""
+Drawn = tuple[int, int, str | None, Sound | None]
+"""Everything a frame depends on besides the join link: version, cursor, countdown figure and
+the moment shown."""
 
 
 class Screen:
@@ -31,14 +32,15 @@ class Screen:
         self.size, self._games = size, games
         self.language = language
         self._fonts = Fonts.for_height(size[1])
-        self._drawn: Moment | None = None
+        self._drawn: Drawn | None = None
 
     def render(self, surface: pygame.Surface, published: Published, cursor: int,
-               join_url: str | None, now: float) -> None:
+               join_url: str | None, now: float, moment: Sound | None = None) -> None:
         """Draw the public view at ``now`` with the box's menu cursor onto ``surface``; what
         the game shows on the box alone is the view's ``box``.
 
         Without a join link (no network yet) a saved hotspot's QR code stands in for it.
+        ``moment``: the box shows a moment (the clock ended a turn) full-screen.
         """
         device = published.device
         view = {**published.view(None, now), "box": device.get("box") or {}}
@@ -46,18 +48,20 @@ class Screen:
         # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
         ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
-                      self._fonts)
+                      self._fonts, moment)
         painter_for(self._games.get(str(view.get("game")))).draw(surface, view, ctx)
-        self._drawn = _moment(published, cursor, now)
+        self._drawn = _drawn(published, cursor, now, moment)
 
-    def needs_redraw(self, published: Published, cursor: int, now: float) -> bool:
+    def needs_redraw(self, published: Published, cursor: int, now: float,
+                     moment: Sound | None = None) -> bool:
         """Whether a frame drawn now would differ from the last one."""
-        return _moment(published, cursor, now) != self._drawn
+        return _drawn(published, cursor, now, moment) != self._drawn
 
 
-def _moment(published: Published, cursor: int, now: float) -> Moment:
+def _drawn(published: Published, cursor: int, now: float, moment: Sound | None) -> Drawn:
     remaining = published.remaining_ms(now)
-    return published.version, cursor, None if remaining is None else countdown_text(remaining)
+    figure = None if remaining is None else countdown_text(remaining)
+    return published.version, cursor, figure, moment
 
 
 def menu_labels(controls: Controls, view: Mapping[str, JSON], lang: str) -> tuple[str, ...]:

@@ -271,6 +271,31 @@ def test_box_warns_and_ticks_once_each_per_turn(box: Box, pins: RecordingFactory
                              Sound.TICK, Sound.OVERRUN, Sound.WARN]
 
 
+def test_box_an_overrun_is_a_moment_of_flashing_leds(box: Box, pins: RecordingFactory,
+                                                     pin_map: PinMap, table: Table,
+                                                     clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    p.run_down(box, 49.9)
+    assert p.shown() == bars(0, 0, 0, 1)
+    clock.advance(0.2)
+    table.poke()                            # the Table calls time
+    shown = box.moment
+    assert shown is not None and shown.sound is Sound.OVERRUN
+    assert box.heard is not None and Sound.OVERRUN in box.heard.sounds
+    seen = []
+    for _ in range(29):                     # the moment: every LED on, off, on...
+        seen.append(p.shown())
+        p.run_down(box, 0.1)
+    assert bars(6, 6, 6, 6) in seen and set() in seen
+    assert seen[:2] == [bars(6, 6, 6, 6)] * 2 and seen[3] == set()
+    lasting = [box.moment]
+    p.run_down(box, 0.2)
+    assert lasting == [shown] and box.moment is None, "three seconds, then the settle's frame"
+    assert p.shown() == bars(6, 6, 6, 6) and p.state()["phase"] == "settle"
+
+
 def test_box_a_late_tick_says_only_the_most_urgent(box: Box, pins: RecordingFactory,
                                                    pin_map: PinMap, table: Table,
                                                    clock: FakeClock) -> None:

@@ -26,7 +26,7 @@ from companion.device.painters.palette import (
 )
 from companion.device.painters.signs import arrow, warning_sign
 from companion.device.qr import qr_surface
-from companion.games.base import JSON
+from companion.games.base import JSON, Sound
 from companion.i18n import text
 
 WARN_MS = 10_000
@@ -77,13 +77,15 @@ class Fonts:
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What a painter needs besides the view: the box's menu and cursor, the join link, fonts."""
+    """What a painter needs besides the view: the box's menu and cursor, the join link, fonts,
+    and the moment the box shows now (the sound that made it), to be drawn full-screen."""
 
     lang: str
     menu: tuple[str, ...]
     cursor: int
     join_url: str
     fonts: Fonts
+    moment: Sound | None = None
 
     def text(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
