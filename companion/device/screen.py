@@ -12,9 +12,9 @@ from collections.abc import Mapping
 import pygame
 
 from companion.device.painters import Context, Fonts, painter_for
-from companion.device.painters.parts import countdown_text
-from companion.games.base import JSON, Controls, Games, Sound
-from companion.i18n import DEFAULT_LANGUAGE, text
+from companion.device.painters.parts import countdown_text, game_title
+from companion.games.base import JSON, Button, Controls, Games, Sound
+from companion.i18n import DEFAULT_LANGUAGE, has_text, text
 from companion.table.published import Published
 
 Drawn = tuple[int, int, str | None, Sound | None]
@@ -48,7 +48,7 @@ class Screen:
         # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
         ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
-                      self._fonts, moment)
+                      self._fonts, moment, key_labels(published.controls, view, lang))
         painter_for(self._games.get(str(view.get("game")))).draw(surface, view, ctx)
         self._drawn = _drawn(published, cursor, now, moment)
 
@@ -76,13 +76,27 @@ def menu_labels(controls: Controls, view: Mapping[str, JSON], lang: str) -> tupl
     return tuple(labels)
 
 
-def game_title(view: Mapping[str, JSON], game_id: JSON, lang: str) -> str:
-    """A game's title as the view has it (the lobby's list, or the game under way)."""
-    titles = {str(g["id"]): g["title"] for g in view.get("games") or ()}
-    if view.get("game"):
-        titles[str(view["game"])] = view.get("title") or {}
-    title = titles.get(str(game_id)) or {}
-    return str(title.get(lang) or next(iter(title.values()), game_id))
+LEGEND = (Button.TURN, Button.TURN_LONG, Button.OK, Button.BACK, Button.BACK_LONG)
+"""The order the screen tells what the buttons do in."""
+
+
+def key_labels(controls: Controls, view: Mapping[str, JSON],
+               lang: str) -> tuple[tuple[Button, str], ...]:
+    """What each button does now, by what its action is called: the game's word for it
+    (``<game>.key.<type>``, else its menu's), else the box's (``box.key.<type>``); undo only
+    while there is something to undo."""
+    said = []
+    for button in LEGEND:
+        action = controls.keys.get(button)
+        if action is None or (action.type == "table.undo" and not view.get("undo")):
+            continue
+        kind = action.type.removeprefix("table.")
+        game = view.get("game")
+        keys = [f"{game}.key.{kind}", f"{game}.menu.{kind}"] if game else []
+        key = next((k for k in [*keys, f"box.key.{kind}"] if has_text(k)), None)
+        if key is not None:
+            said.append((button, text(key, lang)))
+    return tuple(said)
 
 
 def _said(value: JSON, lang: str) -> JSON:

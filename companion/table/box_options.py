@@ -87,9 +87,10 @@ def settings_controls(state: TableState, games: Games) -> Controls:
     option = _option(game, name)
     offered = values(option)
     start = offered.index(now[name]) if now[name] in offered else 0
-    menu = [MenuItem("box.option", Action("table.option", None,
-                                         {"game": game_id, "option": name, "value": value}),
-                     _labels(game, option, value))
+    menu = [MenuItem("box.option_value", Action("table.option", None,
+                                               {"game": game_id, "option": name,
+                                                "value": value}),
+                     {"value": _labels(game, option, value)["value"]})
             for value in offered[start:] + offered[:start]]
     back = Action("table.setup", None, {"game": game_id, "option": ""})
     return Controls(menu, {Button.BACK: back})
@@ -105,14 +106,17 @@ def settings_item(game: Game[Any]) -> list[MenuItem]:
 
 def _labels(game: Game[Any], option: Option, value: JSON) -> dict[str, JSON]:
     """The option's name and the value as sentences, as the table page names them."""
-    name = _sentence([f"{game.id}.option.{option.name}", f"web.{game.id}.option.{option.name}"],
-                     option.name)
-    shown = _sentence([f"{game.id}.option.{option.name}.{value}",
-                       f"web.{game.id}.option.{option.name}.{value}"], str(value))
-    return {"name": name, "value": shown}
+    shown = sentence([f"{game.id}.option.{option.name}.{value}",
+                      f"web.{game.id}.option.{option.name}.{value}"], str(value))
+    return {"name": option_name(game.id, option.name), "value": shown}
 
 
-def _sentence(keys: list[str], fallback: str) -> JSON:
+def option_name(game_id: str, name: str) -> JSON:
+    """An option's name as the table page says it (in the screen's language)."""
+    return sentence([f"{game_id}.option.{name}", f"web.{game_id}.option.{name}"], name)
+
+
+def sentence(keys: list[str], fallback: str) -> JSON:
     """The first of ``keys`` that is a sentence, to be said in the screen's language."""
     return next(({"key": key} for key in keys if has_text(key)), fallback)
 

@@ -201,7 +201,10 @@ def test_robnrun_box_a_boss_without_a_phone_plays_openly_on_the_box(
     p.choose("robnrun.menu.rob", building="A2")
     assert "robnrun.menu.openly" in p.menu_keys()
     p.tap(Button.TURN)                                  # deal
-    p.choose("robnrun.menu.openly")
+    p.choose("robnrun.menu.openly")                     # the box says what that means
+    assert p.state()["openly_asked"] and not p.state()["openly"]
+    assert p.menu_keys() == ["robnrun.menu.openly_yes", "robnrun.menu.openly_no"]
+    p.choose("robnrun.menu.openly_yes")
     assert p.state()["openly"] and p.state()["now"] == "safes_openly"
     for n, safe in enumerate(SAFES):
         for name, count in safe["tools"].items():
@@ -232,7 +235,7 @@ def test_robnrun_box_never_plays_openly_for_a_boss_with_a_phone(operator: Operat
     p.start()                                           # the boss has a phone
     p.choose("robnrun.menu.rob", building="A2")
     assert "robnrun.menu.openly" not in p.menu_keys()
-    for kind, args in (("openly", {}), ("safes", {"safes": SAFES})):
+    for kind, args in (("openly", {"ask": True}), ("safes", {"safes": SAFES})):
         with pytest.raises(IllegalAction) as refused:
             p.table.submit(Action(kind, None, args))
         assert refused.value.key in ("error.seat_has_phone", "robnrun.boss_phone")

@@ -271,6 +271,7 @@ class Games(RuleBasedStateMachine):
         """Who enters the boss's secrets: the boss's phone, or the box once it was chosen to
         play openly (the boss has no phone in these games)."""
         if not data.draw(st.integers(0, 3), "openly") and not self.state.robbery.openly:
+            assert self.send("openly", None, ask=True) is None
             assert self.send("openly", None) is None
         return None if self.state.robbery.openly else self.boss
 

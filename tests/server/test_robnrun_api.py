@@ -190,7 +190,8 @@ def test_only_the_boss_phone_enters_and_sorts(robbery: dict[str, FlaskClient], p
     for who, client in (("crew", robbery["crew"]), ("page", page)):
         status, body = act(client, "safes", {"safes": [{"tools": {"acid": 3}, "gold": 1}]})
         assert status == 409 and body["error"] == refusals[who]
-        status, body = act(client, "openly", {})  # the boss has a phone: nobody plays openly
+        status, body = act(client, "openly", {"ask": True})  # the boss has a phone: nobody
+        # plays openly for it
         assert status == 409 and body["error"] == ("robnrun.box_only" if who == "crew" else
                                                    "error.seat_has_phone")
     for action in ("start", "crew", "play", "play", "play", "play"):  # white 4 for 3 seats

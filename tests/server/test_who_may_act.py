@@ -99,7 +99,7 @@ ROBNRUN = [
     Case("deal", {}, SEAT_OR_BOX, "robnrun", steps(ROBBED[0])),
     Case("safes", {"safes": [SAFE]}, PHONE_ONLY, "robnrun", steps(*ROBBED[:2])),
     # The boss on seat 0 has a phone: nobody plays the boss's part openly for it.
-    Case("openly", {}, (403, 409, 409, 409, 409), "robnrun", steps(ROBBED[0])),
+    Case("openly", {"ask": True}, (403, 409, 409, 409, 409), "robnrun", steps(ROBBED[0])),
     Case("draft_safes", {"safes": [SAFE]}, (403, 409, 409, 409, 409), "robnrun",
          steps(*ROBBED[:2])),
     Case("draft_cards", {"cards": ["card"]}, (403, 409, 409, 409, 409), "robnrun", alarm),

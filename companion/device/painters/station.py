@@ -83,13 +83,14 @@ def led_centres(size: tuple[int, int]) -> list[list[tuple[int, int]]]:
 def draw_station(surface: pygame.Surface, frame: LedFrame, lang: str, fonts: Fonts,
                  sounds: Sequence[Sound] = ()) -> None:
     """Fill ``surface`` with the LEDs of ``frame`` (lit bright, dark ones dim) and the keys;
-    while the buzzer plays ``sounds``, a note naming them stands over the panel's title."""
+    while the buzzer plays ``sounds``, a note naming them stands over the panel's title. Its
+    words are hints: the panel is the simulator's, read on a laptop, never on the box."""
     width, height = surface.get_size()
     surface.fill(PANEL)
     if sounds:
         _note(surface, sounds, lang, fonts)
     else:
-        write(surface, fonts.small, text("sim.station", lang), TEXT, (width // 2, 6), "midtop")
+        write(surface, fonts.hint, text("sim.station", lang), TEXT, (width // 2, 6), "midtop")
     radius = round(11 * height / 320)
     for colour, centres, lit in zip(COLUMNS, led_centres((width, height)), frame.columns,
                                     strict=True):
@@ -100,10 +101,10 @@ def draw_station(surface: pygame.Surface, frame: LedFrame, lang: str, fonts: Fon
 
 def _note(surface: pygame.Surface, sounds: Sequence[Sound], lang: str, fonts: Fonts) -> None:
     """The buzzer's sounds named on an amber band, where the simulator has no buzzer."""
-    band = pygame.Rect(4, 2, surface.get_width() - 8, fonts.small.get_linesize() + 6)
+    band = pygame.Rect(4, 2, surface.get_width() - 8, fonts.hint.get_linesize() + 6)
     pygame.draw.rect(surface, ACCENT, band, border_radius=4)
     named = ", ".join(text(f"sim.sound.{sound}", lang) for sound in sounds)
-    write(surface, fonts.small, text("sim.buzzer", lang, sounds=named), INK, band.center,
+    write(surface, fonts.hint, text("sim.buzzer", lang, sounds=named), INK, band.center,
           "center", band.width - 8)
 
 
@@ -114,10 +115,10 @@ def _dim(colour: Colour) -> Colour:
 
 def _legend(surface: pygame.Surface, top: int, lang: str, fonts: Fonts) -> None:
     """Which key presses which button, one line each."""
-    width, line = surface.get_width(), fonts.small.get_linesize()
+    width, line = surface.get_width(), fonts.hint.get_linesize()
     for n, (key, button) in enumerate(LEGEND):
         y = top + n * line
-        write(surface, fonts.small, text(key, lang), MUTED, (8, y), "topleft")
-        write(surface, fonts.small, text(button, lang), TEXT, (width - 8, y), "topright")
+        write(surface, fonts.hint, text(key, lang), MUTED, (8, y), "topleft")
+        write(surface, fonts.hint, text(button, lang), TEXT, (width - 8, y), "topright")
     below = pygame.Rect(8, top + len(LEGEND) * line + 4, width - 16, line * 2)
-    write_lines(surface, fonts.small, text("sim.hold", lang), MUTED, below)
+    write_lines(surface, fonts.hint, text("sim.hold", lang), MUTED, below)

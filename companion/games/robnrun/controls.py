@@ -48,7 +48,7 @@ ROWS = 6
 def controls(state: RobState) -> Controls:
     if state.phase in ("won", "lost"):
         return Controls([MenuItem("robnrun.menu.end_game", Action("table.end_game"))])
-    menu = [*_MENUS[state.phase](state), *_openly(state)]
+    menu = ([] if state.robbery.asked else _MENUS[state.phase](state)) + _openly(state)
     turn = next((item.action for item in menu if item.action.type in _MAIN), None)
     member = state.robbery.turn if state.phase == "crew" else None
     return Controls(menu, {Button.TURN: turn} if turn else {}, member)
@@ -102,8 +102,11 @@ def _openly(state: RobState) -> list[MenuItem]:
     r = state.robbery
     if state.phase not in PREPARING or r.building is None:
         return []
+    if r.asked:
+        return [MenuItem("robnrun.menu.openly_yes", Action("openly")),
+                MenuItem("robnrun.menu.openly_no", Action("openly", None, {"ask": False}))]
     if not r.openly:
-        return [MenuItem("robnrun.menu.openly", Action("openly"))]
+        return [MenuItem("robnrun.menu.openly", Action("openly", None, {"ask": True}))]
     if not r.safes:
         return _safe_entry(state)
     return _card_entry(state) if state.phase == "alarm" else []

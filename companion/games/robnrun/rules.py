@@ -100,8 +100,16 @@ def _safes(state: RobState, action: Action) -> RobState:
 
 
 def _openly(state: RobState, action: Action) -> RobState:
-    """The boss has no phone: the box enters the safes and sorts, the safes on its screen."""
-    return replace(state, robbery=replace(state.robbery, openly=True))
+    """The boss has no phone: the box says the safes will then stand on its screen and asks
+    (``ask`` true, false to leave it); the answer (no ``ask``) makes the box enter the safes
+    and sort."""
+    robbery, ask = state.robbery, action.args.get("ask")
+    if robbery.openly:
+        raise IllegalAction("robnrun.openly_already")
+    if ask is None and not robbery.asked:
+        raise IllegalAction("robnrun.openly_unasked")
+    asked = bool(ask)
+    return replace(state, robbery=replace(robbery, asked=asked, openly=ask is None))
 
 
 def _draft_safes(state: RobState, action: Action) -> RobState:
@@ -348,6 +356,7 @@ RULES: dict[str, Rule] = {
 ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
     "rob": {"building": str},
     "safes": {"safes": list},
+    "openly": {"ask": bool},
     "draft_safes": {"safes": list, "focus": int},
     "draft_cards": {"cards": list},
     "clue": {"clue": int, "tool": str, "count": int},

@@ -49,7 +49,8 @@ class Sorting:
 class Robbery:
     """One robbery: the boss, the building, the cards; ``safes`` and ``alarm`` are secret.
 
-    ``openly``: the boss has no phone and plays on the box, the safes on its screen; then
+    ``openly``: the boss has no phone and plays on the box, the safes on its screen, once
+    the box said so and asked (``asked``) and the group said yes; then
     ``draft`` holds the safes being entered there (``focus`` the one entered now) and
     ``cards`` the played cards being entered for the sort."""
 
@@ -77,6 +78,7 @@ class Robbery:
     dealer: str | None = None
     sorting: Sorting | None = None
     openly: bool = False
+    asked: bool = False
     draft: tuple[Safe, ...] = ()
     focus: int = 0
     cards: tuple[str, ...] = ()

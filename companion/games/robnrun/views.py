@@ -80,6 +80,7 @@ def _robbery_view(state: RobState) -> dict[str, JSON]:
         "prepare": {"building": r.building, "safes": r.taken, "dealt": r.dealt,
                     "safes_entered": bool(r.safes), "dealer": r.dealer},
         "openly": r.openly,
+        "openly_asked": r.asked,
         "round": r.round,
         "clues": {"face_up": sorted(r.face_up), "hidden": len(r.clues) - len(r.face_up),
                   "price": CLUE_PRICE, "uses": dump(r.uses), "kinds": most_kinds(r.taken)},
