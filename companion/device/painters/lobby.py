@@ -68,7 +68,9 @@ def layout(size: tuple[int, int]) -> Layout:
 
 
 class LobbyPainter:
-    """Draws the lobby from the table view and the box's menu."""
+    """Draws the lobby from the table view and the box's menu: the title and the chosen item
+    readable; the list around it, what the code is for and the address to type are hints (the
+    chosen item is what is read, the QR code the way in)."""
 
     def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
         spot = layout(surface.get_size())

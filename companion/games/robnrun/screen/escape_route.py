@@ -1,7 +1,8 @@
 """The escape route on the Rob 'n Run screen: squares, terminals, car, police, cubes, dealer.
 
 The route runs across the screen; the cubes stand in a lane above their marked squares, the
-police below its square. Every cube and the dealer are named as well as coloured.
+police below its square. Every cube and the dealer are named as well as coloured, in the hint
+size: the route mirrors the board on the table, where the real cubes stand.
 """
 
 from __future__ import annotations
