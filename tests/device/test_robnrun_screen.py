@@ -425,3 +425,23 @@ def test_robnrun_screen_never_draws_a_secret(tmp_path: Path) -> None:
     finally:
         one.stop()
         two.stop()
+
+
+def test_robnrun_screen_a_boss_without_a_phone_is_told_then_enters_the_safes_on_it(
+        heist: Heist) -> None:
+    heist.new_game()
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    asked = render(heist.table, "openly_asked")
+    assert colours(asked, SPOT.lines)[WARN] > 0
+    assert "Die Tresore stehen dann hier." in " ".join(said(heist.table))
+    heist.do("openly")
+    draft = [{"tools": {"ram": 2, "jackhammer": 1}, "gold": 3}, {"tools": {}, "gold": 0},
+             {"tools": {}, "gold": 0}]
+    heist.do("draft_safes", safes=draft, focus=0)
+    render(heist.table, "openly_entering")
+    shown = said(heist.table)
+    assert shown[:3] == ["Tresor 1 · 3 Gold", "Rammbock 2", "Presslufthammer 1"]
+    heist.do("safes", safes=SAFES)
+    render(heist.table, "openly_entered")
+    assert any("Tresore: 1: Ausweis 2, Säure 1, 2 Gold" in line for line in said(heist.table))

@@ -157,12 +157,12 @@ def _lines(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line],
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: Sequence[str],
            ctx: Context) -> None:
     """What the buttons do, and above it, if there is room, the example-values warning or
-    the phase's hints."""
+    the phase's hints (those first while the boss plays openly: the safes stand there)."""
     hint = ctx.fonts.hint
     top = key_legend(surface, rect, ctx)
     if top.height < hint.get_linesize():
         return
-    if state["profile"]["example"]:
+    if state["profile"]["example"] and not state["openly"]:
         size = hint.get_height() - 2
         warning_sign(surface, (top.left + size // 2, top.centery), size, WARN)
         write(surface, hint, ctx.text("robnrun.example"), WARN,
