@@ -36,7 +36,6 @@ from companion.device.painters.parts import (
     menu_bar,
     seat_colour,
     seat_name,
-    undo_hint,
     write,
 )
 from companion.device.painters.signs import warning_sign
@@ -96,7 +95,6 @@ class GendarmPainter:
         for rect, player in zip(spot.panels, (black, white), strict=True):
             _panel(surface, rect, view, player, ctx)
         _side(surface, spot.side, state, ctx)
-        undo_hint(surface, spot.undo, view, ctx)
         menu_bar(surface, spot.menu, ctx)
 
 
@@ -134,12 +132,12 @@ def _note(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     """The duty that is due, on an amber band with a warning sign; else what to do now."""
     line, due = _what_now(view["state"], ctx)
     if not due:
-        font = _fitting(line, rect.width, ctx.fonts.body, ctx.fonts.small)
+        font = _fitting(line, rect.width, ctx.fonts.body, ctx.fonts.hint)
         write(surface, font, line, TEXT, rect.midleft, "midleft", rect.width)
         return
     size = rect.height * 2 // 3
     text_left = rect.left + size + 12
-    font = _fitting(line, rect.right - text_left - 10, ctx.fonts.body, ctx.fonts.small)
+    font = _fitting(line, rect.right - text_left - 10, ctx.fonts.body, ctx.fonts.hint)
     width = min(rect.width, font.size(line)[0] + text_left - rect.left + 10)
     pygame.draw.rect(surface, WARN, (rect.left, rect.top, width, rect.height), border_radius=6)
     warning_sign(surface, (rect.left + 6 + size // 2, rect.centery), size, INK, WARN)
@@ -188,7 +186,7 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     pygame.draw.rect(surface, PANEL, rect, border_radius=8)
     if current:
         pygame.draw.rect(surface, seat_colour(view, seat), rect, 3, border_radius=8)
-    small, body = ctx.fonts.small, ctx.fonts.body
+    small, body = ctx.fonts.hint, ctx.fonts.body
     title = f"{ctx.text('screen.gendarm.' + str(player['colour']))} · {_name(view, seat, ctx)}"
     top = write(surface, body, title, TEXT, (rect.left + 10, rect.top + 4), "topleft",
                 rect.width - 20)
@@ -247,7 +245,7 @@ def _gendarmes(surface: pygame.Surface, rect: pygame.Rect, state: State, player:
 
 def _side(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
     """The level, the last roll on a die face, the two hideouts (level 3)."""
-    small = ctx.fonts.small
+    small = ctx.fonts.hint
     y = write(surface, small, ctx.text("screen.gendarm.level", level=state["level"]), MUTED,
               rect.midtop, "midtop").bottom
     roll = state["last_roll"]

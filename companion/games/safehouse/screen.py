@@ -126,7 +126,7 @@ def _headline(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
           spot.headline.width)
     who = ctx.text("screen.safehouse.who", rolls=state["rolls"], field=state["pursuer"],
                    safehouse=state["safehouse"])
-    write(surface, ctx.fonts.small, who, TEXT, spot.who.midleft, "midleft", spot.who.width)
+    write(surface, ctx.fonts.hint, who, TEXT, spot.who.midleft, "midleft", spot.who.width)
 
 
 # -- the dice ----------------------------------------------------------------------------------
@@ -135,10 +135,10 @@ def _dice(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context
     """Each colour's two dice: in the roll with their face, in the middle, or in the lid."""
     pool, faces = state["pool"], (state["roll"] or {}).get("faces") or {}
     group = rect.width // len(DICE_COLOURS)
-    size = min(rect.height - ctx.fonts.small.get_height() - 2, (group - 10) // 2)
+    size = min(rect.height - ctx.fonts.hint.get_height() - 2, (group - 10) // 2)
     for n, (colour, fill) in enumerate(DICE_COLOURS.items()):
         left = rect.left + n * group
-        write(surface, ctx.fonts.small, ctx.text(f"safehouse.colour.{colour}"), fill,
+        write(surface, ctx.fonts.hint, ctx.text(f"safehouse.colour.{colour}"), fill,
               (left, rect.top), "topleft", group - 4)
         shown = [*faces.get(colour, []), *["free"] * int(pool[colour]["free"]),
                  *["lid"] * int(pool[colour]["lid"])]
@@ -206,7 +206,7 @@ def _players(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON
         name = write(surface, ctx.fonts.body, seat_name(view, seat, ctx.lang), TEXT,
                      (row.left + height, row.centery), "midleft", rect.width // 4)
         line, colour = _player_line(player, ctx)
-        shown = write(surface, ctx.fonts.small, line, colour,
+        shown = write(surface, ctx.fonts.hint, line, colour,
                       (row.left + height + rect.width // 4 + 4, row.centery), "midleft",
                       rect.width - rect.width // 4 - height - 4)
         if colour is WARN:
@@ -238,7 +238,7 @@ def _info(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context
     if state["profile"]["example"]:
         parts.insert(0, ctx.text("screen.safehouse.example"))
     colour = WARN if state["profile"]["example"] else MUTED
-    write(surface, ctx.fonts.small, " \u00b7 ".join(parts), colour, rect.midleft, "midleft",
+    write(surface, ctx.fonts.hint, " \u00b7 ".join(parts), colour, rect.midleft, "midleft",
           rect.width)
 
 
