@@ -78,7 +78,7 @@ def layout(size: tuple[int, int]) -> Layout:
     left, full = width - side - 2 * margin, width - 2 * margin
     return Layout(
         headline=box(margin, 0, left, 82), dice=box(margin, 82, left, 46),
-        track=box(margin, 132, full, 36), players=box(margin, 172, full, 72),
+        track=box(margin, 130, full, 30), players=box(margin, 164, full, 80),
         hints=box(margin, 244, full, 34), qr=box(width - side, 4, side - 4 * u, 100),
         menu=box(margin, 280, full, 38),
     )
