@@ -39,6 +39,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.seat_needed": "Dafür braucht dein Telefon einen Platz am Tisch.",
         "error.not_your_seat": "Das darf nur der Platz selbst tun.",
         "error.host_only": "Das dürfen nur die Tischseite und die Box.",
+        "error.seat_has_phone": "Platz {seat} hat ein Telefon: Nur dieses darf das.",
         "error.host_needed": "Nimm zuerst einen Platz, oder mach diesen Browser zur "
                              "Tischseite (mit OK an der Box).",
         "error.host_already": "Dieser Browser ist schon die Tischseite.",
@@ -79,13 +80,21 @@ CORE: dict[str, dict[str, str]] = {
         "error.wifi_ssid": "Der WLAN-Name muss 1 bis {maximum} Bytes lang sein.",
         "error.wifi_password_wpa": "Ein WPA-Passwort hat {minimum} bis {maximum} Zeichen.",
         "error.wifi_password_wep": "Ein WEP-Schlüssel hat 5, 10, 13 oder 26 Zeichen.",
-        "box.grant": "OK: Platz {seat} an {name} geben",
-        "box.grant_phone": "OK: Platz {seat} an neues Telefon geben",
+        "box.grant": "OK: Platz {seat} an {name}",
+        "box.grant_phone": "Telefon für Platz {seat}",
         "box.show_wifi": "WLAN-Code zeigen",
-        "box.host_grant": "OK: Browser {label} wird Tischseite",
-        "box.host_refuse": "Browser {label} ablehnen",
+        "box.host_grant": "OK: Tischseite {label}",
+        "box.host_refuse": "{label} ablehnen",
         "box.hosts_forget": "Alle Tischseiten abmelden",
-        "box.rematch": "Revanche (gleiche Spieler)",
+        "box.rematch": "Revanche",
+        "box.end_game": "Spiel beenden …",
+        "box.settings": "{game}: Einstellungen …",
+        "box.settings_title": "{game}: Einstellungen",
+        "box.option": "{name}: {value}",
+        "box.option_value": "{value}",
+        "box.settings_done": "Fertig",
+        "box.keep_playing": "Weiterspielen",
+        "box.end_confirm": "OK: Spiel beenden",
         "box.show_join": "Beitritts-Code zeigen",
         "box.language_switch": "Sprache: English",
     },
@@ -114,6 +123,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.seat_needed": "Your phone needs a seat at the table for that.",
         "error.not_your_seat": "Only that seat may do this.",
         "error.host_only": "Only the table page and the box may do that.",
+        "error.seat_has_phone": "Seat {seat} has a phone: only that phone may do this.",
         "error.host_needed": "Take a seat first, or make this browser the table page "
                              "(with OK on the box).",
         "error.host_already": "This browser is the table page already.",
@@ -150,13 +160,21 @@ CORE: dict[str, dict[str, str]] = {
         "error.wifi_ssid": "The Wi-Fi name must be 1 to {maximum} bytes long.",
         "error.wifi_password_wpa": "A WPA password has {minimum} to {maximum} characters.",
         "error.wifi_password_wep": "A WEP key has 5, 10, 13 or 26 characters.",
-        "box.grant": "OK: give seat {seat} to {name}",
-        "box.grant_phone": "OK: give seat {seat} to a new phone",
+        "box.grant": "OK: seat {seat} to {name}",
+        "box.grant_phone": "Phone for seat {seat}",
         "box.show_wifi": "Show the Wi-Fi code",
-        "box.host_grant": "OK: browser {label} runs the table",
-        "box.host_refuse": "Refuse browser {label}",
+        "box.host_grant": "OK: table page {label}",
+        "box.host_refuse": "Refuse {label}",
         "box.hosts_forget": "Sign out every table page",
-        "box.rematch": "Rematch (same players)",
+        "box.rematch": "Rematch",
+        "box.end_game": "End the game…",
+        "box.settings": "{game}: settings…",
+        "box.settings_title": "{game}: settings",
+        "box.option": "{name}: {value}",
+        "box.option_value": "{value}",
+        "box.settings_done": "Done",
+        "box.keep_playing": "Play on",
+        "box.end_confirm": "OK: end the game",
         "box.show_join": "Show the join code",
         "box.language_switch": "Language: Deutsch",
     },
@@ -194,6 +212,11 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def has_text(key: str) -> bool:
+    """Whether ``key`` is a sentence of the catalog (both languages have the same keys)."""
+    return key in _catalog[DEFAULT_LANGUAGE]
 
 
 def catalog(lang: str) -> dict[str, str]:

@@ -1,9 +1,12 @@
 """The physical box: buttons become Table actions; each Published shows on LEDs and buzzer.
 
-The box keeps only the menu cursor and which timer warnings are still to come; everything it
-shows comes from the Table's latest Published. The current game decides the LEDs and its
-sounds; the turn-timer warnings (10 s and 5 s left, a tick each second below 5 s) are the same
-for every game. Every press is confirmed at once with Sound.PRESS, a refused action with ERROR.
+The box keeps only the menu cursor, which timer warnings are still to come, the moment it
+shows and what it last sounded; everything else it shows comes from the Table's latest
+Published. The current game decides the LEDs and its sounds; the turn-timer warnings (10 s and
+5 s left, a tick each second below 5 s) are the same for every game, and so is the moment of a
+turn the clock ended (the game sounds OVERRUN): every LED flashes for a few seconds while the
+screen shows it full-size. Every press is confirmed at once with Sound.PRESS, a refused action
+with ERROR.
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import ExitStack
+from dataclasses import dataclass
 from typing import Any
 
 from companion.device.buttons import Buttons
 from companion.device.buzzer import Beeper
 from companion.device.pins import PinMap
 from companion.device.station import PoliceStation
-from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
+from companion.games.base import JSON, Action, Button, Controls, LedFrame, Sound
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -36,6 +40,38 @@ REARM_MS = 1_000
 """An alarm sounds again only after the time left went back above it by this much (a new
 turn, an undo); a pause, a resume and the jitter between ticks never repeat one."""
 
+MOMENTS = frozenset({Sound.OVERRUN})
+"""The sounds that are a moment of their own on the screen and the LEDs as well: the clock
+ended a turn (an overrun, or a player leaving for it)."""
+MOMENT_S = 3.0
+"""How long a moment fills the screen and flashes the LEDs: seen even by whoever looked away."""
+FLASH_S = 0.25
+"""Every LED on, then off, this long each while a moment lasts."""
+ALL_LIT = LedFrame.bars((6, 6, 6, 6))
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A moment the box shows: what the game sounded, and since when."""
+
+    sound: Sound
+    since: float
+
+    def lasts(self, now: float) -> bool:
+        return now < self.since + MOMENT_S
+
+    def frame(self, now: float) -> LedFrame:
+        """The LEDs at ``now``: all of them flashing."""
+        return ALL_LIT if int((now - self.since) / FLASH_S) % 2 == 0 else LedFrame()
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """What the buzzer last played, and when (the simulator shows it as a note)."""
+
+    sounds: tuple[Sound, ...]
+    at: float
+
 
 class Box:
     """Buttons, police station and buzzer, attached to a Table."""
@@ -47,6 +83,8 @@ class Box:
         self._closed = False
         self._cursor = 0
         self._armed: set[int] = set()
+        self._moment: Moment | None = None
+        self._heard: Heard | None = None
         self._moved: Callable[[], None] = _nobody
         self._published = table.published
         with ExitStack() as devices:
@@ -75,12 +113,25 @@ class Box:
         with self._lock:
             return self._station.frame
 
+    @property
+    def moment(self) -> Moment | None:
+        """The moment the screen and the LEDs show now, if any."""
+        with self._lock:
+            return self._moment
+
+    @property
+    def heard(self) -> Heard | None:
+        """What the buzzer played last."""
+        with self._lock:
+            return self._heard
+
     def watch(self, moved: Callable[[], None]) -> None:
         """Call ``moved`` (on a button's thread) whenever a button moves the cursor."""
         self._moved = moved
 
     def tick(self, now: float) -> None:
-        """Redraw the draining timer and sound its warnings; call it ~10x/s while one runs."""
+        """Redraw the draining timer and sound its warnings, flash a moment and end it; call
+        it ~10x/s while a timer runs or a moment lasts."""
         with self._lock:
             if not self._closed:
                 self._update(now)
@@ -132,8 +183,12 @@ class Box:
             if self._closed:
                 return
             before, self._published = self._published, published
-            self._cursor = _follow(self._cursor, before.controls.menu, published.controls.menu)
-            self._update(self._clock(), self._game_sounds(before.public, published.public))
+            self._cursor = _follow(self._cursor, before.controls, published.controls)
+            now, sounds = self._clock(), self._game_sounds(before.public, published.public)
+            moments = [sound for sound in sounds if sound in MOMENTS]
+            if moments:
+                self._moment = Moment(moments[0], now)
+            self._update(now, sounds)
 
     def _game_sounds(self, before: Mapping[str, JSON],
                      after: Mapping[str, JSON]) -> Sequence[Sound]:
@@ -145,6 +200,8 @@ class Box:
     # -- output --------------------------------------------------------------------------------
 
     def _update(self, now: float, sounds: Sequence[Sound] = ()) -> None:
+        if self._moment is not None and not self._moment.lasts(now):
+            self._moment = None
         self._station.show(self._frame(now))
         self._play([*sounds, *self._alarm(self._turn_left(now))])
 
@@ -156,6 +213,8 @@ class Box:
     def _frame(self, now: float) -> LedFrame:
         published = self._published
         game = published.public["game"]
+        if self._moment is not None:
+            return self._moment.frame(now)
         if game is None:
             return LOBBY
         return self._table.games[game].leds(published.view(None, now), published.remaining_ms(now))
@@ -173,17 +232,21 @@ class Box:
         with self._lock:
             if sounds and not self._closed:
                 self._beeper.play(sounds)
+                self._heard = Heard(tuple(sounds), self._clock())
 
 
 def _nobody() -> None:
     """Nobody watches the cursor."""
 
 
-def _follow(cursor: int, before: Sequence[MenuItem], after: Sequence[MenuItem]) -> int:
+def _follow(cursor: int, old: Controls, new: Controls) -> int:
     """Keep the cursor on the same entry (same text key and params) if the new menu has it,
     else on an entry of the same key in the same place (its figure changed: one more die
     chosen); a new entry on top (someone asking for a seat or to be the table page) takes it,
-    so OK answers what the screen just showed."""
+    so OK answers what the screen just showed; a new turn starts at the first entry."""
+    before, after = old.menu, new.menu
+    if old.turn != new.turn:
+        return 0
     seen = [(item.key, item.params) for item in before]
     if after and (after[0].key, after[0].params) not in seen:
         return 0

@@ -25,13 +25,14 @@ from typing import Any, Protocol
 
 import pygame
 
+from companion.device.box import Heard, Moment
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
 from companion.device.painters.palette import DANGER, INK
 from companion.device.painters.parts import write
 from companion.device.painters.station import draw_station, panel_width
 from companion.device.screen import Screen
-from companion.games.base import Button, Games, LedFrame
+from companion.games.base import Button, Games, LedFrame, Sound
 from companion.i18n import DEFAULT_LANGUAGE, text
 from companion.table.published import Published
 
@@ -39,6 +40,8 @@ from companion.table.published import Published
 IDLE_WAIT_MS = 1000
 KEYS_WAIT_MS = 50
 """How often the simulator's window looks for key presses."""
+HEARD_S = 1.5
+"""How long the simulator's panel shows what the buzzer played."""
 
 KEYS: dict[int, Button] = {
     pygame.K_LEFT: Button.LEFT, pygame.K_RIGHT: Button.RIGHT,
@@ -78,6 +81,12 @@ class Panel(Protocol):
 
     @property
     def leds(self) -> LedFrame: ...
+
+    @property
+    def moment(self) -> Moment | None: ...
+
+    @property
+    def heard(self) -> Heard | None: ...
 
     def tick(self, now: float) -> None: ...
 
@@ -179,6 +188,7 @@ class _Loop:
     screen: Screen = field(init=False)
     fonts: Fonts = field(init=False)
     leds: LedFrame | None = None
+    note: Heard | None = None
     told: str | None = None
     link: str | None = None
     dirty: bool = True
@@ -214,39 +224,44 @@ class _Loop:
         return min(wait, KEYS_WAIT_MS) if self.keys else wait
 
     def show(self) -> bool:
-        """Tick the box, draw a new frame if anything shown changed; True while busy."""
+        """Tick the box, draw a new frame if anything shown changed; True while busy (a
+        timer runs, a moment lasts, the simulator shows what the buzzer played)."""
         now = self.clock()
         published = self.table.published
         timer = published.public.get("timer")
         running = bool(timer and timer["running"])
-        if running:
+        if running or self.box.moment is not None:
             self.box.tick(now)
-        cursor, leds = self.box.cursor, self.box.leds
+        cursor, leds, moment = self.box.cursor, self.box.leds, self.box.moment
+        note = self.box.heard if self.station else None
+        note = note if note is not None and now - note.at < HEARD_S else None
         if self.notice() != self.told or self.join_url() != self.link:
             self.dirty = True
-        if self.dirty or self.screen.needs_redraw(published, cursor, now) or (
-                self.station and leds != self.leds):
-            self.draw(published, cursor, leds, now)
-        return running
+        sound = None if moment is None else moment.sound
+        if self.dirty or self.screen.needs_redraw(published, cursor, now, sound) or (
+                self.station and (leds != self.leds or note != self.note)):
+            self.draw(published, cursor, leds, now, sound, note)
+        return running or moment is not None or note is not None
 
-    def draw(self, published: Published, cursor: int, leds: LedFrame, now: float) -> None:
+    def draw(self, published: Published, cursor: int, leds: LedFrame, now: float,
+             moment: Sound | None = None, note: Heard | None = None) -> None:
         width, height = self.screen.size
         screen = self.frame.subsurface((0, 0, width, height))
         self.link = self.join_url()
-        self.screen.render(screen, published, cursor, self.link, now)
+        self.screen.render(screen, published, cursor, self.link, now, moment)
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
         self.told = self.notice()
         if self.told is not None:
             _band(screen, text(self.told, lang), self.fonts)
         if self.station:
             panel = self.frame.subsurface((width, 0, self.frame.get_width() - width, height))
-            draw_station(panel, leds, lang, self.fonts)
+            draw_station(panel, leds, lang, self.fonts, note.sounds if note else ())
         if self.frame is not self.display:
             self.display.blit(pygame.transform.rotate(self.frame, -self.rotation), (0, 0))
         pygame.display.flip()
         if self.framebuffer is not None:
             self.framebuffer.write(self.display)
-        self.leds, self.dirty = leds, False
+        self.leds, self.note, self.dirty = leds, note, False
         if self.on_frame is not None:
             self.on_frame(self.frame)
 

@@ -12,13 +12,14 @@ from collections.abc import Mapping
 import pygame
 
 from companion.device.painters import Context, Fonts, painter_for
-from companion.device.painters.parts import countdown_text
-from companion.games.base import JSON, Controls, Games
-from companion.i18n import DEFAULT_LANGUAGE, text
+from companion.device.painters.parts import countdown_text, game_title
+from companion.games.base import JSON, Button, Controls, Games, Sound
+from companion.i18n import DEFAULT_LANGUAGE, has_text, text
 from companion.table.published import Published
 
-Moment = tuple[int, int, str | None]
-"""Everything a frame depends on besides the join link: version, cursor, countdown figure."""
+Drawn = tuple[int, int, str | None, Sound | None]
+"""Everything a frame depends on besides the join link: version, cursor, countdown figure and
+the moment shown."""
 
 
 class Screen:
@@ -31,44 +32,74 @@ class Screen:
         self.size, self._games = size, games
         self.language = language
         self._fonts = Fonts.for_height(size[1])
-        self._drawn: Moment | None = None
+        self._drawn: Drawn | None = None
 
     def render(self, surface: pygame.Surface, published: Published, cursor: int,
-               join_url: str | None, now: float) -> None:
-        """Draw the public view at ``now`` with the box's menu cursor onto ``surface``.
+               join_url: str | None, now: float, moment: Sound | None = None) -> None:
+        """Draw the public view at ``now`` with the box's menu cursor onto ``surface``; what
+        the game shows on the box alone is the view's ``box``.
 
         Without a join link (no network yet) a saved hotspot's QR code stands in for it.
+        ``moment``: the box shows a moment (the clock ended a turn) full-screen.
         """
-        view = published.view(None, now)
+        device = published.device
+        view = {**published.view(None, now), "box": device.get("box") or {}}
         lang = str(view.get("language") or self.language)
         # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
-        device = published.device
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
         ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
-                      self._fonts)
+                      self._fonts, moment, key_labels(published.controls, view, lang))
         painter_for(self._games.get(str(view.get("game")))).draw(surface, view, ctx)
-        self._drawn = _moment(published, cursor, now)
+        self._drawn = _drawn(published, cursor, now, moment)
 
-    def needs_redraw(self, published: Published, cursor: int, now: float) -> bool:
+    def needs_redraw(self, published: Published, cursor: int, now: float,
+                     moment: Sound | None = None) -> bool:
         """Whether a frame drawn now would differ from the last one."""
-        return _moment(published, cursor, now) != self._drawn
+        return _drawn(published, cursor, now, moment) != self._drawn
 
 
-def _moment(published: Published, cursor: int, now: float) -> Moment:
+def _drawn(published: Published, cursor: int, now: float, moment: Sound | None) -> Drawn:
     remaining = published.remaining_ms(now)
-    return published.version, cursor, None if remaining is None else countdown_text(remaining)
+    figure = None if remaining is None else countdown_text(remaining)
+    return published.version, cursor, figure, moment
 
 
 def menu_labels(controls: Controls, view: Mapping[str, JSON], lang: str) -> tuple[str, ...]:
-    """The box menu's items as sentences; a ``game`` parameter is shown as the game's title."""
-    titles = {str(g["id"]): g["title"] for g in view.get("games") or ()}
-    if view.get("game"):
-        titles[str(view["game"])] = view.get("title") or {}
+    """The box menu's items as sentences; a ``game`` parameter is shown as the game's title,
+    a parameter that is itself a sentence (``{"key": ...}``) in the screen's language."""
     labels = []
     for item in controls.menu:
-        params = dict(item.params)
-        if str(params.get("game")) in titles:
-            title = titles[str(params["game"])]
-            params["game"] = title.get(lang) or next(iter(title.values()), params["game"])
+        params = {name: _said(value, lang) for name, value in item.params.items()}
+        if "game" in params:
+            params["game"] = game_title(view, params["game"], lang)
         labels.append(text(item.key, lang, **params))
     return tuple(labels)
+
+
+LEGEND = (Button.TURN, Button.TURN_LONG, Button.OK, Button.BACK, Button.BACK_LONG)
+"""The order the screen tells what the buttons do in."""
+
+
+def key_labels(controls: Controls, view: Mapping[str, JSON],
+               lang: str) -> tuple[tuple[Button, str], ...]:
+    """What each button does now, by what its action is called: the game's word for it
+    (``<game>.key.<type>``, else its menu's), else the box's (``box.key.<type>``); undo only
+    while there is something to undo."""
+    said = []
+    for button in LEGEND:
+        action = controls.keys.get(button)
+        if action is None or (action.type == "table.undo" and not view.get("undo")):
+            continue
+        kind = action.type.removeprefix("table.")
+        game = view.get("game")
+        keys = [f"{game}.key.{kind}", f"{game}.menu.{kind}"] if game else []
+        key = next((k for k in [*keys, f"box.key.{kind}"] if has_text(k)), None)
+        if key is not None:
+            said.append((button, text(key, lang)))
+    return tuple(said)
+
+
+def _said(value: JSON, lang: str) -> JSON:
+    if isinstance(value, Mapping) and "key" in value:
+        return text(str(value["key"]), lang, **value.get("params", {}))
+    return value

@@ -25,7 +25,7 @@ from companion.device.display import KEYS, Keys
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
 from companion.device.painters.palette import BACKGROUND, GOOD, TEXT
-from companion.device.painters.parts import write
+from companion.device.painters.parts import write, write_lines
 from companion.device.pins import PinMap, ScreenSettings
 from companion.device.station import COLUMNS, ROWS, PoliceStation
 from companion.games.base import Button, LedFrame, Sound
@@ -277,16 +277,24 @@ class ScreenConsole(TerminalConsole):
 
 
 def _lines(surface: pygame.Surface, lines: Sequence[str], fonts: Fonts) -> None:
-    """As many of the last lines as fit, from the top; the newest one large and green."""
-    height = fonts.body.get_linesize()
-    newest = fonts.large.get_linesize()
+    """As many of the last lines as fit, from the top, small (the terminal has them too);
+    the newest one, what to do now, readable, green and in as many lines as it needs."""
+    height = fonts.hint.get_linesize()
+    width = surface.get_width() - 16
+    newest = _newest_height(fonts, lines[-1] if lines else "", width)
     fits = max(0, (surface.get_height() - newest - 8) // height)
     y = 4
     for line in lines[-1 - fits:-1] if fits else ():
-        write(surface, fonts.body, line, TEXT, (8, y), width=surface.get_width() - 16)
+        write(surface, fonts.hint, line, TEXT, (8, y), width=width)
         y += height
     if lines:
-        write(surface, fonts.large, lines[-1], GOOD, (8, y), width=surface.get_width() - 16)
+        write_lines(surface, fonts.body, lines[-1], GOOD,
+                    pygame.Rect(8, y, width, surface.get_height() - y), "topleft")
+
+
+def _newest_height(fonts: Fonts, line: str, width: int) -> int:
+    lines = len(line.split()) and -(-fonts.body.size(line)[0] // width)
+    return max(1, lines) * fonts.body.get_linesize()
 
 
 def run_selftest(pins: PinMap, *, sim: bool, headless: bool, lang: str,

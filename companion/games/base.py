@@ -133,6 +133,9 @@ class Controls:
 
     menu: Sequence[MenuItem] = ()
     keys: Mapping[Button, Action] = field(default_factory=dict)
+    turn: JSON = None
+    """Whose turn the menu serves (a seat; None: nobody's). When it changes the box starts
+    the menu at its first item, so one player's last choice is never one OK away for the next."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +276,15 @@ def always(state: object, action: Action) -> bool:
     return True
 
 
+def for_nobody(state: object, action: Action) -> None:
+    """For a game whose box never plays a seat's secret part."""
+
+
+def nothing_for_the_box(state: object) -> dict[str, JSON]:
+    """For a game whose box screen shows no more than the public view."""
+    return {}
+
+
 def no_documents(kind: str, data: JSON) -> JSON:
     """For a game that keeps nothing on the box: every kind is unknown."""
     raise InvalidAction("error.document_kind")
@@ -338,6 +350,13 @@ class Game(Generic[S]):
     on_restart: Callable[[S], Action | None] = nothing_on_restart
     """The action that makes a state safe after a power cut (pause a running turn)."""
     documents: Documents = Documents()
+    acts_for: Callable[[S, Action], int | None] = for_nobody
+    """The seat whose secret part an action from the box or the table page plays (a boss
+    without a phone entering the safes): the Table refuses it, and leaves it out of the box's
+    menu, while a phone holds that seat."""
+    box_view: Callable[[S], dict[str, JSON]] = nothing_for_the_box
+    """What the box's own screen shows beyond the public view (never a phone): the safes a
+    boss without a phone entered there."""
 
 
 Games = Mapping[str, Game[Any]]

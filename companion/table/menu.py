@@ -1,17 +1,30 @@
-"""The box's menu: one item per game and seat count in the lobby, the game's own in a game,
-and first of all whoever waits for OK (a browser to be the table page, a phone for a seat)."""
+"""The box's menu: one item per game and seat count in the lobby (and each game's settings),
+the game's own in a game
+and last a way out of it, and first of all whoever waits for OK (a browser to be the table
+page, a phone for a seat)."""
 
 from __future__ import annotations
 
-from companion.games.base import Action, Button, Controls, Games, MenuItem
+from collections.abc import Mapping
+
+from companion.games.base import JSON, Action, Button, Controls, Games, MenuItem
+from companion.table.box_options import settings_controls, settings_item
+from companion.table.rules import has_phone_for
 from companion.table.state import Claim, TableState
 
 
-def lobby_controls(games: Games) -> Controls:
-    """The box's start screen: one menu item per game and seat count."""
-    menu = [MenuItem("box.new_game", Action("table.new_game", None, {"game": gid, "seats": n}),
+def lobby_controls(games: Games,
+                   kept: Mapping[str, Mapping[str, JSON]] | None = None) -> Controls:
+    """The box's start screen: per game one menu item per seat count, started with the
+    options ``kept`` for it on the box, and the way into its settings."""
+    menu = []
+    for gid, game in games.items():
+        options = dict((kept or {}).get(gid, {}))
+        menu += [MenuItem("box.new_game", Action("table.new_game", None, {
+                     "game": gid, "seats": n, **({"options": options} if options else {})}),
                      {"game": gid, "count": n})
-            for gid, game in games.items() for n in range(game.min_seats, game.max_seats + 1)]
+                 for n in range(game.min_seats, game.max_seats + 1)]
+        menu += settings_item(game)
     return Controls(menu=menu)
 
 
@@ -20,16 +33,33 @@ def table_controls(state: TableState, games: Games) -> Controls:
 
     A phone asking for a taken seat comes first in the menu (OK gives it the seat); the
     lobby also switches its QR code between joining the table and joining the box's Wi-Fi.
+    Every game's menu ends with a way back to the games, asked again before it is taken.
     """
     grants = [*_host_items(state), *(_grant_item(claim) for claim in state.claims)]
+    if state.game_id is None and state.box_setup is not None:
+        settings = settings_controls(state, games)
+        return Controls([*grants, *settings.menu], settings.keys)
     if state.game_id is None:
-        return Controls([*grants, *lobby_controls(games).menu, _language_item(state),
-                         *_wifi_items(state), *_forget_hosts_item(state)])
+        return Controls([*grants, *lobby_controls(games, state.box_options).menu,
+                         _language_item(state), *_wifi_items(state),
+                         *_forget_hosts_item(state)])
+    if state.ending:
+        return Controls([*grants, *ENDING], {Button.BACK: KEEP_PLAYING.action})
     game = games[state.game_id]
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    return Controls([*grants, *controls.menu, *again], keys)
+    own = [item for item in controls.menu if not has_phone_for(state, game, item.action)]
+    menu = [*grants, *own, *again]
+    if not any(item.action.type == "table.end_game" for item in menu):
+        menu.append(MenuItem("box.end_game", Action("table.end_ask", None, {"ask": True})))
+    return Controls(menu, keys, controls.turn)
+
+
+KEEP_PLAYING = MenuItem("box.keep_playing", Action("table.end_ask", None, {"ask": False}))
+ENDING = (KEEP_PLAYING, MenuItem("box.end_confirm", Action("table.end_game")))
+"""The question before a game under way ends: playing on comes first, so a second OK by
+mistake ends nothing."""
 
 
 def _grant_item(claim: Claim) -> MenuItem:

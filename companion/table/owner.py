@@ -340,4 +340,4 @@ class Table:
         state = self._state
         public, private = table_views(state, self._games, self._version)
         return Published(self._version, self._entered, public, private,
-                         table_controls(state, self._games), device_view(state))
+                         table_controls(state, self._games), device_view(state, self._games))

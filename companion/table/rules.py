@@ -27,7 +27,7 @@ from companion.games.base import (
     logged_options,
     whole,
 )
-from companion.table import hosts, seats, settings
+from companion.table import box_options, hosts, seats, settings
 from companion.table.documents import documents, forget, save
 from companion.table.state import UNDO_DEPTH, Handler, Seat, Step, TableState, undoable
 
@@ -47,11 +47,28 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     if action.type.startswith("table."):
         raise InvalidAction("error.action_unknown", type=action.type)
     game = _current(state, games)
+    _no_phone_at(state, game.acts_for(state.game, action))
     after = game.apply(state.game, action)
     reveal = (action.type in game.reveals and game.revealing(state.game, action)) or (
         CHANCE in action.args)
     step = Step(state.game, action.type, action.seat, reveal)
     return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
+
+
+def _no_phone_at(state: TableState, seat: int | None) -> None:
+    """A seat's secret part is played for it only while no phone holds the seat."""
+    if seat is not None and 0 <= seat < len(state.seats) and state.seats[seat].token_hash:
+        raise IllegalAction("error.seat_has_phone", seat=seat + 1)
+
+
+def has_phone_for(state: TableState, game: Game[Any], action: Action) -> bool:
+    """Whether ``action`` plays the secret part of a seat a phone holds (then only that
+    phone may do it)."""
+    try:
+        _no_phone_at(state, game.acts_for(state.game, action))
+    except IllegalAction:
+        return True
+    return False
 
 
 def check_action(state: TableState, action: Action, games: Games) -> None:
@@ -91,7 +108,7 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
     return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims, last_setup=setup,
-                   game=game.setup(options, count, drawn, documents(state, game)))
+                   box_setup=None, game=game.setup(options, count, drawn, documents(state, game)))
 
 
 def with_every_option(action: Action, games: Games) -> Action:
@@ -120,7 +137,13 @@ def _rematch(state: TableState, action: Action, games: Games) -> TableState:
 
 def _end_game(state: TableState, action: Action, games: Games) -> TableState:
     _current(state, games)
-    return replace(state, game_id=None, game=None, undo=())
+    return replace(state, game_id=None, game=None, undo=(), ending=False)
+
+
+def _end_ask(state: TableState, action: Action, games: Games) -> TableState:
+    """The box asks whether to end the game under way (``ask``), or stops asking."""
+    _current(state, games)
+    return replace(state, ending=action.args.get("ask") is True)
 
 
 def _undo(state: TableState, action: Action, games: Games) -> TableState:
@@ -131,6 +154,9 @@ def _undo(state: TableState, action: Action, games: Games) -> TableState:
 TABLE_ARGUMENTS: Arguments = {
     "table.new_game": {"game": str, "seats": int, "options": dict},
     "table.end_game": {},
+    "table.end_ask": {"ask": bool},
+    "table.setup": {"game": str, "option": str},
+    "table.option": {"game": str, "option": str, "value": object},
     "table.rematch": {"chance": dict},
     "table.undo": {},
     "table.claim": {"seat": int, "name": str, "token_hash": str, "replaces": str, "force": bool},
@@ -156,7 +182,8 @@ TABLE_ARGUMENTS: Arguments = {
 
 
 HOST_ACTIONS = frozenset({
-    "table.new_game", "table.end_game", "table.language", "table.wifi", "table.show_wifi",
+    "table.new_game", "table.end_game", "table.end_ask", "table.language", "table.wifi",
+    "table.show_wifi", "table.setup", "table.option",
     "table.save", "table.forget", "table.host_grant", "table.host_refuse", "table.hosts_forget",
 })
 """What only the box and the table page (the host) may do, never a seat's phone: running the
@@ -166,6 +193,9 @@ table, the box's own settings and its saved documents, and who else is the host.
 _HANDLERS: dict[str, Handler] = {
     "table.new_game": _new_game,
     "table.end_game": _end_game,
+    "table.end_ask": _end_ask,
+    "table.setup": box_options.setup,
+    "table.option": box_options.choose,
     "table.rematch": _rematch,
     "table.undo": _undo,
     "table.claim": seats.claim,

@@ -62,7 +62,10 @@ class TableState:
     last. ``saved`` holds what games keep on the box between games (a box profile,
     scenarios): game id, then kind, then name. ``hosts`` holds the token hashes of the
     browsers the box made the table page, ``host_ask`` the one asking to become one.
-    ``last_setup`` is the last game's id, seat count and options (a rematch repeats them)."""
+    ``last_setup`` is the last game's id, seat count and options (a rematch repeats them).
+    ``ending`` is set while the box asks whether to end the game under way. ``box_options``
+    holds the options the box starts each game with, as set there; ``box_setup`` the game
+    (and the option, "" for the list) whose settings the box shows now."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -76,6 +79,9 @@ class TableState:
     hosts: tuple[str, ...] = ()
     host_ask: HostAsk | None = None
     last_setup: dict[str, JSON] | None = None
+    ending: bool = False
+    box_options: dict[str, dict[str, JSON]] = field(default_factory=dict)
+    box_setup: tuple[str, str] | None = None
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -94,7 +100,9 @@ class TableState:
                 "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi,
                 "saved": self.saved, "hosts": list(self.hosts),
                 "host_ask": [self.host_ask.token_hash, self.host_ask.label]
-                if self.host_ask else None, "last_setup": self.last_setup}
+                if self.host_ask else None, "last_setup": self.last_setup,
+                "ending": self.ending, "box_options": self.box_options,
+                "box_setup": list(self.box_setup) if self.box_setup else None}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
@@ -106,7 +114,9 @@ class TableState:
         ask = HostAsk(*data["host_ask"]) if data.get("host_ask") else None
         return cls(game_id, seats, game, (), data["language"], claims, wifi,
                    bool(data.get("show_wifi")), data.get("saved", {}),
-                   tuple(data.get("hosts", ())), ask, data.get("last_setup"))
+                   tuple(data.get("hosts", ())), ask, data.get("last_setup"),
+                   bool(data.get("ending")), data.get("box_options", {}),
+                   tuple(data["box_setup"]) if data.get("box_setup") else None)
 
 
 Handler = Callable[[TableState, Action, Games], TableState]

@@ -41,6 +41,7 @@ def table_views(state: TableState, games: Games,
         shared["games"] = [game_summary(game) for game in games.values()]
         shared["saved"] = {game.id: documents(state, game) for game in games.values()}
         shared["last_setup"] = state.last_setup
+        shared["box_setup"] = list(state.box_setup) if state.box_setup else None
         return _reader(shared, state, None, None, False), {
             seat: _reader(shared, state, seat, None, False) for seat in seats}
     game = games[state.game_id]
@@ -73,14 +74,16 @@ def has_secrets(private: Mapping[str, JSON], public: Mapping[str, JSON]) -> bool
     return {key: value for key, value in private.items() if key != "actions"} != public
 
 
-def device_view(state: TableState) -> dict[str, JSON]:
-    """What only the box's own screen may show: the Wi-Fi QR payload, password and all.
+def device_view(state: TableState, games: Games) -> dict[str, JSON]:
+    """What only the box's own screen may show: the Wi-Fi QR payload, password and all, and
+    what the game shows there alone (``box``).
 
     ``wifi_qr`` is set while the group chose to show it; ``hotspot_qr`` whenever one is saved
     (the screen shows it while the box has no network of its own yet).
     """
     hotspot = state.wifi.payload() if state.wifi else None
-    return {"wifi_qr": hotspot if state.show_wifi else None, "hotspot_qr": hotspot}
+    box = games[state.game_id].box_view(state.game) if state.game_id else {}
+    return {"wifi_qr": hotspot if state.show_wifi else None, "hotspot_qr": hotspot, "box": box}
 
 
 def game_summary(game: Game[Any]) -> dict[str, JSON]:

@@ -80,4 +80,4 @@ def test_a_game_registered_from_outside_is_played_end_to_end(table: Table, serve
     surface = pygame.Surface((480, 320))          # the box's screen: the game's own painter
     Screen(surface.get_size(), table.games).render(surface, table.published, 0, server.url,
                                                    table.clock())
-    assert colours(surface, game_layout(surface.get_size()).last)[ACCENT] > 0
+    assert colours(surface, game_layout(surface.get_size()).side)[ACCENT] > 0

@@ -8,8 +8,10 @@ from typing import Any
 
 from companion.device.box import LOBBY, Box
 from companion.device.pins import PinMap, load_pins
+from companion.device.screen import menu_labels
 from companion.device.simulated_pins import simulated_factory
 from companion.games.base import Action, Button, LedFrame, Sound
+from companion.table.menu import lobby_controls
 from companion.table.owner import Table
 from companion.table.published import Published, token_hash
 from tests.clock import FakeClock
@@ -74,11 +76,11 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
                                               clock: FakeClock) -> None:
     p = player(pins, pin_map, table, clock)
     menu = table.published.controls.menu
-    # each game for each of its seat counts, then the language
-    games = sum(game.max_seats - game.min_seats + 1 for game in table.games.values())
-    assert len(menu) == games + 1 and box.cursor == 0
+    # each game for each of its seat counts and its settings, then the language
+    items = len(lobby_controls(table.games).menu) + 1
+    assert len(menu) == items and box.cursor == 0
     p.tap(Button.LEFT)
-    assert box.cursor == games
+    assert box.cursor == items - 1
     p.tap(Button.RIGHT)
     assert box.cursor == 0
     p.tap(Button.RIGHT, Button.RIGHT)
@@ -106,6 +108,39 @@ def test_box_lobby_switches_the_language(box: Box, pins: RecordingFactory, pin_m
     p.tap(Button.LEFT, Button.OK)
     assert table.published.public["language"] == "en"
     assert table.published.controls.menu[-1].action.args == {"language": "de"}
+
+
+def labels(table: Table) -> tuple[str, ...]:
+    shown = table.published
+    return menu_labels(shown.controls, shown.public, "en")
+
+
+def test_box_lobby_sets_a_games_options_before_starting_it(
+        box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+        clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.tap(Button.LEFT, Button.OK)                       # English, for the labels below
+    p.tap(*[Button.RIGHT] * 6)                          # round from the last item
+    assert labels(table)[box.cursor] == "Räuber-Rommé: settings…"
+    p.tap(Button.OK)
+    assert labels(table)[:2] == ("Seconds per turn: 50", "Penalty for running over: 1 tile")
+    assert labels(table)[-1] == "Done" and box.cursor == 0
+    p.tap(Button.OK)                                    # the turn's values, from the one set
+    assert labels(table)[:2] == ("50", "55")
+    p.tap(*[Button.LEFT] * 4, Button.OK)
+    assert labels(table)[box.cursor] == "Seconds per turn: 30", "back on the list's top"
+    p.tap(*[Button.RIGHT] * 5, Button.OK)
+    assert labels(table)[0] == "10\u00a0s"
+    p.tap(*[Button.LEFT] * 3, Button.OK)                # back past 5 s and at once
+    assert labels(table)[5] == "After an overrun: Until someone starts"
+    p.tap(Button.BACK)
+    assert labels(table)[0] == "Räuber-Rommé · 2 seats"
+    p.tap(Button.OK)
+    assert table.published.public["timer"]["limit_ms"] == 30_000
+    p.tap(Button.TURN)
+    clock.advance(30.1)
+    table.poke()
+    assert p.state()["phase"] == "settle" and not table.published.public["timer"]["running"]
 
 
 def test_box_ok_starts_the_highlighted_game(box: Box, pins: RecordingFactory, pin_map: PinMap,
@@ -163,13 +198,34 @@ def test_box_menu_of_a_turn(box: Box, pins: RecordingFactory, pin_map: PinMap, t
     p.tap(Button.TURN)
     keys = [item.key for item in table.published.controls.menu]
     assert keys == ["romme.menu.draw", "romme.menu.failed_manipulation", "romme.menu.romme",
-                    "romme.menu.stuck"]
+                    "romme.menu.stuck", "box.end_game"]
     first = p.state()["turn"]
     p.tap(Button.RIGHT, Button.OK)
     assert p.state()["last"] == {"kind": "failed_manipulation", "seat": first, "tiles": 1}
-    assert box.cursor == 1  # the next turn has the same menu: the cursor stays
-    p.tap(Button.LEFT, Button.OK)
+    assert box.cursor == 0, "a new turn starts the menu at its first item"
+    p.tap(Button.OK)
     assert p.state()["last"] == {"kind": "draw", "seat": 1 - first, "tiles": 1}
+
+
+def test_box_ends_a_game_under_way_after_asking_again(
+        box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+        clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    assert table.published.controls.menu[-1].key == "box.end_game"
+    p.tap(Button.LEFT, Button.OK)           # the menu wraps round to its way out
+    assert [item.key for item in table.published.controls.menu] == [
+        "box.keep_playing", "box.end_confirm"]
+    assert box.cursor == 0, "playing on comes first: a second OK ends nothing"
+    p.tap(Button.OK)
+    assert p.state()["phase"] == "turn" and table.published.controls.menu[0].key == (
+        "romme.menu.draw")
+    p.tap(Button.LEFT, Button.OK, Button.BACK)
+    assert table.published.public["game"] == "romme", "BACK plays on too"
+    p.tap(Button.LEFT, Button.OK, Button.RIGHT, Button.OK)
+    assert table.published.public["game"] is None
+    assert table.published.controls.menu[0].key == "box.new_game"
 
 
 def test_box_leds_drain_as_the_clock_runs(box: Box, pins: RecordingFactory, pin_map: PinMap,
@@ -215,6 +271,31 @@ def test_box_warns_and_ticks_once_each_per_turn(box: Box, pins: RecordingFactory
     p.run_down(box, 41)                     # the next turn warns again
     assert p.heard(mark) == [Sound.WARN, Sound.WARN, Sound.TICK, Sound.TICK, Sound.TICK,
                              Sound.TICK, Sound.OVERRUN, Sound.WARN]
+
+
+def test_box_an_overrun_is_a_moment_of_flashing_leds(box: Box, pins: RecordingFactory,
+                                                     pin_map: PinMap, table: Table,
+                                                     clock: FakeClock) -> None:
+    p = player(pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    p.run_down(box, 49.9)
+    assert p.shown() == bars(0, 0, 0, 1)
+    clock.advance(0.2)
+    table.poke()                            # the Table calls time
+    shown = box.moment
+    assert shown is not None and shown.sound is Sound.OVERRUN
+    assert box.heard is not None and Sound.OVERRUN in box.heard.sounds
+    seen = []
+    for _ in range(29):                     # the moment: every LED on, off, on...
+        seen.append(p.shown())
+        p.run_down(box, 0.1)
+    assert bars(6, 6, 6, 6) in seen and set() in seen
+    assert seen[:2] == [bars(6, 6, 6, 6)] * 2 and seen[3] == set()
+    lasting = [box.moment]
+    p.run_down(box, 0.2)
+    assert lasting == [shown] and box.moment is None, "three seconds, then the settle's frame"
+    assert p.shown() == bars(6, 6, 6, 6) and p.state()["phase"] == "settle"
 
 
 def test_box_a_late_tick_says_only_the_most_urgent(box: Box, pins: RecordingFactory,

@@ -10,18 +10,18 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.device.box import Box
+from companion.device.box import Box, Heard, Moment
 from companion.device.display import pin_keys, run_display
-from companion.device.painters.palette import PANEL
+from companion.device.painters.palette import ACCENT, PANEL
 from companion.device.painters.station import COLUMNS, led_centres, panel_width
 from companion.device.pins import PinMap
 from companion.games import GAMES
-from companion.games.base import Button, Controls, LedFrame
+from companion.games.base import Button, Controls, LedFrame, Sound
 from companion.table.owner import Table
 from companion.table.published import Published
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
-from tests.device.test_screen import assert_qr, find_qr
+from tests.device.test_screen import assert_qr, colours, find_qr
 
 SIZE = (480, 320)
 URL = "http://192.168.178.23:8000/"
@@ -80,6 +80,8 @@ class Panel:
     def __init__(self, leds: LedFrame | None = None) -> None:
         self.cursor = 0
         self.leds = leds or LedFrame()
+        self.moment: Moment | None = None
+        self.heard: Heard | None = None
         self.ticks: list[float] = []
         self.moved: Callable[[], None] | None = None
 
@@ -233,6 +235,29 @@ def test_display_ticks_the_box_while_a_timer_runs() -> None:
                 on_frame=frames, clock=clock, watchdog=frames.watchdog)
     assert panel.ticks == [1000.0, 1001.0]
     assert frames.passes == 2, "the watchdog is called on every pass"
+
+
+def test_display_sim_window_notes_each_sound_of_the_buzzer_for_a_moment() -> None:
+    clock, panel = FakeClock(), Panel()
+    panel.heard = Heard((Sound.OVERRUN,), clock())
+    frames = Frames(lambda frame: clock.advance(1.6), lambda frame: None)
+    run_display(Feed(lobby()), panel, link, window=True, size=SIZE, stop=frames.stop,
+                on_frame=frames, clock=clock, watchdog=frames.watchdog)
+    title = pygame.Rect(SIZE[0], 0, panel_width(SIZE[1]), 24)
+    noted = [colours(frame, title)[ACCENT] for frame in frames.frames]
+    assert noted[0] > 200 and noted[1] == 0, "a note, gone after a second and a half"
+
+
+def test_display_ticks_the_box_while_a_moment_lasts() -> None:
+    clock, panel = FakeClock(), Panel()
+    panel.moment = Moment(Sound.OVERRUN, clock())
+    frames = Frames(lambda frame: clock.advance(0.5), lambda frame: None)
+    view = lobby().public
+    feed = Feed(Published(1, 0.0, {**view, "game": "tiny", "title": {"de": "Klein"},
+                                   "state": {}}, {}, Controls()))
+    run_display(feed, panel, link, window=False, stop=frames.stop, on_frame=frames,
+                clock=clock, watchdog=frames.watchdog)
+    assert panel.ticks[:2] == [1000.0, 1000.5]
 
 
 def test_display_turns_the_picture_clockwise_for_a_rotated_screen() -> None:

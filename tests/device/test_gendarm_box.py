@@ -29,7 +29,9 @@ class Operator(Player):
         self.box = box
 
     def keys(self) -> list[str]:
-        return [item.key for item in self.table.published.controls.menu]
+        """The game's own menu items (the box's way back to the games left aside)."""
+        return [item.key for item in self.table.published.controls.menu
+                if item.key != "box.end_game"]
 
     def choose(self, key: str) -> None:
         menu = self.table.published.controls.menu

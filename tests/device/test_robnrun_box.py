@@ -10,8 +10,9 @@ import pytest
 
 from companion.device.box import Box
 from companion.device.pins import PinMap
-from companion.games.base import Action, Button, Sound
+from companion.games.base import Action, Button, IllegalAction, Sound
 from companion.table.owner import Table
+from companion.table.published import token_hash
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
 from tests.device.test_box import Player, bars
@@ -33,8 +34,10 @@ class Operator(Player):
         super().__init__(pins, pin_map, table, clock)
         self.box = box
 
-    def keys(self) -> list[str]:
-        return [item.key for item in self.table.published.controls.menu]
+    def menu_keys(self) -> list[str]:
+        """The game's own menu items (the box's way back to the games left aside)."""
+        return [item.key for item in self.table.published.controls.menu
+                if item.key != "box.end_game"]
 
     def choose(self, key: str, **params: Any) -> None:
         """Move the cursor to the menu item ``key`` (with ``params``) and press OK."""
@@ -44,9 +47,14 @@ class Operator(Player):
         self.tap(*[Button.RIGHT] * ((index - self.box.cursor) % len(menu)), Button.OK)
 
     def start(self, seats: int = 4) -> None:
-        """Choose Rob 'n Run for ``seats`` from the lobby's menu."""
+        """Choose Rob 'n Run for ``seats`` from the lobby's menu; the boss has a phone."""
         self.choose("box.new_game", game="robnrun", count=seats)
         assert self.table.published.public["game"] == "robnrun"
+        self.boss_takes_a_phone()
+
+    def boss_takes_a_phone(self) -> None:
+        self.table.submit(Action("table.claim", None, {"seat": self.state()["boss"],
+                                                       "token_hash": token_hash("boss")}))
 
     def boss(self, kind: str, **args: Any) -> None:
         """What only the boss's phone may send."""
@@ -63,7 +71,7 @@ class Operator(Player):
         """TURN on to the crew phase, TURN for every card played, then the boss sorts."""
         self.tap(Button.TURN)
         self.tap(*[Button.TURN] * self.state()["crew"]["needed"])
-        assert self.state()["phase"] == "alarm" and self.keys() == []
+        assert self.state()["phase"] == "alarm" and self.menu_keys() == []
         self.boss("sort", cards=cards)
 
 
@@ -77,12 +85,12 @@ def test_robnrun_box_buttons_prepare_a_robbery(operator: Operator) -> None:
     p = operator
     p.start()
     assert p.state()["phase"] == "prepare" and len(p.table.published.public["seats"]) == 4
-    assert set(p.keys()) == {"robnrun.menu.rob"}
+    assert set(p.menu_keys()) == {"robnrun.menu.rob"}
     p.tap(Button.TURN)                      # nothing to do before a building is chosen
     assert p.state()["prepare"]["building"] is None
     p.choose("robnrun.menu.rob", building="A2")
     assert p.state()["prepare"] == {**p.state()["prepare"], "building": "A2", "safes": 3}
-    assert p.keys() == ["robnrun.menu.deal"]
+    assert p.menu_keys() == ["robnrun.menu.deal"]
     p.tap(Button.TURN)
     assert p.state()["prepare"]["dealt"]
     assert len(p.state()["clues"]["face_up"]) == p.state()["station"]["yellow"]["value"]
@@ -104,16 +112,17 @@ def test_robnrun_box_buttons_use_clues_and_play_the_crew_phase(operator: Operato
     crew = p.state()["crew"]
     first = crew["members"][0]
     assert p.state()["phase"] == "crew" and crew["turn"] == first
-    assert p.keys() == ["robnrun.menu.play", "robnrun.menu.exchange", "robnrun.menu.pass"]
+    assert p.menu_keys() == ["robnrun.menu.play", "robnrun.menu.exchange", "robnrun.menu.pass"]
     p.tap(Button.TURN)
     assert p.state()["crew"]["played"] == 1 and p.state()["crew"]["turn"] == crew["members"][1]
     p.choose("robnrun.menu.exchange")
     assert p.state()["crew"]["exchanged"] == [crew["members"][1]]
     p.choose("robnrun.menu.pass")
     assert p.state()["crew"]["passes"] == 1 and p.state()["crew"]["turn"] == first
+    assert p.box.cursor == 0, "the next member's menu starts at its first item, not at pass"
     p.tap(*[Button.TURN] * 3)
     assert p.state()["phase"] == "alarm" and p.state()["crew"]["played"] == 4
-    assert p.keys() == []
+    assert p.menu_keys() == []
     p.tap(Button.TURN)                      # the boss's phone sorts, the box waits
     assert p.state()["phase"] == "alarm"
 
@@ -138,18 +147,18 @@ def test_robnrun_box_buttons_go_through_the_evaluation_to_the_end(operator: Oper
     p.round(WRONG)
     p.tap(Button.TURN, Button.TURN)
     assert p.state()["evaluation"]["step"] == 3 and p.state()["evaluation"]["to_place"] == 3
-    assert set(p.keys()) == {"robnrun.menu.place"}
+    assert set(p.menu_keys()) == {"robnrun.menu.place"}
     p.tap(Button.TURN)                      # the new safes must go somewhere first
     assert p.state()["evaluation"]["step"] == 3
     for building in ("B1", "B2", "D1"):
         p.choose("robnrun.menu.place", building=building)
     assert p.state()["evaluation"]["placed"] == ["B1", "B2", "D1"]
-    assert p.keys() == ["robnrun.menu.next"]
+    assert p.menu_keys() == ["robnrun.menu.next"]
     p.tap(Button.TURN)
     assert p.state()["police"] == 5         # 1, 3 uncracked, 1 for the alarm
     p.tap(Button.TURN, Button.TURN, Button.TURN)
     assert p.state()["phase"] == "lost"
-    assert p.keys() == ["robnrun.menu.end_game", "box.rematch"]
+    assert p.menu_keys() == ["robnrun.menu.end_game", "box.rematch"]
     p.tap(Button.OK)
     assert p.table.published.public["game"] is None
 
@@ -160,6 +169,7 @@ def test_robnrun_box_leds_show_the_cubes_of_each_alarm_system(operator: Operator
                                                "name": "lit", "data": LIT}))
     p.table.submit(Action("table.new_game", None, {"game": "robnrun", "seats": 4,
                                                     "options": {"scenario": "lit"}}))
+    p.boss_takes_a_phone()
     assert p.shown() == bars(1, 1, 1, 1)
     p.prepare("C1")                         # the last safes of quarter C: the white dealer
     mark = p.pins.log.mark()
@@ -172,9 +182,61 @@ def test_robnrun_box_leds_show_the_cubes_of_each_alarm_system(operator: Operator
     assert p.shown() == bars(2, 2, 1, 1)
     p.tap(Button.TURN, Button.TURN, Button.TURN)
     assert p.state()["evaluation"]["dealer"] == "white"
-    assert p.keys() == ["robnrun.menu.buy_0", "robnrun.menu.buy_1"]  # 1 white cube to buy
+    assert p.menu_keys() == ["robnrun.menu.buy_0", "robnrun.menu.buy_1"]  # 1 white cube to buy
     gold = p.state()["gold"]
     p.choose("robnrun.menu.buy_1")
     assert p.state()["gold"] == gold - 2
     assert p.shown() == bars(2, 2, 0, 1)
     assert p.box.leds == p.table.games["robnrun"].leds(p.table.published.public, None)
+
+
+def tool(name: str) -> dict[str, str]:
+    return {"key": f"robnrun.tool.{name}"}
+
+
+def test_robnrun_box_a_boss_without_a_phone_plays_openly_on_the_box(
+        operator: Operator) -> None:
+    p = operator
+    p.choose("box.new_game", game="robnrun", count=4)   # nobody has a phone
+    p.choose("robnrun.menu.rob", building="A2")
+    assert "robnrun.menu.openly" in p.menu_keys()
+    p.tap(Button.TURN)                                  # deal
+    p.choose("robnrun.menu.openly")                     # the box says what that means
+    assert p.state()["openly_asked"] and not p.state()["openly"]
+    assert p.menu_keys() == ["robnrun.menu.openly_yes", "robnrun.menu.openly_no"]
+    p.choose("robnrun.menu.openly_yes")
+    assert p.state()["openly"] and p.state()["now"] == "safes_openly"
+    for n, safe in enumerate(SAFES):
+        for name, count in safe["tools"].items():
+            for _ in range(count):
+                p.choose("robnrun.menu.add_tool", safe=n + 1, tool=tool(name))
+        p.choose("robnrun.menu.safe_gold", safe=n + 1, gold=safe["gold"])
+        if n + 1 < len(SAFES):
+            p.choose("robnrun.menu.next_safe", safe=n + 2)
+    assert p.table.published.device["box"]["draft"] == SAFES, "on the box's screen alone"
+    p.choose("robnrun.menu.enter_safes")
+    assert p.state()["prepare"]["safes_entered"]
+    p.tap(Button.TURN, Button.TURN)                     # start, on to the crew
+    p.tap(*[Button.TURN] * p.state()["crew"]["needed"])
+    assert p.state()["now"] == "alarm_openly"
+    for n, card in enumerate(CRACKING[0], start=1):
+        p.choose("robnrun.menu.add_card", count=n, card=tool(card))
+    p.choose("robnrun.menu.sort")
+    assert p.state()["rows"] == {"card": 2, "acid": 1, "ram": 1}
+    shown = p.table.published
+    assert shown.device["box"]["safes"] == SAFES
+    boss = p.state()["boss"]
+    others = [shown.public, *(view for seat, view in shown.private.items() if seat != boss)]
+    assert all("secret" not in view["state"] and "draft" not in str(view) for view in others)
+
+
+def test_robnrun_box_never_plays_openly_for_a_boss_with_a_phone(operator: Operator) -> None:
+    p = operator
+    p.start()                                           # the boss has a phone
+    p.choose("robnrun.menu.rob", building="A2")
+    assert "robnrun.menu.openly" not in p.menu_keys()
+    for kind, args in (("openly", {"ask": True}), ("safes", {"safes": SAFES})):
+        with pytest.raises(IllegalAction) as refused:
+            p.table.submit(Action(kind, None, args))
+        assert refused.value.key in ("error.seat_has_phone", "robnrun.boss_phone")
+    assert p.table.published.device["box"] == {}

@@ -17,7 +17,6 @@ from companion.device.painters.palette import (
     DANGER,
     GOOD,
     INK,
-    MUTED,
     PANEL,
     TEXT,
     WARN,
@@ -33,6 +32,7 @@ from companion.games.robnrun.screen.escape_route import CAR, CUBES, POLICE, squa
 from companion.table.owner import Table
 from companion.table.store import Store
 from tests.clock import FakeClock
+from tests.device.frames import drawn_lines
 from tests.device.test_screen import assert_qr, colours, save
 from tests.games.robnrun_helpers import scenario_json, short_profile
 
@@ -40,9 +40,9 @@ SIZE = (480, 320)
 URL = "http://192.168.178.23:8000/j/KM7RX"
 SPOT = layout(SIZE)
 ROUTE = SPOT.route
-SAFES = [{"tools": {"card": 2, "acid": 1}, "gold": 2},
-         {"tools": {"ram": 2, "dynamite": 1}, "gold": 3},
-         {"tools": {"flashlight": 3}, "gold": 1}]
+SAFES: list[dict[str, Any]] = [{"tools": {"card": 2, "acid": 1}, "gold": 2},
+                               {"tools": {"ram": 2, "dynamite": 1}, "gold": 3},
+                               {"tools": {"flashlight": 3}, "gold": 1}]
 CRACKING = (["card", "card", "acid", "ram"], ["ram", "dynamite", "flashlight", "flashlight"],
             ["flashlight", "stethoscope", "stethoscope", "jackhammer"])
 """The cards the boss sorts, round by round, to crack SAFES; the last round has 3 wrong."""
@@ -143,37 +143,30 @@ def reads(surface: pygame.Surface, font: pygame.font.Font, line: str, colour: Co
                                         "RGB"))
 
 
-def info_line(surface: pygame.Surface, n: int, line: str, colour: Colour) -> bool:
-    """Whether line ``n`` (0: the larger first) under the route reads ``line``."""
-    body, small = fonts().body, fonts().small
-    top = SPOT.info.top + (0 if n == 0 else body.get_linesize() + (n - 1) * small.get_linesize())
-    font = body if n == 0 else small
-    return reads(surface, font, line, colour, topleft=(SPOT.info.left, top))
+def said(table: Table) -> list[str]:
+    """The words of every line the screen draws for the Table's last Published."""
+    return [w.words for w in drawn_lines(table.games, table.published, 0, URL)[1]]
 
 
-def headline(surface: pygame.Surface, line: str, colour: Colour = ACCENT) -> bool:
-    return reads(surface, fonts().large, line, colour, midleft=SPOT.headline.midleft)
+def line(surface: pygame.Surface, n: int, words: str, colour: Colour) -> bool:
+    """Whether readable line ``n`` (0 or 1) under the headline reads ``words``."""
+    height = SPOT.lines.height // 2
+    return reads(surface, fonts().body, words, colour,
+                 midleft=(SPOT.lines.left, SPOT.lines.top + n * height + height // 2))
 
 
-def example_label(surface: pygame.Surface) -> bool:
-    small = fonts().small
-    at = (SPOT.info.left + small.get_height() + 6, SPOT.info.bottom)
-    return reads(surface, small, "Beispielwerte: Bitte mit eurer Schachtel prüfen", WARN,
-                 bottomleft=at)
+def headline(surface: pygame.Surface, words: str, colour: Colour = ACCENT) -> bool:
+    return reads(surface, fonts().body, words, colour, midleft=SPOT.headline.midleft)
+
+
+EXAMPLE = "Beispielwerte: Bitte mit eurer Schachtel prüfen"
 
 
 def big_moment(surface: pygame.Surface, title: str, fill: Colour, ink: Colour) -> bool:
-    """Whether the top corner holds ``title`` in big letters on the moment's ``fill``."""
+    """Whether the top holds ``title`` in large letters on the moment's ``fill``."""
     rect = SPOT.moment
-    at = (rect.centerx, rect.top + rect.height // 8)
     return colours(surface, rect)[fill] > rect.width * rect.height // 2 and reads(
-        surface, fonts().title, title, ink, fill, midtop=at)
-
-
-def bottom_line() -> pygame.Rect:
-    """The last line under the route, where the example-values warning goes."""
-    height = fonts().small.get_height()
-    return pygame.Rect(SPOT.info.left, SPOT.info.bottom - height, SPOT.info.width, height)
+        surface, fonts().large, title, ink, fill, midtop=(rect.centerx, rect.top + 2))
 
 
 def column(band: pygame.Rect, length: int, square: int) -> pygame.Rect:
@@ -212,18 +205,19 @@ def tile(n: int) -> pygame.Rect:
 
 def figure(n: int) -> tuple[int, int]:
     """Where tile ``n``'s figure hangs from, below the band naming it."""
-    return tile(n).centerx, tile(n).top + fonts().small.get_height() + 4
+    return tile(n).centerx, tile(n).top + fonts().hint.get_height() + 1
 
 
 def glyphs(n: int) -> pygame.Rect:
-    """The band of tile ``n`` its figure's letters fill (the label below may touch the rest)."""
-    return pygame.Rect(tile(n).left, figure(n)[1], tile(n).width, fonts().large.get_height())
+    """The band of tile ``n`` its figure's letters fill."""
+    top = figure(n)[1] + 4
+    return pygame.Rect(tile(n).left, top, tile(n).width, fonts().body.get_ascent() - 4)
 
 
 def pips(surface: pygame.Surface, colour: str) -> int:
-    """Pixels of the colour in the lower third of its tile, where the cubes are pipped."""
+    """Pixels of the colour in the lowest rows of its tile, where the cubes are pipped."""
     box = tile(COLOURS.index(colour))
-    low = pygame.Rect(box.left, box.bottom - box.height // 3, box.width, box.height // 3)
+    low = pygame.Rect(box.left, box.bottom - box.height // 6, box.width, box.height // 6)
     return colours(surface, low)[CUBES[colour]]
 
 
@@ -241,8 +235,8 @@ def test_robnrun_screen_shows_the_route_as_the_scenario_sets_it_up(heist: Heist)
     away = [n for n in range(length) if min(abs(n - m) for m in route["marked"]) > 1]
     assert away and not any(cubes_over(surface, n, length) for n in away)
     assert headline(surface, "Vorbereitung")
-    assert info_line(surface, 0, "Der Boss wählt ein Gebäude.", TEXT)
-    assert example_label(surface)
+    assert line(surface, 0, "Boss: Platz 1", TEXT) and line(surface, 1, "Gebäude wählen", TEXT)
+    assert EXAMPLE in said(heist.table)
     assert colours(surface, SPOT.menu)[ACCENT] > 0
     assert_qr(surface, URL)
 
@@ -255,14 +249,14 @@ def test_robnrun_screen_names_each_cube_and_alarm_system(heist: Heist) -> None:
     length = heist.state["route"]["length"]
     pitch = ROUTE.squares.width // length
     chip = bbox(german, CUBES["yellow"], column(ROUTE.lane, length, 15).inflate(2 * pitch, 0))
-    small = fonts().small
-    assert reads(german, small, "gelb", INK, CUBES["yellow"], chip, center=chip.center)
-    assert reads(english, small, "Y", INK, CUBES["yellow"], chip, center=chip.center)
+    hint = fonts().hint
+    assert reads(german, hint, "gelb", INK, CUBES["yellow"], chip, center=chip.center)
+    assert reads(english, hint, "Y", INK, CUBES["yellow"], chip, center=chip.center)
     band = tile(0)
-    band.height = small.get_height() + 2
+    band.height = hint.get_height() + 1
     band.inflate_ip(-12, 0)  # the band's rounded corners
-    assert reads(german, small, "gelb", INK, CUBES["yellow"], band, center=band.center)
-    assert reads(english, small, "yellow", INK, CUBES["yellow"], band, center=band.center)
+    assert reads(german, hint, "gelb", INK, CUBES["yellow"], band, center=band.center)
+    assert reads(english, hint, "yellow", INK, CUBES["yellow"], band, center=band.center)
     assert headline(english, "Preparation")
 
 
@@ -276,11 +270,9 @@ def test_robnrun_screen_the_last_safes_of_a_quarter_bring_the_dealer(heist: Heis
                        ROUTE.lane.height)
     assert colours(before, left)[CUBES["white"]] == 0
     chip = bbox(surface, CUBES["white"], left)
-    assert reads(surface, fonts().small, "Informant: weiß", INK, CUBES["white"], chip,
+    assert reads(surface, fonts().hint, "Informant: weiß", INK, CUBES["white"], chip,
                  center=chip.center)
-    assert info_line(surface, 0, "Gebäude C1, Tresore: 3", TEXT)
-    assert info_line(surface, 1, "Informant weiß kommt auf den Fluchtweg", TEXT)
-    assert info_line(surface, 2, "Boss-Telefon: Tresore noch eintragen", WARN)
+    assert line(surface, 0, "C1: 3 Tresore", TEXT) and line(surface, 1, "Informant weiß", WARN)
 
 
 def test_robnrun_screen_crew_phase_tells_whose_turn_and_the_cards(heist: Heist) -> None:
@@ -292,12 +284,9 @@ def test_robnrun_screen_crew_phase_tells_whose_turn_and_the_cards(heist: Heist) 
     heist.do("play")
     surface = render(heist.table, "crew")
     assert headline(surface, "Platz 4 ist dran")
-    assert reads(surface, fonts().body, "Boss: Platz 1 · Raub 1 · Runde 2", TEXT,
-                 midleft=SPOT.who.midleft)
-    assert info_line(surface, 0, "Ausgespielt: 2 von 4 Karten", TEXT)
-    assert info_line(surface, 1, "Offene Werkzeuge: Ausweis: 2 · Säure: 1 · Rammbock: 1",
-                     MUTED)
-    assert reads(surface, fonts().large, "0/4", TEXT, PANEL, glyphs(5), midtop=figure(5))
+    assert line(surface, 0, "Boss: Platz 1", TEXT)
+    assert line(surface, 1, "Gespielt: 2 von 4", TEXT)
+    assert reads(surface, fonts().body, "0/4", TEXT, PANEL, glyphs(5), midtop=figure(5))
 
 
 def test_robnrun_screen_evaluation_shows_each_step(heist: Heist) -> None:
@@ -305,31 +294,29 @@ def test_robnrun_screen_evaluation_shows_each_step(heist: Heist) -> None:
     heist.crack("C1")
     length = heist.state["route"]["length"]
     first = render(heist.table, "evaluation_1")
-    assert info_line(first, 0, "Schritt 1/6: Gold und Fluchtauto", ACCENT)
-    assert info_line(first, 1, "Geknackt: 3 · Gold +6 · Fluchtauto +3", TEXT)
+    assert {"3 Tresore geknackt", "Gold +6 · Auto +3"} <= set(said(heist.table))
     assert squares_with(first, CAR, ROUTE.squares, length) == {8}
     assert cubes_over(first, 7, length) == {"yellow", "green"}
     assert pips(first, "yellow") == 0
     heist.do("next")
     second = render(heist.table, "evaluation_2")
-    assert info_line(second, 0, "Schritt 2/6: Würfel auf die Wache", ACCENT)
-    assert info_line(second, 1, "Auf die Wache: gelb, grün", TEXT)
+    assert headline(second, "Würfel auf die Wache")
+    assert line(second, 0, "Auf die Wache: gelb, grün", TEXT)
     assert cubes_over(second, 7, length) == set()
     assert pips(second, "yellow") > 0 and pips(second, "green") > 0 and pips(second, "red") == 0
     heist.do("next")
     third = render(heist.table, "evaluation_3")
-    assert info_line(third, 1, "Neue Tresore zu legen: 0", TEXT)
+    assert line(third, 0, "Neue Tresore: 0", TEXT)
     heist.do("next")
     fourth = render(heist.table, "evaluation_4")
-    assert info_line(fourth, 1, "Polizei +1: 1, ungeknackt 0, Alarm 0", TEXT)
+    assert line(fourth, 0, "Polizei +1", TEXT)
     assert squares_with(fourth, POLICE, ROUTE.police, length) == {1}
     heist.do("next")
     fifth = render(heist.table, "evaluation_5")
-    assert info_line(fifth, 1, "Informant weiß: 1 Würfel 2 Gold, 2 Würfel 5 Gold", TEXT)
+    assert line(fifth, 0, "Informant: weiß", TEXT)
     heist.do("buy", cubes=0)
     sixth = render(heist.table, "evaluation_6")
-    assert info_line(sixth, 0, "Schritt 6/6: Alte Tresore raus", ACCENT)
-    assert info_line(sixth, 2, "Beim Informanten gekauft: 0 Würfel", MUTED)
+    assert headline(sixth, "Alte Tresore raus")
     assert colours(fifth, ROUTE.lane)[CUBES["white"]] > colours(sixth, ROUTE.lane)[CUBES["white"]]
 
 
@@ -342,9 +329,8 @@ def test_robnrun_screen_cracking_fills_the_top_corner_until_the_next_step(heist:
     heist.round(CRACKING[2])
     cracked = render(heist.table, "cracked")
     assert big_moment(cracked, "GEKNACKT!", GOOD, INK)
-    title = fonts().title.render("GEKNACKT!", True, INK)
-    below = SPOT.moment.top + SPOT.moment.height // 8 + title.get_height() + 4
-    assert reads(cracked, fonts().body, "Geknackt: 3 Tresore · Gold +6", INK, GOOD,
+    below = SPOT.moment.top + 2 + fonts().large.render("GEKNACKT!", True, INK).get_height()
+    assert reads(cracked, fonts().body, "3 Tresore geknackt", INK, GOOD,
                  midtop=(SPOT.moment.centerx, below))
     heist.do("next")
     assert colours(render(heist.table, "cracked_step_2"), SPOT.moment)[GOOD] == 0
@@ -355,20 +341,19 @@ def test_robnrun_screen_a_red_alarm_and_the_police_on_the_car_lose(heist: Heist)
     heist.prepare("A2")
     heist.round(WRONG)
     brink = render(heist.table, "alarm_at_the_limit")
-    assert reads(brink, fonts().large, "4/4", WARN, PANEL, glyphs(5), midtop=figure(5))
+    assert reads(brink, fonts().body, "4/4", WARN, PANEL, glyphs(5), midtop=figure(5))
     heist.round(WRONG)
     alarm = render(heist.table, "alarm_went_off")
-    assert info_line(alarm, 2, "Der rote Alarm ist ausgelöst!", DANGER)
     assert big_moment(alarm, "ALARM!", DANGER, TEXT)
     heist.do("next")
     after = render(heist.table, "alarm_step_2")
-    assert reads(after, fonts().large, "8/4", DANGER, PANEL, glyphs(5), midtop=figure(5))
+    assert reads(after, fonts().body, "8/4", DANGER, PANEL, glyphs(5), midtop=figure(5))
     heist.finish()
     assert heist.state["phase"] == "lost"
     surface = render(heist.table, "lost")
     length = heist.state["route"]["length"]
     assert big_moment(surface, "ERWISCHT!", DANGER, TEXT)
-    assert info_line(surface, 0, "Die Polizei hat das Fluchtauto erwischt.", DANGER)
+    assert "Die Polizei hat euch." in said(heist.table)
     assert squares_with(surface, CAR, ROUTE.squares, length) == {5}
     assert squares_with(surface, POLICE, ROUTE.police, length) == {5}
 
@@ -386,9 +371,9 @@ def test_robnrun_screen_won_shows_the_rating_and_warns_of_gold_over_twenty(
     assert heist.state["phase"] == "won"
     surface = render(heist.table, "won")
     assert big_moment(surface, "ENTKOMMEN!", GOOD, INK)
-    assert info_line(surface, 0, "Am Flughafen mit 22 Gold!", ACCENT)
-    assert info_line(surface, 1, "Respekt, davon lässt sich leben!", TEXT)
-    assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
+    assert "Flughafen: 22 Gold!" in said(heist.table)
+    assert "Respekt, davon lässt sich leben!" in " ".join(said(heist.table))
+    assert EXAMPLE not in said(heist.table) and colours(surface, SPOT.hints)[WARN] == 0
     assert squares_with(surface, CAR, ROUTE.squares, heist.state["route"]["length"]) == {8}
 
 
@@ -396,19 +381,20 @@ def test_robnrun_screen_own_profile_and_scenario_are_not_example_values(heist: H
     heist.own_box()
     heist.new_game(scenario="ours")
     surface = render(heist.table, "own_box")
-    assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
+    assert EXAMPLE not in said(heist.table) and colours(surface, SPOT.hints)[WARN] == 0
     assert squares_with(surface, CAR, ROUTE.squares, 12) == {2}
 
 
 def test_robnrun_screen_warns_of_example_values_until_the_group_confirms_its_profile(
         heist: Heist) -> None:
     heist.new_game()
-    assert example_label(render(heist.table, "example_profile"))
+    assert colours(render(heist.table, "example_profile"), SPOT.hints)[WARN] > 0
+    assert EXAMPLE in said(heist.table)
     heist.do("table.end_game")
     heist.do("table.save", game="robnrun", kind="profile", name="box", data=short_profile())
     heist.new_game()                       # the built-in training scenario, the group's box
     surface = render(heist.table, "confirmed_profile")
-    assert not example_label(surface) and colours(surface, bottom_line())[WARN] == 0
+    assert EXAMPLE not in said(heist.table) and colours(surface, SPOT.hints)[WARN] == 0
 
 
 # -- secrets ------------------------------------------------------------------------------------
@@ -435,7 +421,27 @@ def test_robnrun_screen_never_draws_a_secret(tmp_path: Path) -> None:
         assert secrets[0]["alarm"] != secrets[1]["alarm"]
         first, second = render(one, "secret_one"), render(two, "secret_two")
         assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
-        assert info_line(first, 1, "Offene Werkzeuge: Ausweis: 2", MUTED)
+        assert line(first, 0, "Boss: Platz 1", TEXT)
     finally:
         one.stop()
         two.stop()
+
+
+def test_robnrun_screen_a_boss_without_a_phone_is_told_then_enters_the_safes_on_it(
+        heist: Heist) -> None:
+    heist.new_game()
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    asked = render(heist.table, "openly_asked")
+    assert colours(asked, SPOT.lines)[WARN] > 0
+    assert "Die Tresore stehen dann hier." in " ".join(said(heist.table))
+    heist.do("openly")
+    draft = [{"tools": {"ram": 2, "jackhammer": 1}, "gold": 3}, {"tools": {}, "gold": 0},
+             {"tools": {}, "gold": 0}]
+    heist.do("draft_safes", safes=draft, focus=0)
+    render(heist.table, "openly_entering")
+    shown = said(heist.table)
+    assert shown[:3] == ["Tresor 1 · 3 Gold", "Rammbock 2", "Presslufthammer 1"]
+    heist.do("safes", safes=SAFES)
+    render(heist.table, "openly_entered")
+    assert any("Tresore: 1: Ausweis 2, Säure 1, 2 Gold" in line for line in said(heist.table))

@@ -30,12 +30,13 @@ from companion.device.painters.parts import Fonts, countdown_text, game_layout
 from companion.device.qr import qr_matrix, qr_surface, qr_text
 from companion.device.screen import Screen, menu_labels
 from companion.games import GAMES
-from companion.games.base import Action, Controls, MenuItem
+from companion.games.base import Action, Button, Controls, MenuItem, Sound
 from companion.games.romme.screen import PAINTER as ROMME_PAINTER
 from companion.table.menu import lobby_controls
 from companion.table.owner import Table
 from companion.table.published import Published
 from companion.table.views import seat_colour
+from tests.device.frames import drawn_lines
 from tests.tiny import GAME as TINY
 from tests.tiny.screen import PAINTER as TINY_PAINTER
 
@@ -90,8 +91,19 @@ def romme_view(phase: str, *, remaining_ms: int | None = None, running: bool = T
             "seats": seats(), "timer": timer, "title": ROMME_TITLE, "state": public}
 
 
+TURN_KEYS = Controls(keys={Button.TURN: Action("end_turn"), Button.TURN_LONG: Action("pause"),
+                           Button.BACK_LONG: Action("table.undo")})
+"""The keys of a running Rommé turn, as the Table gives them."""
+
+
 def published(view: dict[str, Any], controls: Controls | None = None) -> Published:
     return Published(view["version"], 0.0, view, {}, controls or Controls())
+
+
+def lines(view: dict[str, Any], controls: Controls | None = None, cursor: int = 0) -> list[str]:
+    """The words of every line the screen draws for ``view``."""
+    return [w.words for w in drawn_lines(SCREEN_GAMES, published(view, controls), cursor,
+                                         URL)[1]]
 
 
 def render(view: dict[str, Any], name: str, *, controls: Controls | None = None,
@@ -211,6 +223,14 @@ def test_screen_menu_labels_name_the_game_in_the_views_language() -> None:
     assert menu_labels(lobby_menu(), lobby_view("en"), "en")[4] == "Räuber-Rommé · 6 seats"
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_screen_romme_calls_going_out_what_the_menu_calls_it(lang: str) -> None:
+    call = i18n.text("romme.menu.romme", lang).split()[0]
+    assert call == "Rommé!"
+    for key in ("screen.romme.went_out", "screen.romme.first_turn_out"):
+        assert "Rommé" in i18n.text(key, lang, name="Ben"), key
+
+
 def test_screen_finds_each_games_painter_in_its_folder() -> None:
     assert painter_for(None) is LOBBY
     assert painter_for(GAMES["romme"]) is ROMME_PAINTER
@@ -219,12 +239,20 @@ def test_screen_finds_each_games_painter_in_its_folder() -> None:
 
 # -- the screens --------------------------------------------------------------------------------
 
-def test_screen_lobby_highlights_the_cursor_and_shows_a_true_join_code() -> None:
+def test_screen_lobby_shows_the_chosen_item_large_and_a_true_join_code() -> None:
     surface = render(lobby_view(), "lobby", controls=lobby_menu(), cursor=2)
     assert assert_qr(surface, URL) >= 3
-    spot = lobby_layout(SIZE)
-    tops = [(spot.menu.centerx, spot.menu.top + n * spot.row + 2) for n in range(5)]
-    assert [rgb(surface, at) == ACCENT for at in tops] == [False, False, True, False, False]
+    chosen = lobby_layout(SIZE).chosen
+    assert colours(surface, chosen)[ACCENT] > chosen.width * chosen.height // 2
+    said = lines(lobby_view(), lobby_menu(), cursor=2)
+    assert "Räuber-Rommé · 4 Plätze" in said, "in the list"
+    assert {"Räuber-Rommé", "4 Plätze"} <= set(said), "and large below it, in two lines"
+
+
+def test_screen_lobby_shows_that_the_list_goes_on() -> None:
+    said = lines(lobby_view(), lobby_menu(), cursor=0)
+    assert "Räuber-Rommé · 4 Plätze" in said, "the next items in the list, as a hint"
+    assert any(line.endswith("1 von 5") for line in said)
 
 
 def test_screen_lobby_without_a_network_says_it_waits_instead_of_a_dead_link() -> None:
@@ -262,39 +290,51 @@ def test_screen_romme_turn_counts_down_in_big_changing_digits() -> None:
 
 
 def test_screen_romme_recalls_the_first_meld_until_the_last_seconds() -> None:
+    meld = "Erstauslage: mind. 20 Punkte aus der Hand"
+    assert meld in lines(romme_view("turn", remaining_ms=41_000, first_meld=20), TURN_KEYS)
+    assert meld not in lines(romme_view("turn", remaining_ms=41_000, first_meld=None),
+                             TURN_KEYS)
+    hurry = lines(romme_view("turn", remaining_ms=9_000, first_meld=20), TURN_KEYS)
+    assert "Beeilung!" in hurry and meld not in hurry, "what TURN does takes its line"
+
+
+def test_screen_romme_says_what_turn_does_readably_in_a_calm_turn() -> None:
     spot = game_layout(SIZE)
-    reminded = render(romme_view("turn", remaining_ms=41_000, first_meld=20), "romme_first_meld")
-    hurry = render(romme_view("turn", remaining_ms=9_000, first_meld=20), "romme_meld_9s")
-    melded = render(romme_view("turn", remaining_ms=41_000, first_meld=None), "romme_melded")
-    assert colours(reminded, spot.note)[MUTED] > 0
-    assert drawn(melded, spot.note) == 0
-    assert colours(hurry, spot.note)[WARN] > 0 and colours(hurry, spot.note)[MUTED] == 0
+    calm = render(romme_view("turn", remaining_ms=41_000), "romme_turn_keys", controls=TURN_KEYS)
+    assert colours(calm, spot.note)[TEXT] > 0
+    said = lines(romme_view("turn", remaining_ms=41_000), TURN_KEYS)
+    assert "Zug beenden" in said and "TURN halten: Pause  ·  ZURÜCK halten: Rückgängig" in said
+    english = lines({**romme_view("turn", remaining_ms=41_000), "language": "en"}, TURN_KEYS)
+    assert "end turn" in english and "hold TURN: pause  ·  hold BACK: undo" in english
 
 
-def test_screen_romme_highlights_the_current_seat_and_strikes_out_leavers() -> None:
+def test_screen_romme_highlights_the_seat_on_turn_and_the_next_ones() -> None:
     players = [player(0, [-12]), player(1, [0]), player(2, [-20]), player(3, [-7], left=True)]
     surface = render(romme_view("turn", remaining_ms=30_000, players=players, order=[1, 2, 0],
                                 last={"kind": "left", "seat": 3, "tiles": 0}), "romme_left")
-    fills = [rgb(surface, (chip.left + 3, chip.centery)) for chip in chips(4)]
-    assert fills == [ACCENT, PANEL, PANEL, PANEL]
-    leaver = colours(surface, chips(4)[3])
-    assert leaver[MUTED] > 0 and leaver[TEXT] == 0
+    fills = [rgb(surface, (chip.left + 3, chip.centery)) for chip in chips(3)]
+    assert fills == [ACCENT, PANEL, PANEL]
+    assert "Dora hat das Spiel verlassen" in lines(
+        romme_view("turn", remaining_ms=30_000, players=players, order=[1, 2, 0],
+                   last={"kind": "left", "seat": 3, "tiles": 0}))
 
 
 def test_screen_romme_marks_each_seat_in_the_colour_its_phones_show() -> None:
     surface = render(romme_view("turn", remaining_ms=30_000), "romme_colours")
-    for chip, seat in zip(chips(4), [1, 2, 3, 0], strict=True):
+    for chip, seat in zip(chips(3), [1, 2, 3], strict=True):
         wanted = pygame.Color(seat_colour(seat))
         assert colours(surface, chip)[wanted.r, wanted.g, wanted.b] > 20, seat
 
 
 def test_screen_romme_paused_turn_is_grey_and_says_so() -> None:
     view = romme_view("paused", remaining_ms=23_400, running=False)
-    surface = render(view, "romme_paused")
+    keys = Controls(keys={Button.TURN: Action("resume"), Button.TURN_LONG: Action("resume")})
+    surface = render(view, "romme_paused", controls=keys)
     spot = game_layout(SIZE)
     assert colours(surface, spot.countdown)[PAUSED] > 0
     assert colours(surface, spot.countdown)[GOOD] == 0
-    assert colours(surface, spot.note)[PAUSED] > 0 and colours(surface, spot.note)[TEXT] > 0
+    assert colours(surface, spot.headline)[PAUSED] > 0 and colours(surface, spot.note)[TEXT] > 0
+    assert {"PAUSE", "Los"} <= set(lines(view, keys)), "and TURN goes on"
 
 
 def test_screen_romme_settle_counts_down_quietly_and_names_who_is_next() -> None:
@@ -306,11 +346,11 @@ def test_screen_romme_settle_counts_down_quietly_and_names_who_is_next() -> None
     spot = game_layout(SIZE)
     quiet = colours(settle, spot.countdown)
     assert quiet[MUTED] > 0 and quiet[DANGER] == quiet[WARN] == quiet[GOOD] == 0
-    assert colours(settle, spot.note)[MUTED] > 0 and colours(settle, spot.note)[DANGER] == 0
-    assert colours(settle, spot.last)[DANGER] > 0, "the overrun's penalty stays in view"
+    assert colours(settle, spot.note)[DANGER] > 0, "the overrun's penalty stays in view"
     assert colours(settle, spot.headline)[ACCENT] > 0
     assert colours(waiting, spot.countdown)[PAUSED] > 0
-    assert colours(waiting, spot.note)[GOOD] > 0
+    assert "Gleich: Ben" in lines(romme_view("settle", remaining_ms=4_000, limit_ms=10_000,
+                                             turn=False, last=overrun))
 
 
 def test_screen_romme_overrun_shows_the_penalty_on_a_red_banner() -> None:
@@ -319,8 +359,32 @@ def test_screen_romme_overrun_shows_the_penalty_on_a_red_banner() -> None:
                                 last={"kind": "overrun", "seat": 0, "tiles": 1}), "romme_overrun")
     played = render(romme_view("turn", remaining_ms=50_000,
                                last={"kind": "end_turn", "seat": 0, "tiles": 0}), "romme_played")
-    assert colours(overrun, spot.last)[DANGER] > spot.last.height * 50
-    assert colours(played, spot.last)[DANGER] == 0 and drawn(played, spot.last) > 0
+    assert colours(overrun, spot.note)[DANGER] > spot.note.height * 50
+    assert "Anna: +1 Stein" in lines(romme_view("turn", remaining_ms=50_000, last={
+        "kind": "overrun", "seat": 0, "tiles": 1}))
+    assert colours(played, spot.note)[DANGER] == 0
+    assert "Anna hat gelegt" in lines(romme_view("turn", remaining_ms=50_000, last={
+        "kind": "end_turn", "seat": 0, "tiles": 0}))
+
+
+def test_screen_romme_time_up_fills_the_screen_for_a_moment() -> None:
+    view = romme_view("settle", remaining_ms=10_000, limit_ms=10_000, turn=False,
+                      last={"kind": "overrun", "seat": 0, "tiles": 1})
+    surface = pygame.Surface(SIZE)
+    Screen(SIZE, SCREEN_GAMES).render(surface, published(view), 0, URL, 0.0, Sound.OVERRUN)
+    save(surface, "romme_time_up")
+    whole = pygame.Rect((0, 0), SIZE)
+    assert colours(surface, whole)[DANGER] > SIZE[0] * SIZE[1] // 2
+    said = [w.words for w in drawn_lines(SCREEN_GAMES, published(view), 0, URL,
+                                         Sound.OVERRUN)[1]]
+    assert said[0] == "ZEIT UM!"
+    assert " ".join(said[1:]) == "Anna nimmt die gelegten Steine zurück: +1 Stein"
+    left = {**view, "state": {**view["state"], "last": {"kind": "left", "seat": 0, "tiles": 0}}}
+    said = [w.words for w in drawn_lines(SCREEN_GAMES, published(left), 0, URL,
+                                         Sound.OVERRUN)[1]]
+    assert " ".join(said[1:]) == "Anna verlässt das Spiel: zweimal in Folge überzogen"
+    calm = render(view, "romme_settle_after_the_moment")
+    assert colours(calm, whole)[DANGER] < SIZE[0] * SIZE[1] // 10
 
 
 def test_screen_romme_scoring_shows_tiles_and_flags_missing_seats() -> None:
@@ -354,9 +418,9 @@ def test_screen_a_game_from_outside_draws_with_its_own_painter() -> None:
     spot = game_layout(SIZE)
     assert colours(surface, spot.headline)[TEXT] > 0
     assert colours(surface, spot.countdown)[WARN] > 0
-    assert colours(surface, spot.last)[ACCENT] > 0
-    assert colours(render({**view, "state": {"rolls": []}}, "tiny_no_rolls"), spot.last)[
-        ACCENT] < colours(surface, spot.last)[ACCENT]
+    assert colours(surface, spot.side)[ACCENT] > 0
+    assert colours(render({**view, "state": {"rolls": []}}, "tiny_no_rolls"), spot.side)[
+        ACCENT] < colours(surface, spot.side)[ACCENT]
     assert_qr(surface, URL)
 
 
@@ -423,13 +487,14 @@ def test_screen_draws_a_real_romme_table(table: Table, clock: Any) -> None:
 def test_screen_real_lobby_menu_reads_as_sentences(table: Table) -> None:
     shown = table.published
     labels = menu_labels(shown.controls, shown.public, "en")
-    games = [f"{game.title['en']} · {n} seat{'s' if n > 1 else ''}"
-             for game in table.games.values()
-             for n in range(game.min_seats, game.max_seats + 1)]
-    assert games[:9] == [*(f"Räuber-Rommé · {n} seats" for n in range(2, 7)),
-                         *(f"Rob 'n Run · {n} seats" for n in range(2, 6))]
-    assert labels == (*games, "Language: Deutsch")
-    assert lobby_controls(table.games).menu == shown.controls.menu[:len(games)]
+    assert labels[:11] == (*(f"Räuber-Rommé · {n} seats" for n in range(2, 7)),
+                           "Räuber-Rommé: settings…",
+                           *(f"Rob 'n Run · {n} seats" for n in range(2, 6)),
+                           "Rob 'n Run: settings…")
+    assert labels[-1] == "Language: Deutsch"
+    assert all(any(game.title["en"] in label for label in labels)
+               for game in table.games.values())
+    assert lobby_controls(table.games).menu == shown.controls.menu[:-1]
 
 
 

@@ -464,7 +464,8 @@ def test_clues_are_listed_by_number_on_every_page_and_the_box() -> None:
     assert public["clues"]["face_up"] == [2, 4, 5, 7]     # drawn 2, 7, 5, 4: by number
     assert public["scenario"]["clues"] == boss["secret"]["clues"] == [1, 2, 3, 4, 5, 7]
     state = do(do(state, "safes", 0, safes=[SAFE, SAFE]), "start")
-    menu = [item.params.get("clue") for item in GAME.controls(state).menu]
+    menu = [item.params.get("clue") for item in GAME.controls(state).menu
+            if item.key != "robnrun.menu.openly"]
     assert menu == [None, 2, 4, 5, 7, 1, 3]               # on to the crew, then by number
 
 

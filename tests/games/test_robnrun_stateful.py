@@ -37,7 +37,7 @@ from companion.games.robnrun.pieces import (
     Safe,
     needed,
 )
-from companion.games.robnrun.rules import PLAYING, RULES
+from companion.games.robnrun.rules import PLAYING, RULES, SECRET_PARTS
 from companion.games.robnrun.state import (
     PHASES,
     STACK,
@@ -190,14 +190,18 @@ class Games(RuleBasedStateMachine):
     def send(self, kind: str, by: int | None, seed: int = 0, **args: Any) -> str | None:
         """Apply an action as the Table would; the refusal's key, or None if it was applied."""
         action = GAME.draw(self.state, Action(kind, by, args), random.Random(seed))
+        # The box playing the boss's part openly sees what the boss would (a boss without
+        # a phone); anyone else's answer never depends on the secrets.
+        blind = by != self.boss and not (by is None and self.state.robbery.openly
+                                         and kind in SECRET_PARTS)
         try:
             after = apply_table(self.table, action, GAMES)
         except GetawayError as error:
             assert_sentence(error)
-            if by != self.boss:
+            if blind:
                 self.same_refusal(action, error)
             return error.key
-        if by != self.boss:
+        if blind:
             self.same_refusal(action, None)
         self.history = [*self.history, (self.state, action.type in GAME.reveals)][-UNDO_DEPTH:]
         self.table = after
@@ -261,7 +265,15 @@ class Games(RuleBasedStateMachine):
         entries = data.draw(st.lists(SAFES_ENTRY, min_size=taken, max_size=taken).filter(
             within_the_box), "safes")
         safes = [{"tools": entered(tools), "gold": gold} for tools, gold in entries]
-        assert self.send("safes", self.boss, safes=safes) is None
+        assert self.send("safes", self.boss_part(data), safes=safes) is None
+
+    def boss_part(self, data: st.DataObject) -> int | None:
+        """Who enters the boss's secrets: the boss's phone, or the box once it was chosen to
+        play openly (the boss has no phone in these games)."""
+        if not data.draw(st.integers(0, 3), "openly") and not self.state.robbery.openly:
+            assert self.send("openly", None, ask=True) is None
+            assert self.send("openly", None) is None
+        return None if self.state.robbery.openly else self.boss
 
     def start(self, phone: bool) -> None:
         assert self.send("start", self.by(phone)) is None
@@ -316,12 +328,13 @@ class Games(RuleBasedStateMachine):
         too_many = r.bags + sorted_cards.count(BAG) > BAGS or any(
             r.rows[i] + r.alarm[i] + sorted_cards.count(tool) > COPIES
             for i, tool in enumerate(TOOLS))
-        refused = self.send("sort", self.boss, cards=sorted_cards)
+        refused = self.send("sort", self.boss_part(data), cards=sorted_cards)
         assert refused == ("robnrun.cards_too_many" if too_many else None)
 
     def crew_sends_a_secret(self, data: st.DataObject) -> None:
         """Only the boss's phone enters safes and sorts cards; nobody else, not even the box."""
-        others = [None, *(s for s in range(self.state.seats) if s != self.boss)]
+        box = [] if self.state.robbery.openly else [None]
+        others = [*box, *(s for s in range(self.state.seats) if s != self.boss)]
         seat = data.draw(st.sampled_from(others), "seat")
         kind = data.draw(st.sampled_from(["safes", "sort"]), "kind")
         phases = RULES[kind][0]

@@ -186,15 +186,20 @@ def test_no_crew_phone_and_no_table_page_sees_the_safes(robbery: dict[str, Flask
 
 def test_only_the_boss_phone_enters_and_sorts(robbery: dict[str, FlaskClient], page: FlaskClient,
                                              table: Table) -> None:
-    for client in (robbery["crew"], page):
+    refusals = {"crew": "robnrun.boss_phone", "page": "error.seat_has_phone"}
+    for who, client in (("crew", robbery["crew"]), ("page", page)):
         status, body = act(client, "safes", {"safes": [{"tools": {"acid": 3}, "gold": 1}]})
-        assert status == 409 and body["error"] == "robnrun.boss_phone"
+        assert status == 409 and body["error"] == refusals[who]
+        status, body = act(client, "openly", {"ask": True})  # the boss has a phone: nobody
+        # plays openly for it
+        assert status == 409 and body["error"] == ("robnrun.box_only" if who == "crew" else
+                                                   "error.seat_has_phone")
     for action in ("start", "crew", "play", "play", "play", "play"):  # white 4 for 3 seats
         table.submit(Action(action))
     assert table.published.public["state"]["phase"] == "alarm"
-    for client in (robbery["crew"], page):
+    for who, client in (("crew", robbery["crew"]), ("page", page)):
         status, body = act(client, "sort", {"cards": CARDS})
-        assert status == 409 and body["error"] == "robnrun.boss_phone"
+        assert status == 409 and body["error"] == refusals[who]
     assert act(robbery["boss"], "sort", {"cards": CARDS})[0] == 200
     assert table.published.public["state"]["phase"] == "evaluation"
 

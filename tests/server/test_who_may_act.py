@@ -99,6 +99,11 @@ ROBNRUN = [
     Case("rob", {"building": "B1"}, SEAT_OR_BOX, "robnrun"),
     Case("deal", {}, SEAT_OR_BOX, "robnrun", steps(ROBBED[0])),
     Case("safes", {"safes": [SAFE]}, PHONE_ONLY, "robnrun", steps(*ROBBED[:2])),
+    # The boss on seat 0 has a phone: nobody plays the boss's part openly for it.
+    Case("openly", {"ask": True}, (403, 409, 409, 409, 409), "robnrun", steps(ROBBED[0])),
+    Case("draft_safes", {"safes": [SAFE]}, (403, 409, 409, 409, 409), "robnrun",
+         steps(*ROBBED[:2])),
+    Case("draft_cards", {"cards": ["card"]}, (403, 409, 409, 409, 409), "robnrun", alarm),
     Case("start", {}, SEAT_OR_BOX, "robnrun", steps(*ROBBED)),
     Case("clue", {"clue": 1}, SEAT_OR_BOX, "robnrun", clue_face_up),
     Case("crew", {}, SEAT_OR_BOX, "robnrun", clue_face_up),
@@ -161,6 +166,10 @@ ASKED = box("table.host_ask", token_hash=TOKEN, label="K7M")
 TABLE = [
     Case("table.new_game", {"game": "romme", "seats": 2}, HOST, game=None),
     Case("table.end_game", {}, HOST),
+    Case("table.end_ask", {"ask": True}, HOST),
+    Case("table.setup", {"game": "romme", "option": ""}, HOST, game=None),
+    Case("table.option", {"game": "romme", "option": "turn_seconds", "value": 30}, HOST,
+         game=None),
     Case("table.rematch", {}, ANYONE, before=steps(*SCORED, box("confirm_scores"),
                                                     box("finish"))),
     Case("table.undo", {}, (403, 200, 409, 200, 200),

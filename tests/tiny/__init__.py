@@ -24,9 +24,9 @@ from companion.games.base import (
 
 LIMIT_MS = 10_000
 TEXTS = {
-    "de": {"tiny.rolls": "Würfe: {rolls}", "tiny.action.pass": "Weitergeben",
+    "de": {"tiny.action.pass": "Weitergeben",
            "web.tiny.rolls": "Gewürfelt: {rolls}"},
-    "en": {"tiny.rolls": "Rolls: {rolls}", "tiny.action.pass": "Pass",
+    "en": {"tiny.action.pass": "Pass",
            "web.tiny.rolls": "Rolled: {rolls}"},
 }
 

@@ -13,14 +13,14 @@ from companion.games.base import JSON
 
 
 class TinyPainter(GenericPainter):
-    """The generic screen with the rolls written where a game tells its last event."""
+    """The generic screen with the rolls written under the join code."""
 
     def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
         super().draw(surface, view, ctx)
         rolls = (view.get("state") or {}).get("rolls") or []
-        spot = game_layout(surface.get_size()).last
-        write(surface, ctx.fonts.body, ctx.text("tiny.rolls", rolls=" ".join(map(str, rolls))),
-              ACCENT, spot.midleft, "midleft", spot.width)
+        spot = game_layout(surface.get_size()).side
+        write(surface, ctx.fonts.body, " ".join(map(str, rolls)), ACCENT, spot.midleft,
+              "midleft", spot.width)
 
 
 PAINTER = TinyPainter()

@@ -12,30 +12,37 @@ from companion.device.painters.parts import (
     countdown,
     game_layout,
     join_corner,
+    key_legend,
     menu_bar,
+    moment_screen,
     seat_name,
-    undo_hint,
     urgency_note,
     write,
 )
 from companion.device.painters.signs import pause_sign
 from companion.games.base import JSON
 
+SEATS = 3
+"""The seats shown, readable; more would not be."""
+
 
 class GenericPainter:
     """Draws what every table view has; enough to play any game from the registry."""
 
     def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+        if ctx.moment is not None:
+            moment_screen(surface, "", ctx)
+            return
         spot = game_layout(surface.get_size())
         surface.fill(BACKGROUND)
         join_corner(surface, spot.qr, ctx)
         title = view.get("title") or {}
-        write(surface, ctx.fonts.title, str(title.get(ctx.lang) or view.get("game") or ""), TEXT,
+        write(surface, ctx.fonts.large, str(title.get(ctx.lang) or view.get("game") or ""), TEXT,
               spot.headline.midleft, "midleft", spot.headline.width)
         _timer(surface, spot.countdown, spot.note, view.get("timer"), ctx)
         _seats(surface, spot.order, view, ctx)
+        key_legend(surface, spot.hints, ctx)
         menu_bar(surface, spot.menu, ctx)
-        undo_hint(surface, spot.undo, view, ctx)
 
 
 def _timer(surface: pygame.Surface, digits: pygame.Rect, note: pygame.Rect,
@@ -46,18 +53,17 @@ def _timer(surface: pygame.Surface, digits: pygame.Rect, note: pygame.Rect,
     if timer["running"]:
         urgency_note(surface, note, int(timer["remaining_ms"]), ctx)
         return
-    label = write(surface, ctx.fonts.large, ctx.text("screen.paused"), PAUSED, note.center,
-                  "center")
-    pause_sign(surface, (label.left - label.height, label.centery), label.height * 3 // 4, PAUSED)
+    size = ctx.fonts.large.get_height() * 3 // 4
+    pause_sign(surface, (note.left + size // 2, note.centery), size, PAUSED)
+    write(surface, ctx.fonts.large, ctx.text("screen.paused"), PAUSED,
+          (note.left + size + 12, note.centery), "midleft")
 
 
 def _seats(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
            ctx: Context) -> None:
     seats = view.get("seats") or []
-    if not seats:
-        return
-    width = rect.width // len(seats)
-    for i in range(len(seats)):
+    width = rect.width // SEATS
+    for i in range(min(SEATS, len(seats))):
         chip = pygame.Rect(rect.left + i * width, rect.top, width - 6, rect.height)
         pygame.draw.rect(surface, PANEL, chip, border_radius=8)
         write(surface, ctx.fonts.body, seat_name(view, i, ctx.lang), TEXT, chip.center, "center",

@@ -14,12 +14,15 @@ from companion.device.painters.parts import (
     Context,
     clamp_cursor,
     design_box,
+    game_title,
     join_code,
+    wrap,
     write,
     write_lines,
 )
 from companion.device.painters.signs import arrow
 from companion.games.base import JSON
+from companion.table.box_options import option_name
 
 TEXTS = {
     "de": {
@@ -41,13 +44,13 @@ TEXTS = {
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where the lobby's parts go: the menu on the left, the join code on the right."""
+    """Where the lobby's parts go: the title and the list on the left, the join code on the
+    right, the chosen item across the screen under them, the hints at the bottom."""
 
     title: pygame.Rect
-    menu: pygame.Rect
     qr: pygame.Rect
+    chosen: pygame.Rect
     bottom: pygame.Rect
-    row: int
 
 
 @lru_cache(maxsize=4)
@@ -57,30 +60,48 @@ def layout(size: tuple[int, int]) -> Layout:
     u = height / DESIGN_HEIGHT
     box = partial(design_box, u)
 
-    side, margin = 160 * u, 8 * u
-    return Layout(title=box(margin, 8, width - side - 2 * margin, 44),
-                  menu=box(margin, 60, width - side - 2 * margin, 220),
-                  qr=box(width - side, 8, side - margin, 156),
-                  bottom=box(margin, 288, width - 2 * margin, 28), row=round(42 * u))
+    side, margin = 152 * u, 8 * u
+    return Layout(title=box(margin, 2, width - side - 2 * margin, 150),
+                  qr=box(width - side, 4, side - margin, 144),
+                  chosen=box(margin, 154, width - 2 * margin, 128),
+                  bottom=box(margin, 284, width - 2 * margin, 34))
 
 
 class LobbyPainter:
-    """Draws the lobby from the table view and the box's menu."""
+    """Draws the lobby from the table view and the box's menu: the title and the chosen item
+    readable; the list around it, what the code is for and the address to type are hints (the
+    chosen item is what is read, the QR code the way in)."""
 
     def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
         spot = layout(surface.get_size())
         surface.fill(BACKGROUND)
-        write(surface, ctx.fonts.title, ctx.text("box.choose_game"), TEXT, spot.title.midleft,
-              "midleft", spot.title.width)
-        _menu(surface, spot, ctx)
+        title, large = _title(view, ctx), ctx.fonts.large
+        font = large if large.size(title)[0] <= spot.title.width else ctx.fonts.body
+        below_title = write_lines(surface, font, title, TEXT, spot.title, "topleft")
+        _list(surface, pygame.Rect(spot.title.left, below_title + 4, spot.title.width,
+                                   spot.title.bottom - below_title - 4), ctx)
+        _chosen(surface, spot.chosen, ctx)
         _hint(surface, spot.bottom, ctx)
         code = join_code(surface, spot.qr, ctx)
-        below = pygame.Rect(spot.qr.left, code.bottom + 6, spot.qr.width, spot.bottom.top)
         wifi = ctx.join_url.startswith("WIFI:")
-        write_lines(surface, ctx.fonts.small, ctx.text("screen.lobby.wifi" if wifi else "box.join"),
-                    TEXT, below)
+        write_lines(surface, ctx.fonts.hint, ctx.text("screen.lobby.wifi" if wifi else "box.join"),
+                    TEXT, pygame.Rect(spot.qr.left, code.bottom + 2, spot.qr.width,
+                                      spot.chosen.top - code.bottom - 2))
         bottom = _wifi_name(view) if wifi else typed(ctx.join_url, ctx.text("box.code"))
-        write(surface, ctx.fonts.small, bottom, ACCENT, spot.bottom.midright, "midright")
+        write(surface, ctx.fonts.hint, bottom, ACCENT, spot.bottom.bottomright, "bottomright")
+
+
+def _title(view: Mapping[str, JSON], ctx: Context) -> str:
+    """Choose a game; while a game's settings are open, which game's they are; while an
+    option's values are, which option's."""
+    setup = view.get("box_setup")
+    if not setup:
+        return ctx.text("box.choose_game")
+    game, option = setup
+    if option:
+        name = option_name(str(game), str(option))
+        return ctx.text(str(name["key"])) if isinstance(name, dict) else str(name)
+    return ctx.text("box.settings_title", game=game_title(view, game, ctx.lang))
 
 
 def typed(link: str, code_word: str) -> str:
@@ -95,35 +116,58 @@ def _wifi_name(view: Mapping[str, JSON]) -> str:
     return f"WLAN/Wi-Fi: {wifi['ssid']}" if isinstance(wifi, dict) else ""
 
 
-def _menu(surface: pygame.Surface, spot: Layout, ctx: Context) -> None:
-    """As many items as fit, scrolled so the highlighted one is always shown."""
-    if not ctx.menu:
+def _list(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
+    """The menu around the highlighted item, small: a hint that the list goes on (the item
+    itself is readable below); scrolled so the highlighted one is always in it, marked."""
+    if not ctx.menu or rect.height <= 0:
         return
-    fits = max(1, spot.menu.height // spot.row)
+    hint = ctx.fonts.hint
+    fits = max(1, rect.height // hint.get_linesize())
     chosen = clamp_cursor(ctx)
     first = min(max(0, chosen - fits // 2), max(0, len(ctx.menu) - fits))
     for slot, index in enumerate(range(first, min(len(ctx.menu), first + fits))):
-        row = pygame.Rect(spot.menu.left, spot.menu.top + slot * spot.row, spot.menu.width,
-                          spot.row - 6)
-        _item(surface, row, ctx.menu[index], index == chosen, ctx)
+        y = rect.top + slot * hint.get_linesize()
+        mark = index == chosen
+        if mark:
+            arrow(surface, (rect.left + 5, y + hint.get_linesize() // 2), 10, ACCENT, 1)
+        write(surface, hint, ctx.menu[index], ACCENT if mark else MUTED, (rect.left + 14, y),
+              "topleft", rect.width - 14)
 
 
-def _item(surface: pygame.Surface, row: pygame.Rect, label: str, chosen: bool,
-          ctx: Context) -> None:
-    """One menu item; the highlighted one is filled and has an arrow, not only a colour."""
-    inset = row.height * 3 // 4
-    if chosen:
-        pygame.draw.rect(surface, ACCENT, row, border_radius=row.height // 3)
-        arrow(surface, (row.left + inset // 2, row.centery), row.height // 2, INK, 1)
-    write(surface, ctx.fonts.body, label, INK if chosen else TEXT,
-          (row.left + inset, row.centery), "midleft", row.width - inset - 6)
+def _chosen(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
+    """The highlighted item, readable, on a fill with an arrow (not only a colour): in two
+    lines if one is too short, broken at " · " where it has one."""
+    if not ctx.menu:
+        return
+    font, inset = ctx.fonts.body, 36
+    pygame.draw.rect(surface, ACCENT, rect, border_radius=rect.height // 6)
+    arrow(surface, (rect.left + inset // 2, rect.centery), inset // 2, INK, 1)
+    width, line = rect.width - inset - 8, font.get_linesize()
+    lines, room = _lines(font, ctx.menu[clamp_cursor(ctx)], width), rect.height // line
+    if len(lines) > room:  # the last line keeps the rest, to be shortened to fit
+        lines = [*lines[:room - 1], " ".join(lines[room - 1:])]
+    top = rect.centery - len(lines) * line // 2
+    for n, words in enumerate(lines):
+        write(surface, font, words, INK, (rect.left + inset, top + n * line), "topleft", width)
+
+
+def _lines(font: pygame.font.Font, label: str, width: int) -> list[str]:
+    """The label in lines that fit: broken at " · " where it has one, else between words."""
+    head, dot, tail = label.rpartition(" · ")
+    if font.size(label)[0] > width and dot and font.size(head)[0] <= width:
+        return [head, tail]
+    return wrap(font, label, width)
 
 
 def _hint(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
-    """◀ ▶ choose · OK: start."""
-    size = rect.height // 2
-    arrow(surface, (rect.left + size // 2, rect.centery), size, MUTED, -1)
-    arrow(surface, (rect.left + size * 2, rect.centery), size, MUTED, 1)
+    """◀ ▶ choose · OK: start, and which of how many items is highlighted: hints."""
+    size = rect.height // 4
+    y = rect.top + size
+    arrow(surface, (rect.left + size // 2, y), size, MUTED, -1)
+    arrow(surface, (rect.left + size * 2, y), size, MUTED, 1)
     line = f"{ctx.text('screen.lobby.choose')}   {ctx.text('screen.lobby.start')}"
-    write(surface, ctx.fonts.small, line, MUTED, (rect.left + size * 3, rect.centery), "midleft",
-          rect.width // 2 - size * 3)
+    if ctx.menu:
+        place = ctx.text("screen.place", index=clamp_cursor(ctx) + 1, count=len(ctx.menu))
+        line = f"{line}   ·   {place}"
+    write(surface, ctx.fonts.hint, line, MUTED, (rect.left + size * 3, y), "midleft",
+          rect.width - size * 3)

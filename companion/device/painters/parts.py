@@ -7,7 +7,7 @@ rectangle and data, so a game's painter is a layout plus a few calls.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, Protocol
@@ -21,12 +21,13 @@ from companion.device.painters.palette import (
     INK,
     MUTED,
     PAUSED,
+    TEXT,
     WARN,
     Colour,
 )
 from companion.device.painters.signs import arrow, warning_sign
 from companion.device.qr import qr_surface
-from companion.games.base import JSON
+from companion.games.base import JSON, Button, Sound
 from companion.i18n import text
 
 WARN_MS = 10_000
@@ -36,33 +37,65 @@ TEXTS = {
     "de": {
         "screen.join_short": "Mitspielen",
         "screen.no_network": "Warte auf das WLAN …",
-        "screen.undo_hint": "Rückgängig: ZURÜCK halten",
         "screen.hurry": "Beeilung!",
         "screen.almost": "Gleich vorbei!",
         "screen.paused": "PAUSE",
-        "screen.press_turn": "TURN: weiter",
         "screen.total": "Gesamt",
         "screen.missing": "fehlt",
+        "screen.place": "{index} von {count}",
+        "screen.key": "{button}: {action}",
+        "screen.key_held": "{button} halten: {action}",
+        "screen.key_both": "{button}: {action}, halten: {held}",
+        "screen.time_up": "ZEIT UM!",
+        "box.button.turn": "TURN",
+        "box.button.ok": "OK",
+        "box.button.back": "ZURÜCK",
+        "box.key.undo": "Rückgängig",
+        "box.key.end_ask": "Weiterspielen",
+        "box.key.setup": "Zurück",
     },
     "en": {
         "screen.join_short": "Join",
         "screen.no_network": "Waiting for Wi-Fi…",
-        "screen.undo_hint": "Undo: hold BACK",
         "screen.hurry": "Hurry up!",
         "screen.almost": "Almost out!",
         "screen.paused": "PAUSED",
-        "screen.press_turn": "TURN: go on",
         "screen.total": "Total",
         "screen.missing": "missing",
+        "screen.place": "{index} of {count}",
+        "screen.key": "{button}: {action}",
+        "screen.key_held": "hold {button}: {action}",
+        "screen.key_both": "{button}: {action}, hold: {held}",
+        "screen.time_up": "TIME'S UP!",
+        "box.button.turn": "TURN",
+        "box.button.ok": "OK",
+        "box.button.back": "BACK",
+        "box.key.undo": "undo",
+        "box.key.end_ask": "play on",
+        "box.key.setup": "back",
     },
 }
+
+DESIGN_HEIGHT = 320
+"""Screens are laid out for 480 x 320 and scaled by height."""
+READABLE_CAP_PX = 27
+"""The least cap height (a rendered H, in pixels of the 320-pixel-high design) of everything a
+player must read: 4 mm on a 3.5-inch 480 x 320 panel (0.153 mm a pixel), read from a metre.
+Cap height, not x-height, because figures and names (the countdown, "Platz 3") are capitals
+and digits; the bundled font's x-height is three quarters of it."""
 
 
 @dataclass(frozen=True, slots=True)
 class Fonts:
-    """The bundled font in five sizes, scaled to the screen's height (designed for 320 px)."""
+    """The bundled font in five sizes, scaled to the screen's height (designed for 320 px).
 
-    small: pygame.font.Font
+    Everything a player must read is ``body`` or larger: at least READABLE_CAP_PX of cap
+    height. ``hint`` is for secondary text only, never needed to play; each use says why it
+    is not (what the join code is for, the place in a menu, the hold-button reminders, what
+    also lies open on the table).
+    """
+
+    hint: pygame.font.Font
     body: pygame.font.Font
     large: pygame.font.Font
     title: pygame.font.Font
@@ -70,23 +103,59 @@ class Fonts:
 
     @classmethod
     def for_height(cls, height: int) -> Fonts:
-        scale = height / 320
-        sizes = (22, 30, 40, 52, 170)
-        return cls(*(pygame.font.Font(None, round(size * scale)) for size in sizes))
+        scale = height / DESIGN_HEIGHT
+        return cls(*(pygame.font.Font(None, round(size * scale)) for size in FONT_SIZES))
+
+
+FONT_SIZES = (22, 54, 60, 70, 150)
+"""The sizes of Fonts' hint, body, large, title and huge on a 320-pixel-high screen."""
 
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What a painter needs besides the view: the box's menu and cursor, the join link, fonts."""
+    """What a painter needs besides the view: the box's menu and cursor, what the buttons do
+    now (button and action, as sentences), the join link, fonts, and the moment the box
+    shows now (the sound that made it), to be drawn full-screen."""
 
     lang: str
     menu: tuple[str, ...]
     cursor: int
     join_url: str
     fonts: Fonts
+    moment: Sound | None = None
+    keys: tuple[tuple[Button, str], ...] = ()
 
     def text(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
+
+    def key(self, button: Button) -> str | None:
+        """What ``button`` does now, as "TURN: end turn"; None if nothing."""
+        action = dict(self.keys).get(button)
+        if action is None:
+            return None
+        return self.text("screen.key", button=self.text(f"box.button.{button}"), action=action)
+
+    def legend(self, said: Button | None = None) -> list[str]:
+        """What the buttons do now, a part per button pressed or held: "TURN: end turn,
+        hold: pause", "hold BACK: undo"; less what the screen ``said`` readably already."""
+        does = dict(self.keys)
+        parts = []
+        for short, held in HELD:
+            name = self.text(f"box.button.{short}")
+            action = does.get(short) if short != said else None
+            long = does.get(held) if held else None
+            if action and long:
+                parts.append(self.text("screen.key_both", button=name, action=action, held=long))
+            elif action:
+                parts.append(self.text("screen.key", button=name, action=action))
+            elif long:
+                parts.append(self.text("screen.key_held", button=name, action=long))
+        return parts
+
+
+HELD: tuple[tuple[Button, Button | None], ...] = (
+    (Button.TURN, Button.TURN_LONG), (Button.OK, None), (Button.BACK, Button.BACK_LONG))
+"""Each button the screen tells of, with what holding it is."""
 
 
 class Painter(Protocol):
@@ -104,17 +173,12 @@ class Layout:
     headline: pygame.Rect
     countdown: pygame.Rect
     note: pygame.Rect
-    last: pygame.Rect
     order: pygame.Rect
     qr: pygame.Rect
     side: pygame.Rect
     table: pygame.Rect
-    undo: pygame.Rect
+    hints: pygame.Rect
     menu: pygame.Rect
-
-
-DESIGN_HEIGHT = 320
-"""Screens are laid out for 480 x 320 and scaled by height."""
 
 
 def design_box(u: float, x: float, y: float, w: float, h: float) -> pygame.Rect:
@@ -126,9 +190,9 @@ def design_box(u: float, x: float, y: float, w: float, h: float) -> pygame.Rect:
 def game_layout(size: tuple[int, int]) -> Layout:
     """The game screen for ``size``: the 480 x 320 design scaled by height.
 
-    The left column tells the turn (headline, countdown, a note, the last event) or holds a
-    table of scores; the right column the join code, the round and the undo hint; the rows
-    below the seats and the box's menu.
+    The left column tells the turn (headline, countdown); the right column has the join code
+    and, small, the round; the rows below a note, the seats, two lines of hints and the box's
+    menu. A table of scores takes the whole width under the headline.
     """
     width, height = size
     u = height / DESIGN_HEIGHT
@@ -138,11 +202,11 @@ def game_layout(size: tuple[int, int]) -> Layout:
     left = width - side - 2 * margin
     full = width - 2 * margin
     return Layout(
-        headline=box(margin, 6, left, 50), countdown=box(margin, 56, left, 120),
-        note=box(margin, 176, left, 36), last=box(margin, 212, left, 30),
-        order=box(margin, 244, full, 46), qr=box(width - side, 4, side - 4 * u, 116),
-        side=box(width - side, 140, side - 4 * u, 56), table=box(margin, 100, left, 186),
-        undo=box(width - side, 198, side - 4 * u, 44), menu=box(margin, 292, full, 26),
+        headline=box(margin, 0, left, 44), countdown=box(margin, 44, left, 100),
+        note=box(margin, 146, full, 44), order=box(margin, 192, full, 42),
+        qr=box(width - side, 4, side - 4 * u, 111), side=box(width - side, 129, side - 4 * u, 17),
+        table=box(margin, 44, full, 224), hints=box(margin, 236, full, 34),
+        menu=box(margin, 272, full, 46),
     )
 
 
@@ -167,16 +231,24 @@ def write(surface: pygame.Surface, font: pygame.font.Font, line: str, colour: Co
 
 
 def write_lines(surface: pygame.Surface, font: pygame.font.Font, words: str, colour: Colour,
-                rect: pygame.Rect) -> None:
-    """Draw ``words`` centred in lines that fit ``rect``'s width, from its top down."""
-    y = rect.top
-    for line in _wrap(font, words.split(), rect.width):
-        y = write(surface, font, line, colour, (rect.centerx, y), "midtop", rect.width).bottom
+                rect: pygame.Rect, anchor: str = "midtop") -> int:
+    """Draw ``words`` in lines that fit ``rect``'s width, from its top down, centred (or
+    ``anchor`` "topleft": from the left), as many lines as fit its height (the last one
+    shortened); return where the text ends."""
+    y, lines = rect.top, wrap(font, words, rect.width)
+    room = max(1, rect.height // font.get_linesize())
+    if len(lines) > room:
+        lines = [*lines[:room - 1], " ".join(lines[room - 1:])]
+    x = rect.centerx if anchor == "midtop" else rect.left
+    for line in lines:
+        y = write(surface, font, line, colour, (x, y), anchor, rect.width).bottom
+    return y
 
 
-def _wrap(font: pygame.font.Font, words: Sequence[str], width: int) -> list[str]:
+def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:
+    """``words`` in lines that fit ``width``, broken between words."""
     lines: list[str] = []
-    for word in words:
+    for word in words.split():
         if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
@@ -197,6 +269,15 @@ def seat_colour(view: Mapping[str, JSON], seat: int) -> Colour:
     if len(hex_colour) != 7:
         return MUTED
     return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16))
+
+
+def game_title(view: Mapping[str, JSON], game_id: JSON, lang: str) -> str:
+    """A game's title as the view has it (the lobby's list, or the game under way)."""
+    titles = {str(g["id"]): g["title"] for g in view.get("games") or ()}
+    if view.get("game"):
+        titles[str(view["game"])] = view.get("title") or {}
+    title = titles.get(str(game_id)) or {}
+    return str(title.get(lang) or next(iter(title.values()), game_id))
 
 
 def seat_name(view: Mapping[str, JSON], seat: int, lang: str) -> str:
@@ -242,43 +323,80 @@ def urgency_note(surface: pygame.Surface, rect: pygame.Rect, remaining_ms: int,
         return False
     key = "screen.almost" if level == 2 else "screen.hurry"
     colour = URGENCY_COLOURS[level]
-    label = write(surface, ctx.fonts.large, ctx.text(key), colour, rect.center, "center")
-    size = label.height
+    size = ctx.fonts.large.get_height() * 3 // 4
+    signs = level * (size + 6)
+    label = write(surface, ctx.fonts.large, ctx.text(key), colour,
+                  (rect.left + signs, rect.centery), "midleft", rect.width - signs)
     for n in range(level):
-        warning_sign(surface, (label.left - size * (2 * n + 1) // 2 - 8, label.centery),
-                     size, colour)
+        warning_sign(surface, (rect.left + size // 2 + n * (size + 6), label.centery), size,
+                     colour)
     return True
 
 
-# -- the menu and the join code ----------------------------------------------------------------
+# -- the buttons: the menu and what the keys do -----------------------------------------------
 
 def menu_bar(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
-    """The box's menu as one line: ◀ the highlighted item ▶ and its place in the list."""
+    """The box's menu as one line: the highlighted item on an amber bar, ◀ and ▶ at its ends
+    when there are more to choose from. Without a menu, what TURN does."""
     if not ctx.menu:
+        key_line(surface, rect, Button.TURN, ctx, centred=True)
         return
-    index, size = clamp_cursor(ctx), rect.height * 2 // 3
-    right = rect.right
+    pygame.draw.rect(surface, ACCENT, rect, border_radius=rect.height // 3)
+    size, pad = rect.height // 2, rect.height // 4
     if len(ctx.menu) > 1:
-        count = write(surface, ctx.fonts.small, f"{index + 1}/{len(ctx.menu)}", MUTED,
-                      rect.midright, "midright")
-        right = count.left - size // 2
-        arrow(surface, (rect.left + size // 2, rect.centery), size, ACCENT, -1)
-        arrow(surface, (right - size // 2, rect.centery), size, ACCENT, 1)
-    room = pygame.Rect(rect.left + size * 3 // 2, rect.top, right - rect.left - size * 3,
-                       rect.height)
-    label, body = ctx.menu[index], ctx.fonts.body
-    font = body if body.size(label)[0] + rect.height <= room.width else ctx.fonts.small
-    label = fit(font, label, room.width - rect.height)
-    box = pygame.Rect(0, 0, font.size(label)[0] + rect.height, rect.height)
-    box.center = room.center
-    pygame.draw.rect(surface, ACCENT, box, border_radius=rect.height // 3)
-    write(surface, font, label, INK, box.center, "center")
+        arrow(surface, (rect.left + pad + size // 2, rect.centery), size, INK, -1)
+        arrow(surface, (rect.right - pad - size // 2, rect.centery), size, INK, 1)
+    room = rect.width - 2 * (2 * pad + size)
+    write(surface, ctx.fonts.body, ctx.menu[clamp_cursor(ctx)], INK, rect.center, "center", room)
+
+
+def key_line(surface: pygame.Surface, rect: pygame.Rect, button: Button, ctx: Context, *,
+             centred: bool = False) -> bool:
+    """What ``button`` does now, readable, after its name on a key cap (the name is the
+    cap's label, a hint; the action is what must be read); whether it does anything."""
+    action = dict(ctx.keys).get(button)
+    if action is None:
+        return False
+    hint, body = ctx.fonts.hint, ctx.fonts.body
+    name = ctx.text(f"box.button.{button}")
+    cap = pygame.Rect(0, 0, hint.size(name)[0] + 12, hint.get_height() + 8)
+    gap = 10
+    width = min(rect.width, cap.width + gap + body.size(action)[0])
+    left = rect.centerx - width // 2 if centred else rect.left
+    cap.midleft = (left, rect.centery)
+    pygame.draw.rect(surface, TEXT, cap, 2, border_radius=5)
+    write(surface, hint, name, TEXT, cap.center, "center")
+    write(surface, body, action, TEXT, (cap.right + gap, rect.centery), "midleft",
+          rect.right - cap.right - gap)
+    return True
+
+
+def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
+               said: Button | None = None) -> pygame.Rect:
+    """What every button does now ("TURN: end turn, hold: pause · hold BACK: undo") in the
+    last lines of ``rect``, as few as it takes; return the part of ``rect`` left above them.
+    A hint, as a label on a button is: TURN's own job is also said readably where it matters
+    (the menu bar without a menu, a calm turn's note), and then left out here (``said``)."""
+    hint = ctx.fonts.hint
+    lines: list[str] = []
+    for part in ctx.legend(said):
+        if lines and hint.size(f"{lines[-1]}  ·  {part}")[0] <= rect.width:
+            lines[-1] = f"{lines[-1]}  ·  {part}"
+        else:
+            lines.append(part)
+    height = hint.get_linesize()
+    top = rect.bottom - len(lines) * height
+    for n, line in enumerate(lines):
+        write(surface, hint, line, MUTED, (rect.left, top + n * height), "topleft", rect.width)
+    return pygame.Rect(rect.left, rect.top, rect.width, max(0, top - rect.top))
 
 
 def clamp_cursor(ctx: Context) -> int:
     """The highlighted menu item: the box's cursor, kept inside the menu."""
     return max(0, min(ctx.cursor, len(ctx.menu) - 1))
 
+
+# -- the join code ------------------------------------------------------------------------------
 
 @lru_cache(maxsize=4)
 def _qr(url: str, px: int) -> pygame.Surface:
@@ -290,9 +408,9 @@ def join_code(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> pygam
     while the box has no network, a line saying it waits for one."""
     url = ctx.join_url
     if not url:
-        waiting = pygame.Rect(rect.left, rect.top, rect.width, rect.height // 2)
-        write_lines(surface, ctx.fonts.body, ctx.text("screen.no_network"), ACCENT, waiting)
-        return waiting
+        bottom = write_lines(surface, ctx.fonts.body, ctx.text("screen.no_network"), ACCENT,
+                             rect)
+        return pygame.Rect(rect.left, rect.top, rect.width, bottom - rect.top)
     modules = _qr(url, 1).get_width()
     image = _qr(url, max(1, min(rect.width, rect.height) // modules))
     where = image.get_rect(midtop=rect.midtop)
@@ -301,14 +419,23 @@ def join_code(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> pygam
 
 
 def join_corner(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
-    """The join code in a game screen's corner, with a word saying what it is for."""
+    """The join code in a game screen's corner, with a word saying what it is for (a hint:
+    the code itself is what a phone reads)."""
     code = join_code(surface, rect, ctx)
-    write(surface, ctx.fonts.small, ctx.text("screen.join_short"), MUTED,
-          (code.centerx, code.bottom + 2), "midtop")
+    write(surface, ctx.fonts.hint, ctx.text("screen.join_short"), MUTED,
+          (code.centerx, code.bottom + 1), "midtop")
 
 
-def undo_hint(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
-              ctx: Context) -> None:
-    """A quiet reminder that BACK held undoes the last step, when undo is possible."""
-    if view.get("undo"):
-        write_lines(surface, ctx.fonts.small, ctx.text("screen.undo_hint"), MUTED, rect)
+# -- a moment --------------------------------------------------------------------------------
+
+def moment_screen(surface: pygame.Surface, line: str, ctx: Context) -> None:
+    """The clock ended a turn: the whole screen red, a warning sign, "TIME'S UP!" and what it
+    means (who pays, who leaves) in two readable lines at most."""
+    width, height = surface.get_size()
+    surface.fill(DANGER)
+    size = height // 4
+    warning_sign(surface, (width // 2, height // 16 + size // 2), size, INK, DANGER)
+    title = write(surface, ctx.fonts.title, ctx.text("screen.time_up"), INK,
+                  (width // 2, height // 16 + size + 6), "midtop", width - 16)
+    write_lines(surface, ctx.fonts.body, line, INK,
+                pygame.Rect(8, title.bottom + 6, width - 16, height - title.bottom - 6))

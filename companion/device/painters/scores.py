@@ -25,21 +25,21 @@ class ScoreRow:
 
 def score_table(surface: pygame.Surface, rect: pygame.Rect, headings: Sequence[str],
                 rows: Sequence[ScoreRow], ctx: Context) -> None:
-    """Rows of name, as many of the last rounds as fit, and the total at the right."""
-    lines = len(rows) + 1
-    body, small = ctx.fonts.body, ctx.fonts.small
-    font = body if body.get_linesize() * lines <= rect.height else small
-    line = min(font.get_linesize() + 4, rect.height // lines)
-    cell = font.size("-000")[0] + 8
-    total = max(cell, small.size(ctx.text("screen.total"))[0] + 12)
-    shown = min(max(0, (rect.width * 6 // 10 - total) // cell), len(headings))
+    """Rows of name, as many of the last rounds as fit, and the total at the right; the
+    column headings (round numbers, "Total") are hints over the readable figures."""
+    body, hint = ctx.fonts.body, ctx.fonts.hint
+    head = hint.get_linesize()
+    line = min(body.get_linesize(), (rect.height - head) // max(1, len(rows)))
+    cell = body.size("-000")[0] + 8
+    total = cell + body.size("0")[0]
+    shown = min(max(0, (rect.width * 5 // 10 - total) // cell), len(headings))
     columns = _Columns(rect.left, rect.right - total - cell * shown, cell, rect.right)
     heading = ScoreRow("", headings[len(headings) - shown:], ctx.text("screen.total"), MUTED)
-    _score_line(surface, small, columns, rect.top + line // 2, heading)
-    for n, row in enumerate(rows, start=1):
+    _score_line(surface, hint, columns, rect.top + head // 2, heading)
+    for n, row in enumerate(rows):
         trimmed = ScoreRow(row.label, row.cells[len(row.cells) - shown:], row.total, row.colour,
                            row.struck)
-        _score_line(surface, font, columns, rect.top + n * line + line // 2, trimmed)
+        _score_line(surface, body, columns, rect.top + head + n * line + line // 2, trimmed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,17 @@ def _score_line(surface: pygame.Surface, font: pygame.font.Font, columns: _Colum
     write(surface, font, row.total, row.colour, (columns.right, y), "midright")
 
 
+def _last_that_fit(font: pygame.font.Font, figures: str, width: int) -> str:
+    """The figures entered last, as many as fit after "…": the one just entered is what the
+    group checks, and the points beside them count them all."""
+    if font.size(figures)[0] <= width:
+        return figures
+    shown = figures.split()
+    while len(shown) > 1 and font.size("… " + " ".join(shown))[0] > width:
+        shown.pop(0)
+    return "… " + " ".join(shown)
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One seat in a round's scoring: what it entered and its points, and how it is shown."""
@@ -77,7 +88,7 @@ class Entry:
 def entry_table(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Entry],
                 ctx: Context) -> None:
     """One line per seat: name, entered figures, points; a missing seat gets a warning."""
-    line = min(ctx.fonts.body.get_linesize() + 6, rect.height // max(1, len(rows)))
+    line = min(ctx.fonts.body.get_linesize() + 2, rect.height // max(1, len(rows)))
     for i, entry in enumerate(rows):
         _entry_line(surface, pygame.Rect(rect.left, rect.top + i * line, rect.width, line),
                     entry, ctx)
@@ -97,6 +108,7 @@ def _entry_line(surface: pygame.Surface, row: pygame.Rect, entry: Entry, ctx: Co
         warning_sign(surface, (figures_x + mark, y), mark * 3 // 2, WARN)
         write(surface, font, ctx.text("screen.missing"), WARN, row.midright, "midright")
         return
-    write(surface, font, entry.figures, colour, (figures_x, y), "midleft", row.width * 9 // 20)
+    write(surface, font, _last_that_fit(font, entry.figures, row.width * 9 // 20), colour,
+          (figures_x, y), "midleft")
     if entry.points is not None:
         write(surface, font, str(entry.points), colour, row.midright, "midright")

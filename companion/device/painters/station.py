@@ -1,12 +1,15 @@
-"""The simulator's police station: the 24 LEDs the box would light, and the keys for its buttons."""
+"""The simulator's police station: the 24 LEDs the box would light, the keys for its buttons,
+and a note for each sound the buzzer plays."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
-from companion.device.painters.palette import BACKGROUND, MUTED, PANEL, TEXT, Colour
+from companion.device.painters.palette import ACCENT, BACKGROUND, INK, MUTED, PANEL, TEXT, Colour
 from companion.device.painters.parts import Fonts, write, write_lines
-from companion.games.base import LedFrame
+from companion.games.base import LedFrame, Sound
 from companion.i18n import text
 
 COLUMNS: tuple[Colour, ...] = ((255, 204, 0), (40, 200, 80), (245, 245, 245), (235, 45, 45))
@@ -27,6 +30,14 @@ TEXTS = {
         "sim.button.back": "ZURÜCK",
         "sim.button.turn": "TURN",
         "sim.hold": "Lang halten: TURN hält an, ZURÜCK nimmt zurück",
+        "sim.buzzer": "Summer: {sounds}",
+        "sim.sound.press": "Klick",
+        "sim.sound.warn": "Warnung",
+        "sim.sound.tick": "Tick",
+        "sim.sound.overrun": "Zeit um!",
+        "sim.sound.siren": "Sirene",
+        "sim.sound.error": "Fehler",
+        "sim.sound.done": "Fertig",
     },
     "en": {
         "sim.station": "Police station",
@@ -39,6 +50,14 @@ TEXTS = {
         "sim.button.back": "BACK",
         "sim.button.turn": "TURN",
         "sim.hold": "Hold TURN to pause, hold BACK to undo",
+        "sim.buzzer": "Buzzer: {sounds}",
+        "sim.sound.press": "click",
+        "sim.sound.warn": "warning",
+        "sim.sound.tick": "tick",
+        "sim.sound.overrun": "time up!",
+        "sim.sound.siren": "siren",
+        "sim.sound.error": "error",
+        "sim.sound.done": "done",
     },
 }
 
@@ -61,17 +80,32 @@ def led_centres(size: tuple[int, int]) -> list[list[tuple[int, int]]]:
              for r in range(ROWS)] for c in range(len(COLUMNS))]
 
 
-def draw_station(surface: pygame.Surface, frame: LedFrame, lang: str, fonts: Fonts) -> None:
-    """Fill ``surface`` with the LEDs of ``frame`` (lit bright, dark ones dim) and the keys."""
+def draw_station(surface: pygame.Surface, frame: LedFrame, lang: str, fonts: Fonts,
+                 sounds: Sequence[Sound] = ()) -> None:
+    """Fill ``surface`` with the LEDs of ``frame`` (lit bright, dark ones dim) and the keys;
+    while the buzzer plays ``sounds``, a note naming them stands over the panel's title. Its
+    words are hints: the panel is the simulator's, read on a laptop, never on the box."""
     width, height = surface.get_size()
     surface.fill(PANEL)
-    write(surface, fonts.small, text("sim.station", lang), TEXT, (width // 2, 6), "midtop")
+    if sounds:
+        _note(surface, sounds, lang, fonts)
+    else:
+        write(surface, fonts.hint, text("sim.station", lang), TEXT, (width // 2, 6), "midtop")
     radius = round(11 * height / 320)
     for colour, centres, lit in zip(COLUMNS, led_centres((width, height)), frame.columns,
                                     strict=True):
         for centre, on in zip(centres, lit, strict=True):
             pygame.draw.circle(surface, colour if on else _dim(colour), centre, radius)
     _legend(surface, round(198 * height / 320), lang, fonts)
+
+
+def _note(surface: pygame.Surface, sounds: Sequence[Sound], lang: str, fonts: Fonts) -> None:
+    """The buzzer's sounds named on an amber band, where the simulator has no buzzer."""
+    band = pygame.Rect(4, 2, surface.get_width() - 8, fonts.hint.get_linesize() + 6)
+    pygame.draw.rect(surface, ACCENT, band, border_radius=4)
+    named = ", ".join(text(f"sim.sound.{sound}", lang) for sound in sounds)
+    write(surface, fonts.hint, text("sim.buzzer", lang, sounds=named), INK, band.center,
+          "center", band.width - 8)
 
 
 def _dim(colour: Colour) -> Colour:
@@ -81,10 +115,10 @@ def _dim(colour: Colour) -> Colour:
 
 def _legend(surface: pygame.Surface, top: int, lang: str, fonts: Fonts) -> None:
     """Which key presses which button, one line each."""
-    width, line = surface.get_width(), fonts.small.get_linesize()
+    width, line = surface.get_width(), fonts.hint.get_linesize()
     for n, (key, button) in enumerate(LEGEND):
         y = top + n * line
-        write(surface, fonts.small, text(key, lang), MUTED, (8, y), "topleft")
-        write(surface, fonts.small, text(button, lang), TEXT, (width - 8, y), "topright")
+        write(surface, fonts.hint, text(key, lang), MUTED, (8, y), "topleft")
+        write(surface, fonts.hint, text(button, lang), TEXT, (width - 8, y), "topright")
     below = pygame.Rect(8, top + len(LEGEND) * line + 4, width - 16, line * 2)
-    write_lines(surface, fonts.small, text("sim.hold", lang), MUTED, below)
+    write_lines(surface, fonts.hint, text("sim.hold", lang), MUTED, below)

@@ -1,11 +1,13 @@
 """The Räuber und Gendarm screen: whose turn, what the turn must do first, each side's
 gendarmes and robbers, the hideouts and the last roll.
 
-The headline says whose turn it is in the seat's colour; the line below names the duty that
-is due (the roll, a gendarme to give up on the player's own phone, a robber to bring out of
-its hideout). Two panels, black first, show each side's gendarmes as numbered discs (those
-out of play struck through) and what became of each robber. The right column holds the join
-code, the level, the last roll and the hideouts. A catcher appears only once it was shown.
+Everything a player must read is readable from a metre. The headline says whose turn it is in
+the seat's colour; the lines below name the duty that is due (the roll, a gendarme to give up
+on the player's own phone, a robber to bring out of its hideout). Two panels, black first,
+show each side's gendarmes as numbered discs (those out of play struck through) and a pawn a
+robber in the colour of what became of it; the side, the player and the robbers' fates in
+words stand over them as a hint. To the right the last roll on a die face and the hideouts in
+the colour of the pieces in them. A catcher appears only once it was shown.
 """
 
 from __future__ import annotations
@@ -33,11 +35,13 @@ from companion.device.painters.parts import (
     Context,
     design_box,
     join_corner,
+    key_legend,
     menu_bar,
     seat_colour,
     seat_name,
-    undo_hint,
+    wrap,
     write,
+    write_lines,
 )
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
@@ -46,7 +50,8 @@ State = Mapping[str, JSON]
 PIECES: dict[str, tuple[Colour, Colour]] = {"black": ((28, 30, 36), TEXT),
                                             "white": ((236, 236, 232), INK)}
 """Each side's pieces: the disc and its number, drawn as the real pieces look."""
-ROBBER_COLOURS = {"free": TEXT, "safe": GOOD, "hidden": ACCENT, "caught": MUTED}
+ROBBER_COLOURS = {"free": TEXT, "safe": GOOD, "hidden": WARN, "caught": MUTED}
+"""A robber's pawn in the colour of its fate (never the accent: that rings a catcher)."""
 
 
 # -- where things go --------------------------------------------------------------------------
@@ -60,7 +65,7 @@ class Layout:
     panels: tuple[pygame.Rect, pygame.Rect]
     qr: pygame.Rect
     side: pygame.Rect
-    undo: pygame.Rect
+    hints: pygame.Rect
     menu: pygame.Rect
 
 
@@ -73,11 +78,12 @@ def layout(size: tuple[int, int]) -> Layout:
 
     margin, side = 8 * u, 128 * u
     left, full = width - side - 2 * margin, width - 2 * margin
+    panel = full - side + 4 * u
     return Layout(
-        headline=box(margin, 4, left, 40), note=box(margin, 46, left, 30),
-        panels=(box(margin, 82, left, 100), box(margin, 188, left, 100)),
-        qr=box(width - side, 4, side - 4 * u, 100), side=box(width - side, 124, side - 4 * u, 124),
-        undo=box(width - side, 250, side - 4 * u, 38), menu=box(margin, 292, full, 26),
+        headline=box(margin, 0, left, 44), note=box(margin, 44, left, 84),
+        panels=(box(margin, 130, panel, 52), box(margin, 186, panel, 52)),
+        qr=box(width - side, 4, side - 4 * u, 100), side=box(width - side, 130, side - 4 * u, 108),
+        hints=box(margin, 240, full, 36), menu=box(margin, 280, full, 38),
     )
 
 
@@ -96,7 +102,7 @@ class GendarmPainter:
         for rect, player in zip(spot.panels, (black, white), strict=True):
             _panel(surface, rect, view, player, ctx)
         _side(surface, spot.side, state, ctx)
-        undo_hint(surface, spot.undo, view, ctx)
+        _hints(surface, spot.hints, state, ctx)
         menu_bar(surface, spot.menu, ctx)
 
 
@@ -114,7 +120,7 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSO
     else:
         key = "screen.gendarm.starts" if phase == "deal" else "screen.gendarm.turn"
         line, colour = ctx.text(key, name=_name(view, seat, ctx)), seat_colour(view, int(seat))
-    font = _fitting(line, rect.width, ctx.fonts.title, ctx.fonts.large)
+    font = _fitting(line, rect.width, ctx.fonts.title, ctx.fonts.large, ctx.fonts.body)
     write(surface, font, line, colour, rect.midleft, "midleft", rect.width)
 
 
@@ -131,19 +137,23 @@ def _headline_seat(state: State) -> JSON:
 
 def _note(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
           ctx: Context) -> None:
-    """The duty that is due, on an amber band with a warning sign; else what to do now."""
+    """The duty that is due, on an amber band with a warning sign; else what to do now; in
+    two readable lines at most."""
     line, due = _what_now(view["state"], ctx)
+    body = ctx.fonts.body
     if not due:
-        font = _fitting(line, rect.width, ctx.fonts.body, ctx.fonts.small)
-        write(surface, font, line, TEXT, rect.midleft, "midleft", rect.width)
+        write_lines(surface, body, line, TEXT, rect, "topleft")
         return
-    size = rect.height * 2 // 3
+    size = body.get_height() * 2 // 3
     text_left = rect.left + size + 12
-    font = _fitting(line, rect.right - text_left - 10, ctx.fonts.body, ctx.fonts.small)
-    width = min(rect.width, font.size(line)[0] + text_left - rect.left + 10)
-    pygame.draw.rect(surface, WARN, (rect.left, rect.top, width, rect.height), border_radius=6)
-    warning_sign(surface, (rect.left + 6 + size // 2, rect.centery), size, INK, WARN)
-    write(surface, font, line, INK, (text_left, rect.centery), "midleft", rect.right - text_left)
+    lines = len(wrap(body, line, rect.right - text_left - 8))
+    band = pygame.Rect(rect.left, rect.top, rect.width,
+                       min(rect.height, lines * body.get_linesize() + 4))
+    pygame.draw.rect(surface, WARN, band, border_radius=6)
+    warning_sign(surface, (rect.left + 6 + size // 2, band.centery), size, INK, WARN)
+    write_lines(surface, body, line, INK,
+                pygame.Rect(text_left, band.top + 2, rect.right - text_left - 8, band.height),
+                "topleft")
 
 
 def _what_now(state: State, ctx: Context) -> tuple[str, bool]:
@@ -182,24 +192,26 @@ def _colour_of(state: State, seat: int, ctx: Context) -> str:
 
 def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
            player: State, ctx: Context) -> None:
-    """The side's colour and player, its robbers, then a disc for every gendarme."""
+    """The side, its player and what became of its robbers in words (a hint: the pawns say it
+    in colour, the headline whose turn it is), then a disc for every gendarme and a pawn a
+    robber, readable."""
     state, seat = view["state"], int(player["seat"])
     current = seat == _headline_seat(state) and state["phase"] in ("play", "over")
     pygame.draw.rect(surface, PANEL, rect, border_radius=8)
     if current:
         pygame.draw.rect(surface, seat_colour(view, seat), rect, 3, border_radius=8)
-    small, body = ctx.fonts.small, ctx.fonts.body
-    title = f"{ctx.text('screen.gendarm.' + str(player['colour']))} · {_name(view, seat, ctx)}"
-    top = write(surface, body, title, TEXT, (rect.left + 10, rect.top + 4), "topleft",
-                rect.width - 20)
+    hint = ctx.fonts.hint
     status, colour = _status(state, player, ctx)
+    words = [ctx.text(f"screen.gendarm.{player['colour']}"), _name(view, seat, ctx), status]
     if player["catcher"] is not None:
-        status += " · " + ctx.text("screen.gendarm.catcher", number=player["catcher"])
-    line = write(surface, small, status, colour, (rect.left + 10, top.bottom), "topleft",
-                 rect.width - 20)
-    discs = pygame.Rect(rect.left + 8, line.bottom + 2, rect.width - 16,
-                        rect.bottom - line.bottom - 6)
-    _gendarmes(surface, discs, state, player, ctx)
+        words.append(ctx.text("screen.gendarm.catcher", number=player["catcher"]))
+    label = write(surface, hint, " · ".join(words), colour, (rect.left + 10, rect.top + 3),
+                  "topleft", rect.width - 20)
+    row = pygame.Rect(rect.left + 8, label.bottom + 1, rect.width - 16,
+                      rect.bottom - label.bottom - 4)
+    discs = _gendarmes(surface, row, state, player, ctx)
+    _robbers(surface, pygame.Rect(discs.right + row.height // 2, row.top,
+                                  row.right - discs.right, row.height), state, player, ctx)
 
 
 def _status(state: State, player: State, ctx: Context) -> tuple[str, Colour]:
@@ -217,22 +229,24 @@ def _status(state: State, player: State, ctx: Context) -> tuple[str, Colour]:
 
 def _robber(state: State, player: State, fate: str, ctx: Context) -> str:
     if fate == "hidden":
-        hideout = list(state["hideouts"]).index(player["seat"]) + 1
-        return ctx.text("screen.gendarm.robber.hidden", hideout=hideout)
+        return ctx.text("screen.gendarm.robber.hidden", hideout=_hideout(state, player))
     return ctx.text(f"screen.gendarm.robber.{fate}")
 
 
+def _hideout(state: State, player: State) -> int:
+    return list(state["hideouts"]).index(player["seat"]) + 1
+
+
 def _gendarmes(surface: pygame.Surface, rect: pygame.Rect, state: State, player: State,
-               ctx: Context) -> None:
-    """A disc per gendarme; one out of play dim and struck through, a shown catcher ringed."""
+               ctx: Context) -> pygame.Rect:
+    """A disc per gendarme; one out of play dim and struck through, a shown catcher ringed;
+    return where the discs went."""
     numbers = int(state["top"])
     fill, ink = PIECES[str(player["colour"])]
-    gap = max(4, rect.height // 8)
-    size = min(rect.height, (rect.width - gap * (numbers - 1)) // numbers)
+    size, gap = rect.height, rect.height // 6
     in_play = set(player["gendarmes"])
     for n in range(1, numbers + 1):
-        disc = pygame.Rect(rect.left + (n - 1) * (size + gap), rect.centery - size // 2,
-                           size, size)
+        disc = pygame.Rect(rect.left + (n - 1) * (size + gap), rect.top, size, size)
         out = n not in in_play
         pygame.draw.ellipse(surface, PANEL if out else fill, disc)
         pygame.draw.ellipse(surface, MUTED, disc, 2)
@@ -241,27 +255,59 @@ def _gendarmes(surface: pygame.Surface, rect: pygame.Rect, state: State, player:
             pygame.draw.line(surface, DANGER, disc.bottomleft, disc.topright, 3)
         if player["catcher"] == n:
             pygame.draw.ellipse(surface, ACCENT, disc.inflate(4, 4), 3)
+    return pygame.Rect(rect.left, rect.top, numbers * (size + gap) - gap, size)
 
 
-# -- the right column: level, roll, hideouts --------------------------------------------------
+def _robbers(surface: pygame.Surface, rect: pygame.Rect, state: State, player: State,
+             ctx: Context) -> None:
+    """A pawn a robber in its fate's colour: a hidden one with its hideout's number beside
+    it, a caught one struck through."""
+    size = rect.height
+    x = rect.left
+    for fate in (str(f) for f in player["robbers"]):
+        colour = ROBBER_COLOURS[fate]
+        head = size // 5
+        pygame.draw.circle(surface, colour, (x + size // 2, rect.top + head), head)
+        pygame.draw.polygon(surface, colour, [
+            (x + size // 2 - head // 2, rect.top + 2 * head), (x + size // 2 + head // 2,
+                                                               rect.top + 2 * head),
+            (x + size - 4, rect.bottom), (x + 4, rect.bottom)])
+        x += size + 4
+        if fate == "caught":
+            pygame.draw.line(surface, DANGER, (x - size - 4, rect.bottom), (x - 4, rect.top), 3)
+        if fate == "hidden":
+            x = write(surface, ctx.fonts.body, str(_hideout(state, player)), colour,
+                      (x, rect.centery), "midleft").right + 10
+
+
+# -- the right column: the last roll and the hideouts; the hints ------------------------------
 
 def _side(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
-    """The level, the last roll on a die face, the two hideouts (level 3)."""
-    small = ctx.fonts.small
-    y = write(surface, small, ctx.text("screen.gendarm.level", level=state["level"]), MUTED,
-              rect.midtop, "midtop").bottom
+    """The last roll on a die face, the two hideouts (level 3) under it."""
+    y = rect.top
     roll = state["last_roll"]
     if roll is not None:
         odd_duty = int(roll["value"]) % 2 == 1 and roll["kind"] == "duty"
-        face = _die(surface, (rect.centerx, y + 4), ctx.fonts.large, int(roll["value"]),
-                    odd_duty)
-        write(surface, small, ctx.text("screen.gendarm.last_roll"), MUTED,
-              (face.left - 6, face.centery), "midright")
-        y = face.bottom
+        y = _die(surface, (rect.centerx, y), ctx.fonts.large, int(roll["value"]),
+                 odd_duty).bottom + 8
     if state["hideouts"]:
-        label = write(surface, small, ctx.text("screen.gendarm.hideouts"), MUTED,
-                      (rect.centerx, y + 6), "midtop")
-        _hideouts(surface, (rect.centerx, label.bottom + 2), state, ctx)
+        _hideouts(surface, (rect.centerx, y), state, ctx)
+
+
+def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
+    """What the buttons do, then the level and what the figures on the right are: hints, as
+    the level was chosen before the game and the die and the hideouts look like the real
+    ones on the table."""
+    left = key_legend(surface, rect, ctx)
+    if left.height < ctx.fonts.hint.get_linesize():
+        return
+    words = [ctx.text("screen.gendarm.level", level=state["level"])]
+    if state["last_roll"] is not None:
+        words.append(ctx.text("screen.gendarm.last_roll"))
+    if state["hideouts"]:
+        words.append(ctx.text("screen.gendarm.hideouts"))
+    write(surface, ctx.fonts.hint, " · ".join(words), MUTED, left.bottomleft, "bottomleft",
+          left.width)
 
 
 def _die(surface: pygame.Surface, top: tuple[int, int], font: pygame.font.Font, value: int,
@@ -279,7 +325,7 @@ def _hideouts(surface: pygame.Surface, top: tuple[int, int], state: State,
               ctx: Context) -> None:
     """Each hideout a square, in the colour of the pieces of the side hiding in it."""
     font = ctx.fonts.body
-    size, gap = font.get_height() + 4, font.get_height() // 2
+    size, gap = font.get_height() + 4, font.get_height() // 4
     left = top[0] - size - gap // 2
     for n, held in enumerate(state["hideouts"]):
         square = pygame.Rect(left + n * (size + gap), top[1], size, size)

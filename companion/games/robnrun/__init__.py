@@ -151,6 +151,8 @@ GAME: Game[RobState] = Game(
     leds=controls.leds,
     sounds=controls.sounds,
     documents=Documents(builtin_documents(), check_document),
+    acts_for=rules.acts_for,
+    box_view=views.box_view,
     to_json=dump,
     from_json=lambda data: load(RobState, data),
 )

@@ -22,9 +22,26 @@ def boss_or_box(state: RobState, action: Action) -> None:
 
 
 def boss_phone(state: RobState, action: Action) -> None:
-    """What the boss's screen hides: only the boss's own phone may send it."""
-    if action.seat != state.robbery.boss:
+    """What the boss's screen hides: only the boss's own phone may send it, or the box while
+    the boss plays openly there."""
+    if action.seat != state.robbery.boss and not (action.seat is None and state.robbery.openly):
         raise IllegalAction("robnrun.boss_phone", seat=state.robbery.boss + 1)
+
+
+def box_only(state: RobState, action: Action) -> None:
+    """What the box (or the table page) does for a boss without a phone."""
+    if action.seat is not None:
+        raise IllegalAction("robnrun.box_only")
+
+
+def openly(state: RobState, action: Action) -> None:
+    if not state.robbery.openly:
+        raise IllegalAction("robnrun.not_openly", seat=state.robbery.boss + 1)
+
+
+def safes_entered(state: RobState, action: Action) -> None:
+    if not state.robbery.safes:
+        raise IllegalAction("robnrun.safes_missing")
 
 
 def on_turn_or_box(state: RobState, action: Action) -> None:

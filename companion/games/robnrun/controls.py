@@ -1,15 +1,39 @@
 """What the box's buttons, LEDs and buzzer do in Rob 'n Run.
 
-The buttons drive everything public, so a group can play without phones but for the boss's
-secrets: TURN is the main step of each phase, the menu holds the choices.
+The buttons drive everything public: TURN is the main step of each phase, the menu holds the
+choices. A boss without a phone plays openly on the box after choosing so: the menu then
+enters the safes tool by tool and the played cards one by one, the safes on the screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
-from companion.games.robnrun.pieces import CLUE_PRICE, COLOURS, DEALER_PRICES
+from companion.games.base import (
+    JSON,
+    Action,
+    Button,
+    Controls,
+    InvalidAction,
+    LedFrame,
+    MenuItem,
+    Sound,
+)
+from companion.games.robnrun.pieces import (
+    BAG,
+    BAGS,
+    CLUE_PRICE,
+    COLOURS,
+    DEALER_PRICES,
+    NO_TOOLS,
+    SAFE_GOLD,
+    TOOLS,
+    Safe,
+    complete,
+    safe_from_json,
+    safe_json,
+)
+from companion.games.robnrun.rules import PREPARING
 from companion.games.robnrun.state import (
     RobState,
     building_id,
@@ -24,9 +48,10 @@ ROWS = 6
 def controls(state: RobState) -> Controls:
     if state.phase in ("won", "lost"):
         return Controls([MenuItem("robnrun.menu.end_game", Action("table.end_game"))])
-    menu = _MENUS[state.phase](state)
+    menu = ([] if state.robbery.asked else _MENUS[state.phase](state)) + _openly(state)
     turn = next((item.action for item in menu if item.action.type in _MAIN), None)
-    return Controls(menu, {Button.TURN: turn} if turn else {})
+    member = state.robbery.turn if state.phase == "crew" else None
+    return Controls(menu, {Button.TURN: turn} if turn else {}, member)
 
 
 _MAIN = frozenset({"deal", "start", "crew", "play", "next"})
@@ -67,6 +92,89 @@ def _crew(state: RobState) -> list[MenuItem]:
 
 def _alarm(state: RobState) -> list[MenuItem]:
     return []
+
+
+# -- the boss's part, played openly on the box -------------------------------------------------
+
+def _openly(state: RobState) -> list[MenuItem]:
+    """Play openly (the box leaves it out while the boss's seat has a phone), then enter the
+    safes and the played cards on the box."""
+    r = state.robbery
+    if state.phase not in PREPARING or r.building is None:
+        return []
+    if r.asked:
+        return [MenuItem("robnrun.menu.openly_yes", Action("openly")),
+                MenuItem("robnrun.menu.openly_no", Action("openly", None, {"ask": False}))]
+    if not r.openly:
+        return [MenuItem("robnrun.menu.openly", Action("openly", None, {"ask": True}))]
+    if not r.safes:
+        return _safe_entry(state)
+    return _card_entry(state) if state.phase == "alarm" else []
+
+
+def _safe_entry(state: RobState) -> list[MenuItem]:
+    """Add a tool or set the gold of the safe in focus, clear it, go on to the next safe,
+    and once every safe is whole: these are the safes."""
+    r = state.robbery
+    draft = list(r.draft or [Safe(NO_TOOLS, 0)] * r.taken)
+    focus, safe = r.focus, draft[r.focus]
+    named = {"safe": focus + 1}
+
+    def entered(changed: Safe, at: int = focus) -> Action:
+        safes = [safe_json(changed if n == focus else s) for n, s in enumerate(draft)]
+        return Action("draft_safes", None, {"safes": safes, "focus": at})
+
+    menu = [MenuItem("robnrun.menu.add_tool", entered(more), {**named, "tool": _tool(tool)})
+            for tool, more in ((t, _plus(safe, t)) for t in TOOLS) if more is not None]
+    menu += [MenuItem("robnrun.menu.safe_gold", entered(Safe(safe.tools, gold)),
+                      {**named, "gold": gold})
+             for gold in range(SAFE_GOLD[0], SAFE_GOLD[1] + 1) if gold != safe.gold]
+    menu.append(MenuItem("robnrun.menu.clear_safe", entered(Safe(NO_TOOLS, 0)), named))
+    if r.taken > 1:
+        after = (focus + 1) % r.taken
+        menu.append(MenuItem("robnrun.menu.next_safe", entered(safe, after),
+                             {"safe": after + 1}))
+    if all(complete(s) for s in draft):
+        menu.append(MenuItem("robnrun.menu.enter_safes",
+                             Action("safes", None, {"safes": [safe_json(s) for s in draft]})))
+    return menu
+
+
+def _plus(safe: Safe, tool: str) -> Safe | None:
+    """The safe with one more ``tool`` pictured, or None if no safe pictures that."""
+    index = TOOLS.index(tool)
+    tools = tuple(n + (i == index) for i, n in enumerate(safe.tools))
+    more = Safe(tools, safe.gold)
+    try:
+        safe_from_json(safe_json(more), partial=True)
+    except InvalidAction:
+        return None
+    return more
+
+
+def _card_entry(state: RobState) -> list[MenuItem]:
+    """Each played card in turn (a bag where the game has them), clear, and once all are
+    entered: sort them."""
+    r = state.robbery
+    cards = list(r.cards)
+    menu = []
+    if len(cards) < r.played:
+        kinds = [*TOOLS, *([BAG] if state.seats > 2 and r.bags < BAGS else [])]
+        menu = [MenuItem("robnrun.menu.add_card", Action("draft_cards", None,
+                                                         {"cards": [*cards, card]}),
+                         {"count": len(cards) + 1, "played": r.played, "card": _tool(card)})
+                for card in kinds]
+    if cards:
+        menu.append(MenuItem("robnrun.menu.clear_cards", Action("draft_cards", None,
+                                                                {"cards": []})))
+    if len(cards) == r.played:
+        menu.append(MenuItem("robnrun.menu.sort", Action("sort", None, {"cards": cards})))
+    return menu
+
+
+def _tool(tool: str) -> dict[str, str]:
+    """A tool's (or the bag's) name, said in the screen's language."""
+    return {"key": f"robnrun.tool.{tool}"}
 
 
 def _evaluation(state: RobState) -> list[MenuItem]:

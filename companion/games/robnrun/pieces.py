@@ -57,19 +57,34 @@ def tool_object(tools: Sequence[int]) -> dict[str, int]:
     return {tool: n for tool, n in zip(TOOLS, tools, strict=True) if n}
 
 
-def safe_from_json(data: JSON) -> Safe:
-    """A safe the boss entered, checked against what a safe can need."""
+def safe_from_json(data: JSON, *, partial: bool = False) -> Safe:
+    """A safe the boss entered, checked against what a safe can need; ``partial``: one
+    being entered on the box, which may still lack tools and gold (0)."""
     if not isinstance(data, Mapping):
         raise InvalidAction("robnrun.safe_invalid")
     tools = tool_counts(data.get("tools"), "robnrun.safe_invalid")
-    gold = data.get("gold")
-    if not whole(gold) or not SAFE_GOLD[0] <= gold <= SAFE_GOLD[1]:
+    gold, least = data.get("gold"), 0 if partial else 1
+    if not whole(gold) or not least * SAFE_GOLD[0] <= gold <= SAFE_GOLD[1]:
         raise InvalidAction("robnrun.safe_gold")
-    if not SAFE_TOOLS[0] <= sum(tools) <= SAFE_TOOLS[1]:
+    if not least * SAFE_TOOLS[0] <= sum(tools) <= SAFE_TOOLS[1]:
         raise InvalidAction("robnrun.safe_size")
     if sum(1 for n in tools if n) > SAFE_KINDS or max(tools) > SAFE_SAME:
         raise InvalidAction("robnrun.safe_kinds")
     return Safe(tools, gold)
+
+
+def safe_json(safe: Safe) -> dict[str, JSON]:
+    """A safe as the ``safes`` action and the views spell it."""
+    return {"tools": tool_object(safe.tools), "gold": safe.gold}
+
+
+def complete(safe: Safe) -> bool:
+    """Whether a safe entered on the box has its tools and gold."""
+    try:
+        safe_from_json(safe_json(safe))
+    except InvalidAction:
+        return False
+    return True
 
 
 def most_kinds(safes: int) -> int:

@@ -99,6 +99,41 @@ def _safes(state: RobState, action: Action) -> RobState:
     return replace(state, robbery=replace(robbery, safes=entered))
 
 
+def _openly(state: RobState, action: Action) -> RobState:
+    """The boss has no phone: the box says the safes will then stand on its screen and asks
+    (``ask`` true, false to leave it); the answer (no ``ask``) makes the box enter the safes
+    and sort."""
+    robbery, ask = state.robbery, action.args.get("ask")
+    if robbery.openly:
+        raise IllegalAction("robnrun.openly_already")
+    if ask is None and not robbery.asked:
+        raise IllegalAction("robnrun.openly_unasked")
+    asked = bool(ask)
+    return replace(state, robbery=replace(robbery, asked=asked, openly=ask is None))
+
+
+def _draft_safes(state: RobState, action: Action) -> RobState:
+    """The safes as entered on the box so far, and the one being entered now."""
+    robbery, safes = state.robbery, action.args.get("safes")
+    if not isinstance(safes, list) or len(safes) != robbery.taken:
+        raise InvalidAction("robnrun.safe_count", count=robbery.taken)
+    focus = action.args.get("focus", robbery.focus)
+    if focus not in range(robbery.taken):
+        raise InvalidAction("robnrun.safe_invalid")
+    draft = tuple(safe_from_json(safe, partial=True) for safe in safes)
+    return replace(state, robbery=replace(robbery, draft=draft, focus=focus))
+
+
+def _draft_cards(state: RobState, action: Action) -> RobState:
+    """The played cards as entered on the box so far, for the sort."""
+    robbery, cards = state.robbery, action.args.get("cards")
+    if not isinstance(cards, list) or not all(c in (*TOOLS, BAG) for c in cards):
+        raise InvalidAction("robnrun.cards_invalid")
+    if len(cards) > robbery.played:
+        raise InvalidAction("robnrun.cards_count", count=robbery.played)
+    return replace(state, robbery=replace(robbery, cards=tuple(cards)))
+
+
 def _start(state: RobState, action: Action) -> RobState:
     return replace(state, phase="clues")
 
@@ -227,7 +262,7 @@ def _sort(state: RobState, action: Action) -> RobState:
         for seat in crew(state):
             got, robbery = _take(robbery, BAG_DRAWS[state.seats])
             robbery = _with_hand(robbery, seat, robbery.hands[seat] + got)
-    robbery = replace(robbery, sorting=_sorting(before, robbery, bags))
+    robbery = replace(robbery, sorting=_sorting(before, robbery, bags), cards=())
     state = replace(state, robbery=robbery)
     all_cracked = robbery.rows == need
     triggered = sum(robbery.alarm) > value(state, "red")
@@ -298,6 +333,11 @@ RULES: dict[str, Rule] = {
     "deal": (("prepare",),
              checks.every(checks.boss_or_box, checks.building, checks.not_dealt), _deal),
     "safes": (PREPARING, checks.every(checks.boss_phone, checks.building, checks.unsorted), _safes),
+    "openly": (PREPARING, checks.every(checks.box_only, checks.building), _openly),
+    "draft_safes": (PREPARING, checks.every(checks.box_only, checks.openly, checks.building,
+                                            checks.unsorted), _draft_safes),
+    "draft_cards": (("alarm",), checks.every(checks.box_only, checks.openly,
+                                             checks.safes_entered), _draft_cards),
     "start": (("prepare",), checks.every(checks.boss_or_box, checks.dealt), _start),
     "clue": (("clues",), checks.boss_or_box, _clue),
     "crew": (("clues",), checks.boss_or_box, _to_crew),
@@ -316,6 +356,9 @@ RULES: dict[str, Rule] = {
 ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
     "rob": {"building": str},
     "safes": {"safes": list},
+    "openly": {"ask": bool},
+    "draft_safes": {"safes": list, "focus": int},
+    "draft_cards": {"cards": list},
     "clue": {"clue": int, "tool": str, "count": int},
     "sort": {"cards": list},
     "place": {"building": str},
@@ -324,6 +367,15 @@ ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
     "note": {"text": str},
 }
 """What each action takes from a phone or the box (a deal's cards are drawn by the Table)."""
+
+
+SECRET_PARTS = frozenset({"safes", "sort", "openly", "draft_safes", "draft_cards"})
+"""What the box does for the boss, who has no phone: never while a phone holds the boss's seat."""
+
+
+def acts_for(state: RobState, action: Action) -> int | None:
+    """The boss's seat for the boss's part played from the box (or the table page)."""
+    return state.robbery.boss if action.seat is None and action.type in SECRET_PARTS else None
 
 
 def check(state: RobState, action: Action) -> None:

@@ -47,7 +47,12 @@ class Sorting:
 
 @dataclass(frozen=True, slots=True)
 class Robbery:
-    """One robbery: the boss, the building, the cards; ``safes`` and ``alarm`` are secret."""
+    """One robbery: the boss, the building, the cards; ``safes`` and ``alarm`` are secret.
+
+    ``openly``: the boss has no phone and plays on the box, the safes on its screen, once
+    the box said so and asked (``asked``) and the group said yes; then
+    ``draft`` holds the safes being entered there (``focus`` the one entered now) and
+    ``cards`` the played cards being entered for the sort."""
 
     boss: int
     building: str | None = None
@@ -72,6 +77,11 @@ class Robbery:
     out: tuple[bool, ...] = (False,) * len(TOOLS)
     dealer: str | None = None
     sorting: Sorting | None = None
+    openly: bool = False
+    asked: bool = False
+    draft: tuple[Safe, ...] = ()
+    focus: int = 0
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from companion.games.robnrun.pieces import (
     cracked,
     most_kinds,
     needed,
+    safe_json,
     tool_object,
 )
 from companion.games.robnrun.rules import allowed_actions, outcome
@@ -78,6 +79,8 @@ def _robbery_view(state: RobState) -> dict[str, JSON]:
     return {
         "prepare": {"building": r.building, "safes": r.taken, "dealt": r.dealt,
                     "safes_entered": bool(r.safes), "dealer": r.dealer},
+        "openly": r.openly,
+        "openly_asked": r.asked,
         "round": r.round,
         "clues": {"face_up": sorted(r.face_up), "hidden": len(r.clues) - len(r.face_up),
                   "price": CLUE_PRICE, "uses": dump(r.uses), "kinds": most_kinds(r.taken)},
@@ -113,7 +116,11 @@ def now(state: RobState) -> str:
     if state.phase == "prepare":
         if r.building is None:
             return "rob"
-        return "safes" if not r.safes else "deal" if not r.dealt else "start"
+        if not r.safes:
+            return "safes_openly" if r.openly else "safes"
+        return "deal" if not r.dealt else "start"
+    if state.phase == "alarm" and r.openly:
+        return "alarm_openly" if r.safes else "safes_openly"
     if state.phase == "crew" and forced(state):
         return "crew_forced"
     if ev is not None:
@@ -138,6 +145,17 @@ def _result_view(state: RobState) -> JSON:
     return {"won": state.phase == "won", "rating": rating(state) if state.phase == "won" else None}
 
 
+def box_view(state: RobState) -> dict[str, JSON]:
+    """While the boss plays openly on the box (no phone), its screen alone shows the safes
+    entered (or being entered) and the cards entered for the sort; never a phone."""
+    r = state.robbery
+    if not r.openly:
+        return {}
+    return {"safes": [safe_json(s) for s in r.safes], "draft": [safe_json(s) for s in r.draft],
+            "focus": r.focus, "cards": list(r.cards), "needed": tool_object(needed(r.safes)),
+            "alarm": tool_object(r.alarm), "cracked": list(cracked(r.safes, r.rows))}
+
+
 def private_view(state: RobState, seat: int) -> dict[str, JSON]:
     """The public view plus what only ``seat`` may know, and the actions it may send now."""
     view = {**public_view(state), "role": "boss" if seat == state.robbery.boss else "crew",
@@ -154,4 +172,4 @@ def private_view(state: RobState, seat: int) -> dict[str, JSON]:
     return view
 
 
-__all__ = ["outcome", "private_view", "public_view"]
+__all__ = ["box_view", "outcome", "private_view", "public_view"]

@@ -21,7 +21,8 @@ def controls(state: RommeState) -> Controls:
     if state.phase == "turn":
         menu = [MenuItem(f"romme.menu.{kind}", Action(kind))
                 for kind in ("draw", "failed_manipulation", "romme", "stuck")]
-        return Controls(menu, {Button.TURN: Action("end_turn"), Button.TURN_LONG: Action("pause")})
+        return Controls(menu, {Button.TURN: Action("end_turn"), Button.TURN_LONG: Action("pause")},
+                        state.turn)
     if state.phase == "settle":
         hold = Action("pause") if settle_ms(state) is not None else Action("resume")
         return Controls([], {Button.TURN: Action("resume"), Button.TURN_LONG: hold})

@@ -1,11 +1,14 @@
 """The Safehouse screen: whose roll and what the box waits for, the dice, the track with the
 pursuer and every player, each player's lead and open orders, the helps.
 
-The top left tells the roll; below it the ten dice stand in their colours: a full square is a
-die in the middle, a hollow one a die in the lid, a face a die of the roll (the pursuer in
-red). The track runs across the screen, the pursuer in the first lane and each player in a
-lane of their own; under it a line a player. Every colour is also named or shown in a
-shape.
+Everything a player must read is readable from a metre: the top left says in two lines whose
+roll it is and what the box waits for; below it the ten dice stand in their colours: a full
+square is a die in the middle, a hollow one a die in the lid, a face a die of the roll (the
+pursuer in red). The track runs across the screen, the pursuer in the first lane and each
+player in a lane of their own; under it a column a player, in the seat's colour, with the lead
+and the open orders as figures. The hints (the labels and names, the roll's count, the helps
+and what taking the dice back costs, what the buttons do) are not needed to play: the colours,
+the headline and the menu say them too.
 """
 
 from __future__ import annotations
@@ -33,10 +36,12 @@ from companion.device.painters.parts import (
     Context,
     design_box,
     join_corner,
+    key_legend,
     menu_bar,
     seat_colour,
     seat_name,
     write,
+    write_lines,
 )
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
@@ -55,11 +60,10 @@ class Layout:
     """Where each part of the Safehouse screen goes, for one screen size."""
 
     headline: pygame.Rect
-    who: pygame.Rect
     dice: pygame.Rect
     track: pygame.Rect
     players: pygame.Rect
-    info: pygame.Rect
+    hints: pygame.Rect
     qr: pygame.Rect
     menu: pygame.Rect
 
@@ -73,10 +77,10 @@ def layout(size: tuple[int, int]) -> Layout:
     margin, side = 8 * u, 128 * u
     left, full = width - side - 2 * margin, width - 2 * margin
     return Layout(
-        headline=box(margin, 2, left, 30), who=box(margin, 32, left, 20),
-        dice=box(margin, 56, left, 46), track=box(margin, 122, full, 50),
-        players=box(margin, 176, full, 92), info=box(margin, 270, full, 20),
-        qr=box(width - side, 4, side - 4 * u, 96), menu=box(margin, 292, full, 26),
+        headline=box(margin, 0, left, 82), dice=box(margin, 82, left, 46),
+        track=box(margin, 130, full, 30), players=box(margin, 164, full, 80),
+        hints=box(margin, 244, full, 34), qr=box(width - side, 4, side - 4 * u, 100),
+        menu=box(margin, 280, full, 38),
     )
 
 
@@ -102,18 +106,19 @@ class SafehousePainter:
         state = view["state"]
         surface.fill(BACKGROUND)
         join_corner(surface, spot.qr, ctx)
-        _headline(surface, spot, view, ctx)
+        _headline(surface, spot.headline, view, ctx)
         _dice(surface, spot.dice, state, ctx)
         draw_track(surface, spot.track, view)
         _players(surface, spot.players, view, ctx)
-        _info(surface, spot.info, state, ctx)
+        _hints(surface, spot.hints, state, ctx)
         menu_bar(surface, spot.menu, ctx)
 
 
 # -- the top: whose roll and what the box waits for -------------------------------------------
 
-def _headline(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
               ctx: Context) -> None:
+    """Whose roll and what the box waits for, in two readable lines at most."""
     state = view["state"]
     name = seat_name(view, int(state["roller"]), ctx.lang)
     waits = str(state["waits_for"])
@@ -122,11 +127,7 @@ def _headline(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
     line = ctx.text(f"screen.safehouse.waits.{waits}", name=name, count=roll.get("pursuers", 0),
                     done=done, seats=len(state["players"]))
     colour = {"lost": DANGER, "won": GOOD, "retrieve": WARN}.get(waits, ACCENT)
-    write(surface, ctx.fonts.large, line, colour, spot.headline.midleft, "midleft",
-          spot.headline.width)
-    who = ctx.text("screen.safehouse.who", rolls=state["rolls"], field=state["pursuer"],
-                   safehouse=state["safehouse"])
-    write(surface, ctx.fonts.small, who, TEXT, spot.who.midleft, "midleft", spot.who.width)
+    write_lines(surface, ctx.fonts.body, line, colour, rect, "topleft")
 
 
 # -- the dice ----------------------------------------------------------------------------------
@@ -135,10 +136,11 @@ def _dice(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context
     """Each colour's two dice: in the roll with their face, in the middle, or in the lid."""
     pool, faces = state["pool"], (state["roll"] or {}).get("faces") or {}
     group = rect.width // len(DICE_COLOURS)
-    size = min(rect.height - ctx.fonts.small.get_height() - 2, (group - 10) // 2)
+    size = min(rect.height - ctx.fonts.hint.get_height() - 2, (group - 10) // 2)
     for n, (colour, fill) in enumerate(DICE_COLOURS.items()):
         left = rect.left + n * group
-        write(surface, ctx.fonts.small, ctx.text(f"safehouse.colour.{colour}"), fill,
+        # The colour's name, a hint: the dice show it, and the menu names it readably.
+        write(surface, ctx.fonts.hint, ctx.text(f"safehouse.colour.{colour}"), fill,
               (left, rect.top), "topleft", group - 4)
         shown = [*faces.get(colour, []), *["free"] * int(pool[colour]["free"]),
                  *["lid"] * int(pool[colour]["lid"])]
@@ -195,51 +197,81 @@ def _marker(surface: pygame.Surface, row: pygame.Rect, x: int, colour: Colour) -
 
 def _players(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
              ctx: Context) -> None:
-    """A line a player: their field, lead, open orders and chameleons; done, home or caught."""
+    """A column a player after the rows' labels (hints: what the figures are is learnt once)."""
+    hint = ctx.fonts.hint
+    labels = [ctx.text("screen.safehouse.lead"), ctx.text("screen.safehouse.open")]
+    label_width = max(hint.size(label)[0] for label in labels) + 8
+    rows = (rect.height - hint.get_linesize()) // 2
+    for n, label in enumerate(labels):
+        middle = rect.top + hint.get_linesize() + n * rows + rows // 2
+        write(surface, hint, label, MUTED, (rect.left, middle), "midleft")
     players = view["state"]["players"]
-    height = rect.height // max(4, len(players))
+    width = (rect.width - label_width) // max(1, len(players))
     for player in players:
         seat = int(player["seat"])
-        row = pygame.Rect(rect.left, rect.top + seat * height, rect.width, height)
-        pygame.draw.circle(surface, seat_colour(view, seat), (row.left + height // 3, row.centery),
-                           height // 3)
-        name = write(surface, ctx.fonts.body, seat_name(view, seat, ctx.lang), TEXT,
-                     (row.left + height, row.centery), "midleft", rect.width // 4)
-        line, colour = _player_line(player, ctx)
-        shown = write(surface, ctx.fonts.small, line, colour,
-                      (row.left + height + rect.width // 4 + 4, row.centery), "midleft",
-                      rect.width - rect.width // 4 - height - 4)
-        if colour is WARN:
-            size = height * 2 // 3
-            warning_sign(surface, (max(name.right, shown.left - size) - size // 2 - 2,
-                                   row.centery), size, WARN)
+        column = pygame.Rect(rect.left + label_width + seat * width, rect.top, width - 6,
+                             rect.height)
+        _column(surface, column, rows, view, player, ctx)
 
 
-def _player_line(player: State, ctx: Context) -> tuple[str, Colour]:
+def _column(surface: pygame.Surface, column: pygame.Rect, rows: int, view: Mapping[str, JSON],
+            player: State, ctx: Context) -> None:
+    """The name and what became of the player on the seat's colour (a hint: the colour says
+    whose column it is, the track and the headline the rest), then the lead and the open
+    orders as readable figures: the lead amber with a sign at 2 or less, a player caught
+    crossed out in red, one in the Safehouse on green."""
+    hint, body = ctx.fonts.hint, ctx.fonts.body
+    seat = int(player["seat"])
+    band = pygame.Rect(column.left, column.top, column.width, hint.get_linesize())
+    pygame.draw.rect(surface, seat_colour(view, seat), band, border_radius=3)
+    words = [seat_name(view, seat, ctx.lang), *_fate(player, ctx)]
+    write(surface, hint, " \u00b7 ".join(words), INK, band.center, "center", band.width - 4)
+    lead = pygame.Rect(column.left, band.bottom, column.width, rows)
+    orders = pygame.Rect(column.left, lead.bottom, column.width, rows)
     if player["caught"]:
-        return ctx.text("screen.safehouse.caught", field=player["position"]), DANGER
+        pygame.draw.line(surface, DANGER, lead.topleft, orders.bottomright, 3)
+        pygame.draw.line(surface, DANGER, lead.topright, orders.bottomleft, 3)
+    elif player["safehouse"]:
+        pygame.draw.rect(surface, GOOD, lead.inflate(-8, -6), border_radius=4)
+    else:
+        close = int(player["lead"]) <= 2
+        figure = write(surface, body, str(player["lead"]), WARN if close else TEXT,
+                       lead.center, "center")
+        if close:
+            size = rows * 2 // 3
+            warning_sign(surface, (figure.left - size // 2 - 4, lead.centery), size, WARN)
+    write(surface, body, str(player["open"]), TEXT, orders.center, "center")
+
+
+def _fate(player: State, ctx: Context) -> list[str]:
+    """What became of a player, in words for the hint over their column."""
+    if player["caught"]:
+        return [ctx.text("screen.safehouse.caught")]
     if player["safehouse"]:
-        return ctx.text("screen.safehouse.home", count=player["open"]), GOOD
-    line = ctx.text("screen.safehouse.player", field=player["position"], lead=player["lead"],
-                    count=player["open"])
-    if player["done"]:
-        line = f"{line} \u00b7 {ctx.text('screen.safehouse.done')}"
-    return line, WARN if int(player["lead"]) <= 2 else TEXT
+        return [ctx.text("screen.safehouse.home")]
+    return [ctx.text("screen.safehouse.done")] if player["done"] else []
 
 
-# -- the bottom line: helps and example values ------------------------------------------------
+# -- the hints: the buttons, the roll, the helps, example values ------------------------------
 
-def _info(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
-    """What taking the dice back costs, the shared helps still free, example values."""
+def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
+    """What the buttons do, then the roll's count, what taking the dice back costs and the
+    shared helps still free: hints, as the headline says what is due and the menu offers the
+    helps and the taking back readably when they can be chosen. Example values first, amber."""
+    left = key_legend(surface, rect, ctx)
+    if left.height < ctx.fonts.hint.get_linesize():
+        return
     free = [ctx.text(f"screen.safehouse.help.{kind}") for kind, used in state["helps"].items()
             if not used]
-    parts = [ctx.text("screen.safehouse.retrieve", count=state["retrieval"]["cost"]),
+    parts = [ctx.text("screen.safehouse.who", rolls=state["rolls"], field=state["pursuer"],
+                      safehouse=state["safehouse"]),
+             ctx.text("screen.safehouse.retrieve", count=state["retrieval"]["cost"]),
              ctx.text("screen.safehouse.helps", helps=", ".join(free) or "\u2013")]
     if state["profile"]["example"]:
         parts.insert(0, ctx.text("screen.safehouse.example"))
     colour = WARN if state["profile"]["example"] else MUTED
-    write(surface, ctx.fonts.small, " \u00b7 ".join(parts), colour, rect.midleft, "midleft",
-          rect.width)
+    write(surface, ctx.fonts.hint, " \u00b7 ".join(parts), colour, left.bottomleft,
+          "bottomleft", left.width)
 
 
 PAINTER = SafehousePainter()

@@ -303,7 +303,7 @@
     return card(t("web.robnrun.clues"), h("div", { class: "rr-clues" }, own.map((clue) => {
       const bought = !face.includes(clue);
       return button([
-        h("span", { class: "rr-clue-name", text: bought ? t("robnrun.menu.buy_clue", { clue, price: s.clues.price })
+        h("span", { class: "rr-clue-name", text: bought ? t("robnrun.action.buy_clue", { clue, price: s.clues.price })
           : t("robnrun.menu.use_clue", { clue }) }),
         h("span", { class: "rr-clue-text", text: clueSays(v, clue) })],
       { class: classes("action rr-clue", !bought && "primary", local.clue && local.clue.clue === clue && "rr-picking"),
@@ -509,7 +509,7 @@
     return h("div", {}, h("p", { class: "lead" }, t("web.robnrun.offer"), " ", cube(colour)),
       h("div", { class: "rr-grid" }, offers.map((n) => {
         const price = prices.slice(0, n).reduce((a, b) => a + b, 0);
-        return button(t(`robnrun.menu.buy_${n}`, { price }), { class: "action",
+        return button(t(`robnrun.action.buy_${n}`, { price }), { class: "action",
           disabled: G.state.busy || !active || price > s.gold, data: { action: "buy", cubes: n } },
         () => send("buy", { cubes: n }));
       })));

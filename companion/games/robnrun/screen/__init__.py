@@ -1,16 +1,23 @@
-"""The Rob 'n Run screen: the escape route, the police station's values, gold, whose turn.
+"""The Rob 'n Run screen: whose turn, what the phase is about, the police station's values,
+gold, the escape route.
 
-The top left tells the robbery, its phase, the boss and the crew member on turn; below it six
-tiles hold the four active alarm values with their cubes, the gold and the alarm stack. A big
-moment (safes cracked, the alarm, escaped, caught) covers that corner in its colour. The
-escape route runs across the screen (drawn by ``escape_route``); the lines under it tell
-what the phase is about, in the evaluation the step shown and what it did. Every colour is
-also named.
+At the top the headline (the phase, or the crew member on turn) and two readable lines of what
+the phase is about; below them six tiles hold the four active alarm values, the gold and the
+alarm stack, then the escape route across the screen (drawn by ``escape_route``), two lines of
+hints and the box's menu. A big moment (safes cracked, the alarm, escaped, caught) covers the
+top in its colour. The join code stands in the top corner while a robbery is prepared (when a
+phone joins); in the other phases the lines need the room. Every colour is also named.
+
+Readable from a metre: the headline, the two lines, the tiles' figures, the moment and the
+menu. The hints are what also lies open on the table (the tools face up, the cards in hand, the
+clues), the tiles' colour names (the tile is in its colour, in the station's order), the route's
+labels (it mirrors the board), the example-values warning (also on every phone) and what the
+buttons do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -33,19 +40,23 @@ from companion.device.painters.parts import (
     Context,
     design_box,
     join_corner,
+    key_legend,
     menu_bar,
     seat_name,
     write,
+    write_lines,
 )
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
-from companion.games.robnrun.pieces import COLOURS
+from companion.games.robnrun.pieces import COLOURS, TOOLS
 from companion.games.robnrun.screen.escape_route import CUBES, RouteArea, draw_route
 
 STEP_TITLES = ("one", "two", "three", "four", "five", "six")
 
 State = Mapping[str, JSON]
 Line = tuple[str, Colour]
+Told = tuple[list[Line], list[str]]
+"""What a phase tells: readable lines (two at most) and hints."""
 
 
 # -- where things go --------------------------------------------------------------------------
@@ -55,11 +66,11 @@ class Layout:
     """Where each part of the Rob 'n Run screen goes, for one screen size."""
 
     headline: pygame.Rect
-    who: pygame.Rect
+    lines: pygame.Rect
     tiles: pygame.Rect
     moment: pygame.Rect
     route: RouteArea
-    info: pygame.Rect
+    hints: pygame.Rect
     qr: pygame.Rect
     menu: pygame.Rect
 
@@ -71,64 +82,109 @@ def layout(size: tuple[int, int]) -> Layout:
     u = height / DESIGN_HEIGHT
     box = partial(design_box, u)
 
-    margin, side = 8 * u, 128 * u
-    left, full = width - side - 2 * margin, width - 2 * margin
+    margin = 8 * u
+    full = width - 2 * margin
     return Layout(
-        headline=box(margin, 2, left, 30), who=box(margin, 34, left, 20),
-        tiles=box(margin, 58, left, 62), moment=box(margin, 2, left, 118),
-        route=RouteArea(lane=box(margin, 124, full, 48), squares=box(margin, 174, full, 24),
-                        police=box(margin, 200, full, 14)),
-        info=box(margin, 218, full, 72), qr=box(width - side, 4, side - 4 * u, 100),
-        menu=box(margin, 292, full, 26),
+        headline=box(margin, 0, full, 42), lines=box(margin, 42, full, 84),
+        tiles=box(margin, 132, full, 58), moment=box(margin, 2, full, 126),
+        route=RouteArea(lane=box(margin, 192, full, 22), squares=box(margin, 214, full, 12),
+                        police=box(margin, 226, full, 8)),
+        hints=box(margin, 236, full, 34), qr=box(width - 128 * u, 4, 124 * u, 111),
+        menu=box(margin, 272, full, 46),
     )
 
 
+def beside_the_code(rect: pygame.Rect, spot: Layout) -> pygame.Rect:
+    """``rect`` cut short where the join code stands."""
+    return pygame.Rect(rect.left, rect.top, spot.qr.left - rect.left - 8, rect.height)
+
+
 class RobnRunPainter:
-    """Draws every phase of Rob 'n Run from its public view."""
+    """Draws every phase of Rob 'n Run from its public view (and, while the boss plays
+    openly on the box, the safes the box alone shows)."""
 
     def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
         spot = layout(surface.get_size())
         state = view["state"]
         surface.fill(BACKGROUND)
-        join_corner(surface, spot.qr, ctx)
-        _headline(surface, spot, view, ctx)
-        _who(surface, spot.who, view, ctx)
+        if _entering(state):
+            _safe_entry(surface, spot, view, ctx)
+            return
+        readable, hints = PHASES[str(state["phase"])](view, ctx)
+        top, lines = spot.headline, spot.lines
+        if state["phase"] == "prepare":
+            join_corner(surface, spot.qr, ctx)
+            top, lines = beside_the_code(top, spot), beside_the_code(lines, spot)
+        _headline(surface, top, view, ctx)
+        if state["openly_asked"]:  # the box says what playing openly means, then asks
+            write_lines(surface, ctx.fonts.body, ctx.text("screen.robnrun.openly_ask"), WARN,
+                        lines, "topleft")
+        else:
+            _lines(surface, lines, readable, ctx)
         _tiles(surface, spot.tiles, state, ctx)
         _moment(surface, spot.moment, state, ctx)
         draw_route(surface, spot.route, state, ctx)
-        _info(surface, spot.info, view, ctx)
+        _hints(surface, spot.hints, state, hints, ctx)
         menu_bar(surface, spot.menu, ctx)
 
 
-# -- the top: phase, boss, turn ---------------------------------------------------------------
+# -- the top: the phase or whose turn, and what it is about ------------------------------------
 
-def _headline(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
               ctx: Context) -> None:
-    """The phase, or in the crew phase who is on turn."""
+    """The phase, in the crew phase who is on turn, in the evaluation the step's title."""
     state = view["state"]
-    turn = state["crew"]["turn"]
+    turn, ev = state["crew"]["turn"], state["evaluation"]
     if state["phase"] == "crew" and turn is not None:
         line = ctx.text("screen.robnrun.turn", name=_name(view, turn, ctx))
+    elif ev is not None and state["phase"] == "evaluation":
+        line = ctx.text(f"screen.robnrun.step.{STEP_TITLES[int(ev['step']) - 1]}")
     else:
         line = ctx.text(f"screen.robnrun.phase.{state['phase']}")
     colour = DANGER if state["phase"] == "lost" else ACCENT
-    write(surface, ctx.fonts.large, line, colour, spot.headline.midleft, "midleft",
-          spot.headline.width)
+    write(surface, ctx.fonts.body, line, colour, rect.midleft, "midleft", rect.width)
 
 
-def _who(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
-         ctx: Context) -> None:
-    """The boss, the robbery and, while the cards go round, the round."""
-    state = view["state"]
-    parts = [ctx.text("screen.robnrun.boss", name=_name(view, state["boss"], ctx)),
-             ctx.text("screen.robnrun.robbery", robbery=state["robbery"])]
-    if state["phase"] in ("clues", "crew", "alarm"):
-        parts.append(ctx.text("screen.robnrun.round", round=state["round"]))
-    write(surface, ctx.fonts.body, " · ".join(parts), TEXT, rect.midleft, "midleft", rect.width)
+def _lines(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line],
+           ctx: Context) -> None:
+    """The phase's readable lines, two at most."""
+    height = rect.height // 2
+    for n, (line, colour) in enumerate(lines[:2]):
+        write(surface, ctx.fonts.body, line, colour, (rect.left, rect.top + n * height +
+                                                      height // 2), "midleft", rect.width)
+
+
+def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: Sequence[str],
+           ctx: Context) -> None:
+    """What the buttons do, and above it, if there is room, the example-values warning or
+    the phase's hints (those first while the boss plays openly: the safes stand there)."""
+    hint = ctx.fonts.hint
+    top = key_legend(surface, rect, ctx)
+    if top.height < hint.get_linesize():
+        return
+    if state["profile"]["example"] and not state["openly"]:
+        size = hint.get_height() - 2
+        warning_sign(surface, (top.left + size // 2, top.centery), size, WARN)
+        write(surface, hint, ctx.text("robnrun.example"), WARN,
+              (top.left + size + 6, top.centery), "midleft", top.width - size - 6)
+    else:
+        write(surface, hint, "  ·  ".join(hints), MUTED, top.midleft, "midleft", top.width)
 
 
 def _name(view: Mapping[str, JSON], seat: JSON, ctx: Context) -> str:
     return "?" if seat is None else seat_name(view, int(seat), ctx.lang)
+
+
+def _boss(view: Mapping[str, JSON], ctx: Context) -> Line:
+    return ctx.text("screen.robnrun.boss", name=_name(view, view["state"]["boss"], ctx)), TEXT
+
+
+def _robbery(state: State, ctx: Context) -> str:
+    """Which robbery and which round: a hint (it counts, it decides nothing)."""
+    robbery = ctx.text("screen.robnrun.robbery", robbery=state["robbery"])
+    if state["phase"] in ("clues", "crew", "alarm"):
+        return f"{robbery} · {ctx.text('screen.robnrun.round', round=state['round'])}"
+    return robbery
 
 
 # -- the tiles: alarm values, gold, alarm stack -----------------------------------------------
@@ -146,15 +202,16 @@ def _tiles(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
 
 def _tile(surface: pygame.Surface, box: pygame.Rect, label: str, fill: Colour, ink: Colour,
           figure: str, colour: Colour, ctx: Context) -> pygame.Rect:
-    """A tile: a band naming it, a big figure; returns the room left below the figure."""
-    small = ctx.fonts.small
-    band = pygame.Rect(box.left, box.top, box.width, small.get_height() + 2)
+    """A tile: a band naming it (a hint: the tile's colour and place say it), a readable
+    figure; returns the room left below the figure."""
+    hint = ctx.fonts.hint
+    band = pygame.Rect(box.left, box.top, box.width, hint.get_height() + 1)
     pygame.draw.rect(surface, PANEL, box, border_radius=6)
     pygame.draw.rect(surface, fill, band, border_top_left_radius=6, border_top_right_radius=6)
-    write(surface, small, label, ink, band.center, "center", box.width - 2)
-    shown = write(surface, ctx.fonts.large, figure, colour, (box.centerx, band.bottom + 2),
+    write(surface, hint, label, ink, band.center, "center", box.width - 2)
+    shown = write(surface, ctx.fonts.body, figure, colour, (box.centerx, band.bottom),
                   "midtop", box.width - 2)
-    return pygame.Rect(box.left, shown.bottom, box.width, box.bottom - shown.bottom)
+    return pygame.Rect(box.left, shown.bottom - 4, box.width, box.bottom - shown.bottom + 4)
 
 
 def _alarm_tile(surface: pygame.Surface, box: pygame.Rect, colour: str,
@@ -163,7 +220,7 @@ def _alarm_tile(surface: pygame.Surface, box: pygame.Rect, colour: str,
     room = _tile(surface, box, ctx.text(f"robnrun.colour.{colour}"), CUBES[colour], INK,
                  str(track["value"]), TEXT, ctx)
     places, cubes = int(track["capacity"]), int(track["cubes"])
-    size = max(3, min(room.height - 4, (box.width - 4) // max(1, places) - 2))
+    size = max(3, min(room.height - 2, (box.width - 4) // max(1, places) - 2))
     left = box.centerx - (places * (size + 2) - 2) // 2
     for n in range(places):
         pip = pygame.Rect(left + n * (size + 2), room.centery - size // 2, size, size)
@@ -173,24 +230,20 @@ def _alarm_tile(surface: pygame.Surface, box: pygame.Rect, colour: str,
 def _gold_tile(surface: pygame.Surface, box: pygame.Rect, state: State, ctx: Context) -> None:
     """The gold; over 20 bars (the box holds only 20) on an amber band with a sign and a word."""
     over = bool(state["gold_warning"])
-    room = _tile(surface, box, ctx.text("screen.robnrun.gold"), WARN if over else PANEL,
-                 INK if over else TEXT, str(state["gold"]), WARN if over else ACCENT, ctx)
+    label = ctx.text("screen.robnrun.gold_over" if over else "screen.robnrun.gold")
+    room = _tile(surface, box, label, WARN if over else PANEL, INK if over else TEXT,
+                 str(state["gold"]), WARN if over else ACCENT, ctx)
     if over:
-        size = ctx.fonts.small.get_height() - 4
-        warning_sign(surface, (box.left + size // 2 + 3, box.top + size // 2 + 3), size, INK,
-                     WARN)
-        write(surface, ctx.fonts.small, ctx.text("screen.robnrun.gold_over"), WARN, room.center,
-              "center", box.width - 2)
+        size = room.height - 2
+        warning_sign(surface, room.center, size, WARN)
 
 
 def _stack_tile(surface: pygame.Surface, box: pygame.Rect, state: State, ctx: Context) -> None:
     """The wrong tools on the alarm stack against the red value: amber when one more sets the
     alarm off, red once it went off."""
     count, limit = int(state["alarm_count"]), int(state["alarm_limit"])
-    room = _tile(surface, box, ctx.text("screen.robnrun.stack"), CUBES["red"], INK,
-                 f"{count}/{limit}", _stack_colour(state, count >= limit), ctx)
-    write(surface, ctx.fonts.small, ctx.text("screen.robnrun.stack_note"), MUTED, room.center,
-          "center", box.width - 2)
+    _tile(surface, box, ctx.text("screen.robnrun.stack"), CUBES["red"], INK,
+          f"{count}/{limit}", _stack_colour(state, count >= limit), ctx)
 
 
 def _stack_colour(state: State, at_limit: bool) -> Colour:
@@ -214,81 +267,132 @@ def moment(state: State) -> str | None:
 
 
 def _moment(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
-    """The moment in big letters on its colour over the top corner, one line under it."""
+    """The moment in big letters on its colour over the top, and what it brought."""
     name = moment(state)
     if name is None:
         return
     fill, ink = (GOOD, INK) if name in ("won", "cracked") else (DANGER, TEXT)
     pygame.draw.rect(surface, fill, rect, border_radius=8)
-    title = write(surface, ctx.fonts.title, ctx.text(f"screen.robnrun.moment.{name}"), ink,
-                  (rect.centerx, rect.top + rect.height // 8), "midtop", rect.width - 8)
+    title = write(surface, ctx.fonts.large, ctx.text(f"screen.robnrun.moment.{name}"), ink,
+                  (rect.centerx, rect.top + 2), "midtop", rect.width - 8)
     ev = state["evaluation"]
-    line = (ctx.text("screen.robnrun.game_over") if ev is None else
-            ctx.text("screen.robnrun.moment_cracked", count=ev["cracked"], gold=ev["gold"]))
-    write(surface, ctx.fonts.body, line, ink, (rect.centerx, title.bottom + 4), "midtop",
-          rect.width - 8)
+    if name in ("won", "lost"):
+        lines = [ctx.text(f"screen.robnrun.moment_{name}", gold=state["gold"])]
+    else:
+        steps = int(state["car"]) - int(ev["car_from"])
+        lines = [ctx.text("screen.robnrun.moment_cracked", count=ev["cracked"]),
+                 ctx.text("screen.robnrun.moment_gold", gold=ev["gold"], steps=steps)]
+    y = title.bottom
+    for line in lines:
+        y = write(surface, ctx.fonts.body, line, ink, (rect.centerx, y), "midtop",
+                  rect.width - 8).bottom
 
 
-# -- the lines below the route ----------------------------------------------------------------
+# -- what each phase tells -------------------------------------------------------------------
 
-def _info(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
-          ctx: Context) -> None:
-    """The phase's lines (the first larger), then the example-values warning if it applies."""
-    state = view["state"]
-    lines = PHASES[str(state["phase"])](view, ctx)
-    fonts = [ctx.fonts.body, *[ctx.fonts.small] * len(lines)]
-    y = rect.top
-    for (line, colour), font in zip(lines, fonts, strict=False):
-        y = write(surface, font, line, colour, (rect.left, y), "topleft", rect.width).bottom
-    if state["profile"]["example"]:
-        _example(surface, rect, ctx)
-
-
-def _example(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
-    small = ctx.fonts.small
-    size = small.get_height()
-    warning_sign(surface, (rect.left + size // 2, rect.bottom - size // 2), size, WARN)
-    write(surface, small, ctx.text("robnrun.example"), WARN,
-          (rect.left + size + 6, rect.bottom), "bottomleft", rect.width - size - 6)
-
-
-def _prepare(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _prepare(view: Mapping[str, JSON], ctx: Context) -> Told:
     state = view["state"]
     prepare = state["prepare"]
     if prepare["building"] is None:
         buildings = " · ".join(f"{b['id']}: {b['safes']}" for b in state["buildings"]
                                if b["safes"])
-        return [(ctx.text("screen.robnrun.choose"), TEXT),
-                (ctx.text("screen.robnrun.safes_on", buildings=buildings), MUTED)]
-    lines = [(ctx.text("screen.robnrun.building", building=prepare["building"],
-                       safes=prepare["safes"]), TEXT)]
-    lines.append((ctx.text("screen.robnrun.entered"), GOOD) if prepare["safes_entered"]
-                 else (ctx.text("screen.robnrun.enter"), WARN))
-    if prepare["dealer"]:
-        lines[1:1] = [(ctx.text("screen.robnrun.dealer_comes",
-                                colour=ctx.text(f"robnrun.colour.{prepare['dealer']}")), TEXT)]
-    elif prepare["dealt"]:
-        lines[1:1] = [_clue_line(state, ctx)]
-    return lines
+        return ([_boss(view, ctx), (ctx.text("screen.robnrun.choose"), TEXT)],
+                [ctx.text("screen.robnrun.safes_on", buildings=buildings)])
+    building = (ctx.text("screen.robnrun.building", building=prepare["building"],
+                         count=prepare["safes"]), TEXT)
+    hints = [ctx.text("screen.robnrun.entered" if prepare["safes_entered"]
+                      else "screen.robnrun.enter")]
+    second = _boss(view, ctx)
+    if prepare["dealer"]:  # it goes onto the route: the group moves it there
+        colour = ctx.text(f"robnrun.colour.{prepare['dealer']}")
+        second = ctx.text("screen.robnrun.dealer_arrives", colour=colour), WARN
+        hints.insert(0, ctx.text("screen.robnrun.dealer_comes", colour=colour))
+    if prepare["dealt"]:
+        hints.append(_clues_hint(state, ctx))
+    return [building, second], [*_open_safes(view, ctx), *hints]
 
 
-def _clues(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _clues(view: Mapping[str, JSON], ctx: Context) -> Told:
     state = view["state"]
-    return [_clue_line(state, ctx), _tool_line(state, ctx), _hand_line(view, ctx)]
+    clues = state["clues"]
+    shown = ", ".join(str(c) for c in clues["face_up"]) or ctx.text("screen.robnrun.none")
+    return ([_boss(view, ctx), (ctx.text("screen.robnrun.clues", clues=shown), TEXT)],
+            [_robbery(state, ctx), ctx.text("screen.robnrun.hidden", hidden=clues["hidden"]),
+             _tool_line(state, ctx), _hand_line(view, ctx)])
 
 
-def _crew(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _crew(view: Mapping[str, JSON], ctx: Context) -> Told:
     """Cards played against the white value; while everybody has passed, that they must act."""
     state = view["state"]
-    second = ((ctx.text("screen.robnrun.forced"), WARN) if state["crew"]["forced"]
-              else _tool_line(state, ctx))
-    return [_played_line(state, TEXT, ctx), second, _hand_line(view, ctx)]
+    hints = [_robbery(state, ctx), _tool_line(state, ctx), _hand_line(view, ctx)]
+    if state["crew"]["forced"]:
+        hints.insert(0, ctx.text("screen.robnrun.forced"))
+    return [_boss(view, ctx), _played_line(state, TEXT, ctx)], hints
 
 
-def _alarm(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _alarm(view: Mapping[str, JSON], ctx: Context) -> Told:
+    """The boss sorts on their phone, or enters the cards (after the safes) on the box."""
     state = view["state"]
-    return [(ctx.text("screen.robnrun.sorting"), TEXT), _played_line(state, MUTED, ctx),
-            _tool_line(state, ctx)]
+    hints = [_robbery(state, ctx), _tool_line(state, ctx)]
+    if state["openly"]:
+        cards = view.get("box", {}).get("cards") or []
+        named = [ctx.text(f"robnrun.tool.{card}") for card in cards]
+        entered = ctx.text("screen.robnrun.cards", count=len(cards),
+                           played=state["crew"]["played"])
+        return ([_boss(view, ctx), (entered, ACCENT)],
+                [", ".join(named), *_open_safes(view, ctx), *hints])
+    return ([_boss(view, ctx), (ctx.text("screen.robnrun.sorting"), TEXT)],
+            [ctx.text("screen.robnrun.sorting_phone"), _played_line(state, MUTED, ctx)[0],
+             *hints])
+
+
+def _entering(state: State) -> bool:
+    """Whether the box enters the safes now: the boss plays openly and they are not in yet."""
+    return bool(state["openly"] and not state["prepare"]["safes_entered"]
+                and state["phase"] in ("prepare", "clues", "crew", "alarm"))
+
+
+def _safe_entry(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+                ctx: Context) -> None:
+    """The boss has no phone: the safe being entered on the box, readable, its gold at the
+    top and a line per tool; the others as hints. The safes stand on the box's screen alone
+    (the view's ``box``)."""
+    box = view.get("box") or {}
+    draft, focus = list(box.get("draft") or []), int(box.get("focus") or 0)
+    safes = draft or [{"tools": {}, "gold": 0}] * int(view["state"]["prepare"]["safes"])
+    safe = safes[min(focus, len(safes) - 1)]
+    head = (ctx.text("screen.robnrun.safe", safe=focus + 1, gold=safe["gold"]) if safe["gold"]
+            else ctx.text("screen.robnrun.safe_no_gold", safe=focus + 1))
+    write(surface, ctx.fonts.body, head, ACCENT, spot.headline.midleft, "midleft",
+          spot.headline.width)
+    tools = [f"{_tool(view['state'], tool, ctx)} {n}" for tool, n in safe["tools"].items()
+             if tool in TOOLS and n] or [ctx.text("screen.robnrun.none")]
+    line = ctx.fonts.body.get_linesize()
+    for n, named in enumerate(tools):
+        write(surface, ctx.fonts.body, named, TEXT, (spot.lines.left, spot.lines.top + n * line),
+              "topleft", spot.lines.width)
+    _hints(surface, spot.hints, view["state"],
+           [ctx.text("screen.robnrun.openly"), _safes_line(view, safes, ctx)], ctx)
+    menu_bar(surface, spot.menu, ctx)
+
+
+def _open_safes(view: Mapping[str, JSON], ctx: Context) -> list[str]:
+    """While the boss plays openly, the safes entered on the box (hints: all know them)."""
+    safes = (view.get("box") or {}).get("safes") or []
+    return [_safes_line(view, safes, ctx)] if safes else []
+
+
+def _safes_line(view: Mapping[str, JSON], safes: Sequence[Mapping[str, JSON]],
+                ctx: Context) -> str:
+    gold = ctx.text("screen.robnrun.gold")
+    listed = "; ".join(f"{n}: {_tools(view, s['tools'], ctx)}, {s['gold']} {gold}"
+                       for n, s in enumerate(safes, start=1))
+    return ctx.text("screen.robnrun.safes_open", safes=listed)
+
+
+def _tools(view: Mapping[str, JSON], tools: Mapping[str, int], ctx: Context) -> str:
+    return ", ".join(f"{_tool(view['state'], tool, ctx)} {n}" for tool, n in tools.items()
+                     if tool in TOOLS and n)
 
 
 def _played_line(state: State, colour: Colour, ctx: Context) -> Line:
@@ -297,16 +401,16 @@ def _played_line(state: State, colour: Colour, ctx: Context) -> Line:
                     needed=crew["needed"]), colour
 
 
-def _clue_line(state: State, ctx: Context) -> Line:
+def _clues_hint(state: State, ctx: Context) -> str:
     clues = state["clues"]
     shown = ", ".join(str(c) for c in clues["face_up"]) or ctx.text("screen.robnrun.none")
-    return ctx.text("screen.robnrun.clues", clues=shown, hidden=clues["hidden"]), TEXT
+    return ctx.text("screen.robnrun.clues", clues=shown)
 
 
-def _tool_line(state: State, ctx: Context) -> Line:
+def _tool_line(state: State, ctx: Context) -> str:
     rows = state["rows"]
     tools = " · ".join(f"{_tool(state, tool, ctx)}: {n}" for tool, n in rows.items())
-    return ctx.text("screen.robnrun.tools", tools=tools or ctx.text("screen.robnrun.none")), MUTED
+    return ctx.text("screen.robnrun.tools", tools=tools or ctx.text("screen.robnrun.none"))
 
 
 def _tool(state: State, tool: str, ctx: Context) -> str:
@@ -316,92 +420,87 @@ def _tool(state: State, tool: str, ctx: Context) -> str:
     return ctx.text(f"robnrun.tool.{tool}")
 
 
-def _hand_line(view: Mapping[str, JSON], ctx: Context) -> Line:
+def _hand_line(view: Mapping[str, JSON], ctx: Context) -> str:
     crew = view["state"]["crew"]
     hands = " · ".join(f"{_name(view, seat, ctx)}: {crew['hands'][seat]}"
                        for seat in crew["members"]) if crew["hands"] else ""
-    return ctx.text("screen.robnrun.hands", hands=hands or ctx.text("screen.robnrun.none")), MUTED
+    return ctx.text("screen.robnrun.hands", hands=hands or ctx.text("screen.robnrun.none"))
 
 
 # -- the evaluation and the end ---------------------------------------------------------------
 
-def _evaluation(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _evaluation(view: Mapping[str, JSON], ctx: Context) -> Told:
     state = view["state"]
     ev = state["evaluation"]
     step = int(ev["step"])
-    title = ctx.text(f"screen.robnrun.step.{STEP_TITLES[step - 1]}")
-    return [(ctx.text("screen.robnrun.step", step=step, title=title), ACCENT),
-            *STEP_LINES[step](state, ev, ctx)]
+    readable, hints = STEP_LINES[step](state, ev, ctx)
+    return readable, [ctx.text("screen.robnrun.step", step=step), *hints]
 
 
-def _step_gold(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
-    lines = [(ctx.text("screen.robnrun.cracked", count=ev["cracked"], gold=ev["gold"],
-                       steps=int(state["car"]) - int(ev["car_from"])), TEXT)]
-    if ev["alarm"]:
-        lines.append((ctx.text("screen.robnrun.alarm"), DANGER))
-    return lines
+def _step_gold(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+    """The car moved (the moment over the top says what was cracked, or the alarm)."""
+    return [(ctx.text("screen.robnrun.car", steps=int(state["car"]) - int(ev["car_from"])),
+             TEXT)], []
 
 
-def _step_cubes(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _step_cubes(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
     cubes = ", ".join(ctx.text(f"robnrun.colour.{c}") for c in ev["cubes"])
     lines = [(ctx.text("screen.robnrun.cubes", cubes=cubes or ctx.text("screen.robnrun.none")),
               TEXT)]
     if ev["aside"]:
         lines.append((ctx.text("screen.robnrun.aside", count=ev["aside"]), WARN))
-    return lines
+    return lines, []
 
 
-def _step_safes(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
-    lines = [(ctx.text("screen.robnrun.to_place", count=ev["to_place"]), TEXT)]
-    if ev["placed"]:
-        lines.append((ctx.text("screen.robnrun.placed", buildings=", ".join(ev["placed"])),
-                      MUTED))
-    return lines
+def _step_safes(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+    hints = ([ctx.text("screen.robnrun.placed", buildings=", ".join(ev["placed"]))]
+             if ev["placed"] else [])
+    return [(ctx.text("screen.robnrun.to_place", count=ev["to_place"]), TEXT)], hints
 
 
-def _step_police(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
-    lines = [(ctx.text("screen.robnrun.police", steps=ev["police_steps"],
-                       uncracked=ev["uncracked"], alarm=int(bool(ev["alarm"]))), TEXT)]
+def _step_police(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+    lines = [(ctx.text("screen.robnrun.police", steps=ev["police_steps"]), TEXT)]
     if ev["lost_safes"]:
         lines.append((ctx.text("screen.robnrun.lost_safes", count=ev["lost_safes"]), WARN))
-    return lines
+    return lines, [ctx.text("screen.robnrun.police_why", uncracked=ev["uncracked"],
+                            alarm=int(bool(ev["alarm"])))]
 
 
-def _step_dealer(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _step_dealer(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
     colour = ev["dealer"]
     if colour is None:
-        return [(ctx.text("screen.robnrun.no_dealer"), MUTED)]
+        return [(ctx.text("screen.robnrun.no_dealer"), MUTED)], []
     one, two = state["dealers"][colour]["prices"]
-    return [(ctx.text("screen.robnrun.offer", colour=ctx.text(f"robnrun.colour.{colour}"),
-                      one=one, two=one + two), TEXT)]
+    return ([(ctx.text("screen.robnrun.offer", colour=ctx.text(f"robnrun.colour.{colour}")),
+              TEXT)], [ctx.text("screen.robnrun.prices", one=one, two=one + two)])
 
 
-def _step_old(state: State, ev: Mapping[str, JSON], ctx: Context) -> list[Line]:
-    lines = [(ctx.text("screen.robnrun.old_safes"), TEXT)]
+def _step_old(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+    """The headline says it: old safes out; what was bought from the dealer, a hint."""
+    hints = [ctx.text("screen.robnrun.old_safes")]
     if ev["bought"] is not None:
-        lines.append((ctx.text("screen.robnrun.bought", count=ev["bought"]), MUTED))
-    return lines
+        hints.append(ctx.text("screen.robnrun.bought", count=ev["bought"]))
+    return [], hints
 
 
-StepLines = Callable[[State, Mapping[str, JSON], Context], list[Line]]
+StepLines = Callable[[State, Mapping[str, JSON], Context], Told]
 STEP_LINES: dict[int, StepLines] = {1: _step_gold, 2: _step_cubes, 3: _step_safes,
                                     4: _step_police, 5: _step_dealer, 6: _step_old}
 
 
-def _won(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _won(view: Mapping[str, JSON], ctx: Context) -> Told:
+    """The moment over the top says it all; the rating is a hint (the game is over)."""
     state = view["state"]
-    return [(ctx.text("screen.robnrun.won", gold=state["gold"]), ACCENT),
-            (ctx.text(f"robnrun.rating.{state['result']['rating']}"), TEXT),
-            (ctx.text("screen.robnrun.where", car=state["car"], police=state["police"]), MUTED)]
+    return [], [ctx.text(f"robnrun.rating.{state['result']['rating']}"),
+                ctx.text("screen.robnrun.where", car=state["car"], police=state["police"])]
 
 
-def _lost(view: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _lost(view: Mapping[str, JSON], ctx: Context) -> Told:
     state = view["state"]
-    return [(ctx.text("screen.robnrun.lost"), DANGER),
-            (ctx.text("screen.robnrun.where", car=state["car"], police=state["police"]), MUTED)]
+    return [], [ctx.text("screen.robnrun.where", car=state["car"], police=state["police"])]
 
 
-PHASES: dict[str, Callable[[Mapping[str, JSON], Context], list[Line]]] = {
+PHASES: dict[str, Callable[[Mapping[str, JSON], Context], Told]] = {
     "prepare": _prepare, "clues": _clues, "crew": _crew, "alarm": _alarm,
     "evaluation": _evaluation, "won": _won, "lost": _lost,
 }

@@ -1,7 +1,8 @@
 """The escape route on the Rob 'n Run screen: squares, terminals, car, police, cubes, dealer.
 
 The route runs across the screen; the cubes stand in a lane above their marked squares, the
-police below its square. Every cube and the dealer are named as well as coloured.
+police below its square. Every cube and the dealer are named as well as coloured, in the hint
+size: the route mirrors the board on the table, where the real cubes stand.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def _square(surface: pygame.Surface, rect: pygame.Rect, terminals: Sequence[int]
     if square in terminals:
         pygame.draw.rect(surface, TEXT, rect, 1, border_radius=3)
         label = ctx.text("screen.robnrun.terminal", number=terminals.index(square) + 1)
-        write(surface, ctx.fonts.small, label, MUTED, rect.center, "center", rect.width)
+        write(surface, ctx.fonts.hint, label, MUTED, rect.center, "center", rect.width)
 
 
 def _car(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -104,7 +105,7 @@ def _cubes(surface: pygame.Surface, spot: RouteArea, state: State, ctx: Context)
 def _cube_labels(ctx: Context, width: int) -> dict[str, str]:
     """The colours' names if all fit ``width``, else their short forms."""
     full = {c: ctx.text(f"robnrun.colour.{c}") for c in COLOURS}
-    if all(ctx.fonts.small.size(name)[0] <= width for name in full.values()):
+    if all(ctx.fonts.hint.size(name)[0] <= width for name in full.values()):
         return full
     return {c: ctx.text(f"screen.robnrun.short.{c}") for c in COLOURS}
 
@@ -116,7 +117,7 @@ def _cube_stack(surface: pygame.Surface, lane: pygame.Rect, centre: int, width: 
         return
     rows = min(3, len(cubes))
     columns = -(-len(cubes) // rows)
-    high = min(ctx.fonts.small.get_height() + 1, (lane.height - 2 * rows) // rows)
+    high = min(ctx.fonts.hint.get_height() + 1, (lane.height - 2 * rows) // rows)
     wide = (width - 2 * (columns - 1)) // columns
     left = centre - width // 2
     for n, colour in enumerate(cubes):
@@ -124,7 +125,7 @@ def _cube_stack(surface: pygame.Surface, lane: pygame.Rect, centre: int, width: 
         cube = pygame.Rect(left + column * (wide + 2), lane.bottom - (row + 1) * (high + 2),
                            wide, high)
         pygame.draw.rect(surface, CUBES[colour], cube, border_radius=2)
-        write(surface, ctx.fonts.small, labels[colour], INK, cube.center, "center", wide)
+        write(surface, ctx.fonts.hint, labels[colour], INK, cube.center, "center", wide)
 
 
 def _dealer(surface: pygame.Surface, spot: RouteArea, state: State, ctx: Context) -> None:
@@ -135,7 +136,7 @@ def _dealer(surface: pygame.Surface, spot: RouteArea, state: State, ctx: Context
     route = state["route"]
     first = square_rect(spot, int(route["length"]), int(route["marked"][0]))
     label = ctx.text("screen.robnrun.dealer", colour=ctx.text(f"robnrun.colour.{colour}"))
-    small = ctx.fonts.small
+    small = ctx.fonts.hint
     width = min(first.left - spot.lane.left - 4, small.size(label)[0] + 8)
     chip = pygame.Rect(spot.lane.left, spot.lane.bottom - small.get_height() - 3, width,
                        small.get_height() + 1)

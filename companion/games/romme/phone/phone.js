@@ -94,7 +94,7 @@
       if (type === "resume" && s.phase === "settle") {
         return v.me === s.turn ? t("web.romme.start_mine") : t("web.romme.start_next", { name: seatName(v, s.turn) });
       }
-      if (type === "confirm_scores") return t("romme.menu.confirm");
+      if (type === "confirm_scores") return t("romme.action.confirm_scores");
       return null;
     },
 

@@ -1,0 +1,80 @@
+"""Frames of the box's screen drawn headless with fonts that note every line drawn: its
+words, which Fonts member drew it, that font's cap height read from the rendered pixels, and
+what was shortened to fit."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, replace
+from typing import Any
+from unittest.mock import patch
+
+import pygame
+
+from companion.device.painters import parts
+from companion.device.painters.parts import DESIGN_HEIGHT, FONT_SIZES, Fonts, fit
+from companion.device.screen import Screen
+from companion.games.base import Games, Sound
+from companion.table.published import Published
+
+SIZE = (480, 320)
+
+
+@dataclass(frozen=True)
+class Written:
+    """One line a painter drew: its words, the Fonts member it used, that font's cap height,
+    and the words it had before they were shortened to fit (None: they fitted)."""
+
+    words: str
+    role: str
+    cap_px: int
+    cut: str | None = None
+
+
+def cap_height(font: pygame.font.Font) -> int:
+    """The height of a capital H as the font renders it: the rows of its glyph at least half
+    covered, read from the rendered pixels."""
+    image = pygame.font.Font.render(font, "H", True, (255, 255, 255))
+    return int(image.get_bounding_rect(min_alpha=128).height)
+
+
+class Recording(pygame.font.Font):
+    """A font of the box's that notes every line drawn with it."""
+
+    def __init__(self, size: int, role: str, log: list[Written]) -> None:
+        super().__init__(None, size)
+        self.role, self.log = role, log
+        self.cap_px = cap_height(self)
+
+    def render(self, text: str | bytes | None, antialias: bool, color: Any,
+               bgcolor: Any = None, wraplength: int = 0) -> pygame.Surface:
+        if str(text or "").strip():
+            self.log.append(Written(str(text), self.role, self.cap_px))
+        return super().render(text, antialias, color, bgcolor, wraplength)
+
+
+def recording_fonts(log: list[Written]) -> Fonts:
+    scale = SIZE[1] / DESIGN_HEIGHT
+    roles = [f.name for f in dataclasses.fields(Fonts)]
+    return Fonts(*(Recording(round(size * scale), role, log)
+                   for size, role in zip(FONT_SIZES, roles, strict=True)))
+
+
+def drawn_lines(games: Games, published: Published, cursor: int = 0, link: str | None = None,
+                moment: Sound | None = None) -> tuple[pygame.Surface, list[Written]]:
+    """Draw ``published`` as the box does; the frame and every line drawn on it."""
+    log: list[Written] = []
+    with patch.object(Fonts, "for_height", lambda height: recording_fonts(log)):
+        screen = Screen(SIZE, games)
+    surface = pygame.Surface(SIZE)
+    cuts: dict[str, str] = {}
+
+    def fitting(font: pygame.font.Font, line: str, width: int) -> str:
+        fitted = fit(font, line, width)
+        if fitted != line:
+            cuts[fitted] = line
+        return fitted
+
+    with patch.object(parts, "fit", fitting):
+        screen.render(surface, published, cursor, link, published.as_of, moment)
+    return surface, [replace(w, cut=cuts.get(w.words)) for w in log]

@@ -1,0 +1,150 @@
+"""A table reads the box from a metre away: every screen of every game in the registry (games
+added later included) and of the lobby, rendered headless as the box draws it. Every line
+drawn with any font but the hint font has a cap height of at least 4 mm on the 3.5-inch panel,
+measured on the rendered glyphs; and what each button does now is written on the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.device.painters.parts import READABLE_CAP_PX, Fonts
+from companion.device.screen import key_labels
+from companion.games import GAMES
+from companion.games.base import Action, Sound
+from companion.table.published import Published
+from tests.device.frames import SIZE, Written, cap_height, drawn_lines
+from tests.device.test_screen import save
+from tests.device.walk import seat_counts, walk
+from tests.tables import open_table
+
+URL = "http://192.168.178.23:8000/j/KM7RX"
+MM_PER_PX = 73.44 / 480
+"""A 3.5-inch 480 x 320 panel's active area is 73.44 x 48.96 mm."""
+
+pytestmark = pytest.mark.usefixtures("offscreen")
+
+
+@dataclass
+class Frame:
+    """A screen drawn, what it was of, the lines on it and what the buttons do."""
+
+    what: str
+    written: list[Written]
+    keys: list[str]
+    """What the buttons do now, each of which the screen must say."""
+    surface: pygame.Surface
+
+
+def draw(published: Published, what: str, *, cursor: int = 0, moment: Sound | None = None,
+         lang: str = "de") -> Frame:
+    """Draw ``published`` as the box does, with recording fonts."""
+    shown = replace(published, public={**published.public, "language": lang})
+    surface, log = drawn_lines(GAMES, shown, cursor, URL, moment)
+    keys = [] if moment else [action for _, action in
+                              key_labels(shown.controls, shown.public, lang)]
+    return Frame(what, log, keys, surface)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Frame]]:
+    """The screens of each game, drawn once for the tests below (and a picture of the first
+    of each phase under artifacts/screens/)."""
+    db = tmp_path_factory.mktemp("walks")
+    frames = {game_id: list(screens(db, game_id)) for game_id in GAMES}
+    pictured: set[str] = set()
+    for frame in (f for every in frames.values() for f in every):
+        name = "readable_" + frame.what.split(": ")[-1].replace(" ", "_").replace(",", "")
+        name = f"{name}_{frame.what.split()[0]}"
+        if name not in pictured:
+            pictured.add(name)
+            save(frame.surface, name)
+    return frames
+
+
+def screens(db: Path, game_id: str) -> Iterator[Frame]:
+    """Every screen the walks through ``game_id`` showed: at the menu's first and last item,
+    in German and English, and the clock's moment once."""
+    game = GAMES[game_id]
+    for seats in seat_counts(game):
+        for seed in (1, 2):
+            for shown in walk(db / f"{game_id}-{seats}-{seed}.sqlite", game_id, seats,
+                              steps=100, seed=seed):
+                state = shown.public.get("state") or {}
+                what = f"{game_id} {seats} seats, seed {seed}: {state.get('phase')}"
+                yield draw(shown, what)
+                yield draw(shown, what, cursor=len(shown.controls.menu) - 1, lang="en")
+    yield draw(shown, f"{game_id}: time up", moment=Sound.OVERRUN)
+
+
+def lobby_screens(db: Path) -> Iterator[Frame]:
+    """The lobby at each item of its menu, each game's settings and an option's values."""
+    table = open_table(db / "lobby.sqlite")
+    try:
+        for n in range(len(table.published.controls.menu)):
+            yield draw(table.published, f"lobby at item {n}", cursor=n)
+        for game_id in GAMES:
+            for option in ("", *(o.name for o in GAMES[game_id].options)):
+                try:
+                    table.submit(Action("table.setup", None, {"game": game_id,
+                                                              "option": option}))
+                except Exception:  # a name to type: the table page's
+                    continue
+                yield draw(table.published, f"{game_id} settings {option or 'list'}",
+                           lang="en")
+        table.submit(Action("table.setup", None, {"game": ""}))
+        table.submit(Action("table.new_game", None, {"game": next(iter(GAMES)), "seats": 2}))
+        table.submit(Action("table.end_ask", None, {"ask": True}))
+        yield draw(table.published, "the question before a game ends")
+    finally:
+        table.stop()
+
+
+def too_small(frames: Iterator[Frame]) -> list[str]:
+    return sorted({f"{frame.what}: {w.words!r} {w.cap_px} px" for frame in frames
+                   for w in frame.written if w.role != "hint" and w.cap_px < READABLE_CAP_PX})
+
+
+def test_readable_means_four_millimetres_on_the_box() -> None:
+    fonts = Fonts.for_height(SIZE[1])
+    assert READABLE_CAP_PX * MM_PER_PX >= 4.0
+    assert cap_height(fonts.body) >= READABLE_CAP_PX, "body is the smallest readable size"
+    assert cap_height(fonts.hint) < READABLE_CAP_PX, "the hint font is small indeed"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_readable_every_screen_of_every_game(played: dict[str, list[Frame]],
+                                             game_id: str) -> None:
+    assert too_small(iter(played[game_id])) == []
+
+
+def test_readable_the_lobby_and_the_settings(tmp_path: Path) -> None:
+    assert too_small(lobby_screens(tmp_path)) == []
+
+
+def cut_short(frames: Iterator[Frame]) -> list[str]:
+    return sorted({f"{w.cut!r} ({w.role})" for frame in frames for w in frame.written
+                   if w.cut and w.role != "hint"})
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_readable_nothing_a_player_reads_is_cut_short(played: dict[str, list[Frame]],
+                                                      game_id: str) -> None:
+    assert cut_short(iter(played[game_id])) == []
+
+
+def test_readable_the_lobby_cuts_nothing_short(tmp_path: Path) -> None:
+    assert cut_short(lobby_screens(tmp_path)) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_readable_the_screen_says_what_every_button_does_now(played: dict[str, list[Frame]],
+                                                             game_id: str) -> None:
+    untold = sorted({f"{frame.what}: {key}" for frame in played[game_id]
+                     for key in frame.keys
+                     if not any(key in w.words for w in frame.written)})
+    assert untold == []
