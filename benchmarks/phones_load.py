@@ -10,7 +10,8 @@ same is played again with the box under tracemalloc (`benchmarks.traced_box`), a
 allocation sites that grew most in each phase are printed, so each megabyte has a name.
 Every phone's stream is checked for a missed update.
 
-    python -m benchmarks.phones_load [--phones 30] [--minutes 5] [--actions 3000]
+    python -m benchmarks.phones_load [--phones 30] [--minutes 5] [--sites-minutes M]
+                                     [--actions 3000]
 """
 
 from __future__ import annotations
@@ -126,6 +127,8 @@ async def measure(box: Program, traced: Traced, phones: int, minutes: float,
         "missed_updates": missed,
         "push_latency": percentiles(latencies),
         "rss_kib": {"start": start_rss, "after_clock": clock_rss, "end": end_rss},
+        "clock_rss_kib_every_10_min": [round(rss) for minute, rss in clock
+                                       if round(minute * 6) % 60 == 0],
         "clock_kib_per_minute": round(per_minute, 1),
         "kib_per_action": round(per_action, 3),
         "evening_growth_mb": round((EVENING_MINUTES * per_minute
@@ -137,6 +140,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--phones", type=int, default=30)
     parser.add_argument("--minutes", type=float, default=5.0)
+    parser.add_argument("--sites-minutes", type=float, default=None,
+                        help="the clock phase of the traced run (default: --minutes)")
     parser.add_argument("--actions", type=int, default=3000)
     parser.add_argument("--warm-up", type=int, default=200,
                         help="actions before measuring, so the caches are full")
@@ -150,8 +155,10 @@ def main() -> None:
             box = Program(Path(data) / "box", wrapper=wrapper)
             box.start()
             try:
+                minutes = args.minutes if not traced or args.sites_minutes is None \
+                    else args.sites_minutes
                 figures |= asyncio.run(measure(box, Traced(box, sites), args.phones,
-                                               args.minutes, args.actions, args.warm_up))
+                                               minutes, args.actions, args.warm_up))
             finally:
                 box.kill()
     report("phones_load", {
