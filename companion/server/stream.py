@@ -49,7 +49,7 @@ class Streams:
         self._rendered: dict[tuple[int | None, bool], bytes] = {}
         self._rendered_version = -1
         self.open = 0
-        table.subscribe(self.publish)
+        table.subscribe(self.publish, first=True)
 
     def publish(self, published: Published) -> None:
         """Keep ``published`` and wake every stream (a Table subscriber: from its thread)."""

@@ -123,9 +123,16 @@ class Table:
         self._queue.put(item)
         item.future.result(10)
 
-    def subscribe(self, subscriber: Subscriber) -> None:
-        """Call ``subscriber`` with every new Published, on the owner thread; it must be quick."""
-        self._subscribers.append(subscriber)
+    def subscribe(self, subscriber: Subscriber, *, first: bool = False) -> None:
+        """Call ``subscriber`` with every new Published, on the owner thread; it must be quick.
+
+        ``first`` puts it before those already there: the phones' streams, whose way is the
+        longest, are woken before the box shifts out its LEDs and starts a sound.
+        """
+        if first:
+            self._subscribers.insert(0, subscriber)
+        else:
+            self._subscribers.append(subscriber)
 
     def alive(self) -> bool:
         """Whether the owner thread is running (the watchdog asks)."""

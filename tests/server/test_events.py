@@ -253,6 +253,15 @@ def test_a_sleeping_stream_gets_only_the_newest(table: Table) -> None:
     assert view.startswith(f"id: {first + 3}\n".encode())
 
 
+def test_phones_hear_of_a_step_before_the_box_shows_it(table: Table) -> None:
+    """The box subscribes first, but its LEDs and buzzer wait until the streams were woken."""
+    heard: list[int] = []
+    table.subscribe(lambda published: heard.append(phones._latest.version))
+    phones = Streams(table, JOIN_CODE)
+    version = table.submit(Action("resume"))
+    assert heard == [version]
+
+
 def test_server_reports_where_it_listens(server: Server) -> None:
     assert server.port > 0 and server.url == f"http://127.0.0.1:{server.port}/"
     assert server.alive()
