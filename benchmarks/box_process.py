@@ -193,7 +193,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--starts", type=int, default=5, help="starts to time (median)")
     parser.add_argument("--idle-s", type=float, default=30.0)
-    parser.add_argument("--turn-s", type=float, default=30.0)
+    parser.add_argument("--turn-s", type=float, default=60.0,
+                        help="seconds of a running turn whose disk writes are counted")
     args = parser.parse_args()
     load_before = loadavg()
     with tempfile.TemporaryDirectory() as scratch:
