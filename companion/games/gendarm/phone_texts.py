@@ -86,7 +86,8 @@ PHONE: Texts = {
         "web.gendarm.chip_hint": "Zieh verdeckt einen Chip und tippe seine Zahl.",
         "web.gendarm.chip_entered": "Eingetippt. Eine andere Zahl tippen, um sie zu ändern.",
         "web.gendarm.remove_title": "Ein Gendarm geht vom Brett",
-        "web.gendarm.remove_hint": "Welchen nimmst du aus dem Spiel? Dein Fänger bleibt.",
+        "web.gendarm.remove_hint": "Welchen nimmst du aus dem Spiel? Nicht deinen Fänger: "
+                                   "Den lehnt die Box ab.",
         "web.gendarm.hide_title": "Ein Räuber darf ins Versteck",
         "web.gendarm.hide_button": "Ins Versteck {hideout}",
         "web.gendarm.capture_title": "Welcher Gendarm hat den Räuber erreicht?",
@@ -95,8 +96,12 @@ PHONE: Texts = {
         "web.gendarm.capture_open": "Ein Gendarm hat einen Räuber erreicht",
         "web.gendarm.capture_close": "Doch nicht",
         "web.gendarm.your_catcher": "Dein Fänger",
-        "web.gendarm.catcher_hint": "Nur dieser Gendarm darf fangen. Niemand sonst sieht die "
-                                    "Zahl; verdecke sie, wenn jemand mitschaut.",
+        "web.gendarm.catcher_hint": "Nur dieser Gendarm darf fangen. Mit dem nächsten Zug "
+                                    "liegt er wieder verdeckt.",
+        "web.gendarm.catcher_down_hint": "Verdeckt wie der Chip auf dem Tisch: Nur du schaust "
+                                         "nach, wenn keiner mitschaut.",
+        "web.gendarm.catcher_up": "Fänger aufdecken",
+        "web.gendarm.catcher_down": "Wieder verdecken",
         "web.gendarm.gendarme": "Gendarm {number}",
         "web.gendarm.removed": "Gendarm {number} ist aus dem Spiel",
         "web.gendarm.catcher_of": "Fänger: Gendarm {number}",
@@ -192,7 +197,8 @@ PHONE: Texts = {
         "web.gendarm.chip_hint": "Draw a chip face down and tap its number.",
         "web.gendarm.chip_entered": "Typed in. Tap another number to change it.",
         "web.gendarm.remove_title": "A gendarme leaves the board",
-        "web.gendarm.remove_hint": "Which one goes out of the game? Your catcher stays.",
+        "web.gendarm.remove_hint": "Which one goes out of the game? Not your catcher: the box "
+                                   "refuses it.",
         "web.gendarm.hide_title": "A robber may go into a hideout",
         "web.gendarm.hide_button": "Into hideout {hideout}",
         "web.gendarm.capture_title": "Which gendarme reached the robber?",
@@ -201,8 +207,12 @@ PHONE: Texts = {
         "web.gendarm.capture_open": "A gendarme reached a robber",
         "web.gendarm.capture_close": "Not now",
         "web.gendarm.your_catcher": "Your catcher",
-        "web.gendarm.catcher_hint": "Only this gendarme may catch. Nobody else sees the number; "
-                                    "hide it when someone looks over.",
+        "web.gendarm.catcher_hint": "Only this gendarme may catch. With the next turn it lies "
+                                    "face down again.",
+        "web.gendarm.catcher_down_hint": "Face down like the chip on the table: look only when "
+                                         "nobody looks over.",
+        "web.gendarm.catcher_up": "Show my catcher",
+        "web.gendarm.catcher_down": "Face down again",
         "web.gendarm.gendarme": "Gendarme {number}",
         "web.gendarm.removed": "Gendarme {number} is out of the game",
         "web.gendarm.catcher_of": "Catcher: gendarme {number}",
