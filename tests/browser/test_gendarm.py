@@ -88,9 +88,11 @@ def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: B
     bernd = seated(browser, server, 1, "Bernd")
     expect(anna.page.locator("#headline")).to_have_text("Set up the pieces")
 
-    told.dice(6, 2)
+    told.dice(4, 4, 6, 2)
     tap(bernd.page, '#actions [data-action="start_roll"]')
     expect(anna.page.locator("#headline")).to_have_text("Anna begins")
+    expect(bernd.page.locator("[data-start]")).to_have_text(
+        "Start roll: Anna (Black) 6, Bernd (White) 2 (after a tie)")
     told.deal(ANNA, BERND, pool=[1, 2, 3, 4, 5, 6])
     tap(anna.page, '#actions [data-action="deal"]')
     for phone, number in ((anna, ANNA), (bernd, BERND)):
@@ -147,6 +149,8 @@ def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: B
     twice(anna.page, f'[data-action="capture"][data-gendarme="{ANNA}"]')
     moment(anna.page, "You won!")
     moment(bernd.page, "You lost")
+    expect(anna.page.locator(".rg-over")).to_contain_text("Bernd's robber is caught.")
+    expect(bernd.page.locator(".rg-over")).to_contain_text("Your robber is caught.")
     for phone in (anna, bernd):
         expect(phone.page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {ANNA}")
         expect(phone.page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {BERND}")

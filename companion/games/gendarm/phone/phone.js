@@ -75,10 +75,13 @@
     return t(s.level === 3 ? "web.gendarm.move_or_roll" : "web.gendarm.move");
   }
 
+  // Why the game ended; the loser's own phone says "you".
   function reason(v) {
     const s = v.state;
     const loser = s.players[1 - s.result.winner];
-    return t(`web.gendarm.reason.${s.result.reason}`, { name: seatName(v, loser.seat) });
+    const who = mine(v, loser.seat) ? "_me" : "";
+    return t(`web.gendarm.reason.${s.result.reason}${who}`,
+      { name: seatName(v, loser.seat), count: loser.robbers.length });
   }
 
   function playerInfo(v, seat) {
@@ -245,8 +248,18 @@
       s.hideouts.length ? hideouts(v) : null,
       s.last_roll ? h("p", { class: "rg-line", data: { roll: s.last_roll.value } },
         t(`web.gendarm.last_roll.${s.last_roll.kind}`, { name: seatName(v, s.last_roll.seat), value: s.last_roll.value })) : null,
-      s.start_rolls.length ? h("p", { class: "rg-line hint" },
-        t("web.gendarm.start_rolls", { rolls: s.start_rolls.map((pair) => pair.join(" : ")).join(", ") })) : null);
+      s.start_rolls.length ? h("p", { class: "rg-line hint", data: { start: "" } }, startRolls(v)) : null);
+  }
+
+  // Who rolled which number at the start (the ties rolled again before it, counted).
+  function startRolls(v) {
+    const rolls = v.state.start_rolls;
+    const last = rolls[rolls.length - 1];
+    const each = sides(v).map((p) => t("web.gendarm.start_roll_of",
+      { name: seatName(v, p.seat), colour: colourName(p), value: last[p.seat] })).join(", ");
+    const ties = rolls.length - 1;
+    return ties ? t("web.gendarm.start_rolls_ties", { rolls: each, count: ties })
+      : t("web.gendarm.start_rolls", { rolls: each });
   }
 
   function side(v, p) {
