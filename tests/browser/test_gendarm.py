@@ -156,3 +156,31 @@ def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: B
         expect(phone.page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {BERND}")
     shoot(bernd.page, "gendarm-over.png")
     assert table.history()[0]["outcome"]["catchers"] == [ANNA, BERND]
+
+
+def test_a_tap_waiting_for_its_second_survives_a_new_view(table: Table, server: Server,
+                                                          browser: Browser, told: Told) -> None:
+    """The first tap on a gendarme to give up asks for a second; a view pushed in between
+    (the other phone renames itself) draws the button anew and it still asks, so the second
+    tap gives the gendarme up."""
+    table.submit(Action("table.new_game", None,
+                        {"game": "gendarm", "seats": 2, "options": {"level": 2}}))
+    anna = seated(browser, server, 0, "Anna")
+    told.dice(6, 2)
+    told.deal(ANNA, BERND, pool=[1, 2, 3, 4, 5, 6])
+    told.dice(3)
+    for action in (Action("start_roll"), Action("deal"), Action("safe"), Action("end_turn"),
+                   Action("end_turn"), Action("roll")):
+        table.submit(action)
+    moment(anna.page, "Odd!")
+    gendarme = anna.page.locator('[data-action="remove"][data-gendarme="6"]')
+    gendarme.tap()
+    expect(gendarme).to_have_text("Tap again to confirm")
+    table.submit(Action("table.rename", None, {"seat": 1, "name": "Bea"}))
+    anna.page.wait_for_function("v => window.Getaway.state.view?.version >= v",
+                                arg=table.published.version)
+    expect(anna.page.locator(".rg-board")).to_contain_text("Bea")
+    expect(gendarme).to_have_text("Tap again to confirm")
+    gendarme.tap()
+    expect(anna.page.locator('[data-side="black"] .rg-disc.out')).to_have_text(["6"])
+    assert table.published.public["state"]["players"][0]["gendarmes"] == [1, 2, 3, 4, 5]
