@@ -415,7 +415,8 @@
   }
 
   // What starts a game waits on a phone until every seat has one (the box and the table
-  // page may start anyway: a player without a phone is played from there).
+  // page may start anyway: a player without a phone is played from there). A game whose
+  // first step is a choice in its own panel asks this too.
   function heldBack(v, type) {
     return PAGE === "phone" && v.seats.some((seat) => !seat.taken) && game(v).start(v).includes(type);
   }
@@ -528,6 +529,7 @@
     seatLabel,
     seatDot,
     isSeated,
+    heldBack,
     points,
   };
 
