@@ -54,6 +54,8 @@ CORE: dict[str, dict[str, str]] = {
         "error.undo_not_yours": "Mit deinem Telefon nimmst du nur deinen eigenen letzten "
                                 "Schritt zurück; diesen kann die Box oder die Tischseite "
                                 "zurücknehmen.",
+        "error.undo_clock_runs": "Zu spät zum Zurücknehmen: Die Uhr läuft schon weiter. Nur "
+                                 "die Box oder die Tischseite kann das noch zurücknehmen.",
         "error.stale": "Der Tisch hat sich inzwischen geändert. Bitte noch einmal.",
         "error.busy": "Die Box ist gerade beschäftigt. Bitte noch einmal.",
         "error.not_found": "Diese Seite gibt es nicht.",
@@ -135,6 +137,8 @@ CORE: dict[str, dict[str, str]] = {
         "error.undo_clock": "The clock has ruled: a turn that ran out of time cannot be undone.",
         "error.undo_not_yours": "Your phone can only undo your own last step; the box or the "
                                 "table page can undo this one.",
+        "error.undo_clock_runs": "Too late to take back: the clock is already running on. Only "
+                                 "the box or the table page can still undo this.",
         "error.stale": "The table has changed in the meantime. Please try again.",
         "error.busy": "The box is busy right now. Please try again.",
         "error.not_found": "There is no such page.",

@@ -51,7 +51,9 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     after = game.apply(state.game, action)
     reveal = (action.type in game.reveals and game.revealing(state.game, action)) or (
         CHANCE in action.args)
-    step = Step(state.game, action.type, action.seat, reveal)
+    timer = game.timer(after)
+    step = Step(state.game, action.type, action.seat, reveal,
+                clock_runs=timer is not None and timer.running)
     return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
 
 

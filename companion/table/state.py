@@ -43,12 +43,14 @@ class HostAsk:
 @dataclass(frozen=True, slots=True)
 class Step:
     """A game state undo can return to, and the action that left it: its type, who sent it
-    (None: the box or the table page) and whether it revealed something."""
+    (None: the box or the table page), whether it revealed something and whether a clock ran
+    from it (the next turn's, say)."""
 
     game: Any
     action: str
     seat: int | None
     reveal: bool
+    clock_runs: bool = False
 
     @property
     def final(self) -> bool:
@@ -124,7 +126,9 @@ Handler = Callable[[TableState, Action, Games], TableState]
 
 
 def undoable(state: TableState, seat: int | None) -> Step:
-    """The step ``seat`` may undo now; a phone undoes only its own seat's last action."""
+    """The step ``seat`` may undo now; a phone undoes only its own seat's last action, and only
+    while no clock runs from it: undo would give back the time that ran (a finished turn's
+    player would win the next player's seconds). The box and the table page may still."""
     if not state.undo:
         raise IllegalAction("error.nothing_to_undo")
     step = state.undo[-1]
@@ -132,6 +136,8 @@ def undoable(state: TableState, seat: int | None) -> Step:
         raise IllegalAction("error.undo_clock" if step.action == TIMEOUT else "error.undo_reveal")
     if seat is not None and step.seat != seat:
         raise IllegalAction("error.undo_not_yours")
+    if seat is not None and step.clock_runs:
+        raise IllegalAction("error.undo_clock_runs")
     return step
 
 

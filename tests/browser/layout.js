@@ -21,6 +21,17 @@
     if (box.right > width + 1) problems.push(`${name(el)} runs ${Math.round(box.right - width)} px off the screen`);
   }
 
+  // A box that clips its own text (an ellipsis, a clamp, a hidden overflow) keeps inside the
+  // screen but cuts words off: the whole text must fit it.
+  for (const el of root.querySelectorAll("*")) {
+    if (!shown(el) || scrolls(el) || !el.textContent.trim()) continue;
+    const style = getComputedStyle(el);
+    const clips = (overflow) => overflow !== "visible" && overflow !== "auto" && overflow !== "scroll";
+    const wide = clips(style.overflowX) && el.scrollWidth > el.clientWidth + 1;
+    const tall = clips(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
+    if (wide || tall) problems.push(`"${el.textContent.trim().slice(0, 30)}" is cut off (${name(el)})`);
+  }
+
   // While a full-screen moment or the cover shows, only what it holds is read.
   const modal = [...document.querySelectorAll("[aria-modal=true], #cover")].find(shown);
   const texts = [];

@@ -1,7 +1,7 @@
 """What a page must never do to a player, read off the page in Chromium: run wider than the
-phone, break a word inside itself, put one thing over another's text, offer a target smaller
-than a finger, or show a text key, an unfilled placeholder, a placeholder plural or a
-script's "null"."""
+phone, break a word inside itself, cut a text off (an ellipsis inside its box), put one thing
+over another's text, offer a target smaller than a finger, or show a text key, an unfilled
+placeholder, a placeholder plural or a script's "null"."""
 
 from __future__ import annotations
 

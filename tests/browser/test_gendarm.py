@@ -1,8 +1,9 @@
 """Räuber und Gendarm in Debian's Chromium: two phones at level 2. The box deals the catchers,
-each phone shows its own; a wrong capture claim is refused on the claimant's phone alone; a
-safe robber's owner rolls, gives up a gendarme on an odd number from their own phone (never the
-catcher), and a right claim wins. Until the end no phone receives the other's catcher, in any
-response, pushed view or page source."""
+each phone holds its own face down until a tap turns it up; a wrong capture claim is refused on
+the claimant's phone alone; a safe robber's owner rolls, gives up a gendarme on an odd number
+from their own phone (every one in play is offered, the catcher is refused), and a right claim
+wins. Until the end no phone receives the other's catcher, in any response, pushed view or page
+source."""
 
 from __future__ import annotations
 
@@ -87,13 +88,18 @@ def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: B
     bernd = seated(browser, server, 1, "Bernd")
     expect(anna.page.locator("#headline")).to_have_text("Set up the pieces")
 
-    told.dice(6, 2)
+    told.dice(4, 4, 6, 2)
     tap(bernd.page, '#actions [data-action="start_roll"]')
     expect(anna.page.locator("#headline")).to_have_text("Anna begins")
+    expect(bernd.page.locator("[data-start]")).to_have_text(
+        "Start roll: Anna (Black) 6, Bernd (White) 2 (after a tie)")
     told.deal(ANNA, BERND, pool=[1, 2, 3, 4, 5, 6])
     tap(anna.page, '#actions [data-action="deal"]')
-    expect(anna.page.locator('[data-secret="catcher"]')).to_contain_text(f"Gendarme {ANNA}")
-    expect(bernd.page.locator('[data-secret="catcher"]')).to_contain_text(f"Gendarme {BERND}")
+    for phone, number in ((anna, ANNA), (bernd, BERND)):
+        expect(phone.page.locator(".rg-secret")).to_be_visible()
+        expect(phone.page.locator('[data-secret="catcher"]')).to_have_count(0)
+        tap(phone.page, '[data-action="peek"]')
+        expect(phone.page.locator('[data-secret="catcher"]')).to_contain_text(f"Gendarme {number}")
     expect(anna.page.locator("#cover-toggle")).to_be_visible()
     shoot(anna.page, "gendarm-catcher.png")
 
@@ -115,10 +121,14 @@ def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: B
     told.dice(3)
     tap(anna.page, '#actions [data-action="roll"]')
     moment(anna.page, "Odd!")
+    expect(anna.page.locator('[data-secret="catcher"]')).to_have_count(0)  # a new turn
     offered = anna.page.locator('[data-action="remove"]')
-    expect(offered).to_have_count(5)
+    expect(offered).to_have_count(6)
     assert sorted(int(n) for n in offered.evaluate_all(
-        "els => els.map(el => el.dataset.gendarme)")) == [1, 2, 4, 5, 6]
+        "els => els.map(el => el.dataset.gendarme)")) == [1, 2, 3, 4, 5, 6]
+    twice(anna.page, f'[data-action="remove"][data-gendarme="{ANNA}"]')
+    expect(anna.page.locator("#toast")).to_have_text(
+        "That is your catcher: it stays in the game. Take another.")
     expect(bernd.page.locator('[data-action="remove"]')).to_have_count(0)
     expect(bernd.page.locator("#subline")).to_have_text(
         "An odd number: Anna takes a gendarme off the board.")
@@ -134,14 +144,43 @@ def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: B
     seen = {"anna": anna.everything(), "bernd": bernd.everything()}
     assert catcher_of(ANNA).search(seen["anna"]) and not catcher_of(BERND).search(seen["anna"])
     assert catcher_of(BERND).search(seen["bernd"]) and not catcher_of(ANNA).search(seen["bernd"])
-    assert '"removable"' not in seen["bernd"]
 
     tap(anna.page, '[data-action="claim"]')
     twice(anna.page, f'[data-action="capture"][data-gendarme="{ANNA}"]')
     moment(anna.page, "You won!")
     moment(bernd.page, "You lost")
+    expect(anna.page.locator(".rg-over")).to_contain_text("Bernd's robber is caught.")
+    expect(bernd.page.locator(".rg-over")).to_contain_text("Your robber is caught.")
     for phone in (anna, bernd):
         expect(phone.page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {ANNA}")
         expect(phone.page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {BERND}")
     shoot(bernd.page, "gendarm-over.png")
     assert table.history()[0]["outcome"]["catchers"] == [ANNA, BERND]
+
+
+def test_a_tap_waiting_for_its_second_survives_a_new_view(table: Table, server: Server,
+                                                          browser: Browser, told: Told) -> None:
+    """The first tap on a gendarme to give up asks for a second; a view pushed in between
+    (the other phone renames itself) draws the button anew and it still asks, so the second
+    tap gives the gendarme up."""
+    table.submit(Action("table.new_game", None,
+                        {"game": "gendarm", "seats": 2, "options": {"level": 2}}))
+    anna = seated(browser, server, 0, "Anna")
+    told.dice(6, 2)
+    told.deal(ANNA, BERND, pool=[1, 2, 3, 4, 5, 6])
+    told.dice(3)
+    for action in (Action("start_roll"), Action("deal"), Action("safe"), Action("end_turn"),
+                   Action("end_turn"), Action("roll")):
+        table.submit(action)
+    moment(anna.page, "Odd!")
+    gendarme = anna.page.locator('[data-action="remove"][data-gendarme="6"]')
+    gendarme.tap()
+    expect(gendarme).to_have_text("Tap again to confirm")
+    table.submit(Action("table.rename", None, {"seat": 1, "name": "Bea"}))
+    anna.page.wait_for_function("v => window.Getaway.state.view?.version >= v",
+                                arg=table.published.version)
+    expect(anna.page.locator(".rg-board")).to_contain_text("Bea")
+    expect(gendarme).to_have_text("Tap again to confirm")
+    gendarme.tap()
+    expect(anna.page.locator('[data-side="black"] .rg-disc.out')).to_have_text(["6"])
+    assert table.published.public["state"]["players"][0]["gendarmes"] == [1, 2, 3, 4, 5]

@@ -138,7 +138,9 @@ def test_one_robbery_with_a_boss_and_two_crew_phones(table: Table, server: Serve
     expect(carl.page.locator('[data-now="rob"]')).to_have_text(
         "Now: Bea, the boss, picks a building and puts its safes behind the screen, face down. "
         "Tap it on the boss's phone or choose it on the box.")
-    tap(bea.page, '[data-action="rob"][data-building="B1"]')
+    # The fourth seat has no phone: the robbery starts from the table page, not a phone.
+    expect(bea.page.locator('[data-action="rob"][data-building="B1"]')).to_be_disabled()
+    tap(board.page, '[data-action="rob"][data-building="B1"]')
     expect(carl.page.locator("#game-panel")).to_contain_text("B1 · 1 safe behind the screen")
     expect(bea.page.locator('[data-action="rob"]')).to_have_count(0)      # one building a robbery
     expect(bea.page.locator('[data-now="safes"]')).to_contain_text("Now: Bea enters")

@@ -5,6 +5,7 @@ box profile is confirmed once; no word breaks in the middle, in German or Englis
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -270,3 +271,21 @@ def test_no_word_breaks_in_the_middle_in_german_or_english(table: Table, server:
     heist.do("sort", 0, cards=["jackhammer", "bag", "card", "card"])
     expect(dana.locator("[data-sorting]")).to_contain_text("1 Sporttasche, nachgezogen:")
     assert_whole_words(bea, carl, dana)
+
+
+def test_the_boss_chooses_the_building_once_every_seat_has_a_phone(
+        table: Table, server: Server, browser: Browser) -> None:
+    """Choosing the building starts the robbery: on a phone it waits, as the first step of
+    every game does, until each seat has a phone (the box may start anyway)."""
+    heist = Heist(table)
+    heist.new_game(seats=3)
+    bea = phone(browser, server, 0, "Bea", 360, "en-US")
+    phone(browser, server, 1, "Carl", 360, "en-US")
+    building = bea.locator('[data-action="rob"]').first
+    expect(building).to_be_disabled()
+    expect(bea.locator(".rr-waits")).to_have_text("Starts once everyone is here (or on the box)")
+    phone(browser, server, 2, "Dana", 360, "en-US")
+    expect(building).to_be_enabled()
+    expect(bea.locator(".rr-waits")).to_have_count(0)
+    building.tap()
+    expect(bea.locator('[data-step="rob"]')).to_have_class(re.compile(r"\bdone\b"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,25 @@ def test_after_a_power_cut_the_game_and_its_secrets_come_back(tmp_path: Path) ->
         assert again.mine(A)["catcher"] == 2 and again.mine(B)["catcher"] == 4
     finally:
         again.stop()
+
+
+def test_the_own_phone_gives_its_catcher_away_nowhere_but_in_its_catcher() -> None:
+    """After an odd duty roll the owner's phone offers every gendarme in play: with any other
+    catcher its view differs in the ``catcher`` alone (a list without it would name it)."""
+    options = {o.name: o.default for o in GAME.options}
+    state: GendarmState = GAME.setup({**options, "level": 2, "dice": "table",
+                                      "catchers": "chips"}, 2, {}, {})
+    for action in (Action("start_roll", None, {"rolls": [5, 3]}),
+                   Action("catcher", A, {"number": 2}), Action("catcher", B, {"number": 4}),
+                   Action("safe", A), Action("end_turn", A), Action("end_turn", B),
+                   Action("roll", A, {"value": 3})):
+        state = GAME.apply(state, action)
+    assert state.step.removal
+    seen = []
+    for number in state.players[A].gendarmes:
+        players = (replace(state.players[A], catcher=number), state.players[B])
+        view = dict(GAME.private_view(replace(state, players=players), A))
+        assert view.pop("catcher") == number
+        seen.append(view)
+    assert all(view == seen[0] for view in seen)
+    assert "remove" in seen[0]["actions"]

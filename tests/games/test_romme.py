@@ -886,9 +886,12 @@ def test_sounds_a_player_leaving_is_an_overrun_and_the_last_one_ends_the_round()
     assert list(GAME.sounds(view(before), view(overrun(before)))) == [Sound.OVERRUN, Sound.DONE]
 
 
-def test_sounds_the_next_turn_starting_after_the_settle_says_nothing_more() -> None:
+def test_sounds_the_next_turn_starting_after_the_settle_is_heard() -> None:
+    """The settle time runs out by itself: the next player hears their clock start."""
     settling = overran(running(3))
-    assert list(GAME.sounds(table_view(settling), table_view(overrun(running(3))))) == []
+    assert list(GAME.sounds(table_view(settling), table_view(overrun(running(3))))) == [
+        Sound.WARN]
+    assert list(GAME.sounds(view(settling), view(act(settling, "resume")))) == [Sound.WARN]
 
 
 def test_sounds_overruns_by_two_players_in_turn_each_sound() -> None:

@@ -183,13 +183,19 @@ class Evenings(RuleBasedStateMachine):
         self.send(kind, by, elapsed, **args)
 
     def undo_refusal(self, by: int | None) -> str | None:
-        """Why ``by`` may not undo now: nothing to undo, the clock's verdict, another's step."""
+        """Why ``by`` may not undo now: nothing to undo, the clock's verdict, another's step,
+        or (a phone) a clock running on from it."""
         if not self.history:
             return "error.nothing_to_undo"
         last = self.history[-1][1]
         if last.type == "timeout":
             return "error.undo_clock"
-        return "error.undo_not_yours" if by not in (None, last.seat) else None
+        if by is None:
+            return None
+        if by != last.seat:
+            return "error.undo_not_yours"
+        timer = GAMES["romme"].timer(self.state)
+        return "error.undo_clock_runs" if timer is not None and timer.running else None
 
     @rule(by=st.none() | st.integers(0, 4))
     def undo(self, by: int | None) -> None:

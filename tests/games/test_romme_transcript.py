@@ -135,7 +135,8 @@ def round_two(evening: Evening) -> None:
     evening.overrun()
     evening.do("resume", ANNA, after_s=4)  # Dieter has his tiles back: Anna starts her turn
     evening.do("draw", ANNA, after_s=33)
-    assert [evening.seen(seat)["undo"] for seat in (ANNA, CARLA)] == [True, False]
+    assert [evening.seen(seat)["undo"] for seat in (ANNA, CARLA)] == [False, False]
+    assert evening.refused("table.undo", ANNA) == "error.undo_clock_runs"  # Ben's clock runs
     assert evening.refused("table.undo", CARLA) == "error.undo_not_yours"
     evening.do("draw", after_s=8)  # Ben meant to press TURN: the box takes it back
     assert evening.seen()["undo"] is True

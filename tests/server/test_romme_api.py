@@ -112,6 +112,26 @@ def test_a_player_who_left_enters_an_empty_hand_and_nobody_else_may(
     assert [r["seat"] for r in over["ranking"]] == [BEN, ANNA]
 
 
+def test_a_finished_turn_is_not_taken_back_from_a_phone_once_the_next_clock_runs(
+        table: Table, clock: FakeClock, phones: list[FlaskClient]) -> None:
+    """Undo would hand Anna her turn back with the seconds Ben's clock has run since: her phone
+    is refused with a sentence, the box may still (a decision of the whole table)."""
+    anna, ben = phones
+    table.submit(Action("resume"))
+    wait(table, clock, 4)
+    assert act(anna, "end_turn")[0] == 200
+    wait(table, clock, 3)
+    assert seen(anna)["undo"] is False
+    status, body = act(anna, "table.undo")
+    assert (status, body["error"]) == (409, "error.undo_clock_runs")
+    assert body["message"] == ("Too late to take back: the clock is already running on. Only "
+                               "the box or the table page can still undo this.")
+    view = seen(ben)
+    assert (view["state"]["turn"], view["timer"]["remaining_ms"]) == (BEN, 12_000)
+    table.submit(Action("table.undo"))
+    assert seen(anna)["state"]["turn"] == ANNA
+
+
 @pytest.mark.parametrize(("value", "status"), [("wait", 200), (20, 200), (0, 200), (7, 400),
                                                (-5, 400)])
 def test_the_table_page_chooses_what_follows_an_overrun(app: Flask, table: Table, value: Any,

@@ -173,6 +173,8 @@ TABLE = [
     Case("table.rematch", {}, ANYONE, before=steps(*SCORED, box("confirm_scores"),
                                                     box("finish"))),
     Case("table.undo", {}, (403, 200, 409, 200, 200),
+         before=steps(box("resume"), box("romme", 0))),
+    Case("table.undo", {}, (403, 409, 409, 200, 200),  # the next turn's clock runs
          before=steps(box("resume"), box("end_turn", 0))),
     Case("table.claim", {"seat": 3, "token_hash": TOKEN}, SERVER_MADE),
     Case("table.rename", {"seat": 0, "name": "Ann"}, OWN_SEAT),

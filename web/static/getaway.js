@@ -10,6 +10,8 @@
   const VIEW_QUERY = PAGE === "table" ? "?page=table" : ""; // the table page reads the public view
   const RECONNECT_MS = 3000;
   const TOAST_MS = 6000;
+  const ARMED_MS = 4000;
+  const ARMED_LABELS = new WeakMap(); // an armed button's own label, while it asks again
 
   const state = {
     texts: JSON.parse($("getaway-texts").textContent),
@@ -25,6 +27,7 @@
     joinable: PAGE !== "phone" || $("boot").dataset.joinable === "yes",
     pending: null, // the taken seat this phone asked for, and the version that asked
     covered: false,
+    armed: null, // the button waiting for its second tap: { key, question, timer }
     moment: { key: undefined, open: false }, // the big moment last named, and whether it shows
     setup: { game: null, seats: null, options: {} },
   };
@@ -79,21 +82,50 @@
     return h("button", { type: "button", disabled: state.busy, ...props, onclick }, label);
   }
 
-  // A button that asks for a second tap before it does something hard to take back.
+  // A button that asks for a second tap before it does something hard to take back. The
+  // question stays for a few seconds, also when a new view draws the same button anew.
   function confirmTap(el, run, question = t("web.confirm_again")) {
     if (el.dataset.armed === "yes") {
-      el.dataset.armed = "";
+      disarm();
       run();
       return;
     }
-    const label = el.textContent;
+    disarm();
+    state.armed = { key: tapKey(el), question, timer: setTimeout(disarm, ARMED_MS) };
+    arm(el, question);
+  }
+
+  // What makes a button the same one in a new view: where it is, what it does, its label.
+  function tapKey(el) {
+    const { armed, ...data } = el.dataset;
+    const home = el.closest("[id]");
+    return JSON.stringify([home ? home.id : "", data, ARMED_LABELS.get(el) ?? el.textContent]);
+  }
+
+  function arm(el, question) {
+    ARMED_LABELS.set(el, el.textContent);
     el.dataset.armed = "yes";
     el.textContent = question;
-    setTimeout(() => {
-      if (el.dataset.armed !== "yes") return;
+  }
+
+  function disarm() {
+    if (!state.armed) return;
+    clearTimeout(state.armed.timer);
+    state.armed = null;
+    for (const el of document.querySelectorAll('[data-armed="yes"]')) {
       el.dataset.armed = "";
-      el.textContent = label;
-    }, 4000);
+      el.textContent = ARMED_LABELS.get(el);
+      ARMED_LABELS.delete(el);
+    }
+  }
+
+  // After a render: the armed button, if a new view drew it again, asks again; if it is gone,
+  // the question is forgotten.
+  function rearm() {
+    if (!state.armed) return;
+    const again = [...document.querySelectorAll("button")].find((el) => tapKey(el) === state.armed.key);
+    if (!again) disarm();
+    else if (again.dataset.armed !== "yes") arm(again, state.armed.question);
   }
 
   function toast(message) {
@@ -248,6 +280,7 @@
     renderAgain(v);
     renderClock();
     renderMoment(v);
+    rearm();
   }
 
   // A game names the big moment its view is in (your turn, a win, an alarm) with
@@ -382,7 +415,8 @@
   }
 
   // What starts a game waits on a phone until every seat has one (the box and the table
-  // page may start anyway: a player without a phone is played from there).
+  // page may start anyway: a player without a phone is played from there). A game whose
+  // first step is a choice in its own panel asks this too.
   function heldBack(v, type) {
     return PAGE === "phone" && v.seats.some((seat) => !seat.taken) && game(v).start(v).includes(type);
   }
@@ -495,6 +529,7 @@
     seatLabel,
     seatDot,
     isSeated,
+    heldBack,
     points,
   };
 

@@ -62,8 +62,12 @@ PHONE: Texts = {
         "web.gendarm.leave": "Der Räuber von {name} muss das Versteck verlassen.",
         "web.gendarm.rolled": "Eine {value}: Ein Räuber darf in ein freies Versteck, oder den "
                               "Zug beenden.",
-        "web.gendarm.reason.capture": "Der Räuber ist gefangen.",
+        "web.gendarm.reason.capture.one": "Der Räuber von {name} ist gefangen.",
+        "web.gendarm.reason.capture.other": "Die {count} Räuber von {name} sind gefangen.",
+        "web.gendarm.reason.capture_me.one": "Dein Räuber ist gefangen.",
+        "web.gendarm.reason.capture_me.other": "Deine {count} Räuber sind gefangen.",
         "web.gendarm.reason.depletion": "{name} blieb nur noch der Fänger.",
+        "web.gendarm.reason.depletion_me": "Dir blieb nur noch dein Fänger.",
         "web.gendarm.won.black": "Schwarz gewinnt.",
         "web.gendarm.won.white": "Weiß gewinnt.",
         "web.gendarm.gendarmes.one": "1 Gendarm",
@@ -86,7 +90,8 @@ PHONE: Texts = {
         "web.gendarm.chip_hint": "Zieh verdeckt einen Chip und tippe seine Zahl.",
         "web.gendarm.chip_entered": "Eingetippt. Eine andere Zahl tippen, um sie zu ändern.",
         "web.gendarm.remove_title": "Ein Gendarm geht vom Brett",
-        "web.gendarm.remove_hint": "Welchen nimmst du aus dem Spiel? Dein Fänger bleibt.",
+        "web.gendarm.remove_hint": "Welchen nimmst du aus dem Spiel? Nicht deinen Fänger: "
+                                   "Den lehnt die Box ab.",
         "web.gendarm.hide_title": "Ein Räuber darf ins Versteck",
         "web.gendarm.hide_button": "Ins Versteck {hideout}",
         "web.gendarm.capture_title": "Welcher Gendarm hat den Räuber erreicht?",
@@ -95,8 +100,12 @@ PHONE: Texts = {
         "web.gendarm.capture_open": "Ein Gendarm hat einen Räuber erreicht",
         "web.gendarm.capture_close": "Doch nicht",
         "web.gendarm.your_catcher": "Dein Fänger",
-        "web.gendarm.catcher_hint": "Nur dieser Gendarm darf fangen. Niemand sonst sieht die "
-                                    "Zahl; verdecke sie, wenn jemand mitschaut.",
+        "web.gendarm.catcher_hint": "Nur dieser Gendarm darf fangen. Mit dem nächsten Zug "
+                                    "liegt er wieder verdeckt.",
+        "web.gendarm.catcher_down_hint": "Verdeckt wie der Chip auf dem Tisch: Nur du schaust "
+                                         "nach, wenn keiner mitschaut.",
+        "web.gendarm.catcher_up": "Fänger aufdecken",
+        "web.gendarm.catcher_down": "Wieder verdecken",
         "web.gendarm.gendarme": "Gendarm {number}",
         "web.gendarm.removed": "Gendarm {number} ist aus dem Spiel",
         "web.gendarm.catcher_of": "Fänger: Gendarm {number}",
@@ -112,6 +121,10 @@ PHONE: Texts = {
         "web.gendarm.last_roll.duty": "{name} hat vor dem Zug eine {value} gewürfelt.",
         "web.gendarm.last_roll.turn": "{name} hat eine {value} gewürfelt.",
         "web.gendarm.start_rolls": "Startwurf: {rolls}",
+        "web.gendarm.start_rolls_ties.one": "Startwurf: {rolls} (nach einem Gleichstand)",
+        "web.gendarm.start_rolls_ties.other": "Startwurf: {rolls} (nach {count} "
+                                              "Gleichständen)",
+        "web.gendarm.start_roll_of": "{name} ({colour}) {value}",
     },
     "en": {
         "gendarm.action.start_roll": "Start roll",
@@ -168,8 +181,12 @@ PHONE: Texts = {
         "web.gendarm.leave_me": "Your robber must leave the hideout now.",
         "web.gendarm.leave": "{name}'s robber must leave the hideout.",
         "web.gendarm.rolled": "A {value}: a robber may go into a free hideout, or end the turn.",
-        "web.gendarm.reason.capture": "The robber is caught.",
+        "web.gendarm.reason.capture.one": "{name}'s robber is caught.",
+        "web.gendarm.reason.capture.other": "{name}'s {count} robbers are caught.",
+        "web.gendarm.reason.capture_me.one": "Your robber is caught.",
+        "web.gendarm.reason.capture_me.other": "Your {count} robbers are caught.",
         "web.gendarm.reason.depletion": "{name} was left with the catcher alone.",
+        "web.gendarm.reason.depletion_me": "You were left with your catcher alone.",
         "web.gendarm.won.black": "Black wins.",
         "web.gendarm.won.white": "White wins.",
         "web.gendarm.gendarmes.one": "1 gendarme",
@@ -192,7 +209,8 @@ PHONE: Texts = {
         "web.gendarm.chip_hint": "Draw a chip face down and tap its number.",
         "web.gendarm.chip_entered": "Typed in. Tap another number to change it.",
         "web.gendarm.remove_title": "A gendarme leaves the board",
-        "web.gendarm.remove_hint": "Which one goes out of the game? Your catcher stays.",
+        "web.gendarm.remove_hint": "Which one goes out of the game? Not your catcher: the box "
+                                   "refuses it.",
         "web.gendarm.hide_title": "A robber may go into a hideout",
         "web.gendarm.hide_button": "Into hideout {hideout}",
         "web.gendarm.capture_title": "Which gendarme reached the robber?",
@@ -201,8 +219,12 @@ PHONE: Texts = {
         "web.gendarm.capture_open": "A gendarme reached a robber",
         "web.gendarm.capture_close": "Not now",
         "web.gendarm.your_catcher": "Your catcher",
-        "web.gendarm.catcher_hint": "Only this gendarme may catch. Nobody else sees the number; "
-                                    "hide it when someone looks over.",
+        "web.gendarm.catcher_hint": "Only this gendarme may catch. With the next turn it lies "
+                                    "face down again.",
+        "web.gendarm.catcher_down_hint": "Face down like the chip on the table: look only when "
+                                         "nobody looks over.",
+        "web.gendarm.catcher_up": "Show my catcher",
+        "web.gendarm.catcher_down": "Face down again",
         "web.gendarm.gendarme": "Gendarme {number}",
         "web.gendarm.removed": "Gendarme {number} is out of the game",
         "web.gendarm.catcher_of": "Catcher: gendarme {number}",
@@ -218,5 +240,8 @@ PHONE: Texts = {
         "web.gendarm.last_roll.duty": "{name} rolled a {value} before the move.",
         "web.gendarm.last_roll.turn": "{name} rolled a {value}.",
         "web.gendarm.start_rolls": "Start roll: {rolls}",
+        "web.gendarm.start_rolls_ties.one": "Start roll: {rolls} (after a tie)",
+        "web.gendarm.start_rolls_ties.other": "Start roll: {rolls} (after {count} ties)",
+        "web.gendarm.start_roll_of": "{name} ({colour}) {value}",
     },
 }

@@ -134,7 +134,7 @@ def _remove(state: GendarmState, action: Action) -> GendarmState:
     seat = on_turn(state)
     number = _gendarme_arg(state, seat, action)
     if number == state.players[seat].catcher:
-        raise IllegalAction("gendarm.keep_catcher", gendarme=number)
+        raise IllegalAction("gendarm.keep_catcher")
     return _remove_gendarme(replace(state, step=replace(state.step, removal=False)), seat,
                             number)
 

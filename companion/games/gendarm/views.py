@@ -1,8 +1,9 @@
 """What the screen, the table page and each phone see of a game of Räuber und Gendarm.
 
 The public view holds what lies open on the table and what the box was told; a catcher only
-once a capture showed it, and both at the end. A phone adds its own catcher and, after an odd
-duty roll, the gendarmes it may take out of play: every one still in play but the catcher.
+once a capture showed it, and both at the end. A phone adds its own catcher and nothing else:
+whatever it is, the rest of that phone's view stays the same, so no list on the phone (the
+gendarmes it may give up after an odd duty roll are all those in play) gives the catcher away.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from companion.games.gendarm.rules import allowed_actions
 from companion.games.gendarm.state import (
     SEATS,
     GendarmState,
-    Player,
     catchable,
     colour,
     may_hide,
@@ -64,10 +64,4 @@ def private_view(state: GendarmState, seat: int) -> dict[str, JSON]:
     mine = state.players[seat]
     if mine.catcher is not None and not (mine.shown or state.phase == "over"):
         view["catcher"] = mine.catcher
-    if state.step.removal and state.turn == seat:
-        view["removable"] = _removable(mine)
     return view
-
-
-def _removable(player: Player) -> list[int]:
-    return [n for n in player.gendarmes if n != player.catcher]

@@ -78,11 +78,15 @@ def leds(view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:
 
 
 def sounds(before: Mapping[str, JSON], after: Mapping[str, JSON]) -> list[Sound]:
-    """OVERRUN when the clock ends a turn, DONE when a round ends; never when undo steps back."""
+    """OVERRUN when the clock ends a turn, WARN when the next turn's clock starts after the
+    group settled (often by itself, with nobody pressing a button), DONE when a round ends;
+    never when undo steps back."""
     old, new = _game_view(before), _game_view(after)
     said = []
     if _is_new_overrun(old, new):
         said.append(Sound.OVERRUN)
+    if old.get("phase") == "settle" and new.get("phase") == "turn":
+        said.append(Sound.WARN)
     if old.get("phase") == "turn" and new.get("phase") == "scoring":
         said.append(Sound.DONE)
     return said

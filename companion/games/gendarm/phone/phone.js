@@ -1,8 +1,10 @@
 // Räuber und Gendarm on the phones and the table page: the task of the moment first (the start
 // roll, the own chip, the die, the gendarme to give up, the capture claim, the hideout), then
-// the own secret catcher (behind the page's cover), then both sides as the box keeps them.
+// the own secret catcher, then both sides as the box keeps them.
 // A capture claim and a removal are sent only from the player's own phone; the box checks the
-// number against the secret, and a wrong claim is told to this phone alone.
+// number against the secret, and a wrong claim is told to this phone alone. Nothing but the
+// catcher card depends on the catcher, and that card lies face down like the real chip: a tap
+// turns it up, another (or the next turn) turns it down again.
 "use strict";
 
 (() => {
@@ -14,7 +16,7 @@
   const OWN = ["catcher", "capture", "remove", "hide"];
   const TYPED = ["start_roll", "roll"]; // from the table's die: typed on the pad below
 
-  const local = { claim: null }; // the turn whose capture claim is open on this phone
+  const local = { claim: null, peek: null }; // the turns whose claim is open, whose catcher is up
 
   // -- who may do what now -----------------------------------------------------------------
 
@@ -73,10 +75,13 @@
     return t(s.level === 3 ? "web.gendarm.move_or_roll" : "web.gendarm.move");
   }
 
+  // Why the game ended; the loser's own phone says "you".
   function reason(v) {
     const s = v.state;
     const loser = s.players[1 - s.result.winner];
-    return t(`web.gendarm.reason.${s.result.reason}`, { name: seatName(v, loser.seat) });
+    const who = mine(v, loser.seat) ? "_me" : "";
+    return t(`web.gendarm.reason.${s.result.reason}${who}`,
+      { name: seatName(v, loser.seat), count: loser.robbers.length });
   }
 
   function playerInfo(v, seat) {
@@ -127,10 +132,10 @@
       s.phase === "start" && typedDice(v) && may(v, "start_roll") ? startCard(v) : null,
       s.phase === "deal" && may(v, "catcher") ? chipCard(v) : null,
       typedDice(v) && may(v, "roll") ? rollCard(v) : null,
-      v.state.removable ? removeCard(v) : null,
+      isSeated(v) && may(v, "remove") ? removeCard(v) : null,
       may(v, "hide") ? hideCard(v) : null,
       isSeated(v) && may(v, "capture") ? captureCard(v) : null,
-      isSeated(v) && s.catcher ? secretCard(s.catcher) : null,
+      isSeated(v) && s.catcher ? secretCard(v) : null,
       s.phase === "over" ? overCard(v) : null,
       boardCard(v),
     ].filter(Boolean);
@@ -174,11 +179,12 @@
         () => send("catcher", { number: n })))));
   }
 
-  // After an odd duty roll: every gendarme still in play but the catcher (the box offers none).
+  // After an odd duty roll: every gendarme still in play, the catcher too, so that the list
+  // names no catcher to a glance (the box refuses the catcher; the box's buttons offer none).
   function removeCard(v) {
     return card("rg-remove", t("web.gendarm.remove_title"),
       h("p", { class: "hint", text: t("web.gendarm.remove_hint") }),
-      grid(...v.state.removable.map((n) => button(t("web.gendarm.gendarme", { number: n }),
+      grid(...v.state.players[v.me].gendarmes.map((n) => button(t("web.gendarm.gendarme", { number: n }),
         { class: "action", data: { action: "remove", gendarme: n } },
         (event) => confirmTap(event.currentTarget, () => send("remove", { gendarme: n }))))));
   }
@@ -209,12 +215,18 @@
         toggle(null)));
   }
 
-  function secretCard(number) {
+  // The own catcher, face down until a tap turns it up for this turn.
+  function secretCard(v) {
+    const s = v.state;
+    const up = local.peek === s.turns;
+    const flip = () => { local.peek = up ? null : s.turns; G.render(); };
     return card("rg-secret", t("web.gendarm.your_catcher"),
-      h("p", { class: "rg-catcher", data: { secret: "catcher" } },
-        h("span", { class: "rg-disc", text: String(number) }),
-        h("span", { text: t("web.gendarm.gendarme", { number }) })),
-      h("p", { class: "hint", text: t("web.gendarm.catcher_hint") }));
+      up ? h("p", { class: "rg-catcher", data: { secret: "catcher" } },
+        h("span", { class: "rg-disc", text: String(s.catcher) }),
+        h("span", { text: t("web.gendarm.gendarme", { number: s.catcher }) })) : null,
+      button(t(up ? "web.gendarm.catcher_down" : "web.gendarm.catcher_up"),
+        { class: "action", "aria-pressed": String(up), data: { action: "peek" } }, flip),
+      h("p", { class: "hint", text: t(up ? "web.gendarm.catcher_hint" : "web.gendarm.catcher_down_hint") }));
   }
 
   function overCard(v) {
@@ -236,8 +248,18 @@
       s.hideouts.length ? hideouts(v) : null,
       s.last_roll ? h("p", { class: "rg-line", data: { roll: s.last_roll.value } },
         t(`web.gendarm.last_roll.${s.last_roll.kind}`, { name: seatName(v, s.last_roll.seat), value: s.last_roll.value })) : null,
-      s.start_rolls.length ? h("p", { class: "rg-line hint" },
-        t("web.gendarm.start_rolls", { rolls: s.start_rolls.map((pair) => pair.join(" : ")).join(", ") })) : null);
+      s.start_rolls.length ? h("p", { class: "rg-line hint", data: { start: "" } }, startRolls(v)) : null);
+  }
+
+  // Who rolled which number at the start (the ties rolled again before it, counted).
+  function startRolls(v) {
+    const rolls = v.state.start_rolls;
+    const last = rolls[rolls.length - 1];
+    const each = sides(v).map((p) => t("web.gendarm.start_roll_of",
+      { name: seatName(v, p.seat), colour: colourName(p), value: last[p.seat] })).join(", ");
+    const ties = rolls.length - 1;
+    return ties ? t("web.gendarm.start_rolls_ties", { rolls: each, count: ties })
+      : t("web.gendarm.start_rolls", { rolls: each });
   }
 
   function side(v, p) {

@@ -270,11 +270,15 @@
     return [];
   }
 
+  // The building to rob: the robbery's first step, which on a phone waits for every seat's phone.
   function robCard(v) {
     const s = v.state;
-    return card(t("web.robnrun.choose"), h("div", { class: "choice-row" }, s.buildings.filter((b) => b.safes).map((b) =>
-      button(t("web.robnrun.rob", { building: b.id, count: b.safes }),
-        { class: "choice", data: { action: "rob", building: b.id } }, () => send("rob", { building: b.id })))));
+    const waits = G.heldBack(v, "rob");
+    return card(t("web.robnrun.choose"), waits ? h("p", { class: "hint rr-waits", text: t("web.start_waits") }) : null,
+      h("div", { class: "choice-row" }, s.buildings.filter((b) => b.safes).map((b) =>
+        button(t("web.robnrun.rob", { building: b.id, count: b.safes }),
+          { class: "choice", data: { action: "rob", building: b.id }, disabled: G.state.busy || waits },
+          () => send("rob", { building: b.id })))));
   }
 
   // -- the clue phase (boss's phone or the table page) -------------------------------------
@@ -873,6 +877,7 @@
   G.register(GAME, {
     own: OWN,
     turn: (v) => (v.state.phase === "crew" ? v.state.crew.turn : null),
+    start: (v) => (v.state.phase === "prepare" && v.state.prepare.building === null ? ["rob"] : []),
     headline,
     subline,
     label: () => null,
