@@ -4,6 +4,7 @@ ticks for the pursuer, and the screen's track is read back from the rendered fra
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ from companion.games.base import Action, Button, Sound
 from companion.games.safehouse.screen import PURSUER, lane, layout, track_x
 from companion.table.owner import Table
 from tests.clock import FakeClock
+from tests.device.frames import drawn_lines
 from tests.device.recording import RecordingFactory
 from tests.device.test_box import Player, bars
 from tests.device.test_screen import colours, save
@@ -217,3 +219,23 @@ def test_safehouse_screen_shows_the_track_with_the_pursuer_and_each_player(
     send("pursuer", field=21)
     surface = render(table, "lost")
     assert read_track(surface, 4, PURSUER, 0, 40) == 21
+
+
+@pytest.mark.usefixtures("offscreen")
+@pytest.mark.parametrize(("lang", "helps", "example"), [
+    ("de", "Hilfen: läuft nicht, nochmal", "Beispielwerte!"),
+    ("en", "Helps: stays, roll again", "Example values!"),
+])
+def test_safehouse_hints_keep_the_helps_beside_the_example_warning(
+        table: Table, lang: str, helps: str, example: str) -> None:
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 4}))
+    for seat, colour in enumerate(("yellow", "green", "red", "blue")):
+        table.submit(Action("roll", None, {"dice": {colour: 1}, "faces": {colour: [2]}}))
+        table.submit(Action("go"))
+        table.submit(Action("order", None, {"seat": seat, "row": 0, "status": "open"}))
+        table.submit(Action("done"))
+    shown = replace(table.published, public={**table.published.public, "language": lang})
+    _, written = drawn_lines(table.games, shown, 0, URL)
+    hints = [w for w in written if w.role == "hint" and example in w.words]
+    assert len(hints) == 1 and hints[0].cut is None
+    assert hints[0].words.startswith(example) and hints[0].words.endswith(helps)

@@ -118,14 +118,16 @@ class SafehousePainter:
 
 def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
               ctx: Context) -> None:
-    """Whose roll and what the box waits for, in two readable lines at most."""
+    """Whose roll and what the box waits for, in two readable lines at most; while everyone
+    enters, whose sheet the box's menu enters on."""
     state = view["state"]
     name = seat_name(view, int(state["roller"]), ctx.lang)
+    sheet = seat_name(view, int(state["focus"]["seat"]), ctx.lang)
     waits = str(state["waits_for"])
     roll = state["roll"] or {}
     done = sum(bool(p["done"]) for p in state["players"])
     line = ctx.text(f"screen.safehouse.waits.{waits}", name=name, count=roll.get("pursuers", 0),
-                    done=done, seats=len(state["players"]))
+                    done=done, seats=len(state["players"]), sheet=sheet)
     colour = {"lost": DANGER, "won": GOOD, "retrieve": WARN}.get(waits, ACCENT)
     write_lines(surface, ctx.fonts.body, line, colour, rect, "topleft")
 
@@ -255,23 +257,40 @@ def _fate(player: State, ctx: Context) -> list[str]:
 # -- the hints: the buttons, the roll, the helps, example values ------------------------------
 
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
-    """What the buttons do, then the roll's count, what taking the dice back costs and the
-    shared helps still free: hints, as the headline says what is due and the menu offers the
-    helps and the taking back readably when they can be chosen. Example values first, amber."""
+    """What the buttons do, then a line of hints: example values first (amber), the roll's
+    count, where the pursuer stands, what taking the dice back costs and the shared helps still
+    free. A hint that does not fit is left out whole, the least needed first (the roll's
+    count, then the pursuer's field, then the cost, which the menu says readably when the dice
+    can be taken back), so the helps and the example warning are never cut off."""
     left = key_legend(surface, rect, ctx)
     if left.height < ctx.fonts.hint.get_linesize():
         return
     free = [ctx.text(f"screen.safehouse.help.{kind}") for kind, used in state["helps"].items()
             if not used]
-    parts = [ctx.text("screen.safehouse.who", rolls=state["rolls"], field=state["pursuer"],
+    parts = [ctx.text("screen.safehouse.who", rolls=state["rolls"]),
+             ctx.text("screen.safehouse.pursuer", field=state["pursuer"],
                       safehouse=state["safehouse"]),
              ctx.text("screen.safehouse.retrieve", count=state["retrieval"]["cost"]),
              ctx.text("screen.safehouse.helps", helps=", ".join(free) or "\u2013")]
-    if state["profile"]["example"]:
-        parts.insert(0, ctx.text("screen.safehouse.example"))
-    colour = WARN if state["profile"]["example"] else MUTED
-    write(surface, ctx.fonts.hint, " \u00b7 ".join(parts), colour, left.bottomleft,
-          "bottomleft", left.width)
+    example = bool(state["profile"]["example"])
+    warning = [ctx.text("screen.safehouse.example")] if example else []
+    write(surface, ctx.fonts.hint, HINT_GAP.join(_fitting(ctx.fonts.hint, warning, parts,
+                                                          left.width)),
+          WARN if example else MUTED, left.bottomleft, "bottomleft", left.width)
+
+
+HINT_GAP = " \u00b7 "
+
+
+def _fitting(font: pygame.font.Font, warning: list[str], parts: list[str],
+             width: int) -> list[str]:
+    """The ``warning`` and as many ``parts`` as fit ``width`` on one line with it, each whole
+    and in their order, the last ones (the most needed) first."""
+    kept: list[str] = []
+    for part in reversed(parts):
+        if font.size(HINT_GAP.join([*warning, part, *kept]))[0] <= width:
+            kept.insert(0, part)
+    return [*warning, *kept]
 
 
 PAINTER = SafehousePainter()
