@@ -1,6 +1,7 @@
 """Safehouse in Debian's Chromium: the table page sets the game up, two phones play it to a
 win (dice chosen, faces typed, the helps, orders closed on each sheet), then a rematch to a
-loss (the table page corrects the pursuer, the next step before the roll catches a player)."""
+loss (the table page corrects the pursuer, the next step before the roll catches a player,
+and the phones say so instead of showing an empty roll)."""
 
 from __future__ import annotations
 
@@ -110,5 +111,10 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
         device.page.locator("#moment").click()
         expect(device.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Caught!")
     expect(ina.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Ina, Sami")
+    # What caught them, not an empty roll: the step before the roll, no dice rolled.
+    expect(sami.page.locator('[data-lost="step"]')).to_have_text(
+        "Before the roll the pursuer stepped onto field 16: the dice were not rolled.")
+    expect(sami.page.locator(".sh-roll")).to_have_count(0)
+    expect(sami.page.get_by_text("No number in this roll.")).to_have_count(0)
     shoot(ina.page, "safehouse-lost.png")
     assert state(table)["caught"] == [0, 1]

@@ -314,3 +314,15 @@ def test_sh19_a_drift_correction_only_moves_the_pursuer_forward(groups: Any) -> 
     assert g.state["pursuer"] == 14 and g.state["phase"] == "ready"
     g.do("roll", A, dice={"yellow": 1})
     assert g.state["pursuer"] == 15 and g.state["phase"] == "lost" and g.state["caught"] == [A]
+
+
+def test_a_capture_on_the_step_before_the_roll_rolls_no_dice(groups: Any) -> None:
+    g = groups(2)
+    g.reach(17, [18, 22], [0, 0])
+    g.do("roll", A, dice={"yellow": 2, "red": 1})
+    assert g.state["phase"] == "lost" and g.state["caught"] == [A]
+    assert g.state["last"] == {"start": 17, "end": 18, "reason": "step", "steps": 1}
+    assert g.state["roll"] is None  # nothing for the phones and the box to show as rolled
+    assert free(g) == ALL_FREE and g.state["selection"] == dict.fromkeys(ALL_FREE, 0)
+    for view in g.table.published.private.values():
+        assert view["state"]["roll"] is None

@@ -67,20 +67,20 @@ def _select(state: ShState, action: Action) -> ShState:
 
 
 def _roll(state: ShState, action: Action) -> ShState:
-    """The chosen dice leave the middle, the pursuer steps once ("vor jedem Würfelwurf"),
-    then the faces come: from the box's chance, with the roll, or next from the table."""
+    """The pursuer steps once ("vor jedem Würfelwurf"); unless that catches someone (then
+    the dice are never rolled), the chosen dice leave the middle and the faces come: from
+    the box's chance, with the roll, or next from the table."""
     dice = _counts(state, action.args.get("dice"))
     if not any(dice[c] for c in COLOURS):
         key = "safehouse.retrieve_first" if not any(free(state)[c] for c in COLOURS) else (
             "safehouse.colour_die")
         raise IllegalAction(key)
     faces = _given_faces(state, action)
-    roll = Roll({colour: (None,) * n for colour, n in dice.items() if n})
-    state = replace(state, roll=roll, selection=_nothing(), rolls=state.rolls + 1,
-                    phase="faces")
-    state = _advance(state, 1, "step")
+    state = _advance(replace(state, selection=_nothing(), rolls=state.rolls + 1), 1, "step")
     if state.phase == "lost":
         return state
+    roll = Roll({colour: (None,) * n for colour, n in dice.items() if n})
+    state = replace(state, roll=roll, phase="faces")
     return _with_faces(state, faces) if faces else state
 
 

@@ -232,6 +232,7 @@
   // -- the roll and the helps ----------------------------------------------------------------
 
   function rollShown(v) {
+    if (v.state.phase === "lost") return lostShown(v);
     const roll = v.state.roll;
     if (!roll) return null;
     const numbers = COLOURS.filter((c) => roll.numbers[c] !== null)
@@ -245,6 +246,17 @@
       v.state.phase === "helps" ? h("p", { class: classes("lead", roll.pursuers && "sh-hot"),
         text: t("web.safehouse.pending", { count: roll.pursuers }) }) : null,
       v.state.phase === "helps" && decides(v) ? helps(v) : null);
+  }
+
+  // After a loss: what caught the group (a step before the roll leaves no dice rolled).
+  function lostShown(v) {
+    const s = v.state;
+    const rolled = s.roll ? Object.entries(s.roll.faces).flatMap(([colour, faces]) =>
+      faces.filter((f) => f !== null).map((f) => die(colour, f))) : [];
+    return card(t("web.safehouse.how_lost"),
+      rolled.length ? h("div", { class: "sh-roll" }, rolled) : null,
+      h("p", { class: "lead", data: { lost: s.last.reason },
+        text: t(`web.safehouse.lost_by.${s.last.reason}`, { count: s.last.steps, field: s.pursuer }) }));
   }
 
   function helps(v) {
