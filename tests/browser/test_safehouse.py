@@ -1,5 +1,5 @@
 """Safehouse in Debian's Chromium: the table page sets the game up, two phones play it to a
-win (dice chosen, faces typed, the helps, orders closed on each sheet), then a rematch to a
+win (dice chosen, faces typed, both helps, orders closed on each sheet), then a rematch to a
 loss (the table page corrects the pursuer, the next step before the roll catches a player,
 and the phones say so instead of showing an empty roll)."""
 
@@ -74,6 +74,17 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     tap(ina.page, '[data-action="faces"]')
     expect(sami.page.locator("#headline")).to_have_text("Use a help?")
     expect(sami.page.locator('[data-action="go"]')).to_have_count(0)  # Ina's to decide
+    # "The pursuer does not move": its face crossed out at once, on every phone; the group
+    # may still roll again before it goes on.
+    expect(ina.page.locator('[data-action="go"]')).to_have_text("Go on (pursuer +1)")
+    tap(ina.page, '[data-action="help"][data-kind="ignore"]')
+    tap(ina.page, '[data-action="help"][data-kind="ignore"]')  # the second tap confirms
+    expect(sami.page.locator(".sh-roll .sh-die.ignored")).to_have_count(1)
+    expect(sami.page.locator("[data-stays]")).to_have_text(
+        "The pursuer does not move: it stays on field 1.")
+    expect(ina.page.locator('[data-action="go"]')).to_have_text(
+        "Go on (the pursuer stays on field 1)")
+    shoot(sami.page, "safehouse-ignored.png")
     tap(ina.page, '[data-reroll="yellow/1"]')
     tap(ina.page, '[data-action="help"][data-kind="reroll"]')
     tap(ina.page, '[data-colour="yellow"][data-die="1"][data-face="5"]')

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from companion.device.box import Box
+from companion.device.painters.palette import INK
 from companion.device.pins import PinMap
 from companion.device.screen import Screen
 from companion.games.base import Action, Button, Sound
@@ -239,3 +240,34 @@ def test_safehouse_hints_keep_the_helps_beside_the_example_warning(
     hints = [w for w in written if w.role == "hint" and example in w.words]
     assert len(hints) == 1 and hints[0].cut is None
     assert hints[0].words.startswith(example) and hints[0].words.endswith(helps)
+
+
+def frame(table: Table, lang: str = "de") -> tuple[pygame.Surface, list[str]]:
+    """The box's screen now in ``lang`` at the menu's first item, and the words on it."""
+    shown = replace(table.published, public={**table.published.public, "language": lang})
+    surface, written = drawn_lines(table.games, shown, 0, URL)
+    return surface, [w.words for w in written]
+
+
+def ink_in_yellow_dice(surface: pygame.Surface) -> int:
+    """Dark pixels where the yellow dice stand: a face's figure or a crossing."""
+    dice = layout(SIZE).dice
+    column = pygame.Rect(dice.left, dice.top, dice.width // 5, dice.height)
+    return colours(surface, column)[INK]
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_safehouse_screen_crosses_out_the_ignored_pursuer_faces_at_once(table: Table) -> None:
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2}))
+    table.submit(Action("pursuer", None, {"field": 7}))
+    table.submit(Action("roll", None, {"dice": {"yellow": 1, "red": 1},
+                                       "faces": {"yellow": ["P"], "red": [4]}}))
+    surface, words = frame(table)
+    assert "Weiter: Verfolger +1" in words and ink_in_yellow_dice(surface) == 0
+    table.submit(Action("help", None, {"kind": "ignore"}))
+    surface, words = frame(table)
+    save(surface, "safehouse_ignored")
+    assert table.published.public["state"]["phase"] == "helps"  # "Nochmal würfeln" is still free
+    assert {"Verfolger bleibt", "auf Feld 8", "Weiter: bleibt auf 8"} <= set(words)
+    assert ink_in_yellow_dice(surface) > 50
+    assert "Go on: stays on 8" in frame(table, "en")[1]

@@ -138,6 +138,21 @@ def test_sh04_the_pursuer_does_not_move(groups: Any) -> None:
     assert g.state["helps"] == {"ignore": True, "reroll": False}
 
 
+def test_ignoring_the_pursuer_with_the_roll_again_spent_goes_on_at_once(groups: Any) -> None:
+    g = groups(2)
+    g.reach(19, [22, 30], [0, 0])
+    g.roll(A, {"yellow": [P], "green": [3]})
+    g.do("help", A, kind="reroll", dice={"green": [0]})
+    g.do("faces", A, faces={"green": [P]})
+    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 2
+    g.do("help", A, kind="ignore")  # nothing left to decide: no "Weiter (+0)"
+    assert g.state["phase"] == "entering" and g.state["pursuer"] == 20
+    assert g.state["roll"]["ignored"] and g.state["helps"] == {"ignore": True, "reroll": True}
+    assert g.state["caught"] == []
+    g.do("table.undo")
+    assert g.state["phase"] == "helps" and g.state["helps"] == {"ignore": False, "reroll": True}
+
+
 def test_sh05_roll_again(groups: Any) -> None:
     g = groups(2, first=B)
     g.reach(10, [20, 25], [0, 0])

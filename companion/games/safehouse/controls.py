@@ -82,7 +82,8 @@ def _helps(state: ShState) -> Controls:
     roll = state.roll
     assert roll is not None
     go = Action("go")
-    menu = [MenuItem("safehouse.menu.go", go, {"count": pursuer_faces(state)})]
+    menu = [MenuItem("safehouse.menu.go_stays", go, {"field": state.pursuer}) if roll.ignored
+            else MenuItem("safehouse.menu.go", go, {"count": pursuer_faces(state)})]
     if "ignore" not in state.helps:
         menu.append(MenuItem("safehouse.menu.ignore", Action("help", None, {"kind": "ignore"})))
     if "reroll" not in state.helps:

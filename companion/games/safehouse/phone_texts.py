@@ -75,6 +75,8 @@ PHONE: Texts = {
         "web.safehouse.pending.other": "{count} Verfolger gewürfelt: Er läuft, wenn ihr "
                                        "weitergeht.",
         "web.safehouse.go": "Weiter (Verfolger +{count})",
+        "web.safehouse.go_stays": "Weiter (Verfolger bleibt auf Feld {field})",
+        "web.safehouse.stays": "Der Verfolger läuft nicht: Er bleibt auf Feld {field}.",
         "web.safehouse.reroll_hint": "Nochmal würfeln: Tippe die Würfel an, die ihr noch "
                                      "einmal werft.",
         "web.safehouse.reroll.one": "1 Würfel nochmal würfeln",
@@ -178,6 +180,8 @@ PHONE: Texts = {
         "web.safehouse.pending.one": "1 pursuer rolled: it moves when you go on.",
         "web.safehouse.pending.other": "{count} pursuers rolled: it moves when you go on.",
         "web.safehouse.go": "Go on (pursuer +{count})",
+        "web.safehouse.go_stays": "Go on (the pursuer stays on field {field})",
+        "web.safehouse.stays": "The pursuer does not move: it stays on field {field}.",
         "web.safehouse.reroll_hint": "Roll again: tap the dice you roll once more.",
         "web.safehouse.reroll.one": "Roll 1 die again",
         "web.safehouse.reroll.other": "Roll {count} dice again",

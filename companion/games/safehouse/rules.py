@@ -99,7 +99,9 @@ def _faces(state: ShState, action: Action) -> ShState:
 
 
 def _help(state: ShState, action: Action) -> ShState:
-    """A shared help, once per game for everyone, decided after the roll."""
+    """A shared help, once per game for everyone, decided after the roll. Ignoring the
+    pursuer faces leaves the group free to roll again (reading A-R5: they wait for "Weiter");
+    with "Nochmal würfeln" spent too nothing is left to decide, and the roll goes on."""
     kind, roll = action.args.get("kind"), _current(state)
     if kind not in HELPS:
         raise InvalidAction("safehouse.help_unknown")
@@ -107,7 +109,8 @@ def _help(state: ShState, action: Action) -> ShState:
         raise IllegalAction(f"safehouse.help_used.{kind}")
     state = replace(state, helps=(*state.helps, str(kind)))
     if kind == "ignore":
-        return replace(state, roll=replace(roll, ignored=True))
+        state = replace(state, roll=replace(roll, ignored=True))
+        return _go(state, action) if set(HELPS) <= set(state.helps) else state
     dice = _chosen(roll, action.args.get("dice", roll.reroll), empty=False)
     faces = {c: tuple(None if i in dice.get(c, ()) else f for i, f in enumerate(fs))
              for c, fs in roll.faces.items()}

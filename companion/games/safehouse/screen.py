@@ -123,11 +123,11 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSO
     state = view["state"]
     name = seat_name(view, int(state["roller"]), ctx.lang)
     sheet = seat_name(view, int(state["focus"]["seat"]), ctx.lang)
-    waits = str(state["waits_for"])
     roll = state["roll"] or {}
+    waits = "stays" if state["waits_for"] == "helps" and roll["ignored"] else state["waits_for"]
     done = sum(bool(p["done"]) for p in state["players"])
     line = ctx.text(f"screen.safehouse.waits.{waits}", name=name, count=roll.get("pursuers", 0),
-                    done=done, seats=len(state["players"]), sheet=sheet)
+                    done=done, seats=len(state["players"]), sheet=sheet, field=state["pursuer"])
     colour = {"lost": DANGER, "won": GOOD, "retrieve": WARN}.get(waits, ACCENT)
     write_lines(surface, ctx.fonts.body, line, colour, rect, "topleft")
 
@@ -135,8 +135,10 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSO
 # -- the dice ----------------------------------------------------------------------------------
 
 def _dice(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
-    """Each colour's two dice: in the roll with their face, in the middle, or in the lid."""
-    pool, faces = state["pool"], (state["roll"] or {}).get("faces") or {}
+    """Each colour's two dice: in the roll with their face, in the middle, or in the lid; the
+    pursuer faces crossed out once the group spent "Der Verfolger läuft nicht" on them."""
+    roll = state["roll"] or {}
+    pool, faces, ignored = state["pool"], roll.get("faces") or {}, bool(roll.get("ignored"))
     group = rect.width // len(DICE_COLOURS)
     size = min(rect.height - ctx.fonts.hint.get_height() - 2, (group - 10) // 2)
     for n, (colour, fill) in enumerate(DICE_COLOURS.items()):
@@ -150,6 +152,8 @@ def _dice(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context
         for i, what in enumerate(shown):
             die = pygame.Rect(left + i * (size + 4), rect.bottom - size, size, size)
             _die(surface, die, fill, what, ctx)
+            if what == "P" and ignored:
+                _cross(surface, die)
             if what == "free" and i - len(faces.get(colour, [])) < chosen:
                 pygame.draw.rect(surface, ACCENT, die.inflate(4, 4), 2, border_radius=5)
 
@@ -166,6 +170,13 @@ def _die(surface: pygame.Surface, die: pygame.Rect, fill: Colour, what: JSON,
         pygame.draw.circle(surface, PURSUER, die.center, die.width // 3)
         return
     write(surface, ctx.fonts.body, "?" if what is None else str(what), INK, die.center, "center")
+
+
+def _cross(surface: pygame.Surface, die: pygame.Rect) -> None:
+    """A die crossed out, as the group crosses out the help on their sheets."""
+    width = max(3, die.width // 8)
+    pygame.draw.line(surface, INK, die.topleft, die.bottomright, width)
+    pygame.draw.line(surface, INK, die.topright, die.bottomleft, width)
 
 
 # -- the track ---------------------------------------------------------------------------------
