@@ -271,3 +271,49 @@ def test_safehouse_screen_crosses_out_the_ignored_pursuer_faces_at_once(table: T
     assert {"Verfolger bleibt", "auf Feld 8", "Weiter: bleibt auf 8"} <= set(words)
     assert ink_in_yellow_dice(surface) > 50
     assert "Go on: stays on 8" in frame(table, "en")[1]
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_safehouse_roll_again_moves_the_pursuer_for_the_new_faces_alone(
+        operator: Operator) -> None:
+    """SH-05 from the box's buttons: the old pursuer faces of the dice rolled again are gone,
+    the new one counts, no second step; the box and every phone read the same pursuer."""
+    p = operator
+    p.start(2)
+    p.send("pursuer", field=10)
+    for colour, taps in (("yellow", 2), ("blue", 1), ("white", 1)):
+        for _ in range(taps):
+            p.choose(f"safehouse.menu.die.{colour}")
+    p.tap(Button.TURN)
+    for colour, face in (("yellow", "\u2731"), ("yellow", "2"), ("blue", "\u2731"),
+                         ("white", "5")):
+        p.choose(f"safehouse.menu.face.{colour}", face=face)
+    assert p.state()["roll"]["pursuers"] == 2 and p.state()["pursuer"] == 11
+    p.choose("safehouse.menu.mark.yellow", die=1)
+    p.choose("safehouse.menu.mark.blue", die=1)
+    p.choose("safehouse.menu.reroll", count=2)
+    p.choose("safehouse.menu.face.yellow", face="4")
+    p.choose("safehouse.menu.face.blue", face="\u2731")
+    assert p.state()["phase"] == "helps" and p.state()["pursuer"] == 11
+    told = told_by_everyone(p.table)
+    assert {view["roll"]["pursuers"] for view in told} == {1}
+    _, words = frame(p.table)
+    assert {"Hilfen? Verfolger", "+1", "Weiter: Verfolger +1"} <= set(words)
+    p.tap(Button.TURN)
+    told = told_by_everyone(p.table)
+    assert {view["pursuer"] for view in told} == {12}
+    assert {(v["last"]["start"], v["last"]["end"], v["last"]["reason"]) for v in told} == {
+        (11, 12, "faces")}
+    assert told[0]["roll"]["numbers"]["yellow"] == 6 and told[0]["roll"]["numbers"]["blue"] is None
+    assert told[0]["roll"]["jokers"] == [5] and told[0]["helps"] == {"ignore": False,
+                                                                    "reroll": True}
+    surface = render(p.table, "rolled_again")
+    assert read_track(surface, 3, PURSUER, 0, 40) == 12
+
+
+def told_by_everyone(table: Table) -> list[dict[str, Any]]:
+    """The game's view on the box's screen and on each seat's phone."""
+    published = table.published
+    views = [published.public, *(published.private[s] for s in sorted(published.private))]
+    assert len(views) == 3
+    return [view["state"] for view in views]
