@@ -317,3 +317,30 @@ def told_by_everyone(table: Table) -> list[dict[str, Any]]:
     views = [published.public, *(published.private[s] for s in sorted(published.private))]
     assert len(views) == 3
     return [view["state"] for view in views]
+
+
+def test_safehouse_box_back_steps_back_one_die_while_the_faces_are_typed(
+        operator: Operator) -> None:
+    p = operator
+    p.start(2)
+    p.choose("safehouse.menu.die.yellow")
+    p.choose("safehouse.menu.die.yellow")
+    p.choose("safehouse.menu.die.red")
+    p.tap(Button.TURN)
+    assert Button.BACK not in p.table.published.controls.keys  # nothing typed to step back
+    p.choose("safehouse.menu.face.yellow", die=1, face="3")
+    p.choose("safehouse.menu.face.yellow", die=2, face="\u2731")
+    p.tap(Button.BACK)                      # a slip: the second yellow die again
+    assert p.state()["roll"]["faces"] == {"yellow": [3, None], "red": [None]}
+    assert {item.params["die"] for item in p.table.published.controls.menu
+            if item.key == "safehouse.menu.face.yellow"} == {2}
+    p.tap(Button.BACK)
+    assert p.state()["roll"]["faces"] == {"yellow": [None, None], "red": [None]}
+    assert p.state()["pursuer"] == 1 and p.state()["phase"] == "faces"
+    p.tap(Button.BACK)                      # nothing left to step back: the roll stands
+    assert p.state()["pursuer"] == 1 and p.state()["phase"] == "faces"
+    p.choose("safehouse.menu.face.yellow", die=1, face="4")
+    p.choose("safehouse.menu.face.yellow", die=2, face="2")
+    p.choose("safehouse.menu.face.red", die=1, face="5")
+    assert p.state()["phase"] == "helps"
+    assert p.state()["roll"]["faces"] == {"yellow": [4, 2], "red": [5]}

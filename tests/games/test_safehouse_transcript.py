@@ -341,3 +341,19 @@ def test_a_capture_on_the_step_before_the_roll_rolls_no_dice(groups: Any) -> Non
     assert free(g) == ALL_FREE and g.state["selection"] == dict.fromkeys(ALL_FREE, 0)
     for view in g.table.published.private.values():
         assert view["state"]["roll"] is None
+
+
+def test_stepping_back_a_face_takes_back_only_what_was_typed_since_the_roll(
+        groups: Any) -> None:
+    g = groups(2)
+    g.roll(A, {"yellow": [3, 4], "red": [P]})
+    g.do("help", A, kind="reroll", dice={"yellow": [1], "red": [0]})
+    assert g.refused("face_back", A) == "safehouse.no_face_entered"
+    g.do("faces", A, faces={"red": [2]})
+    g.do("face_back", A)
+    assert g.state["roll"]["faces"] == {"yellow": [3, None], "red": [None]}
+    assert g.refused("face_back", A) == "safehouse.no_face_entered"  # the 3 was not re-rolled
+    assert g.refused("face_back", B) == "safehouse.roller_only"
+    g.do("faces", A, faces={"yellow": [5], "red": [1]})
+    assert g.state["phase"] == "helps"
+    assert g.refused("face_back", A) == "safehouse.phase.helps"

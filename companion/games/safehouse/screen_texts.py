@@ -29,6 +29,7 @@ SCREEN: Texts = {
         "safehouse.key.roll": "würfeln",
         "safehouse.key.retrieve": "zurückholen",
         "safehouse.key.go": "weiter",
+        "safehouse.key.face_back": "ein Würfel zurück",
         "safehouse.key.done": "alle fertig",
     },
     "en": {
@@ -55,6 +56,7 @@ SCREEN: Texts = {
         "safehouse.key.roll": "roll",
         "safehouse.key.retrieve": "take back",
         "safehouse.key.go": "go on",
+        "safehouse.key.face_back": "back one die",
         "safehouse.key.done": "all done",
     },
 }
