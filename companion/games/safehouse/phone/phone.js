@@ -1,7 +1,8 @@
 // Safehouse on the phones and the table page: the pursuer and everyone's lead for all; the
 // roller (or the table page) chooses and rolls the dice, types the faces and decides the
 // helps; each phone enters on its own sheet (the table page for a seat without a phone);
-// anyone takes the dice back or corrects the pursuer; the box profile in the lobby.
+// anyone takes the dice back or corrects the pursuer; the box profile in the lobby, to edit,
+// keep as a file and bring back.
 "use strict";
 
 (() => {
@@ -389,7 +390,9 @@
       button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } }, async () => {
         if (await send("table.save", { game: GAME, kind: "profile", name: BOX_PROFILE,
           data: { ...draft, name: t("web.safehouse.profile_name") } })) G.toast(t("web.saved"));
-      }))];
+      }),
+      h("div", { class: "choice-row" }, G.exportLink(GAME, "profile", BOX_PROFILE)),
+      G.importer(GAME, () => ({ kind: "profile", name: BOX_PROFILE })))];
   }
 
   G.register(GAME, {
