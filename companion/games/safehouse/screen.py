@@ -278,7 +278,7 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
         return
     free = [ctx.text(f"screen.safehouse.help.{kind}") for kind, used in state["helps"].items()
             if not used]
-    parts = [ctx.text("screen.safehouse.who", rolls=state["rolls"]),
+    parts = [ctx.text("screen.safehouse.rolls", rolls=state["rolls"]),
              ctx.text("screen.safehouse.pursuer", field=state["pursuer"],
                       safehouse=state["safehouse"]),
              ctx.text("screen.safehouse.retrieve", count=state["retrieval"]["cost"]),
