@@ -42,7 +42,7 @@ RULES: Texts = {
         "romme.menu.draw": "Stein gezogen",
         "romme.menu.failed_manipulation": "Fehlversuch: 1 Stein",
         "romme.action.failed_manipulation": "Manipulation misslungen (+1 Stein)",
-        "romme.menu.romme": "Ausgegangen!",
+        "romme.menu.romme": "Rommé! Ausgelegt",
         "romme.menu.stuck": "Keiner kann mehr",
         "romme.action.stuck": "Kein Zug mehr möglich",
         "romme.menu.add_tile": "Platz {seat}: +{value}",
