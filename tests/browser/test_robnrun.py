@@ -270,7 +270,7 @@ def test_the_table_page_edits_shares_and_imports_scenarios(server: Server, table
     row.locator('[data-action="table.forget"]').click()          # the second tap deletes
     expect(row).to_have_count(0)
 
-    page.locator(".rr-import summary").click()
+    page.locator('.import[data-game="robnrun"] summary').click()
     page.fill("#robnrun-import-text", exported)
     page.locator('[data-action="import"]').click()
     expect(row).to_be_visible()

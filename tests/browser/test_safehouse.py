@@ -1,8 +1,13 @@
 """Safehouse in Debian's Chromium: the table page sets the game up, two phones play it to a
-win (dice chosen, faces typed, the helps, orders closed on each sheet), then a rematch to a
-loss (the table page corrects the pursuer, the next step before the roll catches a player)."""
+win (dice chosen, faces typed, both helps, orders closed on each sheet), then a rematch to a
+loss (the table page corrects the pursuer, the next step before the roll catches a player,
+and the phones say so instead of showing an empty roll); and the box profile kept as a file
+and brought back."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -73,6 +78,17 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     tap(ina.page, '[data-action="faces"]')
     expect(sami.page.locator("#headline")).to_have_text("Use a help?")
     expect(sami.page.locator('[data-action="go"]')).to_have_count(0)  # Ina's to decide
+    # "The pursuer does not move": its face crossed out at once, on every phone; the group
+    # may still roll again before it goes on.
+    expect(ina.page.locator('[data-action="go"]')).to_have_text("Go on (pursuer +1)")
+    tap(ina.page, '[data-action="help"][data-kind="ignore"]')
+    tap(ina.page, '[data-action="help"][data-kind="ignore"]')  # the second tap confirms
+    expect(sami.page.locator(".sh-roll .sh-die.ignored")).to_have_count(1)
+    expect(sami.page.locator("[data-stays]")).to_have_text(
+        "The pursuer does not move: it stays on field 1.")
+    expect(ina.page.locator('[data-action="go"]')).to_have_text(
+        "Go on (the pursuer stays on field 1)")
+    shoot(sami.page, "safehouse-ignored.png")
     tap(ina.page, '[data-reroll="yellow/1"]')
     tap(ina.page, '[data-action="help"][data-kind="reroll"]')
     tap(ina.page, '[data-colour="yellow"][data-die="1"][data-face="5"]')
@@ -110,5 +126,50 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
         device.page.locator("#moment").click()
         expect(device.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Caught!")
     expect(ina.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Ina, Sami")
+    # What caught them, not an empty roll: the step before the roll, no dice rolled.
+    expect(sami.page.locator('[data-lost="step"]')).to_have_text(
+        "Before the roll the pursuer stepped onto field 16: the dice were not rolled.")
+    expect(sami.page.locator(".sh-roll")).to_have_count(0)
+    expect(sami.page.get_by_text("No number in this roll.")).to_have_count(0)
     shoot(ina.page, "safehouse-lost.png")
     assert state(table)["caught"] == [0, 1]
+
+
+def saved_profile(table: Table) -> dict[str, object]:
+    saved: dict[str, object] = table.published.public["saved"]["safehouse"]["profile"]["box"]
+    return saved
+
+
+def test_the_table_page_keeps_the_track_as_a_file_and_brings_it_back(
+        server: Server, table: Table, browser: Browser) -> None:
+    page = table_page(browser, server.url, table).page
+    expect(page.locator("#setup")).to_be_visible()
+    page.locator('[data-game="safehouse"]').click()
+    profile = page.locator(".sh-profile")
+    profile.locator('[name="profile-safehouse"]').fill("36")
+    profile.locator('[data-action="table.save"]').click()
+    expect(profile).to_have_attribute("data-profile", "own")
+    with page.expect_download() as download:
+        profile.locator('[data-action="export"]').click()
+    exported = Path(download.value.path()).read_text()
+    assert json.loads(exported)["data"] == saved_profile(table)
+
+    profile.locator('[name="profile-safehouse"]').fill("38")
+    profile.locator('[data-action="table.save"]').click()
+    expect(profile.locator('[name="profile-safehouse"]')).to_have_value("38")
+    profile.locator(".import summary").click()
+    page.fill("#safehouse-import-text", exported)
+    profile.locator('[data-action="import"]').click()
+    expect(profile.locator('[name="profile-safehouse"]')).to_have_value("36")
+    assert saved_profile(table)["safehouse"] == 36
+
+    bare = {"name": "Block B", "safehouse": 34, "start": 16, "pursuer": 0, "orders": 8}
+    page.fill("#safehouse-import-text", json.dumps(bare))
+    profile.locator('[data-action="import"]').click()
+    expect(profile.locator('[name="profile-safehouse"]')).to_have_value("34")
+    assert saved_profile(table) == {**bare, "example": False}
+    page.fill("#safehouse-import-text", json.dumps({**bare, "start": 40}))
+    profile.locator('[data-action="import"]').click()
+    expect(page.locator("#toast")).to_contain_text("The pursuer starts behind you")
+    assert saved_profile(table)["safehouse"] == 34
+    shoot(page, "safehouse-table-profile.png")

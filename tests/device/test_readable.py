@@ -13,13 +13,14 @@ import pygame
 import pytest
 
 from companion.device.painters.parts import READABLE_CAP_PX, Fonts
-from companion.device.screen import key_labels
+from companion.device.screen import key_labels, menu_labels
 from companion.games import GAMES
 from companion.games.base import Action, Sound
+from companion.i18n import LANGUAGES
 from companion.table.published import Published
 from tests.device.frames import SIZE, Written, cap_height, drawn_lines
 from tests.device.test_screen import save
-from tests.device.walk import seat_counts, walk
+from tests.device.walk import other_choices, seat_counts, walk
 from tests.tables import open_table
 
 URL = "http://192.168.178.23:8000/j/KM7RX"
@@ -67,26 +68,54 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Frame]]:
 
 
 def screens(db: Path, game_id: str) -> Iterator[Frame]:
-    """Every screen the walks through ``game_id`` showed: at the menu's first and last item,
-    in German and English, and the clock's moment once."""
+    """Every screen the walks through ``game_id`` showed: at the menu's first item in German
+    and its last in English, every item of its menu highlighted in both languages (each label
+    once: the rest of the screen is drawn at the first item), and the clock's moment once;
+    then every item new in walks with the options' other choices (the table's dice, a higher
+    level ...)."""
     game = GAMES[game_id]
+    highlighted: set[tuple[str, str]] = set()
     for seats in seat_counts(game):
         for seed in (1, 2):
             for shown in walk(db / f"{game_id}-{seats}-{seed}.sqlite", game_id, seats,
                               steps=100, seed=seed):
                 state = shown.public.get("state") or {}
-                what = f"{game_id} {seats} seats, seed {seed}: {state.get('phase')}"
-                yield draw(shown, what)
-                yield draw(shown, what, cursor=len(shown.controls.menu) - 1, lang="en")
+                where, phase = f"{game_id} {seats} seats, seed {seed}", state.get("phase")
+                yield draw(shown, f"{where}: {phase}")
+                yield draw(shown, f"{where}: {phase}", cursor=len(shown.controls.menu) - 1,
+                           lang="en")
+                for cursor, lang in new_items(shown, highlighted):
+                    yield draw(shown, f"{where}, item {cursor} in {lang}: {phase}",
+                               cursor=cursor, lang=lang)
     yield draw(shown, f"{game_id}: time up", moment=Sound.OVERRUN)
+    for n, options in enumerate(other_choices(game)):
+        for shown in walk(db / f"{game_id}-options-{n}.sqlite", game_id, game.max_seats,
+                          steps=100, options=options):
+            phase = (shown.public.get("state") or {}).get("phase")
+            for cursor, lang in new_items(shown, highlighted):
+                yield draw(shown, f"{game_id} with {options}, item {cursor} in {lang}: {phase}",
+                           cursor=cursor, lang=lang)
+
+
+def new_items(shown: Published,
+              highlighted: set[tuple[str, str]]) -> Iterator[tuple[int, str]]:
+    """Each item of ``shown``'s menu and a language it was not highlighted in before (the
+    menu bar draws the item's label alone): the cursor and the language to draw it with."""
+    for lang in LANGUAGES:
+        for cursor, label in enumerate(menu_labels(shown.controls, shown.public, lang)):
+            if (lang, label) not in highlighted:
+                highlighted.add((lang, label))
+                yield cursor, lang
 
 
 def lobby_screens(db: Path) -> Iterator[Frame]:
-    """The lobby at each item of its menu, each game's settings and an option's values."""
+    """The lobby at each item of its menu in German and English, each game's settings and an
+    option's values."""
     table = open_table(db / "lobby.sqlite")
     try:
         for n in range(len(table.published.controls.menu)):
-            yield draw(table.published, f"lobby at item {n}", cursor=n)
+            for lang in LANGUAGES:
+                yield draw(table.published, f"lobby at item {n}", cursor=n, lang=lang)
         for game_id in GAMES:
             for option in ("", *(o.name for o in GAMES[game_id].options)):
                 try:

@@ -4,18 +4,21 @@ ticks for the pursuer, and the screen's track is read back from the rendered fra
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
 
 from companion.device.box import Box
+from companion.device.painters.palette import INK
 from companion.device.pins import PinMap
 from companion.device.screen import Screen
 from companion.games.base import Action, Button, Sound
 from companion.games.safehouse.screen import PURSUER, lane, layout, track_x
 from companion.table.owner import Table
 from tests.clock import FakeClock
+from tests.device.frames import drawn_lines
 from tests.device.recording import RecordingFactory
 from tests.device.test_box import Player, bars
 from tests.device.test_screen import colours, save
@@ -217,3 +220,127 @@ def test_safehouse_screen_shows_the_track_with_the_pursuer_and_each_player(
     send("pursuer", field=21)
     surface = render(table, "lost")
     assert read_track(surface, 4, PURSUER, 0, 40) == 21
+
+
+@pytest.mark.usefixtures("offscreen")
+@pytest.mark.parametrize(("lang", "helps", "example"), [
+    ("de", "Hilfen: läuft nicht, nochmal", "Beispielwerte!"),
+    ("en", "Helps: stays, roll again", "Example values!"),
+])
+def test_safehouse_hints_keep_the_helps_beside_the_example_warning(
+        table: Table, lang: str, helps: str, example: str) -> None:
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 4}))
+    for seat, colour in enumerate(("yellow", "green", "red", "blue")):
+        table.submit(Action("roll", None, {"dice": {colour: 1}, "faces": {colour: [2]}}))
+        table.submit(Action("go"))
+        table.submit(Action("order", None, {"seat": seat, "row": 0, "status": "open"}))
+        table.submit(Action("done"))
+    shown = replace(table.published, public={**table.published.public, "language": lang})
+    _, written = drawn_lines(table.games, shown, 0, URL)
+    hints = [w for w in written if w.role == "hint" and example in w.words]
+    assert len(hints) == 1 and hints[0].cut is None
+    assert hints[0].words.startswith(example) and hints[0].words.endswith(helps)
+
+
+def frame(table: Table, lang: str = "de") -> tuple[pygame.Surface, list[str]]:
+    """The box's screen now in ``lang`` at the menu's first item, and the words on it."""
+    shown = replace(table.published, public={**table.published.public, "language": lang})
+    surface, written = drawn_lines(table.games, shown, 0, URL)
+    return surface, [w.words for w in written]
+
+
+def ink_in_yellow_dice(surface: pygame.Surface) -> int:
+    """Dark pixels where the yellow dice stand: a face's figure or a crossing."""
+    dice = layout(SIZE).dice
+    column = pygame.Rect(dice.left, dice.top, dice.width // 5, dice.height)
+    return colours(surface, column)[INK]
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_safehouse_screen_crosses_out_the_ignored_pursuer_faces_at_once(table: Table) -> None:
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2}))
+    table.submit(Action("pursuer", None, {"field": 7}))
+    table.submit(Action("roll", None, {"dice": {"yellow": 1, "red": 1},
+                                       "faces": {"yellow": ["P"], "red": [4]}}))
+    surface, words = frame(table)
+    assert "Weiter: Verfolger +1" in words and ink_in_yellow_dice(surface) == 0
+    table.submit(Action("help", None, {"kind": "ignore"}))
+    surface, words = frame(table)
+    save(surface, "safehouse_ignored")
+    assert table.published.public["state"]["phase"] == "helps"  # "Nochmal würfeln" is still free
+    assert {"Verfolger bleibt", "auf Feld 8", "Weiter: bleibt auf 8"} <= set(words)
+    assert ink_in_yellow_dice(surface) > 50
+    assert "Go on: stays on 8" in frame(table, "en")[1]
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_safehouse_roll_again_moves_the_pursuer_for_the_new_faces_alone(
+        operator: Operator) -> None:
+    """SH-05 from the box's buttons: the old pursuer faces of the dice rolled again are gone,
+    the new one counts, no second step; the box and every phone read the same pursuer."""
+    p = operator
+    p.start(2)
+    p.send("pursuer", field=10)
+    for colour, taps in (("yellow", 2), ("blue", 1), ("white", 1)):
+        for _ in range(taps):
+            p.choose(f"safehouse.menu.die.{colour}")
+    p.tap(Button.TURN)
+    for colour, face in (("yellow", "\u2731"), ("yellow", "2"), ("blue", "\u2731"),
+                         ("white", "5")):
+        p.choose(f"safehouse.menu.face.{colour}", face=face)
+    assert p.state()["roll"]["pursuers"] == 2 and p.state()["pursuer"] == 11
+    p.choose("safehouse.menu.mark.yellow", die=1)
+    p.choose("safehouse.menu.mark.blue", die=1)
+    p.choose("safehouse.menu.reroll", count=2)
+    p.choose("safehouse.menu.face.yellow", face="4")
+    p.choose("safehouse.menu.face.blue", face="\u2731")
+    assert p.state()["phase"] == "helps" and p.state()["pursuer"] == 11
+    told = told_by_everyone(p.table)
+    assert {view["roll"]["pursuers"] for view in told} == {1}
+    _, words = frame(p.table)
+    assert {"Hilfen? Verfolger", "+1", "Weiter: Verfolger +1"} <= set(words)
+    p.tap(Button.TURN)
+    told = told_by_everyone(p.table)
+    assert {view["pursuer"] for view in told} == {12}
+    assert {(v["last"]["start"], v["last"]["end"], v["last"]["reason"]) for v in told} == {
+        (11, 12, "faces")}
+    assert told[0]["roll"]["numbers"]["yellow"] == 6 and told[0]["roll"]["numbers"]["blue"] is None
+    assert told[0]["roll"]["jokers"] == [5] and told[0]["helps"] == {"ignore": False,
+                                                                    "reroll": True}
+    surface = render(p.table, "rolled_again")
+    assert read_track(surface, 3, PURSUER, 0, 40) == 12
+
+
+def told_by_everyone(table: Table) -> list[dict[str, Any]]:
+    """The game's view on the box's screen and on each seat's phone."""
+    published = table.published
+    views = [published.public, *(published.private[s] for s in sorted(published.private))]
+    assert len(views) == 3
+    return [view["state"] for view in views]
+
+
+def test_safehouse_box_back_steps_back_one_die_while_the_faces_are_typed(
+        operator: Operator) -> None:
+    p = operator
+    p.start(2)
+    p.choose("safehouse.menu.die.yellow")
+    p.choose("safehouse.menu.die.yellow")
+    p.choose("safehouse.menu.die.red")
+    p.tap(Button.TURN)
+    assert Button.BACK not in p.table.published.controls.keys  # nothing typed to step back
+    p.choose("safehouse.menu.face.yellow", die=1, face="3")
+    p.choose("safehouse.menu.face.yellow", die=2, face="\u2731")
+    p.tap(Button.BACK)                      # a slip: the second yellow die again
+    assert p.state()["roll"]["faces"] == {"yellow": [3, None], "red": [None]}
+    assert {item.params["die"] for item in p.table.published.controls.menu
+            if item.key == "safehouse.menu.face.yellow"} == {2}
+    p.tap(Button.BACK)
+    assert p.state()["roll"]["faces"] == {"yellow": [None, None], "red": [None]}
+    assert p.state()["pursuer"] == 1 and p.state()["phase"] == "faces"
+    p.tap(Button.BACK)                      # nothing left to step back: the roll stands
+    assert p.state()["pursuer"] == 1 and p.state()["phase"] == "faces"
+    p.choose("safehouse.menu.face.yellow", die=1, face="4")
+    p.choose("safehouse.menu.face.yellow", die=2, face="2")
+    p.choose("safehouse.menu.face.red", die=1, face="5")
+    assert p.state()["phase"] == "helps"
+    assert p.state()["roll"]["faces"] == {"yellow": [4, 2], "red": [5]}

@@ -26,15 +26,27 @@ def seat_counts(game: Game[Any]) -> list[int]:
     return sorted({game.min_seats, game.max_seats})
 
 
-def walk(db: Path, game_id: str, seats: int, *, steps: int = 80,
-         seed: int = 1) -> Iterator[Published]:
-    """Start ``game_id`` for ``seats`` from the box and yield what the box shows after each
-    step: an item of its menu, one of its keys, or the running clock run out."""
+def other_choices(game: Game[Any]) -> list[dict[str, Any]]:
+    """Options for a game that differ from the defaults in one choice each: every choice an
+    option offers besides its default, the most choices of all set at once (the highest
+    level, the table's dice ...)."""
+    chosen = [{option.name: choice} for option in game.options
+              for choice in option.choices if choice != option.default]
+    last = {option.name: option.choices[-1] for option in game.options if option.choices}
+    return [*chosen, last]
+
+
+def walk(db: Path, game_id: str, seats: int, *, steps: int = 80, seed: int = 1,
+         options: dict[str, Any] | None = None) -> Iterator[Published]:
+    """Start ``game_id`` for ``seats`` (with ``options``, else the defaults) from the box and
+    yield what the box shows after each step: an item of its menu, one of its keys, or the
+    running clock run out."""
     clock = FakeClock()
     table = open_table(db, clock, seed, GAMES)
     chooser = random.Random(seed)
     try:
-        table.submit(Action("table.new_game", None, {"game": game_id, "seats": seats}))
+        table.submit(Action("table.new_game", None, {"game": game_id, "seats": seats,
+                                                      "options": options or {}}))
         for _ in range(steps):
             shown = table.published
             yield shown

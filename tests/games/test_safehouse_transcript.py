@@ -138,6 +138,21 @@ def test_sh04_the_pursuer_does_not_move(groups: Any) -> None:
     assert g.state["helps"] == {"ignore": True, "reroll": False}
 
 
+def test_ignoring_the_pursuer_with_the_roll_again_spent_goes_on_at_once(groups: Any) -> None:
+    g = groups(2)
+    g.reach(19, [22, 30], [0, 0])
+    g.roll(A, {"yellow": [P], "green": [3]})
+    g.do("help", A, kind="reroll", dice={"green": [0]})
+    g.do("faces", A, faces={"green": [P]})
+    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 2
+    g.do("help", A, kind="ignore")  # nothing left to decide: no "Weiter (+0)"
+    assert g.state["phase"] == "entering" and g.state["pursuer"] == 20
+    assert g.state["roll"]["ignored"] and g.state["helps"] == {"ignore": True, "reroll": True}
+    assert g.state["caught"] == []
+    g.do("table.undo")
+    assert g.state["phase"] == "helps" and g.state["helps"] == {"ignore": False, "reroll": True}
+
+
 def test_sh05_roll_again(groups: Any) -> None:
     g = groups(2, first=B)
     g.reach(10, [20, 25], [0, 0])
@@ -314,3 +329,31 @@ def test_sh19_a_drift_correction_only_moves_the_pursuer_forward(groups: Any) -> 
     assert g.state["pursuer"] == 14 and g.state["phase"] == "ready"
     g.do("roll", A, dice={"yellow": 1})
     assert g.state["pursuer"] == 15 and g.state["phase"] == "lost" and g.state["caught"] == [A]
+
+
+def test_a_capture_on_the_step_before_the_roll_rolls_no_dice(groups: Any) -> None:
+    g = groups(2)
+    g.reach(17, [18, 22], [0, 0])
+    g.do("roll", A, dice={"yellow": 2, "red": 1})
+    assert g.state["phase"] == "lost" and g.state["caught"] == [A]
+    assert g.state["last"] == {"start": 17, "end": 18, "reason": "step", "steps": 1}
+    assert g.state["roll"] is None  # nothing for the phones and the box to show as rolled
+    assert free(g) == ALL_FREE and g.state["selection"] == dict.fromkeys(ALL_FREE, 0)
+    for view in g.table.published.private.values():
+        assert view["state"]["roll"] is None
+
+
+def test_stepping_back_a_face_takes_back_only_what_was_typed_since_the_roll(
+        groups: Any) -> None:
+    g = groups(2)
+    g.roll(A, {"yellow": [3, 4], "red": [P]})
+    g.do("help", A, kind="reroll", dice={"yellow": [1], "red": [0]})
+    assert g.refused("face_back", A) == "safehouse.no_face_entered"
+    g.do("faces", A, faces={"red": [2]})
+    g.do("face_back", A)
+    assert g.state["roll"]["faces"] == {"yellow": [3, None], "red": [None]}
+    assert g.refused("face_back", A) == "safehouse.no_face_entered"  # the 3 was not re-rolled
+    assert g.refused("face_back", B) == "safehouse.roller_only"
+    g.do("faces", A, faces={"yellow": [5], "red": [1]})
+    assert g.state["phase"] == "helps"
+    assert g.refused("face_back", A) == "safehouse.phase.helps"

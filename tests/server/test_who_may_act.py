@@ -132,6 +132,8 @@ SAFEHOUSE = [
     Case("select", {"dice": {"yellow": 1}}, SEAT_OR_BOX, "safehouse"),
     Case("roll", {"dice": {"yellow": 1}}, SEAT_OR_BOX, "safehouse"),
     Case("faces", {"faces": {"yellow": [3]}}, SEAT_OR_BOX, "safehouse", steps(ROLLED[0])),
+    Case("face_back", {}, SEAT_OR_BOX, "safehouse",
+         steps(box("roll", dice={"yellow": 2}), box("faces", faces={"yellow": [3]}))),
     Case("help", {"kind": "ignore"}, SEAT_OR_BOX, "safehouse", steps(*ROLLED)),
     Case("go", {}, SEAT_OR_BOX, "safehouse", steps(*ROLLED)),
     Case("order", {"seat": 0, "row": 0, "status": "open"}, SEAT_OR_BOX, "safehouse",

@@ -210,6 +210,53 @@
     return result;
   }
 
+  // -- a game's saved documents as files ------------------------------------------------------
+
+  // The link that downloads a saved document (a box profile, a scenario) as a file: what
+  // table.save takes, so the importer below brings it back.
+  function exportLink(game, kind, name) {
+    const path = `${encodeURIComponent(game)}/${kind}/${encodeURIComponent(name)}`;
+    return h("a", { class: "button small", href: `/api/saved/${path}.json`, download: `${game}-${kind}-${name}.json`,
+      data: { action: "export" } }, t("web.export"));
+  }
+
+  // Where a game's documents come back from a file or pasted text: an export (or what a QR
+  // code holds) as it is, or a bare document, whose kind and name ``bare(data)`` says. One
+  // per game, kept across renders so a half-pasted text survives a new view.
+  const importers = {};
+
+  function importer(game, bare) {
+    if (importers[game]) return importers[game];
+    const file = h("input", { type: "file", accept: "application/json,.json", id: `${game}-import-file`,
+      "aria-label": t("web.import_file") });
+    const text = h("textarea", { id: `${game}-import-text`, rows: "3", placeholder: t("web.import_paste"),
+      "aria-label": t("web.import_paste") });
+    file.addEventListener("change", async () => {
+      if (file.files.length) await importText(game, await file.files[0].text(), bare);
+      file.value = "";
+    });
+    importers[game] = h("details", { class: "import", data: { game } }, h("summary", { text: t("web.import") }),
+      h("label", { for: `${game}-import-file`, text: t("web.import_file") }), file, text,
+      button(t("web.import_send"), { class: "action", data: { action: "import" } }, async () => {
+        if (await importText(game, text.value, bare)) text.value = "";
+      }));
+    return importers[game];
+  }
+
+  async function importText(game, text, bare) {
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      toast(t("web.import_invalid"));
+      return false;
+    }
+    const args = body && body.kind && body.data ? body : { ...bare(body), data: body };
+    const result = await send("table.save", { game, kind: args.kind, name: args.name, data: args.data });
+    if (result) toast(t("web.saved"));
+    return Boolean(result);
+  }
+
   function connect() {
     clearTimeout(state.retry);
     if (state.source) state.source.close();
@@ -524,6 +571,8 @@
     confirmTap,
     toast,
     send,
+    exportLink,
+    importer,
     render,
     seatName,
     seatLabel,

@@ -67,14 +67,16 @@ def _correction(state: ShState) -> MenuItem:
 
 
 def _faces(state: ShState) -> Controls:
-    """One die at a time: the six faces of the first die still waiting."""
+    """One die at a time: the six faces of the first die still waiting; BACK goes back one
+    die ("BACK goes back one die")."""
     assert state.roll is not None
     colour = next(iter(waiting_faces(state)))
     die = state.roll.faces[colour].index(None) + 1
+    back = {Button.BACK: Action("face_back")} if state.roll.entered else {}
     return Controls([MenuItem(f"safehouse.menu.face.{colour}",
                               Action("faces", None, {"faces": {colour: [face]}}),
                               {"die": die, "face": _face(face)})
-                     for face in FACES])
+                     for face in FACES], back)
 
 
 def _helps(state: ShState) -> Controls:
@@ -82,7 +84,8 @@ def _helps(state: ShState) -> Controls:
     roll = state.roll
     assert roll is not None
     go = Action("go")
-    menu = [MenuItem("safehouse.menu.go", go, {"count": pursuer_faces(state)})]
+    menu = [MenuItem("safehouse.menu.go_stays", go, {"field": state.pursuer}) if roll.ignored
+            else MenuItem("safehouse.menu.go", go, {"count": pursuer_faces(state)})]
     if "ignore" not in state.helps:
         menu.append(MenuItem("safehouse.menu.ignore", Action("help", None, {"kind": "ignore"})))
     if "reroll" not in state.helps:

@@ -60,10 +60,23 @@ PHONE: Texts = {
         "web.safehouse.this_roll": "Dieser Wurf",
         "web.safehouse.no_numbers": "Keine Zahl in diesem Wurf.",
         "web.safehouse.jokers": "Joker: {jokers}",
+        "web.safehouse.how_lost": "So kam der Verfolger",
+        "web.safehouse.lost_by.step": "Vor dem Wurf lief der Verfolger auf Feld {field}: "
+                                      "Gewürfelt wurde nicht mehr.",
+        "web.safehouse.lost_by.faces.one": "1 Verfolger gewürfelt: Er lief auf Feld {field}.",
+        "web.safehouse.lost_by.faces.other": "{count} Verfolger gewürfelt: Er lief auf Feld "
+                                             "{field}.",
+        "web.safehouse.lost_by.retrieve.one": "Fürs Zurückholen lief der Verfolger 1 Feld, "
+                                              "auf Feld {field}.",
+        "web.safehouse.lost_by.retrieve.other": "Fürs Zurückholen lief der Verfolger {count} "
+                                                "Felder, auf Feld {field}.",
+        "web.safehouse.lost_by.correction": "Korrigiert: Der Verfolger steht auf Feld {field}.",
         "web.safehouse.pending.one": "1 Verfolger gewürfelt: Er läuft, wenn ihr weitergeht.",
         "web.safehouse.pending.other": "{count} Verfolger gewürfelt: Er läuft, wenn ihr "
                                        "weitergeht.",
         "web.safehouse.go": "Weiter (Verfolger +{count})",
+        "web.safehouse.go_stays": "Weiter (Verfolger bleibt auf Feld {field})",
+        "web.safehouse.stays": "Der Verfolger läuft nicht: Er bleibt auf Feld {field}.",
         "web.safehouse.reroll_hint": "Nochmal würfeln: Tippe die Würfel an, die ihr noch "
                                      "einmal werft.",
         "web.safehouse.reroll.one": "1 Würfel nochmal würfeln",
@@ -153,9 +166,22 @@ PHONE: Texts = {
         "web.safehouse.this_roll": "This roll",
         "web.safehouse.no_numbers": "No number in this roll.",
         "web.safehouse.jokers": "Jokers: {jokers}",
+        "web.safehouse.how_lost": "How the pursuer came",
+        "web.safehouse.lost_by.step": "Before the roll the pursuer stepped onto field {field}: "
+                                      "the dice were not rolled.",
+        "web.safehouse.lost_by.faces.one": "1 pursuer rolled: it moved to field {field}.",
+        "web.safehouse.lost_by.faces.other": "{count} pursuers rolled: it moved to field "
+                                             "{field}.",
+        "web.safehouse.lost_by.retrieve.one": "Taking the dice back moved the pursuer 1 field, "
+                                              "to field {field}.",
+        "web.safehouse.lost_by.retrieve.other": "Taking the dice back moved the pursuer {count} "
+                                                "fields, to field {field}.",
+        "web.safehouse.lost_by.correction": "Corrected: the pursuer stands on field {field}.",
         "web.safehouse.pending.one": "1 pursuer rolled: it moves when you go on.",
         "web.safehouse.pending.other": "{count} pursuers rolled: it moves when you go on.",
         "web.safehouse.go": "Go on (pursuer +{count})",
+        "web.safehouse.go_stays": "Go on (the pursuer stays on field {field})",
+        "web.safehouse.stays": "The pursuer does not move: it stays on field {field}.",
         "web.safehouse.reroll_hint": "Roll again: tap the dice you roll once more.",
         "web.safehouse.reroll.one": "Roll 1 die again",
         "web.safehouse.reroll.other": "Roll {count} dice again",

@@ -2,9 +2,10 @@
 
 Between rolls (``ready``) the roller ``select``s dice and ``roll``s them (the pursuer steps
 first), or anyone takes the dice back (``retrieve``). The faces come from the table
-(``faces``) or from the box's chance; then the group may spend the shared ``help``s before it
-goes on (``go``: the pursuer faces move the pursuer). Every player enters (``order``,
-``chameleon``) and says ``done``; the last one ends the roll. A drift correction
+(``faces``; ``face_back`` takes the last one back) or from the box's chance; then the group
+may spend the shared ``help``s before it goes on (``go``: the pursuer faces move the
+pursuer). Every player enters (``order``, ``chameleon``) and says ``done``; the last one
+ends the roll. A drift correction
 (``pursuer``) may move the pursuer forward at any time. The capture check follows every move
 of the pursuer; the win check the end of every roll.
 """
@@ -67,20 +68,20 @@ def _select(state: ShState, action: Action) -> ShState:
 
 
 def _roll(state: ShState, action: Action) -> ShState:
-    """The chosen dice leave the middle, the pursuer steps once ("vor jedem Würfelwurf"),
-    then the faces come: from the box's chance, with the roll, or next from the table."""
+    """The pursuer steps once ("vor jedem Würfelwurf"); unless that catches someone (then
+    the dice are never rolled), the chosen dice leave the middle and the faces come: from
+    the box's chance, with the roll, or next from the table."""
     dice = _counts(state, action.args.get("dice"))
     if not any(dice[c] for c in COLOURS):
         key = "safehouse.retrieve_first" if not any(free(state)[c] for c in COLOURS) else (
             "safehouse.colour_die")
         raise IllegalAction(key)
     faces = _given_faces(state, action)
-    roll = Roll({colour: (None,) * n for colour, n in dice.items() if n})
-    state = replace(state, roll=roll, selection=_nothing(), rolls=state.rolls + 1,
-                    phase="faces")
-    state = _advance(state, 1, "step")
+    state = _advance(replace(state, selection=_nothing(), rolls=state.rolls + 1), 1, "step")
     if state.phase == "lost":
         return state
+    roll = Roll({colour: (None,) * n for colour, n in dice.items() if n})
+    state = replace(state, roll=roll, phase="faces")
     return _with_faces(state, faces) if faces else state
 
 
@@ -98,8 +99,20 @@ def _faces(state: ShState, action: Action) -> ShState:
     return _with_faces(state, _parse_faces(action.args.get("faces")))
 
 
+def _face_back(state: ShState, action: Action) -> ShState:
+    """The last face entered is taken back: that die waits for its face again."""
+    roll = _current(state)
+    if not roll.entered:
+        raise IllegalAction("safehouse.no_face_entered")
+    colour, place = roll.entered[-1]
+    faces = {**roll.faces, colour: _set(roll.faces[colour], place, None)}
+    return replace(state, roll=replace(roll, faces=faces, entered=roll.entered[:-1]))
+
+
 def _help(state: ShState, action: Action) -> ShState:
-    """A shared help, once per game for everyone, decided after the roll."""
+    """A shared help, once per game for everyone, decided after the roll. Ignoring the
+    pursuer faces leaves the group free to roll again (reading A-R5: they wait for "Weiter");
+    with "Nochmal würfeln" spent too nothing is left to decide, and the roll goes on."""
     kind, roll = action.args.get("kind"), _current(state)
     if kind not in HELPS:
         raise InvalidAction("safehouse.help_unknown")
@@ -107,11 +120,13 @@ def _help(state: ShState, action: Action) -> ShState:
         raise IllegalAction(f"safehouse.help_used.{kind}")
     state = replace(state, helps=(*state.helps, str(kind)))
     if kind == "ignore":
-        return replace(state, roll=replace(roll, ignored=True))
+        state = replace(state, roll=replace(roll, ignored=True))
+        return _go(state, action) if set(HELPS) <= set(state.helps) else state
     dice = _chosen(roll, action.args.get("dice", roll.reroll), empty=False)
     faces = {c: tuple(None if i in dice.get(c, ()) else f for i, f in enumerate(fs))
              for c, fs in roll.faces.items()}
-    state = replace(state, roll=replace(roll, faces=faces, rerolled=True, reroll={}))
+    state = replace(state, roll=replace(roll, faces=faces, rerolled=True, reroll={},
+                                        entered=()))
     drawn = _given_faces(state, action)
     return _with_faces(state, drawn) if drawn else replace(state, phase="faces")
 
@@ -207,11 +222,14 @@ def _with_faces(state: ShState, faces: Mapping[str, list[Face]]) -> ShState:
     for colour, given in faces.items():
         if len(given) > waiting.get(colour, 0):
             raise InvalidAction("safehouse.faces_count")
-    filled = {}
+    filled, entered = {}, list(roll.entered)
     for colour, old in roll.faces.items():
         typed = iter(faces.get(colour, ()))
         filled[colour] = tuple(next(typed, None) if f is None else f for f in old)
-    state = replace(state, roll=replace(roll, faces=filled))
+        entered += [(colour, i) for i, (f, now) in enumerate(zip(old, filled[colour],
+                                                                 strict=True))
+                    if f is None and now is not None]
+    state = replace(state, roll=replace(roll, faces=filled, entered=tuple(entered)))
     return replace(state, phase="helps") if not waiting_faces(state) else state
 
 
@@ -295,6 +313,7 @@ RULES: dict[str, Rule] = {
     "roll": (("ready",), checks.roller_or_box, _roll),
     "retrieve": (("ready",), checks.anyone, _retrieve),
     "faces": (("faces",), checks.roller_or_box, _faces),
+    "face_back": (("faces",), checks.roller_or_box, _face_back),
     "help": (("helps",), checks.roller_or_box, _help),
     "go": (("helps",), checks.roller_or_box, _go),
     "order": (("entering",), checks.own_sheet, _order),
@@ -310,6 +329,7 @@ ARGUMENTS: Arguments = {
     "roll": {"dice": dict, "faces": dict},
     "retrieve": {},
     "faces": {"faces": dict},
+    "face_back": {},
     "help": {"kind": str, "dice": dict},
     "go": {},
     "order": {"seat": int, "row": int, "status": str, "arrow": int},

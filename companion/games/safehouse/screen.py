@@ -118,14 +118,16 @@ class SafehousePainter:
 
 def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
               ctx: Context) -> None:
-    """Whose roll and what the box waits for, in two readable lines at most."""
+    """Whose roll and what the box waits for, in two readable lines at most; while everyone
+    enters, whose sheet the box's menu enters on."""
     state = view["state"]
     name = seat_name(view, int(state["roller"]), ctx.lang)
-    waits = str(state["waits_for"])
+    sheet = seat_name(view, int(state["focus"]["seat"]), ctx.lang)
     roll = state["roll"] or {}
+    waits = "stays" if state["waits_for"] == "helps" and roll["ignored"] else state["waits_for"]
     done = sum(bool(p["done"]) for p in state["players"])
     line = ctx.text(f"screen.safehouse.waits.{waits}", name=name, count=roll.get("pursuers", 0),
-                    done=done, seats=len(state["players"]))
+                    done=done, seats=len(state["players"]), sheet=sheet, field=state["pursuer"])
     colour = {"lost": DANGER, "won": GOOD, "retrieve": WARN}.get(waits, ACCENT)
     write_lines(surface, ctx.fonts.body, line, colour, rect, "topleft")
 
@@ -133,8 +135,10 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSO
 # -- the dice ----------------------------------------------------------------------------------
 
 def _dice(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
-    """Each colour's two dice: in the roll with their face, in the middle, or in the lid."""
-    pool, faces = state["pool"], (state["roll"] or {}).get("faces") or {}
+    """Each colour's two dice: in the roll with their face, in the middle, or in the lid; the
+    pursuer faces crossed out once the group spent "Der Verfolger läuft nicht" on them."""
+    roll = state["roll"] or {}
+    pool, faces, ignored = state["pool"], roll.get("faces") or {}, bool(roll.get("ignored"))
     group = rect.width // len(DICE_COLOURS)
     size = min(rect.height - ctx.fonts.hint.get_height() - 2, (group - 10) // 2)
     for n, (colour, fill) in enumerate(DICE_COLOURS.items()):
@@ -148,6 +152,8 @@ def _dice(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context
         for i, what in enumerate(shown):
             die = pygame.Rect(left + i * (size + 4), rect.bottom - size, size, size)
             _die(surface, die, fill, what, ctx)
+            if what == "P" and ignored:
+                _cross(surface, die)
             if what == "free" and i - len(faces.get(colour, [])) < chosen:
                 pygame.draw.rect(surface, ACCENT, die.inflate(4, 4), 2, border_radius=5)
 
@@ -164,6 +170,13 @@ def _die(surface: pygame.Surface, die: pygame.Rect, fill: Colour, what: JSON,
         pygame.draw.circle(surface, PURSUER, die.center, die.width // 3)
         return
     write(surface, ctx.fonts.body, "?" if what is None else str(what), INK, die.center, "center")
+
+
+def _cross(surface: pygame.Surface, die: pygame.Rect) -> None:
+    """A die crossed out, as the group crosses out the help on their sheets."""
+    width = max(3, die.width // 8)
+    pygame.draw.line(surface, INK, die.topleft, die.bottomright, width)
+    pygame.draw.line(surface, INK, die.topright, die.bottomleft, width)
 
 
 # -- the track ---------------------------------------------------------------------------------
@@ -255,23 +268,40 @@ def _fate(player: State, ctx: Context) -> list[str]:
 # -- the hints: the buttons, the roll, the helps, example values ------------------------------
 
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
-    """What the buttons do, then the roll's count, what taking the dice back costs and the
-    shared helps still free: hints, as the headline says what is due and the menu offers the
-    helps and the taking back readably when they can be chosen. Example values first, amber."""
+    """What the buttons do, then a line of hints: example values first (amber), the roll's
+    count, where the pursuer stands, what taking the dice back costs and the shared helps still
+    free. A hint that does not fit is left out whole, the least needed first (the roll's
+    count, then the pursuer's field, then the cost, which the menu says readably when the dice
+    can be taken back), so the helps and the example warning are never cut off."""
     left = key_legend(surface, rect, ctx)
     if left.height < ctx.fonts.hint.get_linesize():
         return
     free = [ctx.text(f"screen.safehouse.help.{kind}") for kind, used in state["helps"].items()
             if not used]
-    parts = [ctx.text("screen.safehouse.who", rolls=state["rolls"], field=state["pursuer"],
+    parts = [ctx.text("screen.safehouse.rolls", rolls=state["rolls"]),
+             ctx.text("screen.safehouse.pursuer", field=state["pursuer"],
                       safehouse=state["safehouse"]),
              ctx.text("screen.safehouse.retrieve", count=state["retrieval"]["cost"]),
              ctx.text("screen.safehouse.helps", helps=", ".join(free) or "\u2013")]
-    if state["profile"]["example"]:
-        parts.insert(0, ctx.text("screen.safehouse.example"))
-    colour = WARN if state["profile"]["example"] else MUTED
-    write(surface, ctx.fonts.hint, " \u00b7 ".join(parts), colour, left.bottomleft,
-          "bottomleft", left.width)
+    example = bool(state["profile"]["example"])
+    warning = [ctx.text("screen.safehouse.example")] if example else []
+    write(surface, ctx.fonts.hint, HINT_GAP.join(_fitting(ctx.fonts.hint, warning, parts,
+                                                          left.width)),
+          WARN if example else MUTED, left.bottomleft, "bottomleft", left.width)
+
+
+HINT_GAP = " \u00b7 "
+
+
+def _fitting(font: pygame.font.Font, warning: list[str], parts: list[str],
+             width: int) -> list[str]:
+    """The ``warning`` and as many ``parts`` as fit ``width`` on one line with it, each whole
+    and in their order, the last ones (the most needed) first."""
+    kept: list[str] = []
+    for part in reversed(parts):
+        if font.size(HINT_GAP.join([*warning, part, *kept]))[0] <= width:
+            kept.insert(0, part)
+    return [*warning, *kept]
 
 
 PAINTER = SafehousePainter()

@@ -57,13 +57,15 @@ class Roll:
     """The dice of the roll by colour; a face is None until it is entered (or re-rolled).
 
     ``reroll`` holds the dice the box marked for "Nochmal würfeln"; ``ignored`` says the group
-    spent "Der Verfolger läuft nicht" on this roll.
+    spent "Der Verfolger läuft nicht" on this roll; ``entered`` the dice given a face since
+    the roll or the re-roll, by colour and place in that order (the box steps back one).
     """
 
     faces: dict[str, tuple[Face | None, ...]]
     ignored: bool = False
     rerolled: bool = False
     reroll: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    entered: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

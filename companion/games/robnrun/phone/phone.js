@@ -697,7 +697,7 @@
     if (!local.setup) {
       local.setup = { list: h("div", {}), editor: h("div", {}), open: null, qr: null };
       local.setup.root = h("section", { class: "rr-documents" },
-        h("h2", { text: t("web.robnrun.documents") }), local.setup.list, importer(), local.setup.editor);
+        h("h2", { text: t("web.robnrun.documents") }), local.setup.list, G.importer(GAME, bare), local.setup.editor);
     }
     local.setup.list.replaceChildren(...documentList());
     return [local.setup.root];
@@ -724,8 +724,7 @@
       kind === "profile" && data.example ? confirmProfile(data) : null,
       h("div", { class: "choice-row" },
         button(t("web.robnrun.edit"), { class: "choice small", data: { action: "edit" } }, () => openEditor(kind, name, data)),
-        h("a", { class: "button small", href: `/api/saved/${path}.json`, download: `${GAME}-${kind}-${name}.json`,
-          data: { action: "export" } }, t("web.robnrun.export")),
+        G.exportLink(GAME, kind, name),
         kind === "scenario" ? button(t("web.robnrun.qr"), { class: "choice small", "aria-pressed": String(qr), data: { action: "qr" } },
           () => { local.setup.qr = qr ? null : name; G.render(); }) : null,
         data.example ? null : button(t("web.robnrun.delete"), { class: "choice small quiet", data: { action: "table.forget" } },
@@ -744,37 +743,9 @@
           { game: GAME, kind: "profile", name: BOX_PROFILE, data: ours }), t("web.robnrun.confirm_again"))));
   }
 
-  function importer() {
-    const file = h("input", { type: "file", accept: "application/json,.json", id: "robnrun-import-file",
-      "aria-label": t("web.robnrun.import_file") });
-    const text = h("textarea", { id: "robnrun-import-text", rows: "3", placeholder: t("web.robnrun.import_paste"),
-      "aria-label": t("web.robnrun.import_paste") });
-    file.addEventListener("change", async () => {
-      if (file.files.length) await importText(await file.files[0].text());
-      file.value = "";
-    });
-    return h("details", { class: "rr-import" }, h("summary", { text: t("web.robnrun.import") }),
-      h("label", { for: "robnrun-import-file", text: t("web.robnrun.import_file") }), file, text,
-      button(t("web.robnrun.import_send"), { class: "action", data: { action: "import" } }, async () => {
-        if (await importText(text.value)) text.value = "";
-      }));
-  }
-
-  // A file or pasted text: what an export or a QR code holds, or a bare profile or scenario.
-  async function importText(text) {
-    let body;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      G.toast(t("web.robnrun.import_invalid"));
-      return false;
-    }
-    const args = body && body.kind && body.data ? body
-      : { kind: body && body.stations ? "profile" : "scenario", data: body };
-    const name = args.kind === "profile" ? BOX_PROFILE : args.name || (args.data && args.data.name);
-    const result = await send("table.save", { game: GAME, kind: args.kind, name, data: args.data });
-    if (result) G.toast(t("web.saved"));
-    return Boolean(result);
+  // A bare document from a file or pasted text: a profile has stations, else a scenario.
+  function bare(data) {
+    return data && data.stations ? { kind: "profile", name: BOX_PROFILE } : { kind: "scenario", name: data && data.name };
   }
 
   // -- the editors -------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // Safehouse on the phones and the table page: the pursuer and everyone's lead for all; the
 // roller (or the table page) chooses and rolls the dice, types the faces and decides the
 // helps; each phone enters on its own sheet (the table page for a seat without a phone);
-// anyone takes the dice back or corrects the pursuer; the box profile in the lobby.
+// anyone takes the dice back or corrects the pursuer; the box profile in the lobby, to edit,
+// keep as a file and bring back.
 "use strict";
 
 (() => {
@@ -232,24 +233,49 @@
   // -- the roll and the helps ----------------------------------------------------------------
 
   function rollShown(v) {
+    if (v.state.phase === "lost") return lostShown(v);
     const roll = v.state.roll;
     if (!roll) return null;
     const numbers = COLOURS.filter((c) => roll.numbers[c] !== null)
       .map((c) => `${colourName(c)} ${roll.numbers[c]}`);
+    // "Der Verfolger läuft nicht": its faces stand crossed out from the moment it is used.
+    const crossed = (colour, f) => (roll.ignored && f === "P" ? { class: `sh-die ${colour} pursuer ignored` } : {});
     return card(t("web.safehouse.this_roll"),
       h("div", { class: "sh-roll" }, Object.entries(roll.faces).flatMap(([colour, faces]) =>
-        faces.map((f) => die(colour, f)))),
+        faces.map((f) => die(colour, f, crossed(colour, f))))),
       h("p", { class: "lead", data: { numbers: numbers.join(",") },
         text: numbers.length ? numbers.join(" \u00b7 ") : t("web.safehouse.no_numbers") }),
       roll.jokers.length ? h("p", { class: "hint", text: t("web.safehouse.jokers", { jokers: roll.jokers.join(", ") }) }) : null,
-      v.state.phase === "helps" ? h("p", { class: classes("lead", roll.pursuers && "sh-hot"),
-        text: t("web.safehouse.pending", { count: roll.pursuers }) }) : null,
+      pursuerLine(v),
       v.state.phase === "helps" && decides(v) ? helps(v) : null);
+  }
+
+  // What the roll's pursuer faces do: pending until the group goes on, or nothing at all.
+  function pursuerLine(v) {
+    const s = v.state;
+    if (s.roll.ignored) {
+      return h("p", { class: "lead", data: { stays: s.pursuer }, text: t("web.safehouse.stays", { field: s.pursuer }) });
+    }
+    return s.phase === "helps" ? h("p", { class: classes("lead", s.roll.pursuers && "sh-hot"),
+      text: t("web.safehouse.pending", { count: s.roll.pursuers }) }) : null;
+  }
+
+  // After a loss: what caught the group (a step before the roll leaves no dice rolled).
+  function lostShown(v) {
+    const s = v.state;
+    const rolled = s.roll ? Object.entries(s.roll.faces).flatMap(([colour, faces]) =>
+      faces.filter((f) => f !== null).map((f) => die(colour, f))) : [];
+    return card(t("web.safehouse.how_lost"),
+      rolled.length ? h("div", { class: "sh-roll" }, rolled) : null,
+      h("p", { class: "lead", data: { lost: s.last.reason },
+        text: t(`web.safehouse.lost_by.${s.last.reason}`, { count: s.last.steps, field: s.pursuer }) }));
   }
 
   function helps(v) {
     const s = v.state;
-    const parts = [button(t("web.safehouse.go", { count: s.roll.pursuers }),
+    const go = s.roll.ignored ? t("web.safehouse.go_stays", { field: s.pursuer })
+      : t("web.safehouse.go", { count: s.roll.pursuers });
+    const parts = [button(go,
       { class: "action primary", data: { action: "go" } }, () => send("go"))];
     if (!s.helps.ignore) {
       parts.push(button(t("web.safehouse.help.ignore"), { class: "action", data: { action: "help", kind: "ignore" } },
@@ -364,7 +390,9 @@
       button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } }, async () => {
         if (await send("table.save", { game: GAME, kind: "profile", name: BOX_PROFILE,
           data: { ...draft, name: t("web.safehouse.profile_name") } })) G.toast(t("web.saved"));
-      }))];
+      }),
+      h("div", { class: "choice-row" }, G.exportLink(GAME, "profile", BOX_PROFILE)),
+      G.importer(GAME, () => ({ kind: "profile", name: BOX_PROFILE })))];
   }
 
   G.register(GAME, {
