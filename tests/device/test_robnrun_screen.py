@@ -5,6 +5,8 @@ steps, the end, the example-values warning, and never a secret."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +34,7 @@ from companion.games.robnrun.screen.escape_route import CAR, CUBES, POLICE, squa
 from companion.table.owner import Table
 from companion.table.store import Store
 from tests.clock import FakeClock
-from tests.device.frames import drawn_lines
+from tests.device.frames import Written, drawn_lines
 from tests.device.test_screen import assert_qr, colours, save
 from tests.games.robnrun_helpers import scenario_json, short_profile
 
@@ -444,4 +446,51 @@ def test_robnrun_screen_a_boss_without_a_phone_is_told_then_enters_the_safes_on_
     assert shown[:3] == ["Tresor 1 · 3 Gold", "Rammbock 2", "Presslufthammer 1"]
     heist.do("safes", safes=SAFES)
     render(heist.table, "openly_entered")
-    assert any("Tresore: 1: Ausweis 2, Säure 1, 2 Gold" in line for line in said(heist.table))
+    assert "Tresor 1: Ausweis 2, Säure 1 · 2 Gold" in said(heist.table)
+
+
+FULL_SAFES: list[dict[str, Any]] = [
+    {"tools": {"card": 1, "stethoscope": 1, "acid": 2, "ram": 1}, "gold": 1},
+    {"tools": {"flashlight": 1, "dynamite": 1, "ram": 2, "jackhammer": 1}, "gold": 2},
+    {"tools": {"card": 1, "flashlight": 1, "stethoscope": 1, "acid": 1}, "gold": 3}]
+"""Three safes of four tools each: their lines are long in both languages."""
+OPEN_SAFES = {
+    "de": ["Tresor 1: Ausweis 1, Stethoskop 1, Säure 2, Rammbock 1 · 1 Gold",
+           "Tresor 2: Taschenlampe 1, Dynamit 1, Rammbock 2, Presslufthammer 1 · 2 Gold",
+           "Tresor 3: Ausweis 1, Taschenlampe 1, Stethoskop 1, Säure 1 · 3 Gold"],
+    "en": ["Safe 1: security card 1, stethoscope 1, acid 2, ram 1 · 1 gold",
+           "Safe 2: flashlight 1, dynamite 1, ram 2, jackhammer 1 · 2 gold",
+           "Safe 3: security card 1, flashlight 1, stethoscope 1, acid 1 · 3 gold"]}
+
+
+def test_robnrun_screen_a_boss_without_a_phone_has_every_safe_whole_on_the_box(
+        heist: Heist) -> None:
+    """Open play: the safes are what the crew plays against; each stands whole on the box
+    (a line or two a safe, never cut with "…"), and no boss's phone is spoken of."""
+    heist.new_game()
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    heist.do("openly")
+    heist.do("safes", safes=FULL_SAFES)
+    shown = {"prepare": dict(drawn(heist.table))}
+    heist.do("deal")
+    heist.do("start")
+    shown["clues"] = dict(drawn(heist.table))
+    heist.do("crew")
+    shown["crew"] = dict(drawn(heist.table))
+    for phase, frames in shown.items():
+        for lang, written in frames.items():
+            words = " ".join(w.words for w in written)
+            assert [w.cut for w in written if w.cut] == [], (phase, lang)
+            assert all(safe in words for safe in OPEN_SAFES[lang]), (phase, lang, words)
+            assert "Boss-Telefon" not in words and "Boss's phone" not in words, (phase, lang)
+
+
+def drawn(table: Table) -> Iterator[tuple[str, list[Written]]]:
+    """Every line the box draws for the Table's last Published, in German and in English."""
+    for lang in ("de", "en"):
+        published = replace(table.published,
+                            public={**table.published.public, "language": lang})
+        surface, written = drawn_lines(table.games, published, 0, URL)
+        save(surface, f"robnrun_openly_{published.public['state']['phase']}_{lang}")
+        yield lang, written

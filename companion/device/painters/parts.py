@@ -256,6 +256,30 @@ def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:
     return lines
 
 
+HINT_GAP = " \u00b7 "
+"""Between the parts of a line of hints."""
+
+
+def fitting(font: pygame.font.Font, kept: list[str], parts: list[str], width: int,
+            gap: str = HINT_GAP) -> list[str]:
+    """``kept`` and as many ``parts`` as fit ``width`` on one line with it, each whole and in
+    their order, the last ones (the most needed) first: a hint is left out, never cut."""
+    chosen: list[str] = []
+    for part in reversed(parts):
+        if part and font.size(gap.join([*kept, part, *chosen]))[0] <= width:
+            chosen.insert(0, part)
+    return [*kept, *chosen]
+
+
+def hint_line(surface: pygame.Surface, rect: pygame.Rect, parts: list[str], ctx: Context,
+              colour: Colour = MUTED, gap: str = HINT_GAP) -> None:
+    """A line of hints at the bottom of ``rect``: as many ``parts`` as fit, each whole, the
+    last ones (the most needed) first."""
+    hint = ctx.fonts.hint
+    write(surface, hint, gap.join(fitting(hint, [], parts, rect.width, gap)), colour,
+          rect.bottomleft, "bottomleft", rect.width)
+
+
 def strike(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
     """A line through a word: the player has left."""
     y = rect.centery

@@ -85,7 +85,7 @@ SCREEN: Texts = {
         "screen.robnrun.openly_ask": "Die Tresore stehen dann hier.",
         "screen.robnrun.safe": "Tresor {safe} · {gold} Gold",
         "screen.robnrun.safe_no_gold": "Tresor {safe} · Gold?",
-        "screen.robnrun.safes_open": "Tresore: {safes}",
+        "screen.robnrun.safe_line": "Tresor {safe}: {tools} · {gold} Gold",
         "screen.robnrun.openly": "Offen an der Box",
     },
     "en": {
@@ -168,7 +168,7 @@ SCREEN: Texts = {
         "screen.robnrun.openly_ask": "The safes will show here.",
         "screen.robnrun.safe": "Safe {safe} · {gold} gold",
         "screen.robnrun.safe_no_gold": "Safe {safe} · gold?",
-        "screen.robnrun.safes_open": "Safes: {safes}",
+        "screen.robnrun.safe_line": "Safe {safe}: {tools} · {gold} gold",
         "screen.robnrun.openly": "Openly on the box",
     },
 }

@@ -33,8 +33,10 @@ from companion.device.painters.palette import (
 )
 from companion.device.painters.parts import (
     DESIGN_HEIGHT,
+    HINT_GAP,
     Context,
     design_box,
+    fitting,
     join_corner,
     key_legend,
     menu_bar,
@@ -285,23 +287,9 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
              ctx.text("screen.safehouse.helps", helps=", ".join(free) or "\u2013")]
     example = bool(state["profile"]["example"])
     warning = [ctx.text("screen.safehouse.example")] if example else []
-    write(surface, ctx.fonts.hint, HINT_GAP.join(_fitting(ctx.fonts.hint, warning, parts,
+    write(surface, ctx.fonts.hint, HINT_GAP.join(fitting(ctx.fonts.hint, warning, parts,
                                                           left.width)),
           WARN if example else MUTED, left.bottomleft, "bottomleft", left.width)
-
-
-HINT_GAP = " \u00b7 "
-
-
-def _fitting(font: pygame.font.Font, warning: list[str], parts: list[str],
-             width: int) -> list[str]:
-    """The ``warning`` and as many ``parts`` as fit ``width`` on one line with it, each whole
-    and in their order, the last ones (the most needed) first."""
-    kept: list[str] = []
-    for part in reversed(parts):
-        if font.size(HINT_GAP.join([*warning, part, *kept]))[0] <= width:
-            kept.insert(0, part)
-    return [*warning, *kept]
 
 
 PAINTER = SafehousePainter()

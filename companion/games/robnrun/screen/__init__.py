@@ -39,10 +39,12 @@ from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     Context,
     design_box,
+    fitting,
     join_corner,
     key_legend,
     menu_bar,
     seat_name,
+    wrap,
     write,
     write_lines,
 )
@@ -56,7 +58,9 @@ STEP_TITLES = ("one", "two", "three", "four", "five", "six")
 State = Mapping[str, JSON]
 Line = tuple[str, Colour]
 Told = tuple[list[Line], list[str]]
-"""What a phase tells: readable lines (two at most) and hints."""
+"""What a phase tells: readable lines (two at most) and hints, the most needed last."""
+HINT_GAP = "  \u00b7  "
+"""Between hints: wider than the dot inside one ("Raub 1 · Runde 2")."""
 
 
 # -- where things go --------------------------------------------------------------------------
@@ -116,9 +120,16 @@ class RobnRunPainter:
             join_corner(surface, spot.qr, ctx)
             top, lines = beside_the_code(top, spot), beside_the_code(lines, spot)
         _headline(surface, top, view, ctx)
+        safes = (view.get("box") or {}).get("safes") or []
         if state["openly_asked"]:  # the box says what playing openly means, then asks
             write_lines(surface, ctx.fonts.body, ctx.text("screen.robnrun.openly_ask"), WARN,
                         lines, "topleft")
+        elif safes and state["phase"] in OPEN_SAFES:
+            hints = [*(line for line, _ in readable[:-1]), *hints]
+            _lines(surface, lines, readable[-1:], ctx)
+            half = lines.height // 2
+            _safes(surface, pygame.Rect(lines.left, lines.top + half, lines.width,
+                                        spot.tiles.top - lines.top - half), view, safes, ctx)
         else:
             _lines(surface, lines, readable, ctx)
         _tiles(surface, spot.tiles, state, ctx)
@@ -154,10 +165,10 @@ def _lines(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line],
                                                       height // 2), "midleft", rect.width)
 
 
-def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: Sequence[str],
+def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: list[str],
            ctx: Context) -> None:
     """What the buttons do, and above it, if there is room, the example-values warning or
-    the phase's hints (those first while the boss plays openly: the safes stand there)."""
+    as many of the phase's hints as fit, each whole, the last (the most needed) first."""
     hint = ctx.fonts.hint
     top = key_legend(surface, rect, ctx)
     if top.height < hint.get_linesize():
@@ -168,7 +179,8 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: Sequ
         write(surface, hint, ctx.text("robnrun.example"), WARN,
               (top.left + size + 6, top.centery), "midleft", top.width - size - 6)
     else:
-        write(surface, hint, "  ·  ".join(hints), MUTED, top.midleft, "midleft", top.width)
+        write(surface, hint, HINT_GAP.join(fitting(hint, [], hints, top.width, HINT_GAP)),
+              MUTED, top.midleft, "midleft", top.width)
 
 
 def _name(view: Mapping[str, JSON], seat: JSON, ctx: Context) -> str:
@@ -300,16 +312,16 @@ def _prepare(view: Mapping[str, JSON], ctx: Context) -> Told:
                 [ctx.text("screen.robnrun.safes_on", buildings=buildings)])
     building = (ctx.text("screen.robnrun.building", building=prepare["building"],
                          count=prepare["safes"]), TEXT)
-    hints = [ctx.text("screen.robnrun.entered" if prepare["safes_entered"]
-                      else "screen.robnrun.enter")]
+    hints = [_clues_hint(state, ctx)] if prepare["dealt"] else []
     second = _boss(view, ctx)
     if prepare["dealer"]:  # it goes onto the route: the group moves it there
         colour = ctx.text(f"robnrun.colour.{prepare['dealer']}")
         second = ctx.text("screen.robnrun.dealer_arrives", colour=colour), WARN
-        hints.insert(0, ctx.text("screen.robnrun.dealer_comes", colour=colour))
-    if prepare["dealt"]:
-        hints.append(_clues_hint(state, ctx))
-    return [building, second], [*_open_safes(view, ctx), *hints]
+        hints.append(ctx.text("screen.robnrun.dealer_comes", colour=colour))
+    if not state["openly"]:  # else the safes stand on the box, entered there
+        hints.append(ctx.text("screen.robnrun.entered" if prepare["safes_entered"]
+                              else "screen.robnrun.enter"))
+    return [building, second], hints
 
 
 def _clues(view: Mapping[str, JSON], ctx: Context) -> Told:
@@ -317,16 +329,16 @@ def _clues(view: Mapping[str, JSON], ctx: Context) -> Told:
     clues = state["clues"]
     shown = ", ".join(str(c) for c in clues["face_up"]) or ctx.text("screen.robnrun.none")
     return ([_boss(view, ctx), (ctx.text("screen.robnrun.clues", clues=shown), TEXT)],
-            [_robbery(state, ctx), ctx.text("screen.robnrun.hidden", hidden=clues["hidden"]),
-             _tool_line(state, ctx), _hand_line(view, ctx)])
+            [_robbery(state, ctx), _hand_line(view, ctx),
+             ctx.text("screen.robnrun.hidden", hidden=clues["hidden"]), _tool_line(state, ctx)])
 
 
 def _crew(view: Mapping[str, JSON], ctx: Context) -> Told:
     """Cards played against the white value; while everybody has passed, that they must act."""
     state = view["state"]
-    hints = [_robbery(state, ctx), _tool_line(state, ctx), _hand_line(view, ctx)]
+    hints = [_robbery(state, ctx), _hand_line(view, ctx), _tool_line(state, ctx)]
     if state["crew"]["forced"]:
-        hints.insert(0, ctx.text("screen.robnrun.forced"))
+        hints.append(ctx.text("screen.robnrun.forced"))
     return [_boss(view, ctx), _played_line(state, TEXT, ctx)], hints
 
 
@@ -339,11 +351,10 @@ def _alarm(view: Mapping[str, JSON], ctx: Context) -> Told:
         named = [ctx.text(f"robnrun.tool.{card}") for card in cards]
         entered = ctx.text("screen.robnrun.cards", count=len(cards),
                            played=state["crew"]["played"])
-        return ([_boss(view, ctx), (entered, ACCENT)],
-                [", ".join(named), *_open_safes(view, ctx), *hints])
+        return [_boss(view, ctx), (entered, ACCENT)], [*hints, ", ".join(named)]
     return ([_boss(view, ctx), (ctx.text("screen.robnrun.sorting"), TEXT)],
-            [ctx.text("screen.robnrun.sorting_phone"), _played_line(state, MUTED, ctx)[0],
-             *hints])
+            [*hints, _played_line(state, MUTED, ctx)[0],
+             ctx.text("screen.robnrun.sorting_phone")])
 
 
 def _entering(state: State) -> bool:
@@ -371,28 +382,35 @@ def _safe_entry(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
     for n, named in enumerate(tools):
         write(surface, ctx.fonts.body, named, TEXT, (spot.lines.left, spot.lines.top + n * line),
               "topleft", spot.lines.width)
-    _hints(surface, spot.hints, view["state"],
-           [ctx.text("screen.robnrun.openly"), _safes_line(view, safes, ctx)], ctx)
+    others = [_safe_line(view, n, s, ctx) for n, s in enumerate(safes) if n != focus]
+    _hints(surface, spot.hints, view["state"], [ctx.text("screen.robnrun.openly"), *others],
+           ctx)
     menu_bar(surface, spot.menu, ctx)
 
 
-def _open_safes(view: Mapping[str, JSON], ctx: Context) -> list[str]:
-    """While the boss plays openly, the safes entered on the box (hints: all know them)."""
-    safes = (view.get("box") or {}).get("safes") or []
-    return [_safes_line(view, safes, ctx)] if safes else []
+OPEN_SAFES = ("prepare", "clues", "crew", "alarm")
+"""The phases in which the safes entered on the box stand on it while the boss plays openly."""
 
 
-def _safes_line(view: Mapping[str, JSON], safes: Sequence[Mapping[str, JSON]],
-                ctx: Context) -> str:
-    gold = ctx.text("screen.robnrun.gold")
-    listed = "; ".join(f"{n}: {_tools(view, s['tools'], ctx)}, {s['gold']} {gold}"
-                       for n, s in enumerate(safes, start=1))
-    return ctx.text("screen.robnrun.safes_open", safes=listed)
+def _safes(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+           safes: Sequence[Mapping[str, JSON]], ctx: Context) -> None:
+    """While the boss plays openly, the safes entered on the box in an area of their own, a
+    line a safe (or more where one does not fit), whole: the crew plays against them."""
+    hint = ctx.fonts.hint
+    lines = [line for n, safe in enumerate(safes)
+             for line in wrap(hint, _safe_line(view, n, safe, ctx), rect.width)]
+    step = min(hint.get_linesize(), rect.height // max(1, len(lines)))
+    for n, line in enumerate(lines):
+        write(surface, hint, line, TEXT, (rect.left, rect.top + n * step))
 
 
-def _tools(view: Mapping[str, JSON], tools: Mapping[str, int], ctx: Context) -> str:
-    return ", ".join(f"{_tool(view['state'], tool, ctx)} {n}" for tool, n in tools.items()
-                     if tool in TOOLS and n)
+def _safe_line(view: Mapping[str, JSON], index: int, safe: Mapping[str, JSON],
+               ctx: Context) -> str:
+    """"Tresor 2: Säure 1, Rammbock 3 · 2 Gold"."""
+    tools = ", ".join(f"{_tool(view['state'], tool, ctx)} {n}"
+                      for tool, n in safe["tools"].items() if tool in TOOLS and n)
+    return ctx.text("screen.robnrun.safe_line", safe=index + 1, gold=safe["gold"],
+                    tools=tools or ctx.text("screen.robnrun.none"))
 
 
 def _played_line(state: State, colour: Colour, ctx: Context) -> Line:
@@ -491,8 +509,8 @@ STEP_LINES: dict[int, StepLines] = {1: _step_gold, 2: _step_cubes, 3: _step_safe
 def _won(view: Mapping[str, JSON], ctx: Context) -> Told:
     """The moment over the top says it all; the rating is a hint (the game is over)."""
     state = view["state"]
-    return [], [ctx.text(f"robnrun.rating.{state['result']['rating']}"),
-                ctx.text("screen.robnrun.where", car=state["car"], police=state["police"])]
+    return [], [ctx.text("screen.robnrun.where", car=state["car"], police=state["police"]),
+                ctx.text(f"robnrun.rating.{state['result']['rating']}")]
 
 
 def _lost(view: Mapping[str, JSON], ctx: Context) -> Told:
