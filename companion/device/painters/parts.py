@@ -246,9 +246,11 @@ def write_lines(surface: pygame.Surface, font: pygame.font.Font, words: str, col
 
 
 def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:
-    """``words`` in lines that fit ``width``, broken between words."""
+    """``words`` in lines that fit ``width``, broken at spaces (never at a no-break space)."""
     lines: list[str] = []
-    for word in words.split():
+    for word in words.replace("\n", " ").split(" "):
+        if not word:
+            continue
         if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:

@@ -125,11 +125,8 @@ class RobnRunPainter:
             write_lines(surface, ctx.fonts.body, ctx.text("screen.robnrun.openly_ask"), WARN,
                         lines, "topleft")
         elif safes and state["phase"] in OPEN_SAFES:
-            hints = [*(line for line, _ in readable[:-1]), *hints]
-            _lines(surface, lines, readable[-1:], ctx)
-            half = lines.height // 2
-            _safes(surface, pygame.Rect(lines.left, lines.top + half, lines.width,
-                                        spot.tiles.top - lines.top - half), view, safes, ctx)
+            left = _open_safes(surface, lines, spot.tiles.top - 2, view, safes, readable, ctx)
+            hints = [*hints, *(line for line, _ in readable[:left])]
         else:
             _lines(surface, lines, readable, ctx)
         _tiles(surface, spot.tiles, state, ctx)
@@ -388,27 +385,39 @@ def _safe_entry(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
     menu_bar(surface, spot.menu, ctx)
 
 
+NO_BREAK = "\u00a0"
 OPEN_SAFES = ("prepare", "clues", "crew", "alarm")
 """The phases in which the safes entered on the box stand on it while the boss plays openly."""
 
 
-def _safes(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
-           safes: Sequence[Mapping[str, JSON]], ctx: Context) -> None:
-    """While the boss plays openly, the safes entered on the box in an area of their own, a
-    line a safe (or more where one does not fit), whole: the crew plays against them."""
+def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
+                view: Mapping[str, JSON], safes: Sequence[Mapping[str, JSON]],
+                readable: Sequence[Line], ctx: Context) -> int:
+    """While the boss plays openly, the safes entered on the box under the headline down to
+    ``bottom``, a line a safe (or two where one does not fit), whole, as the crew plays
+    against them; above them the phase's last readable line while there is room for it, else
+    none. Returns how many readable lines are left for the hints (the most needed last)."""
     hint = ctx.fonts.hint
     lines = [line for n, safe in enumerate(safes)
              for line in wrap(hint, _safe_line(view, n, safe, ctx), rect.width)]
-    step = min(hint.get_linesize(), rect.height // max(1, len(lines)))
+    height = len(lines) * hint.get_height()
+    top = rect.top + rect.height // 2
+    if readable and top + height <= bottom:
+        _lines(surface, rect, readable[-1:], ctx)
+    else:
+        top = rect.top - 2
     for n, line in enumerate(lines):
-        write(surface, hint, line, TEXT, (rect.left, rect.top + n * step))
+        write(surface, hint, line, TEXT, (rect.left, top + n * hint.get_height()))
+    return len(readable) - (top > rect.top)
 
 
 def _safe_line(view: Mapping[str, JSON], index: int, safe: Mapping[str, JSON],
                ctx: Context) -> str:
-    """"Tresor 2: Säure 1, Rammbock 3 · 2 Gold"."""
-    tools = ", ".join(f"{_tool(view['state'], tool, ctx)} {n}"
-                      for tool, n in safe["tools"].items() if tool in TOOLS and n)
+    """A safe in a line: its number, its tools (counted where more than one), its gold; a
+    tool's words are kept together where the line is broken."""
+    named = [(f"{n}\u00d7 " if n > 1 else "") + _tool(view["state"], tool, ctx)
+             for tool, n in safe["tools"].items() if tool in TOOLS and n]
+    tools = ", ".join(name.replace(" ", NO_BREAK) for name in named)
     return ctx.text("screen.robnrun.safe_line", safe=index + 1, gold=safe["gold"],
                     tools=tools or ctx.text("screen.robnrun.none"))
 
