@@ -34,6 +34,7 @@ from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     Context,
     design_box,
+    hint_line,
     join_corner,
     key_legend,
     menu_bar,
@@ -306,8 +307,7 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
         words.append(ctx.text("screen.gendarm.last_roll"))
     if state["hideouts"]:
         words.append(ctx.text("screen.gendarm.hideouts"))
-    write(surface, ctx.fonts.hint, " · ".join(words), MUTED, left.bottomleft, "bottomleft",
-          left.width)
+    hint_line(surface, left, words, ctx)
 
 
 def _die(surface: pygame.Surface, top: tuple[int, int], font: pygame.font.Font, value: int,

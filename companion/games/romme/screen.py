@@ -31,6 +31,7 @@ from companion.device.painters.parts import (
     Layout,
     countdown,
     game_layout,
+    hint_line,
     join_corner,
     key_legend,
     key_line,
@@ -120,10 +121,10 @@ def _hint(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     while scoring, which round it is."""
     state = view["state"]
     if state["phase"] == "scoring":
-        line = ctx.text("screen.romme.scoring", round=state["round"])
+        parts = [ctx.text("screen.romme.scoring", round=state["round"])]
         if (state.get("scoring") or {}).get("first_turn_out"):
-            line = f"{line} · {ctx.text('screen.romme.first_turn_out')}"
-        write(surface, ctx.fonts.hint, line, MUTED, rect.bottomleft, "bottomleft", rect.width)
+            parts.append(ctx.text("screen.romme.first_turn_out"))
+        hint_line(surface, rect, parts, ctx)
     elif state["phase"] != "turn":
         return
     elif state.get("first_meld") is not None:
