@@ -26,7 +26,7 @@ from companion.device.painters.palette import (
     TEXT,
     WARN,
 )
-from companion.device.painters.parts import Fonts, countdown_text, game_layout
+from companion.device.painters.parts import Fonts, countdown_text, fitting, game_layout
 from companion.device.qr import qr_matrix, qr_surface, qr_text
 from companion.device.screen import Screen, menu_labels
 from companion.games import GAMES
@@ -501,3 +501,11 @@ def test_screen_real_lobby_menu_reads_as_sentences(table: Table) -> None:
 def test_screen_lobby_shows_the_address_and_the_join_code_to_type() -> None:
     assert typed(URL, "Code") == "192.168.178.23:8000 · Code KM7RX"
     assert typed("http://10.0.0.2:8000/", "Code") == "10.0.0.2:8000"
+
+
+def test_screen_a_line_of_hints_leaves_out_the_least_needed_whole() -> None:
+    font = Fonts.for_height(320).hint
+    width = font.size("first · last")[0]
+    assert fitting(font, [], ["first", "middle", "last"], width) == ["first", "last"]
+    assert fitting(font, ["Careful"], ["first", "middle", "last"],
+                   font.size("Careful · last")[0]) == ["Careful", "last"]
