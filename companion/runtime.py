@@ -235,11 +235,11 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
                     notice: Callable[[], str | None]) -> int:
     from companion.device.display import pin_keys, run_display
     from companion.device.qr import qr_text
-    from companion.server.address import Address
+    from companion.server.address import Address, finder
     from companion.server.app import create_app, host_path, join_path
     from companion.server.serve import serve
 
-    address = Address(settings.port)
+    address = Address(settings.port, find=finder(settings.host))
     app = create_app(table, public_url=address.url, trouble=notice)
     try:
         server = serve(app, host=settings.host, port=settings.port)

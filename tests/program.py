@@ -33,6 +33,8 @@ class Program:
         self.url = ""
         self.port = 0
         self.join_path = "/"
+        self.printed_join = ""
+        """The join link the box printed for phones (the QR code's)."""
         self.cookies = http.cookiejar.CookieJar()
         self.host = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
         """The table page: a browser that opened the host link the box printed (once: the
@@ -50,6 +52,8 @@ class Program:
                                         stderr=subprocess.DEVNULL, text=True, env=env)
         assert self.process.stdout is not None
         for line in self.process.stdout:  # the handshake: the box says where it listens
+            if line.startswith("Getaway is ready. Phones join at "):
+                self.printed_join = line.split()[-1]
             found = re.search(r"On this machine: (http://localhost:\d+)(/\S*).*page: (\S+)\)",
                               line)
             if found:

@@ -156,6 +156,19 @@ def test_runtime_without_gpio_pins_points_to_the_simulator(tmp_path: Path) -> No
     assert "getaway run --sim" in result.stderr
 
 
+def test_runtime_listening_on_one_address_hands_out_links_to_it(tmp_path: Path) -> None:
+    """`--host 127.0.0.1` answers only on this machine: the printed join link (the QR code's)
+    is one that answers, not the network's address."""
+    box = Program(tmp_path)
+    box.start()
+    try:
+        assert box.printed_join.startswith(f"http://127.0.0.1:{box.port}/j/")
+        with urllib.request.urlopen(box.printed_join, timeout=10) as page:
+            assert page.status == 200
+    finally:
+        box.kill()
+
+
 # -- under systemd -----------------------------------------------------------------------------
 
 def test_runtime_is_ready_with_the_phone_server_up(systemd: Systemd, tmp_path: Path) -> None:

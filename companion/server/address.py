@@ -26,6 +26,15 @@ def lan_address() -> str | None:
     return None if ipaddress.ip_address(address).is_loopback else address
 
 
+def finder(host: str) -> Callable[[], str | None]:
+    """How to find the address phones open when the server listens on ``host``: the network's
+    for every address (0.0.0.0, ::), else that one address (127.0.0.1 answers only here)."""
+    if host in ("", "0.0.0.0", "::"):
+        return lan_address
+    shown = f"[{host}]" if ":" in host else host
+    return lambda: shown
+
+
 class Address:
     """``http://<address>:<port>`` for the QR code and every link, or None without a network.
 

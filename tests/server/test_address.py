@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.server.address import Address
+from companion.server.address import Address, finder, lan_address
 from companion.server.app import create_app
 from companion.table.owner import Table
 from tests.clock import FakeClock
@@ -42,3 +42,9 @@ def test_links_handed_to_phones_follow_the_address(table: Table) -> None:
     handover = client.post("/api/handover", json={}).get_json()
     assert handover["link"] == f"http://192.168.4.7:8000/j/{handover['code']}"
     assert 'http://192.168.4.7:8000/' in client.get("/table").text
+
+
+def test_a_server_on_one_address_hands_out_that_address() -> None:
+    assert finder("0.0.0.0") is lan_address and finder("::") is lan_address
+    assert finder("127.0.0.1")() == "127.0.0.1"
+    assert finder("::1")() == "[::1]"  # as a URL writes an IPv6 address
