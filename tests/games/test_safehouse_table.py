@@ -112,7 +112,8 @@ def views_of(table: Any) -> list[dict[str, Any]]:
 def test_the_box_profile_is_an_example_until_the_group_saves_its_own(tmp_path: Path) -> None:
     g = Group(tmp_path, 2)
     assert g.state["profile"] == {"name": "Beispielwerte / example values", "safehouse": 40,
-                                  "start": 16, "pursuer": 0, "orders": 8, "example": True}
+                                  "start": 16, "pursuer": 0, "orders": 8, "sheets": {},
+                                  "example": True}
     g.do("table.end_game")
     g.do("table.save", game="safehouse", kind="profile", name="box",
          data={**PROFILE, "safehouse": 36, "start": 15, "pursuer": 1, "orders": 9})
