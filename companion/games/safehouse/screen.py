@@ -257,7 +257,8 @@ def _fate(player: State, ctx: Context) -> list[str]:
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
     """What the buttons do, then the roll's count, what taking the dice back costs and the
     shared helps still free: hints, as the headline says what is due and the menu offers the
-    helps and the taking back readably when they can be chosen. Example values first, amber."""
+    helps and the taking back readably when they can be chosen. Example values first, amber;
+    in sheet mode who keeps a sheet on the phone (the box enters for the others only)."""
     left = key_legend(surface, rect, ctx)
     if left.height < ctx.fonts.hint.get_linesize():
         return
@@ -267,11 +268,21 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
                       safehouse=state["safehouse"]),
              ctx.text("screen.safehouse.retrieve", count=state["retrieval"]["cost"]),
              ctx.text("screen.safehouse.helps", helps=", ".join(free) or "\u2013")]
-    if state["profile"]["example"]:
+    if state["mode"] == "sheet":
+        parts.insert(0, _sheets(state, ctx))
+    example = state["profile"]["example"] or (state["mode"] == "sheet"
+                                              and state["sheets"]["example"])
+    if example:
         parts.insert(0, ctx.text("screen.safehouse.example"))
-    colour = WARN if state["profile"]["example"] else MUTED
+    colour = WARN if example else MUTED
     write(surface, ctx.fonts.hint, " \u00b7 ".join(parts), colour, left.bottomleft,
           "bottomleft", left.width)
+
+
+def _sheets(state: State, ctx: Context) -> str:
+    """Which seat keeps which sheet on its phone; the box enters on paper for the others."""
+    held = [f"{p['letter']}{p['seat'] + 1}" for p in state["players"] if p["letter"]]
+    return ctx.text("screen.safehouse.sheets", letters=" ".join(held) or "\u2013")
 
 
 PAINTER = SafehousePainter()
