@@ -16,7 +16,7 @@ from tests.tables import open_table
 
 ARROWS = (6, 5, 4, 3, 2)
 Y, G, R, B, GREY = "yellow", "green", "red", "blue", "grey6"
-ORDERS = [
+ORDERS: list[dict[str, Any]] = [
     {"fields": [Y, G, R, B], "rule": "equal", "arrow": 2},
     {"fields": [Y, G, R, B], "rule": "strict", "arrow": 3},
     {"fields": [Y, R, B], "rule": "nondecreasing", "arrow": 3},
@@ -27,8 +27,8 @@ ORDERS = [
     {"fields": [B, GREY, G], "rule": "nondecreasing", "arrow": 6},
 ]
 """The sheets a test declares (every letter alike): the rule book prints none."""
-SHEETS = {"name": "Test pad", "safehouse": 40, "start": 16, "pursuer": 0, "orders": 8,
-          "sheets": {letter: ORDERS for letter in "SAFE"}}
+SHEETS: dict[str, Any] = {"name": "Test pad", "safehouse": 40, "start": 16, "pursuer": 0,
+                          "orders": 8, "sheets": {letter: ORDERS for letter in "SAFE"}}
 
 
 class Group:
