@@ -107,6 +107,16 @@ def _offers(state: ShState, seat: int) -> JSON:
             for order, numbers in zip(layout(state, seat), player.numbers, strict=True)]
 
 
+def _hand(state: ShState, seat: int) -> JSON:
+    """What the player has left of this roll for the digital sheet: each colour not used yet
+    with its value, the jokers not used yet, whether a chameleon is left."""
+    if not state.players[seat].letter or state.phase != "entering":
+        return None
+    now = hand(state, seat)
+    return {"colours": {c: v for c, v in now.values.items() if c not in now.used},
+            "jokers": list(now.jokers.values()), "chameleon": now.chameleon}
+
+
 def _pool(state: ShState) -> dict[str, JSON]:
     """Per colour: the dice in the middle, in the lid, in the roll, chosen for the next."""
     out, middle = rolling(state), free(state)
@@ -143,7 +153,7 @@ def private_view(state: ShState, seat: int) -> dict[str, JSON]:
     """The public view, the actions the seat's phone may send now and what its digital sheet
     may take."""
     return {**public_view(state), "actions": allowed_actions(state, seat),
-            "offers": _offers(state, seat)}
+            "offers": _offers(state, seat), "hand": _hand(state, seat)}
 
 
 __all__ = ["outcome", "private_view", "public_view"]
