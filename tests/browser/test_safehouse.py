@@ -112,3 +112,57 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     expect(ina.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Ina, Sami")
     shoot(ina.page, "safehouse-lost.png")
     assert state(table)["caught"] == [0, 1]
+
+
+MINE = '.sh-digital[data-sheet="0"]'
+"""Ina's own sheet on her phone."""
+
+
+def test_a_phone_fills_and_closes_an_order_on_its_digital_sheet(
+        server: Server, table: Table, browser: Browser) -> None:
+    board = table_page(browser, server.url, table)
+    expect(board.page.locator("#setup")).to_be_visible()
+    board.page.locator('[data-game="safehouse"]').click()
+    board.page.locator('[data-seats="2"]').click()
+    board.page.locator('[data-option="mode"][data-value="sheet"]').click()
+    board.page.locator("#setup-start").click()
+    ina: Phone = crew_phone(browser, server.url, 0, "Ina")
+    sami: Phone = crew_phone(browser, server.url, 1, "Sami")
+
+    tap(ina.page, 'button[data-letter="S"]')
+    expect(sami.page.locator('button[data-letter="S"]')).to_be_disabled()  # a different one each
+    tap(sami.page, 'button[data-letter="A"]')
+    expect(ina.page.locator(MINE)).to_contain_text("My sheet S")
+    expect(ina.page.locator(".sh-example").first).to_be_visible()  # the example sheets
+
+    for colour in ("yellow", "blue", "red"):
+        tap(ina.page, f'[data-colour="{colour}"][data-step="up"]')
+    tap(ina.page, '[data-action="roll"]')
+    for colour in ("yellow", "blue", "red"):
+        tap(ina.page, f'[data-colour="{colour}"][data-die="0"][data-face="4"]')
+    tap(ina.page, '[data-action="faces"]')
+    tap(ina.page, '[data-action="go"]')
+
+    # Order 1 of sheet S: yellow, blue, red, all the same; its arrow 2.
+    order = ina.page.locator(f'{MINE} .sh-row[data-row="0"]')
+    tap(ina.page, f'{MINE} [data-row="0"][data-field="0"]')
+    expect(ina.page.locator(".sh-picker")).to_contain_text("Order 1, field 1 (Yellow)")
+    tap(ina.page, '.sh-picker [data-number="4"][data-colour="yellow"]')
+    expect(order).to_have_attribute("data-status", "open")
+    tap(ina.page, f'{MINE} [data-row="0"][data-field="0"]')  # a typo: take it back
+    tap(ina.page, '.sh-picker [data-action="erase"]')
+    expect(order).to_have_attribute("data-status", "empty")
+    for field, colour in ((0, "yellow"), (1, "blue")):
+        tap(ina.page, f'{MINE} [data-row="0"][data-field="{field}"]')
+        tap(ina.page, f'.sh-picker [data-number="4"][data-colour="{colour}"]')
+        written = ina.page.locator(f'{MINE} [data-row="0"][data-field="{field}"]')
+        expect(written).to_have_attribute("data-number", "4")
+    shoot(ina.page, "safehouse-digital-sheet.png")
+    tap(ina.page, f'{MINE} [data-row="0"][data-field="2"]')
+    tap(ina.page, '.sh-picker [data-number="4"][data-colour="red"]')
+    expect(order).to_have_attribute("data-status", "closed")
+    expect(sami.page.locator('.sh-lead[data-seat="0"]')).to_contain_text("lead 17")  # 18 - 1
+    sami.page.locator(".sh-others summary").click()
+    expect(sami.page.locator('.sh-others .sh-row[data-row="0"]')).to_have_attribute(
+        "data-status", "closed")
+    assert state(table)["players"][0]["position"] == 18
