@@ -165,4 +165,4 @@ def test_a_phone_fills_and_closes_an_order_on_its_digital_sheet(
     sami.page.locator(".sh-others summary").click()
     expect(sami.page.locator('.sh-others .sh-row[data-row="0"]')).to_have_attribute(
         "data-status", "closed")
-    assert state(table)["players"][0]["position"] == 18
+    assert table.published.public["state"]["players"][0]["position"] == 18
