@@ -4,6 +4,8 @@ loss (the table page corrects the pursuer, the next step before the roll catches
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -12,6 +14,7 @@ from companion.table.owner import Table
 from tests.browser.test_phones import Phone
 from tests.browser.test_robnrun import crew_phone, table_page
 from tests.browser.test_two_phones import browser, server, shoot, table
+from tests.games.safehouse_helpers import ORDERS
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser", "server", "table"]
@@ -166,3 +169,33 @@ def test_a_phone_fills_and_closes_an_order_on_its_digital_sheet(
     expect(sami.page.locator('.sh-others .sh-row[data-row="0"]')).to_have_attribute(
         "data-status", "closed")
     assert table.published.public["state"]["players"][0]["position"] == 18
+
+
+TYPED = "Y G R B 2\nY G R B 3\nY R B 3\nG B R 3\nY G R 4\nY G 6 R B 5\nR 6 B Y 5\nB 6 G 6"
+"""The test's sheets (``ORDERS``) as a group types them: a line an order, then its arrow."""
+
+
+def test_the_table_page_types_in_the_sheets_exports_and_imports_them(
+        server: Server, table: Table, browser: Browser) -> None:
+    board = table_page(browser, server.url, table).page
+    board.locator('[data-game="safehouse"]').click()
+    expect(board.locator("[data-sheets]")).to_have_attribute("data-sheets", "example")
+    board.locator(".sh-sheets summary").click()
+    for letter in "SAFE":
+        board.fill(f"#safehouse-sheet-{letter}", TYPED)
+    board.locator('[data-action="sheets-save"]').click()
+    expect(board.locator("[data-sheets]")).to_have_attribute("data-sheets", "own")
+    saved = table.published.public["saved"]["safehouse"]["profile"]["box"]
+    assert saved["sheets"] == {letter: ORDERS for letter in "SAFE"}
+
+    exported = board.request.get(server.url + "api/saved/safehouse/profile/box.json").json()
+    assert exported["data"]["sheets"]["F"] == ORDERS
+    exported["data"]["sheets"]["F"][7]["arrow"] = 5
+    board.locator(".sh-import summary").click()
+    board.fill("#safehouse-import-text", json.dumps(exported))
+    board.locator('[data-action="import"]').click()
+    expect(board.locator(".sh-sheets summary")).to_be_visible()
+    board.wait_for_function(
+        "() => window.Getaway.state.view.saved.safehouse.profile.box.sheets.F[7].arrow === 5")
+    board.locator(".sh-sheets summary").click()
+    expect(board.locator("#safehouse-sheet-F")).to_have_value(TYPED[:-1] + "5")

@@ -207,8 +207,14 @@ def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
 
 def test_every_safehouse_sheet_screen_fits_every_phone(walk: Walk) -> None:
     """Sheet mode on the example sheets: choosing the letter, the sheets (one order that can
-    no longer be closed), the number picker at the bottom of the phone."""
+    no longer be closed), the number picker at the bottom of the phone; before it, the
+    lobby's profile with the sheets to type in."""
     walk.host()
+    lobby = walk.pages["table"]
+    lobby.locator('[data-game="safehouse"]').click()
+    lobby.locator(".sh-sheets summary").click()
+    expect(lobby.locator("#safehouse-sheet-E")).to_be_visible()
+    walk.check(lobby, "safehouse-sheets-profile", "table")
     walk.act(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
                                              "options": {"first_player": 0, "mode": "sheet"}}))
     walk.sit("Ina", 0)

@@ -117,6 +117,19 @@ PHONE: Texts = {
         "web.safehouse.by_chameleon": "Chamäleon: {colour}",
         "web.safehouse.cancel": "Abbrechen",
         "web.safehouse.other_sheets": "Die Blätter der anderen",
+        "web.safehouse.sheets_own": "Blätter S, A, F, E: eure eigenen.",
+        "web.safehouse.type_sheets": "Blätter abtippen",
+        "web.safehouse.type_hint": "Je Auftrag eine Zeile, von oben nach unten: die Felder von "
+                                   "links nach rechts (Ge, Gr, R, B; 6 für die graue 6), "
+                                   "zuletzt die Zahl am Pfeil. Zum Beispiel: Ge B R 2",
+        "web.safehouse.sheet_letter": "Blatt {letter}",
+        "web.safehouse.sheets_save": "Blätter speichern",
+        "web.safehouse.export": "Profil als Datei",
+        "web.safehouse.import": "Profil aus einer Datei",
+        "web.safehouse.import_file": "Datei wählen",
+        "web.safehouse.import_paste": "… oder den Inhalt hier einfügen",
+        "web.safehouse.import_send": "Einlesen",
+        "web.safehouse.import_invalid": "Das ist kein Profil (JSON) von Getaway.",
     },
     "en": {
         "web.safehouse.your_roll": "Your roll!",
@@ -229,5 +242,18 @@ PHONE: Texts = {
         "web.safehouse.by_chameleon": "chameleon: {colour}",
         "web.safehouse.cancel": "Cancel",
         "web.safehouse.other_sheets": "The others' sheets",
+        "web.safehouse.sheets_own": "Sheets S, A, F, E: your own.",
+        "web.safehouse.type_sheets": "Type in the sheets",
+        "web.safehouse.type_hint": "One line per order, top to bottom: the fields left to "
+                                   "right (Y, G, R, B; 6 for the grey 6), then the number on "
+                                   "the arrow. For example: Y B R 2",
+        "web.safehouse.sheet_letter": "Sheet {letter}",
+        "web.safehouse.sheets_save": "Save the sheets",
+        "web.safehouse.export": "Profile as a file",
+        "web.safehouse.import": "Profile from a file",
+        "web.safehouse.import_file": "Choose a file",
+        "web.safehouse.import_paste": "… or paste its contents here",
+        "web.safehouse.import_send": "Read it in",
+        "web.safehouse.import_invalid": "This is not a Getaway profile (JSON).",
     },
 }

@@ -19,6 +19,7 @@
     "focus", "pursuer", "sheet", "write", "erase"];
   const PLAYING = ["ready", "faces", "helps", "entering"];
   const BOX_PROFILE = "box";
+  const LETTERS = ["S", "A", "F", "E"];
 
   // What this page keeps between views: the dice chosen, faces typed, dice to roll again,
   // the order whose arrow is being picked, the field of the digital sheet being written.
@@ -454,7 +455,7 @@
       otherSheets(v), poolCard(v), driftCard(v), picker(v)].filter(Boolean);
   }
 
-  // -- the lobby: the box profile ------------------------------------------------------------
+  // -- the lobby: the box profile, its sheets typed in, imported or exported ----------------
 
   function setupPanel(v) {
     const saved = (v.saved && v.saved[GAME]) || {};
@@ -467,14 +468,93 @@
       input.addEventListener("input", () => { draft[name] = Number(input.value); });
       return h("label", { class: "sh-field" }, h("span", { text: t(`web.safehouse.profile.${name}`) }), input);
     });
+    const own = Object.keys(profile.sheets || {}).length > 0;
     return [h("section", { class: "sh-profile", data: { profile: profile.example ? "example" : "own" } },
       h("h2", { text: t("web.safehouse.profile") }),
       profile.example ? h("p", { class: "sh-example", text: `\u26a0 ${t("safehouse.example")}` }) : null,
       ...fields,
-      button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } }, async () => {
-        if (await send("table.save", { game: GAME, kind: "profile", name: BOX_PROFILE,
-          data: { ...draft, name: t("web.safehouse.profile_name") } })) G.toast(t("web.saved"));
-      }))];
+      button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } },
+        () => saveProfile({ ...draft, name: t("web.safehouse.profile_name") })),
+      h("p", { class: own ? "hint" : "sh-example", data: { sheets: own ? "own" : "example" },
+        text: own ? t("web.safehouse.sheets_own") : `\u26a0 ${t("web.safehouse.sheets_example")}` }),
+      sheetsEditor(profile, draft),
+      h("div", { class: "choice-row" },
+        h("a", { class: "button small", href: `/api/saved/${GAME}/profile/${BOX_PROFILE}.json`,
+          download: `${GAME}-profile.json`, data: { action: "export" } }, t("web.safehouse.export"))),
+      importer())];
+  }
+
+  async function saveProfile(data) {
+    const result = await send("table.save", { game: GAME, kind: "profile", name: BOX_PROFILE, data });
+    if (result) G.toast(t("web.saved"));
+    return Boolean(result);
+  }
+
+  // Each sheet typed in: a line an order, its fields left to right, then its arrow.
+  const CODES = { de: { yellow: "Ge", green: "Gr", red: "R", blue: "B", grey6: "6" },
+    en: { yellow: "Y", green: "G", red: "R", blue: "B", grey6: "6" } };
+  const WORDS = { y: "yellow", ge: "yellow", gelb: "yellow", yellow: "yellow", g: "green", gr: "green",
+    "gr\u00fcn": "green", green: "green", r: "red", rot: "red", red: "red", b: "blue", blau: "blue", blue: "blue",
+    6: "grey6", grau: "grey6", grey: "grey6", grey6: "grey6" };
+  const RULES = ["equal", "strict"];
+  // Order 1 "alle gleich", order 2 "aufsteigen", every other "gleich hoch oder aufsteigend".
+
+  function sheetLines(orders) {
+    const codes = CODES[G.state.lang] || CODES.en;
+    return (orders || []).map((o) => [...o.fields.map((f) => codes[f] || f), o.arrow].join(" ")).join("\n");
+  }
+
+  function parseSheet(text) {
+    return text.split("\n").map((line) => line.trim()).filter(Boolean).map((line, row) => {
+      const words = line.split(/[\s,;]+/);
+      const arrow = Number(words.pop());
+      return { fields: words.map((w) => WORDS[w.toLowerCase()] || w), rule: RULES[row] || "nondecreasing",
+        arrow: Number.isInteger(arrow) ? arrow : null };
+    });
+  }
+
+  function sheetsEditor(profile, draft) {
+    const key = JSON.stringify([profile.sheets, G.state.lang]);
+    if (local.sheets && local.sheets.key === key) return local.sheets.root;
+    const areas = LETTERS.map((letter) => h("textarea", { rows: "8", id: `safehouse-sheet-${letter}`,
+      "aria-label": t("web.safehouse.sheet_letter", { letter }), spellcheck: "false" },
+    sheetLines((profile.sheets || {})[letter])));
+    const root = h("details", { class: "sh-sheets" }, h("summary", { text: t("web.safehouse.type_sheets") }),
+      h("p", { class: "hint", text: t("web.safehouse.type_hint") }),
+      ...LETTERS.map((letter, n) => h("label", { class: "sh-sheet-text", for: areas[n].id },
+        h("span", { text: t("web.safehouse.sheet_letter", { letter }) }), areas[n])),
+      button(t("web.safehouse.sheets_save"), { class: "action", data: { action: "sheets-save" } }, () => saveProfile({
+        ...draft, name: t("web.safehouse.profile_name"),
+        sheets: Object.fromEntries(LETTERS.map((letter, n) => [letter, parseSheet(areas[n].value)])) })));
+    local.sheets = { key, root };
+    return root;
+  }
+
+  function importer() {
+    const file = h("input", { type: "file", accept: "application/json,.json", id: "safehouse-import-file" });
+    const text = h("textarea", { id: "safehouse-import-text", rows: "3", placeholder: t("web.safehouse.import_paste"),
+      "aria-label": t("web.safehouse.import_paste") });
+    file.addEventListener("change", async () => {
+      if (file.files.length) await importText(await file.files[0].text());
+      file.value = "";
+    });
+    return h("details", { class: "sh-import" }, h("summary", { text: t("web.safehouse.import") }),
+      h("label", { for: "safehouse-import-file", text: t("web.safehouse.import_file") }), file, text,
+      button(t("web.safehouse.import_send"), { class: "action", data: { action: "import" } }, async () => {
+        if (await importText(text.value)) text.value = "";
+      }));
+  }
+
+  // A file or pasted text: what the export holds, or a bare profile.
+  async function importText(text) {
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      G.toast(t("web.safehouse.import_invalid"));
+      return false;
+    }
+    return saveProfile({ name: t("web.safehouse.profile_name"), ...(body && body.data && body.kind ? body.data : body) });
   }
 
   G.register(GAME, {
