@@ -16,6 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from companion.games import GAMES
 from companion.games.base import CHANCE, Action, GetawayError
+from companion.games.safehouse import sheet
 from companion.games.safehouse.profile import LETTERS
 from companion.games.safehouse.rules import RULES
 from companion.games.safehouse.state import DICE, FACES, PLAYING, ShState
@@ -314,10 +315,17 @@ class Games(RuleBasedStateMachine):
                            if f["colour"] != "grey6"]
                 assert settled["status"] == ("closed" if all(written) else
                                              "open" if any(written) else "empty")
+                numbers = [f["number"] for f in order["fields"]]
+                assert all(sheet.respects(order["rule"], tuple(numbers), field, n)
+                           for field, n in enumerate(numbers) if n is not None)
         for p in self.state.players:
             colours = [e.colour for e in p.written]
             jokers = [j for e in p.written for j in e.jokers]
             assert len(set(colours)) == len(colours) and len(set(jokers)) == len(jokers)
+            for e in p.written:  # this roll's numbers are this roll's values
+                given = self.view["roll"]["numbers"][e.colour] + sum(
+                    self.view["roll"]["jokers"][j] for j in e.jokers)
+                assert p.numbers[e.row][e.field] == given
 
     @invariant()
     def state_round_trips_through_json(self) -> None:

@@ -401,6 +401,7 @@ def test_sh07_a_chameleon_carries_one_colour_into_another_field(groups: Any) -> 
     assert refused_write(g, A, red, 6, colour="yellow") == "safehouse.sheet.used.yellow"
     write(g, A, (0, 0), 3, colour="green")  # green into a yellow field
     assert g.player(A)["chameleons"]["left"] == 0
+    assert refused_write(g, A, (2, 2), 6, colour="yellow") == "safehouse.sheet.no_chameleon"
     g.do("erase", A, row=0, field=0)
     assert g.player(A)["chameleons"]["left"] == 1
     write(g, A, GREEN, 3)  # erased: green is free again, into its own colour
