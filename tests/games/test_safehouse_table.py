@@ -11,6 +11,7 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.base import Action, InvalidAction
+from tests.games.robnrun_helpers import assert_sentence
 from tests.games.safehouse_helpers import ORDERS, SHEETS, Group, Rolls
 from tests.tables import open_table
 
@@ -223,6 +224,7 @@ def test_sheets_no_game_can_be_played_on_are_refused(profile: dict[str, Any], ke
     with pytest.raises(InvalidAction) as refused:
         GAMES["safehouse"].documents.check("profile", profile)
     assert refused.value.key == key
+    assert_sentence(refused.value)
 
 
 def test_who_starts_must_sit_at_the_table(tmp_path: Path) -> None:

@@ -563,3 +563,17 @@ def test_the_light_mode_has_no_sheets(groups: Any) -> None:
     assert g.refused("sheet", A, letter="S") == "safehouse.sheet.light_mode"
     entering(g, {"yellow": [2]})
     assert g.refused("write", A, row=0, field=0, number=2) == "safehouse.sheet.light_mode"
+
+
+def test_a_malformed_sheet_entry_is_refused_with_a_sentence(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, SH07)
+    assert refused_write(g, A, (2, 3), 6) == "safehouse.sheet.field"  # the order has 3 fields
+    assert refused_write(g, A, (8, 0), 6) == "safehouse.row"
+    assert refused_write(g, A, YELLOW, 6, colour="white") == "safehouse.sheet.colour_invalid"
+    assert g.refused("write", A, row=2, field=0) == "safehouse.sheet.number_invalid"
+    assert g.refused("erase", A, row=2, field=-1) == "safehouse.sheet.field"
+    write(g, A, YELLOW, 6)
+    assert g.refused("write", B, seat=A, row=3, field=0, number=3) == "safehouse.own_sheet"
+    assert refused_write(g, A, YELLOW, 7) == "safehouse.sheet.written"

@@ -98,7 +98,7 @@ def _check_sheets(profile: Profile) -> None:
     for letter, orders in profile.sheets.items():
         if len(orders) != profile.orders:
             raise InvalidAction("safehouse.profile.sheet_orders", letter=letter,
-                                count=profile.orders)
+                                orders=profile.orders)
         for row, order in enumerate(orders):
             _check_order(order, letter, row, grey=row >= profile.orders - GREY_ORDERS)
 
@@ -112,7 +112,7 @@ def _check_order(order: SheetOrder, letter: str, row: int, *, grey: bool) -> Non
         raise InvalidAction("safehouse.profile.fields", minimum=FIELDS[0], maximum=FIELDS[1],
                             **where)
     if greys > (1 if grey else 0):
-        raise InvalidAction("safehouse.profile.grey", count=GREY_ORDERS, **where)
+        raise InvalidAction("safehouse.profile.grey", bottom=GREY_ORDERS, **where)
     if order.rule not in RULES:
         raise InvalidAction("safehouse.profile.rule", **where)
     if not (isinstance(order.arrow, int) and not isinstance(order.arrow, bool)

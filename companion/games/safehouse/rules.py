@@ -239,7 +239,7 @@ def _field(state: ShState, action: Action) -> tuple[int, int]:
     row, field = _row(state, action.args.get("row")), action.args.get("field")
     size = len(layout(state, seat)[row].fields)
     if not whole(field) or not 0 <= field < size:
-        raise InvalidAction("safehouse.sheet.field", row=row + 1, count=size)
+        raise InvalidAction("safehouse.sheet.field", row=row + 1, fields=size)
     return row, field
 
 
