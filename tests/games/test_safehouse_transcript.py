@@ -385,6 +385,15 @@ def test_sh07_what_a_roll_gives_and_what_it_does_not(groups: Any) -> None:
     assert g.sheet(B)[3][0] == 9 and g.sheet(A)[3][0] == 3
 
 
+def test_sh07_a_pursuer_die_gives_nothing_and_takes_no_joker(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, {"yellow": [P, 3], "green": [P], "white": [2]})
+    assert refused_write(g, A, GREEN, 2) == "safehouse.sheet.no_value.green"
+    assert refused_write(g, A, YELLOW, 2) == "safehouse.sheet.number.yellow"
+    write(g, A, YELLOW, 5)  # the other yellow die alone, and the joker
+
+
 def test_sh07_a_chameleon_carries_one_colour_into_another_field(groups: Any) -> None:
     g = groups(2, mode="sheet")
     sheets(g, "S", "A")
@@ -512,7 +521,10 @@ def test_sh18_four_numbers_at_most_and_two_orders_closed(groups: Any) -> None:
     write(g, A, (6, 0), 1)
     write(g, A, (6, 2), 6)
     g.do("done")
+    assert g.player(A)["open"] == 2 and g.state["retrieval"]["cost"] == 2  # the sheet's count
+    pursuer = g.state["pursuer"]
     g.do("retrieve")
+    assert g.state["pursuer"] == pursuer + 2
     entering(g, {"red": [2]})
     write(g, A, (2, 1), 2)
     g.do("done")
