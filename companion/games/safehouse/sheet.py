@@ -77,14 +77,20 @@ def status(order: SheetOrder, numbers: Cells) -> str:
 
 def respects(rule: str, row: Cells, field: int, number: int) -> bool:
     """Whether ``number`` in ``field`` keeps the order's rule with every number in it."""
-    return all(_in_order(rule, n, number) if place < field else _in_order(rule, number, n)
-               for place, n in enumerate(row) if n is not None and place != field)
+    low, high = bounds(rule, row, field)
+    return low <= number <= high
 
 
-def _in_order(rule: str, left: int, right: int) -> bool:
+def bounds(rule: str, row: Cells, field: int) -> tuple[int, int]:
+    """The least and the greatest number ``field`` takes beside the order's other numbers:
+    equal to them all, or above those left of it and below those right of it."""
     if rule == "equal":
-        return left == right
-    return left < right if rule == "strict" else left <= right
+        others = [n for place, n in enumerate(row) if n is not None and place != field]
+        return max(others, default=LOWEST), min(others, default=HIGHEST)
+    step = int(rule == "strict")
+    left = [n for n in row[:field] if n is not None]
+    right = [n for n in row[field + 1:] if n is not None]
+    return max(left, default=LOWEST - step) + step, min(right, default=HIGHEST + step) - step
 
 
 def completable(rule: str, row: Cells) -> bool:
@@ -108,17 +114,25 @@ def sums(value: int, jokers: Mapping[int, int]) -> dict[int, tuple[int, ...]]:
     return made
 
 
-def offers(order: SheetOrder, numbers: Cells, field: int, hand: Hand) -> list[tuple[int, str]]:
-    """Every (number, colour) that may go into ``field`` now: its own colour first."""
+def offers(orders: tuple[SheetOrder, ...], rows: tuple[Cells, ...],
+           hand: Hand) -> list[list[list[tuple[int, str]]]]:
+    """For every field of the sheet, each (number, colour) it may take now, its own colour
+    first."""
+    made = {colour: sorted(sums(value, hand.jokers)) for colour, value in hand.values.items()
+            if colour not in hand.used}
+    return [[_offers(order, numbers, field, made, hand.chameleon)
+             for field in range(len(order.fields))]
+            for order, numbers in zip(orders, rows, strict=True)]
+
+
+def _offers(order: SheetOrder, numbers: Cells, field: int, made: Mapping[str, list[int]],
+            chameleon: bool) -> list[tuple[int, str]]:
     kind = order.fields[field]
     if kind == GREY6 or numbers[field] is not None:
         return []
-    row = cells(order, numbers)
-    sources = sorted((c for c in hand.values if c not in hand.used
-                      and (c == kind or hand.chameleon)), key=lambda c: c != kind)
-    return [(number, colour) for colour in sources
-            for number in sorted(sums(hand.values[colour], hand.jokers))
-            if respects(order.rule, row, field, number)]
+    low, high = bounds(order.rule, cells(order, numbers), field)
+    sources = sorted((c for c in made if c == kind or chameleon), key=lambda c: c != kind)
+    return [(n, colour) for colour in sources for n in made[colour] if low <= n <= high]
 
 
 def write(order: SheetOrder, numbers: Cells, at: tuple[int, int], number: int,

@@ -8,6 +8,7 @@ never past the Safehouse ("steps past the Safehouse are lost", reading A-R14).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from companion.games.safehouse import profile, sheet
 from companion.games.safehouse.profile import Profile, SheetOrder
@@ -119,12 +120,17 @@ def orders(state: ShState, seat: int) -> tuple[Order, ...]:
     player = state.players[seat]
     if not player.letter:
         return player.orders
-    return tuple(_settled(order, numbers)
-                 for order, numbers in zip(layout(state, seat), player.numbers, strict=True))
+    return _settled(layout(state, seat), player.numbers)
 
 
-def _settled(order: SheetOrder, numbers: sheet.Cells) -> Order:
-    status = sheet.status(order, numbers)
+@lru_cache(maxsize=1024)
+def _settled(orders: tuple[SheetOrder, ...], numbers: tuple[sheet.Cells, ...]) -> tuple[Order, ...]:
+    """The orders as the sheet's numbers settle them (kept: every view asks again and again)."""
+    return tuple(_order(order, row) for order, row in zip(orders, numbers, strict=True))
+
+
+def _order(order: SheetOrder, row: sheet.Cells) -> Order:
+    status = sheet.status(order, row)
     return Order(status, order.arrow if status == "closed" else 0)
 
 

@@ -101,10 +101,8 @@ def _offers(state: ShState, seat: int) -> JSON:
     player = state.players[seat]
     if not player.letter or state.phase != "entering":
         return None
-    now = hand(state, seat)
-    return [[[{"number": n, "colour": c} for n, c in sheet.offers(order, numbers, field, now)]
-             for field in range(len(order.fields))]
-            for order, numbers in zip(layout(state, seat), player.numbers, strict=True)]
+    return [[[{"number": n, "colour": c} for n, c in field] for field in order]
+            for order in sheet.offers(layout(state, seat), player.numbers, hand(state, seat))]
 
 
 def _hand(state: ShState, seat: int) -> JSON:
