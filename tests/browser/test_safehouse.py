@@ -136,7 +136,7 @@ def test_a_phone_fills_and_closes_an_order_on_its_digital_sheet(
     expect(sami.page.locator('button[data-letter="S"]')).to_be_disabled()  # a different one each
     tap(sami.page, 'button[data-letter="A"]')
     expect(ina.page.locator(MINE)).to_contain_text("My sheet S")
-    expect(ina.page.locator(".sh-example").first).to_be_visible()  # the example sheets
+    expect(ina.page.locator(f'{MINE} [data-example="sheet"]')).to_be_visible()  # made up
 
     for colour in ("yellow", "blue", "red"):
         tap(ina.page, f'[data-colour="{colour}"][data-step="up"]')

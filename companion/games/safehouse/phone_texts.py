@@ -103,6 +103,7 @@ PHONE: Texts = {
         "web.safehouse.sheets_example": "Beispielblätter: Die echten Blätter stehen nicht in "
                                         "der Anleitung. Tippt eure im Profil ab.",
         "web.safehouse.my_letter": "Mein Blatt {letter}",
+        "web.safehouse.example_sheet": "Beispielblatt: nicht euer gedrucktes",
         "web.safehouse.letter_of": "Blatt {letter} von {name}",
         "web.safehouse.hand": "Noch frei: {colours} · Joker: {jokers}",
         "web.safehouse.hand_chameleon": "Chamäleon frei",
@@ -228,6 +229,7 @@ PHONE: Texts = {
         "web.safehouse.sheets_example": "Example sheets: the real ones are not in the rules. "
                                         "Type yours into the profile.",
         "web.safehouse.my_letter": "My sheet {letter}",
+        "web.safehouse.example_sheet": "Example sheet: not your printed one",
         "web.safehouse.letter_of": "{name}'s sheet {letter}",
         "web.safehouse.hand": "Still free: {colours} · jokers: {jokers}",
         "web.safehouse.hand_chameleon": "a chameleon left",

@@ -359,6 +359,7 @@
     const title = mine ? t("web.safehouse.my_letter", { letter: p.letter })
       : t("web.safehouse.letter_of", { letter: p.letter, name: G.seatName(v, seat) });
     return h("section", { class: "card sh sh-digital", data: { sheet: seat, letter: p.letter } }, h("h2", { text: title }),
+      s.sheets.example ? h("p", { class: "sh-example", data: { example: "sheet" }, text: `\u26a0 ${t("web.safehouse.example_sheet")}` }) : null,
       offers ? handLine(v) : null,
       h("ol", { class: "sh-rows" }, p.sheet.map((order, row) => sheetRow(order, row, offers))),
       mine && s.phase === "entering" ? doneButton(p, {}) : null);
