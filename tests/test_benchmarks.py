@@ -44,6 +44,12 @@ def run_benchmark(module: str, *args: str) -> dict[str, Any]:
     return figures
 
 
+def test_safehouse_sheets_times_the_views_on_sheet_and_on_paper() -> None:
+    figures = run_benchmark("benchmarks.safehouse_sheets", "--repeat", "4")
+    for mode in ("sheet", "light"):
+        assert figures["views_per_action"][mode]["n"] == 4
+
+
 def test_turn_deadline_times_one_overrun_on_the_real_program() -> None:
     figures = run_benchmark("benchmarks.turn_deadline", "--turns", "1")
     low, estimate = figures["bounds"]["at_least"], figures["deadline_to_every_phone"]

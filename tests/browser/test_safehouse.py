@@ -17,6 +17,7 @@ from companion.table.owner import Table
 from tests.browser.test_phones import Phone
 from tests.browser.test_robnrun import crew_phone, table_page
 from tests.browser.test_two_phones import browser, server, shoot, table
+from tests.games.safehouse_helpers import ORDERS
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser", "server", "table"]
@@ -167,9 +168,93 @@ def test_the_table_page_keeps_the_track_as_a_file_and_brings_it_back(
     page.fill("#safehouse-import-text", json.dumps(bare))
     profile.locator('[data-action="import"]').click()
     expect(profile.locator('[name="profile-safehouse"]')).to_have_value("34")
-    assert saved_profile(table) == {**bare, "example": False}
+    assert saved_profile(table) == {**bare, "sheets": {}, "example": False}
     page.fill("#safehouse-import-text", json.dumps({**bare, "start": 40}))
     profile.locator('[data-action="import"]').click()
     expect(page.locator("#toast")).to_contain_text("The pursuer starts behind you")
     assert saved_profile(table)["safehouse"] == 34
     shoot(page, "safehouse-table-profile.png")
+
+
+MINE = '.sh-digital[data-sheet="0"]'
+"""Ina's own sheet on her phone."""
+
+
+def test_a_phone_fills_and_closes_an_order_on_its_digital_sheet(
+        server: Server, table: Table, browser: Browser) -> None:
+    board = table_page(browser, server.url, table)
+    expect(board.page.locator("#setup")).to_be_visible()
+    board.page.locator('[data-game="safehouse"]').click()
+    board.page.locator('[data-seats="2"]').click()
+    board.page.locator('[data-option="mode"][data-value="sheet"]').click()
+    board.page.locator("#setup-start").click()
+    ina: Phone = crew_phone(browser, server.url, 0, "Ina")
+    sami: Phone = crew_phone(browser, server.url, 1, "Sami")
+
+    tap(ina.page, 'button[data-letter="S"]')
+    expect(sami.page.locator('button[data-letter="S"]')).to_be_disabled()  # a different one each
+    tap(sami.page, 'button[data-letter="A"]')
+    expect(ina.page.locator(MINE)).to_contain_text("My sheet S")
+    expect(ina.page.locator(f'{MINE} [data-example="sheet"]')).to_be_visible()  # made up
+
+    for colour in ("yellow", "blue", "red"):
+        tap(ina.page, f'[data-colour="{colour}"][data-step="up"]')
+    tap(ina.page, '[data-action="roll"]')
+    for colour in ("yellow", "blue", "red"):
+        tap(ina.page, f'[data-colour="{colour}"][data-die="0"][data-face="4"]')
+    tap(ina.page, '[data-action="faces"]')
+    tap(ina.page, '[data-action="go"]')
+
+    # Order 1 of sheet S: yellow, blue, red, all the same; its arrow 2.
+    order = ina.page.locator(f'{MINE} .sh-row[data-row="0"]')
+    tap(ina.page, f'{MINE} [data-row="0"][data-field="0"]')
+    expect(ina.page.locator(".sh-picker")).to_contain_text("Order 1, field 1 (Yellow)")
+    tap(ina.page, '.sh-picker [data-number="4"][data-colour="yellow"]')
+    expect(order).to_have_attribute("data-status", "open")
+    tap(ina.page, f'{MINE} [data-row="0"][data-field="0"]')  # a typo: take it back
+    tap(ina.page, '.sh-picker [data-action="erase"]')
+    expect(order).to_have_attribute("data-status", "empty")
+    for field, colour in ((0, "yellow"), (1, "blue")):
+        tap(ina.page, f'{MINE} [data-row="0"][data-field="{field}"]')
+        tap(ina.page, f'.sh-picker [data-number="4"][data-colour="{colour}"]')
+        written = ina.page.locator(f'{MINE} [data-row="0"][data-field="{field}"]')
+        expect(written).to_have_attribute("data-number", "4")
+    shoot(ina.page, "safehouse-digital-sheet.png")
+    tap(ina.page, f'{MINE} [data-row="0"][data-field="2"]')
+    tap(ina.page, '.sh-picker [data-number="4"][data-colour="red"]')
+    expect(order).to_have_attribute("data-status", "closed")
+    expect(sami.page.locator('.sh-lead[data-seat="0"]')).to_contain_text("lead 17")  # 18 - 1
+    sami.page.locator(".sh-others summary").click()
+    expect(sami.page.locator('.sh-others .sh-row[data-row="0"]')).to_have_attribute(
+        "data-status", "closed")
+    assert table.published.public["state"]["players"][0]["position"] == 18
+
+
+TYPED = "Y G R B 2\nY G R B 3\nY R B 3\nG B R 3\nY G R 4\nY G 6 R B 5\nR 6 B Y 5\nB 6 G 6"
+"""The test's sheets (``ORDERS``) as a group types them: a line an order, then its arrow."""
+
+
+def test_the_table_page_types_in_the_sheets_exports_and_imports_them(
+        server: Server, table: Table, browser: Browser) -> None:
+    board = table_page(browser, server.url, table).page
+    board.locator('[data-game="safehouse"]').click()
+    expect(board.locator("[data-sheets]")).to_have_attribute("data-sheets", "example")
+    board.locator(".sh-sheets summary").click()
+    for letter in "SAFE":
+        board.fill(f"#safehouse-sheet-{letter}", TYPED)
+    board.locator('[data-action="sheets-save"]').click()
+    expect(board.locator("[data-sheets]")).to_have_attribute("data-sheets", "own")
+    saved = table.published.public["saved"]["safehouse"]["profile"]["box"]
+    assert saved["sheets"] == {letter: ORDERS for letter in "SAFE"}
+
+    exported = board.request.get(server.url + "api/saved/safehouse/profile/box.json").json()
+    assert exported["data"]["sheets"]["F"] == ORDERS
+    exported["data"]["sheets"]["F"][7]["arrow"] = 5
+    board.locator(".import summary").click()
+    board.fill("#safehouse-import-text", json.dumps(exported))
+    board.locator('[data-action="import"]').click()
+    expect(board.locator(".sh-sheets summary")).to_be_visible()
+    board.wait_for_function(
+        "() => window.Getaway.state.view.saved.safehouse.profile.box.sheets.F[7].arrow === 5")
+    board.locator(".sh-sheets summary").click()
+    expect(board.locator("#safehouse-sheet-F")).to_have_value(TYPED[:-1] + "5")

@@ -205,6 +205,38 @@ def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
     walk.verdict()
 
 
+def test_every_safehouse_sheet_screen_fits_every_phone(walk: Walk) -> None:
+    """Sheet mode on the example sheets: choosing the letter, the sheets (one order that can
+    no longer be closed), the number picker at the bottom of the phone; before it, the
+    lobby's profile with the sheets to type in."""
+    walk.host()
+    lobby = walk.pages["table"]
+    lobby.locator('[data-game="safehouse"]').click()
+    lobby.locator(".sh-sheets summary").click()
+    expect(lobby.locator("#safehouse-sheet-E")).to_be_visible()
+    walk.check(lobby, "safehouse-sheets-profile", "table")
+    walk.act(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
+                                             "options": {"first_player": 0, "mode": "sheet"}}))
+    walk.sit("Ina", 0)
+    walk.sit("Sami", 1)
+    walk.act(Action("sheet", 0, {"letter": "S"}))
+    walk.look("safehouse-sheet-letter", "Ina", "Sami")
+    walk.act(Action("sheet", 1, {"letter": "A"}),
+             Action("roll", None, {"dice": {"yellow": 2, "green": 1, "blue": 1, "white": 1},
+                                   "faces": {"yellow": [3, 2], "green": [4], "blue": [5],
+                                             "white": [1]}}),
+             Action("go"),
+             Action("write", 0, {"row": 1, "field": 0, "number": 4}),  # S: green yellow blue red
+             Action("write", 0, {"row": 1, "field": 2, "number": 5}))  # nothing fits between
+    assert walk.table.published.public["state"]["players"][0]["sheet"][1]["stuck"]
+    walk.look("safehouse-sheet", "Ina", "Sami", "table")
+    ina = walk.pages["Ina"]
+    ina.locator('.sh-digital button.sh-cell[data-row="0"][data-field="0"]').tap()
+    expect(ina.locator(".sh-picker .sh-number").first).to_be_visible()
+    walk.check(ina, "safehouse-sheet-picker", "Ina")
+    walk.verdict()
+
+
 def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
     walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
                                              "options": {"first_player": 0, "rounds": 1}}),

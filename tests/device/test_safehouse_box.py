@@ -344,3 +344,21 @@ def test_safehouse_box_back_steps_back_one_die_while_the_faces_are_typed(
     p.choose("safehouse.menu.face.red", die=1, face="5")
     assert p.state()["phase"] == "helps"
     assert p.state()["roll"]["faces"] == {"yellow": [4, 2], "red": [5]}
+
+
+def test_in_sheet_mode_the_box_enters_only_for_seats_without_a_sheet(
+        operator: Operator) -> None:
+    p = operator
+    p.send("table.new_game", game="safehouse", seats=2, options={"mode": "sheet"})
+    p.send("sheet", 0, letter="A")
+    p.send("roll", None, dice={"red": 1}, faces={"red": [3]})
+    p.send("go")
+    assert p.state()["focus"] == {"seat": 0, "row": 0}
+    assert p.keys() == ["safehouse.menu.all_done", "safehouse.menu.player_done",
+                        "safehouse.menu.next_player"]  # A writes on the phone's sheet
+    p.choose("safehouse.menu.next_player")
+    menu = p.keys()
+    assert "safehouse.menu.order_open" in menu  # B's sheet stays on paper
+    p.choose("safehouse.menu.order_open", seat=2, row=1)
+    assert [pl["open"] for pl in p.state()["players"]] == [0, 1]
+    render(p.table, "sheet_mode")  # the hint names the phones' sheets

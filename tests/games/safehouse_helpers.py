@@ -15,16 +15,34 @@ from tests.games.robnrun_helpers import assert_sentence
 from tests.tables import open_table
 
 ARROWS = (6, 5, 4, 3, 2)
+Y, G, R, B, GREY = "yellow", "green", "red", "blue", "grey6"
+ORDERS: list[dict[str, Any]] = [
+    {"fields": [Y, G, R, B], "rule": "equal", "arrow": 2},
+    {"fields": [Y, G, R, B], "rule": "strict", "arrow": 3},
+    {"fields": [Y, R, B], "rule": "nondecreasing", "arrow": 3},
+    {"fields": [G, B, R], "rule": "nondecreasing", "arrow": 3},
+    {"fields": [Y, G, R], "rule": "nondecreasing", "arrow": 4},
+    {"fields": [Y, G, GREY, R, B], "rule": "nondecreasing", "arrow": 5},
+    {"fields": [R, GREY, B, Y], "rule": "nondecreasing", "arrow": 5},
+    {"fields": [B, GREY, G], "rule": "nondecreasing", "arrow": 6},
+]
+"""The sheets a test declares (every letter alike): the rule book prints none."""
+SHEETS: dict[str, Any] = {"name": "Test pad", "safehouse": 40, "start": 16, "pursuer": 0,
+                          "orders": 8, "sheets": {letter: ORDERS for letter in "SAFE"}}
 
 
 class Group:
-    """Seats 0..n-1 (A, B, ...); ``do`` sends an action as a seat or, with None, as the box."""
+    """Seats 0..n-1 (A, B, ...); ``do`` sends an action as a seat or, with None, as the box.
+    In sheet mode the box holds ``SHEETS`` (or the example sheets, with ``profile`` None)."""
 
     def __init__(self, tmp_path: Path, seats: int, first: int = 0, dice: str = "table",
-                 chance: Chance | None = None) -> None:
+                 chance: Chance | None = None, mode: str = "light",
+                 profile: dict[str, Any] | None = SHEETS) -> None:
         self.table: Table = open_table(tmp_path / "getaway.sqlite", chance=chance)
+        if mode == "sheet" and profile is not None:
+            self.do("table.save", game="safehouse", kind="profile", name="box", data=profile)
         self.do("table.new_game", game="safehouse", seats=seats,
-                options={"first_player": first, "dice": dice})
+                options={"first_player": first, "dice": dice, "mode": mode})
 
     def do(self, kind: str, seat: int | None = None, /, **args: Any) -> None:
         self.table.submit(Action(kind, seat, args))
@@ -46,6 +64,10 @@ class Group:
     def player(self, seat: int) -> dict[str, Any]:
         player: dict[str, Any] = self.state["players"][seat]
         return player
+
+    def sheet(self, seat: int) -> list[list[int | None]]:
+        """The numbers on the seat's digital sheet, order by order (the grey 6 included)."""
+        return [[f["number"] for f in order["fields"]] for order in self.player(seat)["sheet"]]
 
     def positions(self) -> list[int]:
         return [p["position"] for p in self.state["players"]]

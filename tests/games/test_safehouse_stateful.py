@@ -1,7 +1,8 @@
 """Safehouse invariants over whole random games driven through the table rules, with the
-table's dice and with the box's: the pursuer never moves back, a capture is found after every
-move of the pursuer and never missed, the pool always holds the ten dice, undo restores
-exactly and never steps back over a roll of the box."""
+table's dice and with the box's, on paper and on the phones' digital sheets: the pursuer never
+moves back, a capture is found after every move of the pursuer and never missed, the pool
+always holds the ten dice, a sheet takes exactly the numbers its phone is offered, undo
+restores exactly and never steps back over a roll of the box."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from companion.games import GAMES
 from companion.games.base import CHANCE, Action, GetawayError
+from companion.games.safehouse import sheet
+from companion.games.safehouse.profile import LETTERS
 from companion.games.safehouse.rules import RULES
-from companion.games.safehouse.state import DICE, FACES, ShState
+from companion.games.safehouse.state import DICE, FACES, PLAYING, ShState
 from companion.table.rules import apply_table, check_action
 from companion.table.state import TableState
 from companion.table.views import table_view
@@ -26,6 +29,7 @@ GAME = GAMES["safehouse"]
 FACE = st.sampled_from(FACES)
 SEATS = st.integers(1, 4)
 DICE_MODE = st.sampled_from(["table", "box"])
+MODE = st.sampled_from(["light", "sheet"])
 
 
 class Games(RuleBasedStateMachine):
@@ -36,17 +40,21 @@ class Games(RuleBasedStateMachine):
     """Each step undo may go back over: the snapshot before it and the action taken."""
     chance: random.Random
 
-    def start(self, seats: int, dice: str, first: int) -> None:
+    def start(self, seats: int, dice: str, first: int, mode: str) -> None:
+        """A new game; in sheet mode the first seats take a sheet each, the last keeps paper."""
         self.history = []
         self.table = apply_table(TableState(), Action("table.new_game", None, {
             "game": "safehouse", "seats": seats,
-            "options": {"dice": dice, "first_player": first % seats}}), GAMES)
+            "options": {"dice": dice, "first_player": first % seats, "mode": mode}}), GAMES)
+        for seat in range(seats - 1 if mode == "sheet" else 0):
+            assert self.send("sheet", seat, letter=LETTERS[seat])
 
-    @initialize(seats=SEATS, dice=DICE_MODE, first=st.integers(0, 3),
+    @initialize(seats=SEATS, dice=DICE_MODE, first=st.integers(0, 3), mode=MODE,
                 chance=st.randoms(use_true_random=False))
-    def new_game(self, seats: int, dice: str, first: int, chance: random.Random) -> None:
+    def new_game(self, seats: int, dice: str, first: int, mode: str,
+                 chance: random.Random) -> None:
         self.chance = chance
-        self.start(seats, dice, first)
+        self.start(seats, dice, first, mode)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -153,14 +161,56 @@ class Games(RuleBasedStateMachine):
         args: dict[str, Any] = {"row": row, "status": status}
         if status == "closed":
             args["arrow"] = arrow
-        assert self.send("order", seat if phone else None, seat=seat, **args)
+        paper = not self.state.players[seat].letter
+        assert self.send("order", seat if phone else None, seat=seat, **args) == paper
 
     @precondition(lambda self: self.state.phase == "entering")
     @rule(data=st.data())
     def chameleon(self, data: st.DataObject) -> None:
         seat = data.draw(st.integers(0, self.state.seats - 1))
         left = self.view["players"][seat]["chameleons"]["left"]
-        assert self.send("chameleon", seat) == (left > 0)
+        paper = not self.state.players[seat].letter
+        assert self.send("chameleon", seat) == (left > 0 and paper)
+
+    @precondition(lambda self: self.state.sheet_mode and self.state.phase in PLAYING)
+    @rule(data=st.data(), letter=st.sampled_from(LETTERS))
+    def take_sheet(self, data: st.DataObject, letter: str) -> None:
+        seat = data.draw(st.integers(0, self.state.seats - 1))
+        others = {p.letter for n, p in enumerate(self.state.players) if n != seat}
+        blank = all(o["status"] == "empty" for o in self.view["players"][seat]["orders"])
+        assert self.send("sheet", seat, letter=letter) == (letter not in others and blank)
+
+    def sheet_holders(self) -> list[int]:
+        return [n for n, p in enumerate(self.state.players) if p.letter]
+
+    @precondition(lambda self: self.state.phase == "entering"
+                  and any(p.letter for p in self.state.players))
+    @rule(data=st.data(), offered=st.booleans(), phone=st.booleans())
+    def write(self, data: st.DataObject, offered: bool, phone: bool) -> None:
+        """A number offered to the phone is taken; any other is refused."""
+        seat = data.draw(st.sampled_from(self.sheet_holders()))
+        offers = table_view(self.table, GAMES, seat, 0)["state"]["offers"]
+        choices = [(row, field, pick) for row, fields in enumerate(offers)
+                   for field, picks in enumerate(fields) for pick in picks]
+        if offered and choices:
+            row, field, pick = data.draw(st.sampled_from(choices))
+        else:
+            row = data.draw(st.integers(0, len(offers) - 1))
+            field = data.draw(st.integers(0, len(offers[row]) - 1))
+            pick = {"number": data.draw(st.integers(0, 21)),
+                    "colour": data.draw(st.sampled_from(DICE[:4]))}
+        taken = self.send("write", seat if phone else None, seat=seat, row=row, field=field,
+                          **pick)
+        assert taken == (pick in offers[row][field])
+
+    @precondition(lambda self: self.state.phase == "entering"
+                  and any(p.written for p in self.state.players))
+    @rule(data=st.data())
+    def erase(self, data: st.DataObject) -> None:
+        seat = data.draw(st.sampled_from([n for n, p in enumerate(self.state.players)
+                                          if p.written]))
+        entry = data.draw(st.sampled_from(self.state.players[seat].written))
+        assert self.send("erase", seat, row=entry.row, field=entry.field)
 
     @precondition(lambda self: self.state.phase == "entering")
     @rule(data=st.data(), everyone=st.booleans())
@@ -183,9 +233,11 @@ class Games(RuleBasedStateMachine):
 
     @rule(kind=st.sampled_from([*RULES, "nonsense"]), by=st.none() | st.integers(-1, 4),
           args=st.dictionaries(st.sampled_from(["seat", "row", "dice", "faces", "kind",
-                                                "field", "status", "arrow", CHANCE]),
+                                                "field", "status", "arrow", CHANCE,
+                                                "letter", "number", "colour"]),
                                st.none() | st.integers(-1, 12) | st.booleans()
-                               | st.sampled_from(["P", "reroll", "ignore", "open", "yellow"])
+                               | st.sampled_from(["P", "reroll", "ignore", "open", "yellow",
+                                                 "S", "grey6"])
                                | st.dictionaries(st.sampled_from([*DICE, "black"]),
                                                  st.integers(-1, 3) | st.lists(FACE)),
                                max_size=3))
@@ -214,10 +266,10 @@ class Games(RuleBasedStateMachine):
         assert self.snapshot() == self.history.pop()[0]
 
     @precondition(lambda self: self.state.phase in ("won", "lost"))
-    @rule(seats=SEATS, dice=DICE_MODE, first=st.integers(0, 3))
-    def next_game(self, seats: int, dice: str, first: int) -> None:
+    @rule(seats=SEATS, dice=DICE_MODE, first=st.integers(0, 3), mode=MODE)
+    def next_game(self, seats: int, dice: str, first: int, mode: str) -> None:
         self.table = apply_table(self.table, Action("table.end_game"), GAMES)
-        self.start(seats, dice, first)
+        self.start(seats, dice, first, mode)
 
     # -- invariants ---------------------------------------------------------------------------
 
@@ -248,6 +300,32 @@ class Games(RuleBasedStateMachine):
     def the_helps_and_chameleons_are_spent_once(self) -> None:
         assert len(set(self.state.helps)) == len(self.state.helps)
         assert all(p["chameleons"]["left"] >= 0 for p in self.view["players"])
+
+    @invariant()
+    def a_sheet_holds_what_its_rules_allow(self) -> None:
+        """Each sheet's letter is its own, its orders follow from its numbers, and every
+        colour and joker is used at most once this roll."""
+        letters = [p.letter for p in self.state.players if p.letter]
+        assert len(set(letters)) == len(letters)
+        for player in self.view["players"]:
+            if player["sheet"] is None:
+                continue
+            for order, settled in zip(player["sheet"], player["orders"], strict=True):
+                written = [f["number"] is not None for f in order["fields"]
+                           if f["colour"] != "grey6"]
+                assert settled["status"] == ("closed" if all(written) else
+                                             "open" if any(written) else "empty")
+                numbers = [f["number"] for f in order["fields"]]
+                assert all(sheet.respects(order["rule"], tuple(numbers), field, n)
+                           for field, n in enumerate(numbers) if n is not None)
+        for p in self.state.players:
+            colours = [e.colour for e in p.written]
+            jokers = [j for e in p.written for j in e.jokers]
+            assert len(set(colours)) == len(colours) and len(set(jokers)) == len(jokers)
+            for e in p.written:  # this roll's numbers are this roll's values
+                given = self.view["roll"]["numbers"][e.colour] + sum(
+                    self.view["roll"]["jokers"][j] for j in e.jokers)
+                assert p.numbers[e.row][e.field] == given
 
     @invariant()
     def state_round_trips_through_json(self) -> None:

@@ -11,7 +11,8 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.base import Action, InvalidAction
-from tests.games.safehouse_helpers import Group, Rolls
+from tests.games.robnrun_helpers import assert_sentence
+from tests.games.safehouse_helpers import ORDERS, SHEETS, Group, Rolls
 from tests.tables import open_table
 
 P = "P"
@@ -77,6 +78,55 @@ def test_every_entry_from_the_table_is_undone_exactly(tmp_path: Path) -> None:
     g.close()
 
 
+def test_every_entry_on_a_digital_sheet_is_undone_exactly(tmp_path: Path) -> None:
+    g = Group(tmp_path, 3, mode="sheet")
+    steps: list[tuple[str, int | None, dict[str, Any]]] = [
+        ("sheet", 0, {"letter": "S"}),
+        ("sheet", None, {"seat": 1, "letter": "E"}),
+        ("roll", 0, {"dice": {"yellow": 2, "green": 1, "red": 1, "white": 2},
+                     "faces": {"yellow": [1, 2], "green": [3], "red": [4], "white": [1, 2]}}),
+        ("go", 0, {}),
+        ("write", 0, {"row": 4, "field": 0, "number": 3}),
+        ("write", 0, {"row": 4, "field": 1, "number": 4}),  # green 3 and the joker 1
+        ("write", 0, {"row": 4, "field": 2, "number": 6, "colour": "red"}),  # closed: arrow 4
+        ("erase", 0, {"row": 4, "field": 1}),  # open again; green and the joker 1 free
+        ("write", 0, {"row": 2, "field": 2, "number": 4, "colour": "green"}),  # a chameleon
+        ("write", None, {"seat": 1, "row": 3, "field": 0, "number": 6}),
+        ("order", None, {"seat": 2, "row": 0, "status": "open"}),
+        ("done", None, {}),
+    ]
+    seen = []
+    for kind, seat, args in steps:
+        seen.append(views(g))
+        g.do(kind, seat, **args)
+    assert g.positions() == [16, 16, 16] and g.sheet(0)[4] == [3, None, 6]
+    assert g.sheet(0)[2] == [None, None, 4] and g.player(0)["chameleons"]["used"] == 1
+    assert g.sheet(1)[3][0] == 6 and [p["open"] for p in g.state["players"]] == [2, 1, 1]
+    for before in reversed(seen):
+        g.do("table.undo")
+        assert [view["state"] for view in views(g)] == [view["state"] for view in before]
+    g.close()
+
+
+def test_a_digital_sheet_comes_back_after_the_plug_is_pulled(tmp_path: Path) -> None:
+    g = Group(tmp_path, 2, mode="sheet", profile=None)  # the example sheets
+    g.do("sheet", 1, letter="A")
+    g.roll(0, {"blue": [5], "red": [2]})
+    g.do("go", 0)
+    offers = g.table.published.private[1]["state"]["offers"]
+    row, field, pick = next((r, f, picks[0]) for r, fields in enumerate(offers)
+                            for f, picks in enumerate(fields) if picks)
+    g.do("write", 1, row=row, field=field, **pick)
+    before = views(g)
+    assert before[0]["state"]["sheets"]["example"] is True
+    g.table.stop()
+    again = open_table(tmp_path / "getaway.sqlite")
+    try:
+        assert views_of(again) == before
+    finally:
+        again.stop()
+
+
 def test_a_phone_undoes_only_its_own_entry(tmp_path: Path) -> None:
     g = Group(tmp_path, 2)
     g.roll(0, {"red": [2]})
@@ -112,7 +162,8 @@ def views_of(table: Any) -> list[dict[str, Any]]:
 def test_the_box_profile_is_an_example_until_the_group_saves_its_own(tmp_path: Path) -> None:
     g = Group(tmp_path, 2)
     assert g.state["profile"] == {"name": "Beispielwerte / example values", "safehouse": 40,
-                                  "start": 16, "pursuer": 0, "orders": 8, "example": True}
+                                  "start": 16, "pursuer": 0, "orders": 8, "sheets": {},
+                                  "example": True}
     g.do("table.end_game")
     g.do("table.save", game="safehouse", kind="profile", name="box",
          data={**PROFILE, "safehouse": 36, "start": 15, "pursuer": 1, "orders": 9})
@@ -136,6 +187,44 @@ def test_a_profile_no_game_can_be_played_on_is_refused(change: dict[str, Any], k
     with pytest.raises(InvalidAction) as refused:
         GAMES["safehouse"].documents.check("profile", {**PROFILE, **change})
     assert refused.value.key == key
+
+
+def test_the_groups_own_sheets_replace_the_example_ones(tmp_path: Path) -> None:
+    g = Group(tmp_path, 2, mode="sheet")
+    assert g.state["sheets"] == {"letters": ["S", "A", "F", "E"], "example": False}
+    assert g.state["profile"]["sheets"]["F"][5] == ORDERS[5]
+    g.close()
+
+
+def order(fields: list[str], rule: str = "nondecreasing", arrow: int = 3) -> dict[str, Any]:
+    return {"fields": fields, "rule": rule, "arrow": arrow}
+
+
+def with_order(row: int, changed: dict[str, Any]) -> dict[str, Any]:
+    """The test's sheets with one order of sheet S changed."""
+    orders = [*ORDERS[:row], changed, *ORDERS[row + 1:]]
+    return {**SHEETS, "sheets": {**SHEETS["sheets"], "S": orders}}
+
+
+@pytest.mark.parametrize(("profile", "key"), [
+    ({**SHEETS, "sheets": {"S": ORDERS}}, "safehouse.profile.letters"),
+    ({**SHEETS, "sheets": {**SHEETS["sheets"], "X": ORDERS}}, "safehouse.profile.letters"),
+    ({**SHEETS, "orders": 9}, "safehouse.profile.sheet_orders"),
+    (with_order(0, order(["yellow", "pink", "red"])), "safehouse.profile.field"),
+    (with_order(0, order(["yellow", "red"])), "safehouse.profile.fields"),
+    (with_order(0, order(["yellow"] * 7)), "safehouse.profile.fields"),
+    (with_order(1, order(["yellow", "grey6", "red", "blue"])), "safehouse.profile.grey"),
+    (with_order(7, order(["grey6", "red", "grey6", "blue"])), "safehouse.profile.grey"),
+    (with_order(2, order(["yellow", "red", "blue"], rule="rising")), "safehouse.profile.rule"),
+    (with_order(2, order(["yellow", "red", "blue"], arrow=7)), "safehouse.profile.arrow"),
+    (with_order(2, order(["yellow", "red", "blue"], arrow=True)), "safehouse.profile.arrow"),
+    (with_order(2, {"fields": ["yellow"], "rule": "equal"}), "safehouse.profile.malformed"),
+])
+def test_sheets_no_game_can_be_played_on_are_refused(profile: dict[str, Any], key: str) -> None:
+    with pytest.raises(InvalidAction) as refused:
+        GAMES["safehouse"].documents.check("profile", profile)
+    assert refused.value.key == key
+    assert_sentence(refused.value)
 
 
 def test_who_starts_must_sit_at_the_table(tmp_path: Path) -> None:

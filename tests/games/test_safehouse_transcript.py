@@ -1,8 +1,9 @@
 """The public scenarios of the Safehouse rule model (spec part A.4), each played at a real
 Table as the box and the phones send it, every number checked. A is seat 0, B seat 1, C seat 2.
 
-SH-07 and SH-08 check the numbers written on a sheet, which the default mode leaves on paper
-(the sheets' layouts are not known): they are not played here.
+SH-07, SH-08 and SH-18 are played again in sheet mode, where each phone holds its player's
+digital sheet and the Table checks every number; the sheets are the test's own (``ORDERS``:
+the rule book prints no layout).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from companion.games.safehouse import sheet
 from tests.games.safehouse_helpers import Group
 
 A, B, C = 0, 1, 2
@@ -24,8 +26,8 @@ ALL_FREE = {"yellow": 2, "green": 2, "red": 2, "blue": 2, "white": 2}
 def groups(tmp_path: Path) -> Iterator[Any]:
     made: list[Group] = []
 
-    def group(seats: int, first: int = A, dice: str = "table") -> Group:
-        made.append(Group(tmp_path / str(len(made)), seats, first, dice))
+    def group(seats: int, first: int = A, dice: str = "table", mode: str = "light") -> Group:
+        made.append(Group(tmp_path / str(len(made)), seats, first, dice, mode=mode))
         return made[-1]
 
     (tmp_path / "0").mkdir()
@@ -357,3 +359,276 @@ def test_stepping_back_a_face_takes_back_only_what_was_typed_since_the_roll(
     g.do("faces", A, faces={"yellow": [5], "red": [1]})
     assert g.state["phase"] == "helps"
     assert g.refused("face_back", A) == "safehouse.phase.helps"
+
+
+# -- sheet mode: the phones hold the sheets ----------------------------------------------------
+
+def sheets(g: Group, *letters: str) -> None:
+    """Each seat takes a sheet: A the first letter, B the second."""
+    for seat, letter in enumerate(letters):
+        g.do("sheet", seat, letter=letter)
+
+
+def entering(g: Group, faces: dict[str, list[Any]]) -> None:
+    """A roll of ``faces`` by the box, the helps declined: everyone enters."""
+    g.roll(None, faces)
+    g.do("go")
+
+
+SH07 = {"yellow": [2, 4], "green": [3], "white": [5, 1]}
+YELLOW, GREEN = (2, 0), (3, 0)
+"""A yellow field and a green field, each first in an order that takes any number."""
+
+
+def write(g: Group, seat: int, at: tuple[int, int], number: int, **args: Any) -> None:
+    g.do("write", seat, row=at[0], field=at[1], number=number, **args)
+
+
+def refused_write(g: Group, seat: int, at: tuple[int, int], number: int, **args: Any) -> str:
+    return g.refused("write", seat, row=at[0], field=at[1], number=number, **args)
+
+
+@pytest.mark.parametrize(("yellow", "green"), [
+    (6, 3), (11, 3), (7, 3), (12, 3), (6, 8), (6, 4), (6, 9), (11, 4), (7, 8)])
+def test_sh07_a_pair_sums_a_joker_joins_one_colour(groups: Any, yellow: int,
+                                                   green: int) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, SH07)
+    write(g, A, YELLOW, yellow)
+    write(g, A, GREEN, green)
+    assert g.sheet(A)[2][0] == yellow and g.sheet(A)[3][0] == green
+    assert g.player(A)["open"] == 2 and g.player(A)["chameleons"]["used"] == 0
+
+
+@pytest.mark.parametrize(("yellow", "green"), [(12, 8), (11, 8)])
+def test_sh07_a_joker_counts_once(groups: Any, yellow: int, green: int) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, SH07)
+    write(g, A, YELLOW, yellow)
+    assert refused_write(g, A, GREEN, green) == "safehouse.sheet.number.green"
+
+
+def test_sh07_what_a_roll_gives_and_what_it_does_not(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, SH07)
+    for alone in (2, 4, 5):  # a pair is summed; a joker alone is no number
+        assert refused_write(g, A, YELLOW, alone) == "safehouse.sheet.number.yellow"
+    assert refused_write(g, A, (2, 1), 3) == "safehouse.sheet.no_value.red"  # red not rolled
+    assert refused_write(g, A, (2, 1), 5) == "safehouse.sheet.no_value.red"
+    assert refused_write(g, A, (2, 2), 4) == "safehouse.sheet.no_value.blue"
+    write(g, A, YELLOW, 6)
+    write(g, A, GREEN, 3)
+    for at in ((0, 0), (4, 0), (5, 0)):  # at most 2 numbers: 2 colours rolled
+        assert refused_write(g, A, at, 6) == "safehouse.sheet.used.yellow"
+    assert refused_write(g, A, (0, 1), 3) == "safehouse.sheet.used.green"
+    write(g, B, GREEN, 9)  # B chooses differently in the same roll: both jokers on green
+    assert g.sheet(B)[3][0] == 9 and g.sheet(A)[3][0] == 3
+
+
+def test_sh07_a_pursuer_die_gives_nothing_and_takes_no_joker(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, {"yellow": [P, 3], "green": [P], "white": [2]})
+    assert refused_write(g, A, GREEN, 2) == "safehouse.sheet.no_value.green"
+    assert refused_write(g, A, YELLOW, 2) == "safehouse.sheet.number.yellow"
+    write(g, A, YELLOW, 5)  # the other yellow die alone, and the joker
+
+
+def test_sh07_a_chameleon_carries_one_colour_into_another_field(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, SH07)
+    red = (2, 1)
+    assert refused_write(g, A, red, 5, colour="yellow") == "safehouse.sheet.number.yellow"
+    for number in (6, 7, 11, 12):  # yellow's value, with or without jokers, into red
+        write(g, A, red, number, colour="yellow")
+        assert g.player(A)["chameleons"]["left"] == 0
+        assert refused_write(g, A, YELLOW, 6) == "safehouse.sheet.used.yellow"
+        g.do("table.undo", A)
+        assert g.player(A)["chameleons"]["left"] == 1 and g.sheet(A)[2][1] is None
+    write(g, A, YELLOW, 6)
+    assert refused_write(g, A, red, 6, colour="yellow") == "safehouse.sheet.used.yellow"
+    write(g, A, (0, 0), 3, colour="green")  # green into a yellow field
+    assert g.player(A)["chameleons"]["left"] == 0
+    assert refused_write(g, A, (2, 2), 6, colour="yellow") == "safehouse.sheet.no_chameleon"
+    g.do("erase", A, row=0, field=0)
+    assert g.player(A)["chameleons"]["left"] == 1
+    write(g, A, GREEN, 3)  # erased: green is free again, into its own colour
+    assert refused_write(g, A, (1, 1), 3) == "safehouse.sheet.used.green"
+
+
+def test_sh07_the_phone_offers_exactly_what_the_table_accepts(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, SH07)
+    offers = g.table.published.private[A]["state"]["offers"]
+    assert offers[2][0] == [{"number": n, "colour": "yellow"} for n in (6, 7, 11, 12)] + [
+        {"number": n, "colour": "green"} for n in (3, 4, 8, 9)]  # green by chameleon
+    assert offers[2][1] == [{"number": n, "colour": c} for c, ns in (
+        ("yellow", (6, 7, 11, 12)), ("green", (3, 4, 8, 9))) for n in ns]
+    assert offers[5][2] == []  # the printed grey 6
+    assert g.table.published.private[A]["state"]["hand"] == {
+        "colours": {"yellow": 6, "green": 3}, "jokers": [5, 1], "chameleon": True}
+    write(g, A, YELLOW, 11)
+    after = g.table.published.private[A]["state"]
+    assert after["hand"] == {"colours": {"green": 3}, "jokers": [1], "chameleon": True}
+    assert after["offers"][2][0] == [] and after["offers"][3][0] == [
+        {"number": 3, "colour": "green"}, {"number": 4, "colour": "green"}]
+    assert g.table.published.private[B]["state"]["hand"]["jokers"] == [5, 1]  # B's own
+
+
+def test_sh08_order_one_all_equal(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, {"green": [4], "yellow": [5], "blue": [4]})
+    write(g, A, (0, 1), 4)
+    assert refused_write(g, A, (0, 0), 5) == "safehouse.sheet.rule.equal"
+    write(g, A, (0, 3), 4)
+    assert g.sheet(A)[0] == [None, 4, None, 4] and g.player(A)["orders"][0]["status"] == "open"
+
+
+def test_sh08_order_two_rises(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, {"yellow": [3], "green": [3], "white": [2]})
+    write(g, A, (1, 0), 3)
+    assert refused_write(g, A, (1, 1), 3) == "safehouse.sheet.rule.strict"
+    write(g, A, (1, 1), 5)
+    g.do("done")
+    g.do("retrieve")
+    entering(g, {"blue": [4], "white": [5, 1]})
+    assert refused_write(g, A, (1, 3), 5) == "safehouse.sheet.rule.strict"  # 4 + joker 1
+    write(g, A, (1, 3), 9)  # field 4 before field 3
+    row = g.sheet(A)[1]
+    assert row == [3, 5, None, 9]
+    assert [n for n in range(1, 21) if sheet.respects("strict", tuple(row), 2, n)] == [6, 7, 8]
+
+
+def test_sh08_order_five_the_same_or_rising(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, {"yellow": [3], "green": [3], "red": [2], "white": [3]})
+    write(g, A, (4, 0), 3)
+    write(g, A, (4, 1), 3)
+    assert refused_write(g, A, (4, 2), 2) == "safehouse.sheet.rule.nondecreasing"
+    write(g, A, (4, 2), 5)
+    assert g.sheet(A)[4] == [3, 3, 5] and g.positions()[A] == 20  # closed: arrow 4
+
+
+def test_sh08_the_grey_six_is_a_number_in_the_order(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, {"yellow": [3, 3], "red": [5], "blue": [3, 3], "white": [1]})
+    assert refused_write(g, A, (5, 0), 7) == "safehouse.sheet.rule.nondecreasing"
+    write(g, A, (5, 0), 6)
+    assert refused_write(g, A, (5, 3), 5) == "safehouse.sheet.rule.nondecreasing"
+    write(g, A, (5, 3), 6)  # red 5 and the joker
+    write(g, A, (5, 4), 6)
+    assert refused_write(g, A, (5, 2), 6) == "safehouse.sheet.printed"
+    assert g.sheet(A)[5] == [6, None, 6, 6, 6]
+    assert g.player(A)["orders"][5]["status"] == "open" and g.positions()[A] == 16
+    g.do("done")
+    entering(g, {"green": [2, 4]})
+    write(g, A, (5, 1), 6)  # the last empty colour field: the order closes, arrow 5
+    assert g.player(A)["orders"][5] == {"status": "closed", "arrow": 5}
+    assert g.positions()[A] == 21 and g.player(A)["open"] == 0
+
+
+def test_sh08_an_order_that_cannot_be_finished_is_written_and_warned(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, {"yellow": [3], "green": [4]})
+    write(g, A, (1, 0), 3)
+    write(g, A, (1, 1), 4)
+    assert not g.player(A)["sheet"][1]["stuck"]
+    g.do("done")
+    entering(g, {"blue": [4], "white": [1]})
+    write(g, A, (1, 3), 5)  # 3 4 _ 5: nothing fits between 4 and 5, but it may be written
+    assert g.player(A)["sheet"][1]["stuck"] and g.sheet(A)[1] == [3, 4, None, 5]
+
+
+def test_sh18_four_numbers_at_most_and_two_orders_closed(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, {"yellow": [1], "green": [2], "red": [3]})
+    write(g, A, (4, 0), 1)
+    write(g, A, (4, 1), 2)
+    write(g, A, (4, 2), 3)
+    assert g.positions()[A] == 20  # an order with the arrow 4
+    g.do("done")
+    entering(g, {"yellow": [1], "red": [1], "blue": [3, 3]})
+    write(g, A, (2, 0), 1)
+    write(g, A, (6, 0), 1)
+    write(g, A, (6, 2), 6)
+    g.do("done")
+    assert g.player(A)["open"] == 2 and g.state["retrieval"]["cost"] == 2  # the sheet's count
+    pursuer = g.state["pursuer"]
+    g.do("retrieve")
+    assert g.state["pursuer"] == pursuer + 2
+    entering(g, {"red": [2]})
+    write(g, A, (2, 1), 2)
+    g.do("done")
+    g.do("pursuer", field=10)
+    assert g.sheet(A)[2] == [1, 2, None] and g.sheet(A)[6] == [1, 6, 6, None]
+
+    entering(g, {"yellow": [1], "green": [2], "red": [3], "blue": [4], "white": [5]})
+    assert g.state["pursuer"] == 11
+    write(g, A, (2, 2), 4)  # blue closes an order with the arrow 3
+    write(g, A, (6, 3), 6)  # yellow 1 and the joker 5 close one with the arrow 5
+    assert refused_write(g, A, (0, 1), 7) == "safehouse.sheet.number.green"  # joker spent
+    write(g, A, (0, 1), 2)
+    write(g, A, (1, 2), 3)
+    for at, number in (((3, 0), 2), ((1, 0), 1), ((0, 3), 4)):  # a fifth number: refused
+        assert refused_write(g, A, at, number).startswith("safehouse.sheet.used.")
+    assert g.positions()[A] == 28
+    assert [o["status"] for o in g.player(A)["orders"]][:7] == [
+        "open", "open", "closed", "empty", "closed", "empty", "closed"]
+    assert g.player(A)["open"] == 2
+
+
+def test_sheet_mode_one_letter_a_seat_and_light_entries_for_the_others(groups: Any) -> None:
+    g = groups(3, mode="sheet")
+    g.do("sheet", A, letter="F")
+    assert g.refused("sheet", B, letter="F") == "safehouse.sheet.taken"
+    assert g.refused("sheet", B, letter="X") == "safehouse.sheet.letter"
+    g.do("sheet", A, letter="E")  # nothing written yet: A may still change
+    g.do("sheet", B, letter="F")
+    entering(g, {"yellow": [2]})
+    assert g.refused("order", A, row=0, status="open") == "safehouse.sheet.held"
+    assert g.refused("order", None, seat=A, row=0, status="open") == "safehouse.sheet.held"
+    assert g.refused("chameleon", A) == "safehouse.sheet.held"
+    assert g.refused("write", C, row=0, field=0, number=2) == "safehouse.sheet.none"
+    g.do("order", None, seat=C, row=0, status="open")  # no sheet on C's phone: the box enters
+    write(g, A, (2, 0), 2)
+    assert g.refused("sheet", A, letter="S") == "safehouse.sheet.started"
+    assert [p["letter"] for p in g.state["players"]] == ["E", "F", None]
+    assert [p["open"] for p in g.state["players"]] == [1, 0, 1]
+    g.do("done")
+    assert g.refused("erase", A, row=2, field=0) == "safehouse.phase.ready"
+    entering(g, {"green": [2]})
+    assert g.refused("erase", A, row=2, field=0) == "safehouse.sheet.not_this_roll"
+
+
+def test_the_light_mode_has_no_sheets(groups: Any) -> None:
+    g = groups(2)
+    assert g.state["mode"] == "light"
+    assert g.refused("sheet", A, letter="S") == "safehouse.sheet.light_mode"
+    entering(g, {"yellow": [2]})
+    assert g.refused("write", A, row=0, field=0, number=2) == "safehouse.sheet.light_mode"
+
+
+def test_a_malformed_sheet_entry_is_refused_with_a_sentence(groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S", "A")
+    entering(g, SH07)
+    assert refused_write(g, A, (2, 3), 6) == "safehouse.sheet.field"  # the order has 3 fields
+    assert refused_write(g, A, (8, 0), 6) == "safehouse.row"
+    assert refused_write(g, A, YELLOW, 6, colour="white") == "safehouse.sheet.colour_invalid"
+    assert g.refused("write", A, row=2, field=0) == "safehouse.sheet.number_invalid"
+    assert g.refused("erase", A, row=2, field=-1) == "safehouse.sheet.field"
+    write(g, A, YELLOW, 6)
+    assert g.refused("write", B, seat=A, row=3, field=0, number=3) == "safehouse.own_sheet"
+    assert refused_write(g, A, YELLOW, 7) == "safehouse.sheet.written"

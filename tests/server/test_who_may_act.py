@@ -145,6 +145,18 @@ SAFEHOUSE = [
     Case("pursuer", {"field": 3}, ANYONE, "safehouse"),
 ]
 
+# In sheet mode seat 0 takes sheet S; the example sheet's first field is yellow.
+SHEETS = {"first_player": 0, "mode": "sheet"}
+TAKEN = box("sheet", seat=0, letter="S")
+WRITTEN = box("write", seat=0, row=0, field=0, number=3)
+SAFEHOUSE += [
+    Case("sheet", {"seat": 0, "letter": "S"}, SEAT_OR_BOX, "safehouse", options=SHEETS),
+    Case("write", {"seat": 0, "row": 0, "field": 0, "number": 3}, SEAT_OR_BOX, "safehouse",
+         steps(TAKEN, *ENTERING), options=SHEETS),
+    Case("erase", {"seat": 0, "row": 0, "field": 0}, SEAT_OR_BOX, "safehouse",
+         steps(TAKEN, *ENTERING, WRITTEN), options=SHEETS),
+]
+
 # -- Räuber-Rommé: seat 0 starts and goes out on its second turn, the others count tiles ----
 
 WENT_OUT = (box("resume"), *(box("end_turn") for _ in range(4)), box("romme"))

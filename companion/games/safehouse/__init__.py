@@ -47,7 +47,8 @@ def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
         raise InvalidAction("safehouse.first_player", seats=seats)
     return ShState(profile=track, seats=seats, box_dice=options["dice"] == "box", roller=first,
                    pursuer=track.pursuer, players=new_players(seats, track.orders),
-                   lid=dict.fromkeys(DICE, 0), selection=dict.fromkeys(DICE, 0))
+                   lid=dict.fromkeys(DICE, 0), selection=dict.fromkeys(DICE, 0),
+                   sheet_mode=options["mode"] == "sheet")
 
 
 GAME: Game[ShState] = Game(
@@ -58,6 +59,7 @@ GAME: Game[ShState] = Game(
     max_seats=MAX_SEATS,
     options=(
         Option("dice", "table", choices=("table", "box")),
+        Option("mode", "light", choices=("light", "sheet")),
         Option("first_player", 0, choices=tuple(range(MAX_SEATS))),
     ),
     texts=TEXTS,

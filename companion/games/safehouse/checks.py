@@ -1,6 +1,7 @@
 """Who may send a Safehouse action: the roller decides for the group when it cannot agree
 ("dann entscheidet der Spieler, der mit Würfeln an der Reihe ist"), each player enters on
-their own sheet, the box and the table page may do either for anyone."""
+their own sheet, the box and the table page may do either for anyone. In sheet mode a player
+holding a digital sheet writes numbers on it; the others keep the light entries."""
 
 from __future__ import annotations
 
@@ -32,6 +33,36 @@ def own_sheet(state: ShState, action: Action) -> None:
     named = action.args.get("seat")
     if action.seat is not None and named is not None and named != action.seat:
         raise IllegalAction("safehouse.own_sheet")
+
+
+def light_entry(state: ShState, action: Action) -> None:
+    """Open or closed by hand: not for a sheet whose numbers the phone holds."""
+    own_sheet(state, action)
+    named = _named(state, action)
+    if named is not None and state.players[named].letter:
+        raise IllegalAction("safehouse.sheet.held", seat=named + 1,
+                            letter=state.players[named].letter)
+
+
+def sheet_choice(state: ShState, action: Action) -> None:
+    """Taking a digital sheet: only in sheet mode, each for their own seat."""
+    own_sheet(state, action)
+    if not state.sheet_mode:
+        raise IllegalAction("safehouse.sheet.light_mode")
+
+
+def sheet_entry(state: ShState, action: Action) -> None:
+    """A number on a digital sheet: the seat must hold one."""
+    sheet_choice(state, action)
+    named = _named(state, action)
+    if named is not None and not state.players[named].letter:
+        raise IllegalAction("safehouse.sheet.none")
+
+
+def _named(state: ShState, action: Action) -> int | None:
+    """The seat an entry names, if it is one at the table (a wrong one is refused later)."""
+    named = action.args.get("seat", action.seat)
+    return named if whole(named) and 0 <= named < state.seats else None
 
 
 def sheet(state: ShState, action: Action) -> int:

@@ -3,7 +3,9 @@
 The whole game runs from the buttons: between rolls OK cycles how many dice of a colour are
 chosen and TURN rolls them; with the table's dice the menu enters each face; after the roll it
 offers the helps and TURN goes on; while the players enter, the menu writes on the sheet in
-focus (a player without a phone) and TURN ends the roll for everyone.
+focus (a player without a phone) and TURN ends the roll for everyone. In sheet mode a phone
+writes the numbers on its own digital sheet; the box keeps the paper entries for the others
+(it cannot draw a sheet).
 """
 
 from __future__ import annotations
@@ -113,12 +115,30 @@ def _mark(state: ShState, colour: str, index: int) -> MenuItem:
 
 def _entering(state: ShState) -> Controls:
     """The sheet in focus: open, close with an arrow, empty, a chameleon, done; then on to
-    the next order or player. TURN: everyone is done."""
+    the next order or player. A sheet on a phone is that phone's to write: the box only says
+    the player is done. TURN: everyone is done."""
+    seat = state.focus[0]
+    menu = [MenuItem("safehouse.menu.all_done", Action("done"))]
+    if not state.players[seat].letter:
+        menu += _light(state)
+    if not state.players[seat].done:
+        menu.append(MenuItem("safehouse.menu.player_done", Action("done", None, {"seat": seat}),
+                             {"seat": seat + 1}))
+    if state.seats > 1:
+        after = (seat + 1) % state.seats
+        menu.append(MenuItem("safehouse.menu.next_player",
+                             Action("focus", None, {"seat": after, "row": 0}),
+                             {"seat": after + 1}))
+    return Controls(menu, {Button.TURN: Action("done")})
+
+
+def _light(state: ShState) -> list[MenuItem]:
+    """The paper sheet in focus: the order opened, closed with its arrow or emptied, the next
+    order, a chameleon."""
     seat, row = state.focus
     shown = {"seat": seat + 1, "row": row + 1}
     after = (row + 1) % state.profile.orders
-    menu = [MenuItem("safehouse.menu.all_done", Action("done")),
-            _write(state, "safehouse.menu.order_open", {"status": "open"}, shown),
+    menu = [_write(state, "safehouse.menu.order_open", {"status": "open"}, shown),
             *(_write(state, "safehouse.menu.order_closed", {"status": "closed", "arrow": arrow},
                      {**shown, "arrow": arrow}) for arrow in range(ARROWS[0], ARROWS[1] + 1)),
             _write(state, "safehouse.menu.order_empty", {"status": "empty"}, shown),
@@ -129,15 +149,7 @@ def _entering(state: ShState) -> Controls:
         menu.append(MenuItem("safehouse.menu.chameleon", Action("chameleon", None,
                                                                {"seat": seat}),
                              {"seat": seat + 1, "count": left}))
-    if not state.players[seat].done:
-        menu.append(MenuItem("safehouse.menu.player_done", Action("done", None, {"seat": seat}),
-                             {"seat": seat + 1}))
-    if state.seats > 1:
-        after = (seat + 1) % state.seats
-        menu.append(MenuItem("safehouse.menu.next_player",
-                             Action("focus", None, {"seat": after, "row": 0}),
-                             {"seat": after + 1}))
-    return Controls(menu, {Button.TURN: Action("done")})
+    return menu
 
 
 def _write(state: ShState, key: str, order: Mapping[str, JSON],

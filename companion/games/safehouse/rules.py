@@ -4,10 +4,10 @@ Between rolls (``ready``) the roller ``select``s dice and ``roll``s them (the pu
 first), or anyone takes the dice back (``retrieve``). The faces come from the table
 (``faces``; ``face_back`` takes the last one back) or from the box's chance; then the group
 may spend the shared ``help``s before it goes on (``go``: the pursuer faces move the
-pursuer). Every player enters (``order``, ``chameleon``) and says ``done``; the last one
-ends the roll. A drift correction
-(``pursuer``) may move the pursuer forward at any time. The capture check follows every move
-of the pursuer; the win check the end of every roll.
+pursuer). Every player enters (``order``, ``chameleon``; in sheet mode a player who took a
+``sheet`` will ``write`` and ``erase`` numbers on it) and says ``done``; the last one ends
+the roll. A drift correction (``pursuer``) may move the pursuer forward at any time. The
+capture check follows every move of the pursuer; the win check the end of every roll.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from companion.games.base import (
     whole,
 )
 from companion.games.base import allowed_actions as allowed
-from companion.games.safehouse import checks
+from companion.games.safehouse import checks, sheet
+from companion.games.safehouse.profile import LETTERS
 from companion.games.safehouse.state import (
     ARROWS,
     COLOURS,
@@ -44,7 +45,10 @@ from companion.games.safehouse.state import (
     caught,
     chameleons,
     free,
+    hand,
     in_safehouse,
+    layout,
+    orders,
     position,
     pursuer_faces,
     retrieval_cost,
@@ -136,8 +140,7 @@ def _go(state: ShState, action: Action) -> ShState:
     state = _advance(state, pursuer_faces(state), "faces")
     if state.phase == "lost":
         return state
-    players = tuple(replace(p, done=False) for p in state.players)
-    return replace(state, phase="entering", players=players, focus=(state.roller, 0))
+    return replace(state, phase="entering", players=_fresh(state), focus=(state.roller, 0))
 
 
 # -- entering ----------------------------------------------------------------------------------
@@ -181,11 +184,82 @@ def _end_roll(state: ShState) -> ShState:
     """Every die of the roll goes to the lid, the next player rolls; all home: won."""
     out = rolling(state)
     lid = {colour: state.lid[colour] + out[colour] for colour in DICE}
-    players = tuple(replace(p, done=False) for p in state.players)
-    state = replace(state, lid=lid, roll=None, players=players, phase="ready",
+    state = replace(state, lid=lid, roll=None, players=_fresh(state), phase="ready",
                     roller=(state.roller + 1) % state.seats)
     won = all(in_safehouse(state, seat) for seat in range(state.seats))
     return replace(state, phase="won") if won else state
+
+
+def _fresh(state: ShState) -> tuple[Player, ...]:
+    """Every player before entering a roll: nothing entered, nothing of it used."""
+    return tuple(replace(p, done=False, written=()) for p in state.players)
+
+
+# -- the digital sheets (sheet mode) ------------------------------------------------------------
+
+def _sheet(state: ShState, action: Action) -> ShState:
+    """A player takes a sheet: each a different letter ("ein unterschiedliches Blatt"), while
+    nothing is written on theirs yet."""
+    seat, letter = checks.sheet(state, action), action.args.get("letter")
+    if letter not in LETTERS:
+        raise InvalidAction("safehouse.sheet.letter", letters=", ".join(LETTERS))
+    holder = next((s for s, p in enumerate(state.players) if p.letter == letter), seat)
+    if holder != seat:
+        raise IllegalAction("safehouse.sheet.taken", letter=letter, seat=holder + 1)
+    if any(order.status != "empty" for order in orders(state, seat)):
+        raise IllegalAction("safehouse.sheet.started")
+    player = replace(state.players[seat], letter=str(letter))
+    player = replace(player, numbers=sheet.blank(sheet.sheets(state.profile)[player.letter]))
+    return _update(state, seat, player)
+
+
+def _write(state: ShState, action: Action) -> ShState:
+    """A number into a field of the player's digital sheet, checked against the roll and the
+    order; the order closes when its last colour field is filled, and its arrow moves them."""
+    seat, (row, field) = checks.sheet(state, action), _field(state, action)
+    number, colour = action.args.get("number"), action.args.get("colour")
+    if not whole(number):
+        raise InvalidAction("safehouse.sheet.number_invalid")
+    if colour is not None and colour not in COLOURS:
+        raise InvalidAction("safehouse.sheet.colour_invalid")
+    player = state.players[seat]
+    entry = sheet.write(layout(state, seat)[row], player.numbers[row], (row, field), number,
+                        colour, hand(state, seat))
+    return _update(state, seat, replace(
+        player, numbers=_cell(player.numbers, row, field, number),
+        written=(*player.written, entry), chameleons=player.chameleons + entry.chameleon))
+
+
+def _erase(state: ShState, action: Action) -> ShState:
+    """A number written this roll comes off again, and what it used is free again."""
+    seat, (row, field) = checks.sheet(state, action), _field(state, action)
+    player = state.players[seat]
+    entry = next((e for e in player.written if (e.row, e.field) == (row, field)), None)
+    if entry is None:
+        raise IllegalAction("safehouse.sheet.not_this_roll")
+    return _update(state, seat, replace(
+        player, numbers=_cell(player.numbers, row, field, None),
+        written=tuple(e for e in player.written if e is not entry),
+        chameleons=player.chameleons - entry.chameleon))
+
+
+def _update(state: ShState, seat: int, player: Player) -> ShState:
+    return replace(state, players=_set(state.players, seat, player))
+
+
+def _field(state: ShState, action: Action) -> tuple[int, int]:
+    """The order and field an entry names on the seat's sheet."""
+    seat = checks.sheet(state, action)
+    row, field = _row(state, action.args.get("row")), action.args.get("field")
+    size = len(layout(state, seat)[row].fields)
+    if not whole(field) or not 0 <= field < size:
+        raise InvalidAction("safehouse.sheet.field", row=row + 1, fields=size)
+    return row, field
+
+
+def _cell(numbers: tuple[tuple[int | None, ...], ...], row: int, field: int,
+          number: int | None) -> tuple[tuple[int | None, ...], ...]:
+    return _set(numbers, row, _set(numbers[row], field, number))
 
 
 def _focus(state: ShState, action: Action) -> ShState:
@@ -316,8 +390,11 @@ RULES: dict[str, Rule] = {
     "face_back": (("faces",), checks.roller_or_box, _face_back),
     "help": (("helps",), checks.roller_or_box, _help),
     "go": (("helps",), checks.roller_or_box, _go),
-    "order": (("entering",), checks.own_sheet, _order),
-    "chameleon": (("entering",), checks.own_sheet, _chameleon),
+    "order": (("entering",), checks.light_entry, _order),
+    "chameleon": (("entering",), checks.light_entry, _chameleon),
+    "sheet": (PLAYING, checks.sheet_choice, _sheet),
+    "write": (("entering",), checks.sheet_entry, _write),
+    "erase": (("entering",), checks.sheet_entry, _erase),
     "done": (("entering",), checks.own_sheet, _done),
     "focus": (("entering",), checks.box_only, _focus),
     "pursuer": (PLAYING, checks.anyone, _pursuer),
@@ -334,6 +411,9 @@ ARGUMENTS: Arguments = {
     "go": {},
     "order": {"seat": int, "row": int, "status": str, "arrow": int},
     "chameleon": {"seat": int},
+    "sheet": {"seat": int, "letter": str},
+    "write": {"seat": int, "row": int, "field": int, "number": int, "colour": str},
+    "erase": {"seat": int, "row": int, "field": int},
     "done": {"seat": int},
     "focus": {"seat": int, "row": int},
     "pursuer": {"field": int},

@@ -271,10 +271,11 @@ def _fate(player: State, ctx: Context) -> list[str]:
 
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
     """What the buttons do, then a line of hints: example values first (amber), the roll's
-    count, where the pursuer stands, what taking the dice back costs and the shared helps still
-    free. A hint that does not fit is left out whole, the least needed first (the roll's
-    count, then the pursuer's field, then the cost, which the menu says readably when the dice
-    can be taken back), so the helps and the example warning are never cut off."""
+    count, where the pursuer stands, what taking the dice back costs, in sheet mode who keeps a
+    sheet on the phone (the box enters for the others only) and the shared helps still free. A
+    hint that does not fit is left out whole, the least needed first (the roll's count, then
+    the pursuer's field, then the cost, which the menu says readably when the dice can be taken
+    back), so the helps and the example warning are never cut off."""
     left = key_legend(surface, rect, ctx)
     if left.height < ctx.fonts.hint.get_linesize():
         return
@@ -285,11 +286,20 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
                       safehouse=state["safehouse"]),
              ctx.text("screen.safehouse.retrieve", count=state["retrieval"]["cost"]),
              ctx.text("screen.safehouse.helps", helps=", ".join(free) or "\u2013")]
-    example = bool(state["profile"]["example"])
+    if state["mode"] == "sheet":
+        parts.insert(-1, _sheets(state, ctx))
+    example = state["profile"]["example"] or (state["mode"] == "sheet"
+                                              and state["sheets"]["example"])
     warning = [ctx.text("screen.safehouse.example")] if example else []
     write(surface, ctx.fonts.hint, HINT_GAP.join(fitting(ctx.fonts.hint, warning, parts,
                                                           left.width)),
           WARN if example else MUTED, left.bottomleft, "bottomleft", left.width)
+
+
+def _sheets(state: State, ctx: Context) -> str:
+    """Which seat keeps which sheet on its phone; the box enters on paper for the others."""
+    held = [f"{p['letter']}{p['seat'] + 1}" for p in state["players"] if p["letter"]]
+    return ctx.text("screen.safehouse.sheets", letters=" ".join(held) or "\u2013")
 
 
 PAINTER = SafehousePainter()

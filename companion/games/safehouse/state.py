@@ -8,10 +8,13 @@ never past the Safehouse ("steps past the Safehouse are lost", reading A-R14).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from companion.games.safehouse.profile import Profile
+from companion.games.safehouse import profile, sheet
+from companion.games.safehouse.profile import Profile, SheetOrder
+from companion.games.safehouse.sheet import Entry, Hand
 
-COLOURS = ("yellow", "green", "red", "blue")
+COLOURS = profile.COLOURS
 """The colour dice: "acht Farbwürfel (Gelb, Grün, Rot, Blau)"."""
 JOKER = "white"
 """The two white joker dice."""
@@ -24,8 +27,7 @@ CHAMELEONS = {1: 1, 2: 1, 3: 2, 4: 3}
 """Chameleons each player may use, by the number of players (1, 1, 2, 3)."""
 HELPS = ("ignore", "reroll")
 """The shared helps: "Der Verfolger läuft nicht" and "Nochmal würfeln", once per game."""
-ARROWS = (2, 6)
-"""What the white arrow of an order may say: "zwischen 2 und 6 Lauffelder"."""
+ARROWS = profile.ARROWS
 WARN_LEAD = 2
 """A lead of this or less makes the buzzer warn."""
 PHASES = ("ready", "faces", "helps", "entering", "won", "lost")
@@ -45,11 +47,19 @@ class Order:
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """One sheet: its orders, the chameleons used, whether this roll is entered."""
+    """One sheet: its orders, the chameleons used, whether this roll is entered.
+
+    In sheet mode a player who took a sheet (``letter``) has its ``numbers`` by order and
+    field (None: empty; the grey 6 stays None, it is printed) and this roll's ``written``
+    entries; their orders then follow from the numbers rather than from ``orders``.
+    """
 
     orders: tuple[Order, ...]
     chameleons: int = 0
     done: bool = False
+    letter: str = ""
+    numbers: tuple[tuple[int | None, ...], ...] = ()
+    written: tuple[Entry, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +106,49 @@ class ShState:
     focus: tuple[int, int] = (0, 0)
     caught: tuple[int, ...] = ()
     last: Move | None = None
+    sheet_mode: bool = False
+    """The phones hold the sheets and check every number (option ``mode``: ``sheet``)."""
 
 
 # -- derived facts -----------------------------------------------------------------------------
 
+def layout(state: ShState, seat: int) -> tuple[SheetOrder, ...]:
+    """The printed orders of the sheet the player holds (sheet mode)."""
+    return sheet.sheets(state.profile)[state.players[seat].letter]
+
+
+def orders(state: ShState, seat: int) -> tuple[Order, ...]:
+    """The player's orders: as entered (light mode), or as the digital sheet's numbers say."""
+    player = state.players[seat]
+    if not player.letter:
+        return player.orders
+    return _settled(layout(state, seat), player.numbers)
+
+
+@lru_cache(maxsize=1024)
+def _settled(orders: tuple[SheetOrder, ...], numbers: tuple[sheet.Cells, ...]) -> tuple[Order, ...]:
+    """The orders as the sheet's numbers settle them (kept: every view asks again and again)."""
+    return tuple(_order(order, row) for order, row in zip(orders, numbers, strict=True))
+
+
+def _order(order: SheetOrder, row: sheet.Cells) -> Order:
+    status = sheet.status(order, row)
+    return Order(status, order.arrow if status == "closed" else 0)
+
+
+def hand(state: ShState, seat: int) -> Hand:
+    """What the player may still use of this roll on a digital sheet."""
+    player = state.players[seat]
+    spent = {place for entry in player.written for place in entry.jokers}
+    values = {colour: value for colour, value in numbers(state).items() if value is not None}
+    return Hand(values, frozenset(entry.colour for entry in player.written),
+                {place: value for place, value in enumerate(jokers(state)) if place not in spent},
+                player.chameleons < chameleons(state))
+
+
 def position(state: ShState, seat: int) -> int:
     """The player's last slash: the start plus every closed order's arrow, at most the Safehouse."""
-    walked = sum(o.arrow for o in state.players[seat].orders if o.status == "closed")
+    walked = sum(o.arrow for o in orders(state, seat) if o.status == "closed")
     return min(state.profile.safehouse, state.profile.start + walked)
 
 
@@ -116,7 +162,7 @@ def lead(state: ShState, seat: int) -> int:
 
 def open_orders(state: ShState, seat: int) -> int:
     """Orders with a number written that are not closed yet."""
-    return sum(o.status == "open" for o in state.players[seat].orders)
+    return sum(o.status == "open" for o in orders(state, seat))
 
 
 def retrieval_cost(state: ShState) -> int:

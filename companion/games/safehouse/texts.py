@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games.base import Texts
 from companion.games.safehouse.phone_texts import PHONE
 from companion.games.safehouse.screen_texts import SCREEN
-from companion.games.safehouse.state import DICE
+from companion.games.safehouse.state import COLOURS, DICE
 
 COLOUR_NAMES = {
     "de": {"yellow": "Gelb", "green": "Grün", "red": "Rot", "blue": "Blau", "white": "Weiß"},
@@ -184,12 +184,129 @@ _ENGLISH = {
 }
 
 
-def _per_die(lang: str) -> dict[str, str]:
-    return {key.format(c=colour): sentence.format(n=COLOUR_NAMES[lang][colour])
-            for key, sentence in _PER_DIE[lang].items() for colour in DICE}
-
-
-TEXTS: Texts = {
-    "de": {**_GERMAN, **_per_die("de"), **SCREEN["de"], **PHONE["de"]},
-    "en": {**_ENGLISH, **_per_die("en"), **SCREEN["en"], **PHONE["en"]},
+_PER_COLOUR = {
+    "de": {
+        "safehouse.sheet.used.{c}": "{n} hast du in diesem Wurf schon eingetragen: Jede Farbe "
+                                    "gibt dir eine Zahl pro Wurf.",
+        "safehouse.sheet.no_value.{c}": "{n} gibt in diesem Wurf keine Zahl (nicht gewürfelt "
+                                        "oder Verfolger), und ein Joker allein zählt nicht.",
+        "safehouse.sheet.number.{c}": "{n} gibt in diesem Wurf {{numbers}} (mit den Jokern, "
+                                      "die du noch hast).",
+    },
+    "en": {
+        "safehouse.sheet.used.{c}": "You have already entered {n} this roll: each colour gives "
+                                    "you one number a roll.",
+        "safehouse.sheet.no_value.{c}": "{n} gives no number this roll (not rolled, or the "
+                                        "pursuer), and a joker alone does not count.",
+        "safehouse.sheet.number.{c}": "{n} gives {{numbers}} this roll (with the jokers you "
+                                      "have left).",
+    },
 }
+"""What a digital sheet says about a colour's number."""
+
+_SHEETS = {
+    "de": {
+        "safehouse.profile.letters": "Ein Block hat die vier Blätter {letters}: Gebt für "
+                                     "jedes seine Aufträge an.",
+        "safehouse.profile.sheet_orders": "Blatt {letter} braucht genau {orders} Aufträge, "
+                                          "wie das Profil sagt.",
+        "safehouse.profile.field": "Blatt {letter}, Auftrag {row}: Jedes Feld ist yellow, "
+                                   "green, red, blue oder grey6 (die graue 6).",
+        "safehouse.profile.fields": "Blatt {letter}, Auftrag {row}: {minimum} bis {maximum} "
+                                    "Farbfelder.",
+        "safehouse.profile.grey": "Blatt {letter}, Auftrag {row}: Eine graue 6 haben nur die "
+                                  "{bottom} untersten Aufträge, jeder höchstens eine.",
+        "safehouse.profile.rule": "Blatt {letter}, Auftrag {row}: Die Regel ist equal (alle "
+                                  "gleich), strict (aufsteigend) oder nondecreasing (gleich "
+                                  "hoch oder aufsteigend).",
+        "safehouse.profile.arrow": "Blatt {letter}, Auftrag {row}: Der Pfeil zeigt {minimum} "
+                                   "bis {maximum} Felder.",
+        "safehouse.sheet.letter": "Die Blätter heißen {letters}.",
+        "safehouse.sheet.taken": "Blatt {letter} hat schon Platz {seat}: Jeder braucht ein "
+                                 "anderes Blatt.",
+        "safehouse.sheet.started": "Auf diesem Blatt steht schon etwas: Das Blatt wechselt "
+                                   "man nur, solange es leer ist.",
+        "safehouse.sheet.light_mode": "In diesem Spiel bleiben die Zahlen auf dem Papier: Es "
+                                      "gibt keine Blätter im Telefon.",
+        "safehouse.sheet.none": "Dieser Platz hat kein Blatt im Telefon: Wähle zuerst einen "
+                                "Buchstaben (S, A, F oder E).",
+        "safehouse.sheet.held": "Platz {seat} führt Blatt {letter} im Telefon: Seine Zahlen "
+                                "sagen, was offen und was erfüllt ist.",
+        "safehouse.sheet.field": "Auftrag {row} hat die Felder 1 bis {fields}.",
+        "safehouse.sheet.number_invalid": "Die Zahl muss eine ganze Zahl sein.",
+        "safehouse.sheet.colour_invalid": "Die Farbe ist yellow, green, red oder blue.",
+        "safehouse.sheet.printed": "Auf diesem grauen Feld ist die 6 schon aufgedruckt.",
+        "safehouse.sheet.written": "In diesem Feld steht schon eine {number}.",
+        "safehouse.sheet.no_chameleon": "Du hast kein Chamäleon mehr: Die Farbe des Würfels "
+                                        "muss zur Farbe des Feldes passen.",
+        "safehouse.sheet.rule.equal": "In diesem Auftrag müssen alle Zahlen gleich sein.",
+        "safehouse.sheet.rule.strict": "In diesem Auftrag steigen die Zahlen von links nach "
+                                       "rechts: Jede ist größer als die links von ihr.",
+        "safehouse.sheet.rule.nondecreasing": "In diesem Auftrag sind die Zahlen von links "
+                                              "nach rechts gleich hoch oder steigen (die "
+                                              "graue 6 zählt mit).",
+        "safehouse.sheet.not_this_roll": "Wegnehmen kannst du nur eine Zahl aus diesem Wurf.",
+        "safehouse.option.mode": "Blätter",
+        "safehouse.option.mode.light": "Auf Papier (offen/erfüllt tippen)",
+        "safehouse.option.mode.sheet": "Im Telefon (jede Zahl geprüft)",
+    },
+    "en": {
+        "safehouse.profile.letters": "A pad has the four sheets {letters}: give each its "
+                                     "orders.",
+        "safehouse.profile.sheet_orders": "Sheet {letter} needs exactly {orders} orders, as the "
+                                          "profile says.",
+        "safehouse.profile.field": "Sheet {letter}, order {row}: each field is yellow, green, "
+                                   "red, blue or grey6 (the grey 6).",
+        "safehouse.profile.fields": "Sheet {letter}, order {row}: {minimum} to {maximum} colour "
+                                    "fields.",
+        "safehouse.profile.grey": "Sheet {letter}, order {row}: only the bottom {bottom} orders "
+                                  "have a grey 6, at most one each.",
+        "safehouse.profile.rule": "Sheet {letter}, order {row}: the rule is equal (all the "
+                                  "same), strict (ascending) or nondecreasing (the same or "
+                                  "ascending).",
+        "safehouse.profile.arrow": "Sheet {letter}, order {row}: the arrow shows {minimum} to "
+                                   "{maximum} fields.",
+        "safehouse.sheet.letter": "The sheets are called {letters}.",
+        "safehouse.sheet.taken": "Seat {seat} already has sheet {letter}: everyone needs a "
+                                 "different sheet.",
+        "safehouse.sheet.started": "Something is written on this sheet already: you change "
+                                   "sheets only while it is empty.",
+        "safehouse.sheet.light_mode": "In this game the numbers stay on paper: there are no "
+                                      "sheets on the phones.",
+        "safehouse.sheet.none": "This seat has no sheet on its phone: choose a letter first "
+                                "(S, A, F or E).",
+        "safehouse.sheet.held": "Seat {seat} keeps sheet {letter} on its phone: its numbers "
+                                "say what is open and what is closed.",
+        "safehouse.sheet.field": "Order {row} has the fields 1 to {fields}.",
+        "safehouse.sheet.number_invalid": "The number must be a whole number.",
+        "safehouse.sheet.colour_invalid": "The colour is yellow, green, red or blue.",
+        "safehouse.sheet.printed": "This grey field has its 6 printed on it.",
+        "safehouse.sheet.written": "This field already holds a {number}.",
+        "safehouse.sheet.no_chameleon": "You have no chameleon left: the die's colour must "
+                                        "match the field's.",
+        "safehouse.sheet.rule.equal": "In this order all numbers must be the same.",
+        "safehouse.sheet.rule.strict": "In this order the numbers rise from left to right: "
+                                       "each is bigger than those left of it.",
+        "safehouse.sheet.rule.nondecreasing": "In this order the numbers stay the same or rise "
+                                              "from left to right (the grey 6 counts too).",
+        "safehouse.sheet.not_this_roll": "You can only take back a number of this roll.",
+        "safehouse.option.mode": "Sheets",
+        "safehouse.option.mode.light": "On paper (tap open/closed)",
+        "safehouse.option.mode.sheet": "On the phones (every number checked)",
+    },
+}
+
+
+def _each(sentences: dict[str, str], lang: str, colours: tuple[str, ...]) -> dict[str, str]:
+    """The sentences once per colour, the colour's name filled in."""
+    return {key.format(c=colour): sentence.format(n=COLOUR_NAMES[lang][colour])
+            for key, sentence in sentences.items() for colour in colours}
+
+
+def _texts(lang: str) -> dict[str, str]:
+    return {**(_GERMAN if lang == "de" else _ENGLISH), **_SHEETS[lang],
+            **_each(_PER_DIE[lang], lang, DICE), **_each(_PER_COLOUR[lang], lang, COLOURS),
+            **SCREEN[lang], **PHONE[lang]}
+
+
+TEXTS: Texts = {"de": _texts("de"), "en": _texts("en")}

@@ -1,10 +1,13 @@
 """What the screen, the table page and each phone see of a game of Safehouse: everything,
-since nothing is secret; a phone adds the actions its seat may send now."""
+since nothing is secret (every digital sheet too); a phone adds the actions its seat may send
+now and, on a digital sheet, the numbers each field may take."""
 
 from __future__ import annotations
 
 from companion.games.base import JSON
 from companion.games.record import dump
+from companion.games.safehouse import sheet
+from companion.games.safehouse.profile import LETTERS, SheetOrder
 from companion.games.safehouse.rules import allowed_actions, outcome
 from companion.games.safehouse.state import (
     DICE,
@@ -13,12 +16,15 @@ from companion.games.safehouse.state import (
     ShState,
     chameleons,
     free,
+    hand,
     in_safehouse,
     jokers,
+    layout,
     lead,
     must_retrieve,
     numbers,
     open_orders,
+    orders,
     position,
     pursuer_faces,
     retrieval_cost,
@@ -37,6 +43,9 @@ def public_view(state: ShState) -> dict[str, JSON]:
         "pursuer": state.pursuer,
         "safehouse": state.profile.safehouse,
         "profile": dump(state.profile),
+        "mode": "sheet" if state.sheet_mode else "light",
+        "sheets": {"letters": list(LETTERS), "example": state.profile.example
+                   or not state.profile.sheets},
         "players": [_player(state, seat) for seat in range(state.seats)],
         "pool": _pool(state),
         "selection": dict(state.selection),
@@ -58,11 +67,52 @@ def _player(state: ShState, seat: int) -> dict[str, JSON]:
     player = state.players[seat]
     return {"seat": seat, "position": position(state, seat), "lead": lead(state, seat),
             "safehouse": in_safehouse(state, seat), "open": open_orders(state, seat),
-            "closed": sum(o.status == "closed" for o in player.orders),
-            "orders": dump(player.orders), "done": player.done,
+            "closed": sum(o.status == "closed" for o in orders(state, seat)),
+            "orders": dump(orders(state, seat)), "done": player.done,
+            "letter": player.letter or None, "sheet": _sheet(state, seat),
             "chameleons": {"allowed": chameleons(state), "used": player.chameleons,
                            "left": chameleons(state) - player.chameleons},
             "caught": seat in state.caught}
+
+
+def _sheet(state: ShState, seat: int) -> JSON:
+    """The digital sheet: each order's fields (colour, number, written this roll), its rule,
+    arrow and status, and whether it can still be finished (a warning, never a refusal)."""
+    player = state.players[seat]
+    if not player.letter:
+        return None
+    fresh = {(e.row, e.field) for e in player.written}
+    return [_order(order, numbers, settled.status, {f for r, f in fresh if r == row})
+            for row, (order, numbers, settled) in enumerate(zip(
+                layout(state, seat), player.numbers, orders(state, seat), strict=True))]
+
+
+def _order(order: SheetOrder, numbers: sheet.Cells, status: str, fresh: set[int]) -> JSON:
+    cells = sheet.cells(order, numbers)
+    return {"fields": [{"colour": kind, "number": n, "fresh": field in fresh}
+                       for field, (kind, n) in enumerate(zip(order.fields, cells, strict=True))],
+            "rule": order.rule, "arrow": order.arrow, "status": status,
+            "stuck": not sheet.completable(order.rule, cells)}
+
+
+def _offers(state: ShState, seat: int) -> JSON:
+    """Per order and field, the numbers the player may write there now: number and colour
+    (another colour than the field's spends a chameleon)."""
+    player = state.players[seat]
+    if not player.letter or state.phase != "entering":
+        return None
+    return [[[{"number": n, "colour": c} for n, c in field] for field in order]
+            for order in sheet.offers(layout(state, seat), player.numbers, hand(state, seat))]
+
+
+def _hand(state: ShState, seat: int) -> JSON:
+    """What the player has left of this roll for the digital sheet: each colour not used yet
+    with its value, the jokers not used yet, whether a chameleon is left."""
+    if not state.players[seat].letter or state.phase != "entering":
+        return None
+    now = hand(state, seat)
+    return {"colours": {c: v for c, v in now.values.items() if c not in now.used},
+            "jokers": list(now.jokers.values()), "chameleon": now.chameleon}
 
 
 def _pool(state: ShState) -> dict[str, JSON]:
@@ -98,8 +148,10 @@ def warned(state: ShState) -> bool:
 
 
 def private_view(state: ShState, seat: int) -> dict[str, JSON]:
-    """The public view and the actions the seat's phone may send now."""
-    return {**public_view(state), "actions": allowed_actions(state, seat)}
+    """The public view, the actions the seat's phone may send now and what its digital sheet
+    may take."""
+    return {**public_view(state), "actions": allowed_actions(state, seat),
+            "offers": _offers(state, seat), "hand": _hand(state, seat)}
 
 
 __all__ = ["outcome", "private_view", "public_view"]

@@ -2,7 +2,9 @@
 // roller (or the table page) chooses and rolls the dice, types the faces and decides the
 // helps; each phone enters on its own sheet (the table page for a seat without a phone);
 // anyone takes the dice back or corrects the pursuer; the box profile in the lobby, to edit,
-// keep as a file and bring back.
+// keep as a file and bring back. In sheet mode a phone takes a sheet (S, A, F, E) and writes
+// every number on it: it taps a field and picks one of the numbers the Table offers for it,
+// from a panel at the bottom of the screen.
 "use strict";
 
 (() => {
@@ -15,12 +17,14 @@
   const FACES = [1, 2, 3, 4, 5, "P"];
   const ARROWS = [2, 3, 4, 5, 6];
   const OWN = ["select", "roll", "retrieve", "faces", "help", "go", "order", "chameleon", "done",
-    "focus", "pursuer"];
+    "focus", "pursuer", "sheet", "write", "erase"];
+  const PLAYING = ["ready", "faces", "helps", "entering"];
   const BOX_PROFILE = "box";
+  const LETTERS = ["S", "A", "F", "E"];
 
   // What this page keeps between views: the dice chosen, faces typed, dice to roll again,
-  // the order whose arrow is being picked.
-  const local = { dice: {}, faces: {}, reroll: {}, arrow: null, key: null };
+  // the order whose arrow is being picked, the field of the digital sheet being written.
+  const local = { dice: {}, faces: {}, reroll: {}, arrow: null, key: null, pick: null };
 
   function colourName(colour) {
     return t(`safehouse.colour.${colour}`);
@@ -63,6 +67,7 @@
     local.faces = {};
     local.reroll = {};
     local.arrow = null;
+    local.pick = null;
     if (v.state.phase === "ready") local.dice = {};
   }
 
@@ -303,10 +308,11 @@
 
   function sheetCards(v) {
     const s = v.state;
+    if (G.isSeated(v) && s.players[v.me].letter) return [digitalSheet(v, v.me, true)];
     if (s.phase !== "entering") return [];
     if (G.isSeated(v)) return [sheetCard(v, v.me, false)];
     if (!isHost(v)) return [];
-    return [...s.players.map((p) => sheetCard(v, p.seat, true)),
+    return [...s.players.map((p) => (p.letter ? digitalSheet(v, p.seat, false) : sheetCard(v, p.seat, true))),
       card(null, button(t("web.safehouse.all_done"), { class: "action primary", data: { action: "done" } },
         () => send("done")))];
   }
@@ -322,9 +328,13 @@
         button(t("web.safehouse.chameleon", { count: p.chameleons.left }), { class: "action",
           data: { action: "chameleon" }, disabled: G.state.busy || p.chameleons.left === 0 },
         (event) => G.confirmTap(event.currentTarget, () => send("chameleon", args))),
-        p.done ? h("p", { class: "lead sh-done", text: t("web.safehouse.done_tag") })
-          : button(t("web.safehouse.done"), { class: "action primary", data: { action: "done" } },
-            () => send("done", args))));
+        doneButton(p, args)));
+  }
+
+  function doneButton(p, args) {
+    return p.done ? h("p", { class: "lead sh-done", text: t("web.safehouse.done_tag") })
+      : button(t("web.safehouse.done"), { class: "action primary", data: { action: "done" } },
+        () => send("done", args));
   }
 
   function orderRow(v, seat, row, order, args) {
@@ -347,6 +357,108 @@
           () => set({ status: "closed", arrow })))) : null);
   }
 
+  // -- sheet mode: the digital sheet ---------------------------------------------------------
+
+  // A seat takes its sheet while nothing is written on it: each a different letter.
+  function letterCard(v) {
+    const s = v.state;
+    if (s.mode !== "sheet" || !G.isSeated(v) || !PLAYING.includes(s.phase)) return null;
+    const me = s.players[v.me];
+    if (me.orders.some((o) => o.status !== "empty")) return null;
+    const holders = Object.fromEntries(s.players.filter((p) => p.letter).map((p) => [p.letter, p.seat]));
+    return card(t("web.safehouse.sheet_choose"),
+      h("p", { class: "hint", text: t(me.letter ? "web.safehouse.sheet_change" : "web.safehouse.sheet_choose_hint") }),
+      h("div", { class: "choice-row" }, s.sheets.letters.map((letter) => {
+        const holder = holders[letter];
+        const taken = holder !== undefined && holder !== v.me;
+        return button(taken ? `${letter} · ${G.seatName(v, holder)}` : letter,
+          { class: "choice", "aria-pressed": String(holder === v.me), disabled: G.state.busy || taken, data: { letter } },
+          () => send("sheet", { letter }));
+      })),
+      s.sheets.example ? h("p", { class: "sh-example", text: `⚠ ${t("web.safehouse.sheets_example")}` }) : null);
+  }
+
+  function digitalSheet(v, seat, mine) {
+    const s = v.state;
+    const p = s.players[seat];
+    const offers = mine && s.phase === "entering" ? s.offers : null;
+    const title = mine ? t("web.safehouse.my_letter", { letter: p.letter })
+      : t("web.safehouse.letter_of", { letter: p.letter, name: G.seatName(v, seat) });
+    return h("section", { class: "card sh sh-digital", data: { sheet: seat, letter: p.letter } }, h("h2", { text: title }),
+      s.sheets.example ? h("p", { class: "sh-example", data: { example: "sheet" }, text: `\u26a0 ${t("web.safehouse.example_sheet")}` }) : null,
+      offers ? handLine(v) : null,
+      h("ol", { class: "sh-rows" }, p.sheet.map((order, row) => sheetRow(order, row, offers))),
+      mine && s.phase === "entering" ? doneButton(p, {}) : null);
+  }
+
+  // What this roll still gives the phone's player: colours, jokers, a chameleon.
+  function handLine(v) {
+    const hand = v.state.hand;
+    const colours = Object.entries(hand.colours).map(([c, n]) => `${colourName(c)} ${n}`);
+    return h("p", { class: "hint sh-hand" }, t("web.safehouse.hand", {
+      colours: colours.join(", ") || "–", jokers: hand.jokers.join(", ") || "–" }),
+    hand.chameleon ? ` · ${t("web.safehouse.hand_chameleon")}` : "");
+  }
+
+  function sheetRow(order, row, offers) {
+    const closed = order.status === "closed";
+    return h("li", { class: classes("sh-row", order.status), data: { row, status: order.status } },
+      h("div", { class: "sh-row-head" },
+        h("span", { class: "sh-order-name", text: t("web.safehouse.order", { row: row + 1 }) }),
+        h("span", { class: "sh-small", text: t(`web.safehouse.rule.${order.rule}`) }),
+        h("span", { class: "sh-small", text: `→ ${order.arrow}` }),
+        closed ? h("span", { class: "tag", text: t("web.safehouse.closed", { arrow: order.arrow }) }) : null,
+        order.stuck && !closed ? h("span", { class: "tag warn", data: { stuck: row }, text: t("web.safehouse.stuck") }) : null),
+      h("div", { class: "sh-fields" }, order.fields.map((f, field) => sheetField(f, row, field, offers))));
+  }
+
+  function sheetField(f, row, field, offers) {
+    const picks = offers ? offers[row][field] : [];
+    const name = f.colour === "grey6" ? t("web.safehouse.grey6") : colourName(f.colour);
+    const props = { class: classes("sh-cell", f.colour, f.fresh && "fresh", local.pick === `${row}/${field}` && "picking"),
+      data: { row, field, number: f.number === null ? "" : f.number },
+      "aria-label": `${name} ${f.number === null ? t("web.safehouse.empty_field") : f.number}` };
+    const text = f.number === null ? "" : String(f.number);
+    if (!(f.fresh || picks.length)) return h("span", props, text);
+    return button(text, { ...props, disabled: G.state.busy }, () => { local.pick = `${row}/${field}`; G.render(); });
+  }
+
+  // The numbers a field may take, in a panel at the bottom within a thumb's reach.
+  function picker(v) {
+    const s = v.state;
+    if (!local.pick || s.phase !== "entering" || !s.offers || !G.isSeated(v)) return null;
+    const [row, field] = local.pick.split("/").map(Number);
+    const f = s.players[v.me].sheet[row].fields[field];
+    const close = () => { local.pick = null; G.render(); };
+    const write = (pick) => {
+      local.pick = null;
+      return send("write", { row, field, number: pick.number, ...(pick.colour === f.colour ? {} : { colour: pick.colour }) });
+    };
+    const picks = s.offers[row][field];
+    return h("div", { class: "sh-picker", role: "dialog", "aria-modal": "true", data: { picking: local.pick },
+      "aria-label": t("web.safehouse.pick", { row: row + 1, field: field + 1, colour: colourName(f.colour) }) },
+    h("p", { class: "sh-picker-title", text: t("web.safehouse.pick", { row: row + 1, field: field + 1, colour: colourName(f.colour) }) }),
+    f.fresh ? button(t("web.safehouse.erase", { number: f.number }), { class: "action", data: { action: "erase" } }, () => {
+      local.pick = null;
+      return send("erase", { row, field });
+    }) : null,
+    picks.length ? h("div", { class: "sh-numbers" }, picks.map((pick) => button([
+      h("span", { class: "sh-big", text: String(pick.number) }),
+      pick.colour === f.colour ? null : h("span", { class: "sh-tiny", text: t("web.safehouse.by_chameleon", { colour: colourName(pick.colour) }) })],
+    { class: classes("sh-number", pick.colour), data: { number: pick.number, colour: pick.colour } }, () => write(pick)))) : null,
+    button(t("web.safehouse.cancel"), { class: "action quiet", data: { action: "cancel" } }, close));
+  }
+
+  // Nothing is secret: the other sheets one tap away.
+  function otherSheets(v) {
+    const s = v.state;
+    if (s.mode !== "sheet" || !G.isSeated(v)) return null;
+    const others = s.players.filter((p) => p.letter && p.seat !== v.me);
+    if (!others.length) return null;
+    return h("details", { class: "card sh-others" }, h("summary", { text: t("web.safehouse.other_sheets") }),
+      ...others.map((p) => digitalSheet(v, p.seat, false)));
+  }
+
   // -- a drift correction --------------------------------------------------------------------
 
   function driftCard(v) {
@@ -366,11 +478,11 @@
 
   function panel(v) {
     fresh(v);
-    return [momentCard(v), rollCard(v), facesCard(v), rollShown(v), ...sheetCards(v), trackCard(v),
-      poolCard(v), driftCard(v)].filter(Boolean);
+    return [momentCard(v), letterCard(v), rollCard(v), facesCard(v), rollShown(v), ...sheetCards(v), trackCard(v),
+      otherSheets(v), poolCard(v), driftCard(v), picker(v)].filter(Boolean);
   }
 
-  // -- the lobby: the box profile ------------------------------------------------------------
+  // -- the lobby: the box profile, its sheets typed in, imported or exported ----------------
 
   function setupPanel(v) {
     const saved = (v.saved && v.saved[GAME]) || {};
@@ -383,16 +495,64 @@
       input.addEventListener("input", () => { draft[name] = Number(input.value); });
       return h("label", { class: "sh-field" }, h("span", { text: t(`web.safehouse.profile.${name}`) }), input);
     });
+    const own = Object.keys(profile.sheets || {}).length > 0;
     return [h("section", { class: "sh-profile", data: { profile: profile.example ? "example" : "own" } },
       h("h2", { text: t("web.safehouse.profile") }),
       profile.example ? h("p", { class: "sh-example", text: `\u26a0 ${t("safehouse.example")}` }) : null,
       ...fields,
-      button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } }, async () => {
-        if (await send("table.save", { game: GAME, kind: "profile", name: BOX_PROFILE,
-          data: { ...draft, name: t("web.safehouse.profile_name") } })) G.toast(t("web.saved"));
-      }),
+      button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } },
+        () => saveProfile({ ...draft, name: t("web.safehouse.profile_name") })),
+      h("p", { class: own ? "hint" : "sh-example", data: { sheets: own ? "own" : "example" },
+        text: own ? t("web.safehouse.sheets_own") : `\u26a0 ${t("web.safehouse.sheets_example")}` }),
+      sheetsEditor(profile, draft),
       h("div", { class: "choice-row" }, G.exportLink(GAME, "profile", BOX_PROFILE)),
       G.importer(GAME, () => ({ kind: "profile", name: BOX_PROFILE })))];
+  }
+
+  async function saveProfile(data) {
+    const result = await send("table.save", { game: GAME, kind: "profile", name: BOX_PROFILE, data });
+    if (result) G.toast(t("web.saved"));
+    return Boolean(result);
+  }
+
+  // Each sheet typed in: a line an order, its fields left to right, then its arrow.
+  const CODES = { de: { yellow: "Ge", green: "Gr", red: "R", blue: "B", grey6: "6" },
+    en: { yellow: "Y", green: "G", red: "R", blue: "B", grey6: "6" } };
+  const WORDS = { y: "yellow", ge: "yellow", gelb: "yellow", yellow: "yellow", g: "green", gr: "green",
+    "gr\u00fcn": "green", green: "green", r: "red", rot: "red", red: "red", b: "blue", blau: "blue", blue: "blue",
+    6: "grey6", grau: "grey6", grey: "grey6", grey6: "grey6" };
+  const RULES = ["equal", "strict"];
+  // Order 1 "alle gleich", order 2 "aufsteigen", every other "gleich hoch oder aufsteigend".
+
+  function sheetLines(orders) {
+    const codes = CODES[G.state.lang] || CODES.en;
+    return (orders || []).map((o) => [...o.fields.map((f) => codes[f] || f), o.arrow].join(" ")).join("\n");
+  }
+
+  function parseSheet(text) {
+    return text.split("\n").map((line) => line.trim()).filter(Boolean).map((line, row) => {
+      const words = line.split(/[\s,;]+/);
+      const arrow = Number(words.pop());
+      return { fields: words.map((w) => WORDS[w.toLowerCase()] || w), rule: RULES[row] || "nondecreasing",
+        arrow: Number.isInteger(arrow) ? arrow : null };
+    });
+  }
+
+  function sheetsEditor(profile, draft) {
+    const key = JSON.stringify([profile.sheets, G.state.lang]);
+    if (local.sheets && local.sheets.key === key) return local.sheets.root;
+    const areas = LETTERS.map((letter) => h("textarea", { rows: "8", id: `safehouse-sheet-${letter}`,
+      "aria-label": t("web.safehouse.sheet_letter", { letter }), spellcheck: "false" },
+    sheetLines((profile.sheets || {})[letter])));
+    const root = h("details", { class: "sh-sheets" }, h("summary", { text: t("web.safehouse.type_sheets") }),
+      h("p", { class: "hint", text: t("web.safehouse.type_hint") }),
+      ...LETTERS.map((letter, n) => h("label", { class: "sh-sheet-text", for: areas[n].id },
+        h("span", { text: t("web.safehouse.sheet_letter", { letter }) }), areas[n])),
+      button(t("web.safehouse.sheets_save"), { class: "action", data: { action: "sheets-save" } }, () => saveProfile({
+        ...draft, name: t("web.safehouse.profile_name"),
+        sheets: Object.fromEntries(LETTERS.map((letter, n) => [letter, parseSheet(areas[n].value)])) })));
+    local.sheets = { key, root };
+    return root;
   }
 
   G.register(GAME, {
