@@ -22,15 +22,18 @@ def machine() -> dict[str, Any]:
     except OSError:
         pass
     return {"cpu": cpu, "cores": os.cpu_count(), "machine": platform.machine(),
-            "python": platform.python_version(), "system": platform.platform()}
+            "python": platform.python_version(), "system": platform.platform(),
+            "load_average": [round(load, 2) for load in os.getloadavg()]}
 
 
 def percentiles(samples_ms: Sequence[float]) -> dict[str, float]:
-    """p50, p99 and max of samples in milliseconds, rounded to microseconds."""
+    """p50, p90, p99 and max of samples in milliseconds, rounded to microseconds."""
     ordered = sorted(samples_ms)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+    def rank(fraction: float) -> float:
+        return round(ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))], 3)
     return {"n": len(ordered), "p50_ms": round(statistics.median(ordered), 3),
-            "p99_ms": round(p99, 3), "max_ms": round(ordered[-1], 3)}
+            "p90_ms": rank(0.9), "p99_ms": rank(0.99), "max_ms": round(ordered[-1], 3)}
 
 
 def report(name: str, figures: dict[str, Any]) -> None:
