@@ -62,18 +62,22 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     expect(ina.page.locator("#headline")).to_have_text("Your roll!")
     expect(sami.page.locator("#headline")).to_have_text("Ina rolls")
 
-    # Ina chooses two yellow dice and a red one; a joker alone cannot be rolled.
+    # Ina chooses two yellow dice and one of each other colour (four numbers: four orders
+    # may close); a joker alone cannot be rolled.
     tap(ina.page, '[data-colour="white"][data-step="up"]')
     expect(ina.page.locator('[data-action="roll"]')).to_be_disabled()
     tap(ina.page, '[data-colour="white"][data-step="down"]')
     tap(ina.page, '[data-colour="yellow"][data-step="up"]')
     tap(ina.page, '[data-colour="yellow"][data-step="up"]')
-    tap(ina.page, '[data-colour="red"][data-step="up"]')
+    for colour in ("green", "red", "blue"):
+        tap(ina.page, f'[data-colour="{colour}"][data-step="up"]')
     tap(ina.page, '[data-action="roll"]')
     expect(sami.page.locator("[data-pursuer]")).to_have_attribute("data-pursuer", "1")
     for die, value in (('[data-colour="yellow"][data-die="0"]', "3"),
                        ('[data-colour="yellow"][data-die="1"]', "P"),
-                       ('[data-colour="red"][data-die="0"]', "4")):
+                       ('[data-colour="green"][data-die="0"]', "2"),
+                       ('[data-colour="red"][data-die="0"]', "4"),
+                       ('[data-colour="blue"][data-die="0"]', "1")):
         tap(ina.page, f'{die}[data-face="{value}"]')
     shoot(ina.page, "safehouse-faces.png")
     tap(ina.page, '[data-action="faces"]')
@@ -94,7 +98,8 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     tap(ina.page, '[data-action="help"][data-kind="reroll"]')
     tap(ina.page, '[data-colour="yellow"][data-die="1"][data-face="5"]')
     tap(ina.page, '[data-action="faces"]')
-    expect(ina.page.locator("[data-numbers]")).to_have_attribute("data-numbers", "Yellow 8,Red 4")
+    expect(ina.page.locator("[data-numbers]")).to_have_attribute("data-numbers",
+                                                            "Yellow 8,Green 2,Red 4,Blue 1")
     tap(ina.page, '[data-action="go"]')
     expect(ina.page.locator("#headline")).to_have_text("Everyone enters")
 

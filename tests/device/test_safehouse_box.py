@@ -135,13 +135,14 @@ def test_safehouse_leds_top_led_in_the_safehouse_and_all_on_when_won(
         operator: Operator) -> None:
     p = operator
     p.send("table.new_game", game="safehouse", seats=2, options={})
-    p.send("roll", dice={"red": 1}, faces={"red": [2]})
+    four = dict.fromkeys(("yellow", "green", "red", "blue"), 1)  # four numbers: four orders
+    p.send("roll", dice=four, faces={colour: [2] for colour in four})
     p.send("go")
     for row, arrow in enumerate((6, 6, 6, 6)):
         p.send("order", seat=0, row=row, status="closed", arrow=arrow)
     p.send("done")
     assert p.shown() == {(0, 5)} | bars(0, 5)
-    p.send("roll", dice={"red": 1}, faces={"red": [3]})
+    p.send("roll", dice=four, faces={colour: [3] for colour in four})
     p.send("go")
     mark = p.pins.log.mark()
     for row in range(4):
@@ -199,7 +200,8 @@ def test_safehouse_screen_shows_the_track_with_the_pursuer_and_each_player(
 
     send("table.new_game", game="safehouse", seats=3, options={"first_player": 1})
     send("table.claim", seat=0, name="Ina", token_hash="a" * 64)
-    send("roll", 1, dice={"yellow": 2, "blue": 1}, faces={"yellow": [3, 4], "blue": ["P"]})
+    send("roll", 1, dice={"yellow": 2, "red": 1, "blue": 1},
+         faces={"yellow": [3, 4], "red": [2], "blue": ["P"]})
     send("go")
     send("order", seat=0, row=0, status="closed", arrow=5)
     send("order", seat=2, row=0, status="closed", arrow=3)

@@ -82,13 +82,14 @@ def _faces(state: ShState) -> Controls:
 
 
 def _helps(state: ShState) -> Controls:
-    """TURN goes on; the menu spends a shared help, or marks dice to roll again."""
+    """TURN goes on; the menu spends a shared help (ignoring the pursuer only when one was
+    rolled), or marks dice to roll again."""
     roll = state.roll
     assert roll is not None
     go = Action("go")
     menu = [MenuItem("safehouse.menu.go_stays", go, {"field": state.pursuer}) if roll.ignored
             else MenuItem("safehouse.menu.go", go, {"count": pursuer_faces(state)})]
-    if "ignore" not in state.helps:
+    if "ignore" not in state.helps and pursuer_faces(state):
         menu.append(MenuItem("safehouse.menu.ignore", Action("help", None, {"kind": "ignore"})))
     if "reroll" not in state.helps:
         marked = sum(len(p) for p in roll.reroll.values())

@@ -83,8 +83,17 @@
   function subline(v) {
     const s = v.state;
     const parts = [t("web.safehouse.pursuer_on", { field: s.pursuer, safehouse: s.safehouse })];
-    if (G.isSeated(v)) parts.push(t("web.safehouse.your_lead", { lead: s.players[v.me].lead }));
+    if (G.isSeated(v)) parts.push(yourLead(s.players[v.me]));
     return parts.join(" \u00b7 ");
+  }
+
+  // A player's lead, or what became of them: caught or safe, never a lead below 1.
+  function fate(p) {
+    return p.caught ? t("web.safehouse.caught") : p.safehouse ? t("web.safehouse.home") : null;
+  }
+
+  function yourLead(p) {
+    return p.caught ? t("web.safehouse.you_caught") : fate(p) || t("web.safehouse.your_lead", { lead: p.lead });
   }
 
   function playerInfo(v, seat) {
@@ -94,7 +103,8 @@
       p.safehouse ? h("span", { class: "tag", text: t("web.safehouse.home") }) : null,
       p.done ? h("span", { class: "tag muted", text: t("web.safehouse.done_tag") }) : null,
       h("span", { class: "total", data: { field: p.position },
-        text: t("web.safehouse.field_lead", { field: p.position, lead: p.lead }) }),
+        text: fate(p) ? t("web.safehouse.field", { field: p.position })
+          : t("web.safehouse.field_lead", { field: p.position, lead: p.lead }) }),
     ];
   }
 
@@ -130,9 +140,9 @@
     const rows = s.players.map((p) => {
       const bar = h("span", { class: "sh-bar" }, h("span", { class: "sh-fill" }));
       bar.firstChild.style.width = `${Math.min(100, (100 * Math.max(0, p.lead)) / (s.safehouse - s.profile.start + 4))}%`;
-      return h("li", { class: classes("sh-lead", p.lead <= 2 && !p.safehouse && "hot"), data: { seat: p.seat } },
+      return h("li", { class: classes("sh-lead", p.lead <= 2 && !p.safehouse && "hot"), data: { seat: p.seat, caught: String(p.caught) } },
         h("span", { class: "sh-name", text: G.seatName(v, p.seat) }), bar,
-        h("span", { class: "sh-num", text: p.safehouse ? t("web.safehouse.home") : t("web.safehouse.lead", { lead: p.lead }) }),
+        h("span", { class: "sh-num", text: fate(p) || t("web.safehouse.lead", { lead: p.lead }) }),
         h("span", { class: "sh-small", text: t("web.safehouse.open", { count: p.open }) }),
         h("span", { class: "sh-small", text: t("web.safehouse.chameleons", { count: p.chameleons.left }) }));
     });
@@ -282,7 +292,7 @@
       : t("web.safehouse.go", { count: s.roll.pursuers });
     const parts = [button(go,
       { class: "action primary", data: { action: "go" } }, () => send("go"))];
-    if (!s.helps.ignore) {
+    if (!s.helps.ignore && s.roll.pursuers) {
       parts.push(button(t("web.safehouse.help.ignore"), { class: "action", data: { action: "help", kind: "ignore" } },
         (event) => G.confirmTap(event.currentTarget, () => send("help", { kind: "ignore" }))));
     }
