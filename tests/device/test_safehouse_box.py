@@ -15,6 +15,7 @@ from companion.device.painters.palette import INK
 from companion.device.pins import PinMap
 from companion.device.screen import Screen
 from companion.games.base import Action, Button, Sound
+from companion.games.safehouse.controls import PURSUER_FACE
 from companion.games.safehouse.screen import PURSUER, lane, layout, track_x
 from companion.table.owner import Table
 from tests.clock import FakeClock
@@ -79,7 +80,7 @@ def test_safehouse_box_buttons_play_a_whole_roll(operator: Operator) -> None:
     assert p.state()["pursuer"] == 1 and p.state()["phase"] == "faces"
     assert p.heard(mark) == [Sound.TICK]
     p.choose("safehouse.menu.face.red", face="4")
-    p.choose("safehouse.menu.face.white", face="\u2731")
+    p.choose("safehouse.menu.face.white", face=PURSUER_FACE)
     assert p.state()["phase"] == "helps" and p.state()["roll"]["pursuers"] == 1
     p.choose("safehouse.menu.mark.white", die=1)
     p.choose("safehouse.menu.reroll", count=1)
@@ -287,7 +288,7 @@ def test_safehouse_roll_again_moves_the_pursuer_for_the_new_faces_alone(
         for _ in range(taps):
             p.choose(f"safehouse.menu.die.{colour}")
     p.tap(Button.TURN)
-    for colour, face in (("yellow", "\u2731"), ("yellow", "2"), ("blue", "\u2731"),
+    for colour, face in (("yellow", PURSUER_FACE), ("yellow", "2"), ("blue", PURSUER_FACE),
                          ("white", "5")):
         p.choose(f"safehouse.menu.face.{colour}", face=face)
     assert p.state()["roll"]["pursuers"] == 2 and p.state()["pursuer"] == 11
@@ -295,7 +296,7 @@ def test_safehouse_roll_again_moves_the_pursuer_for_the_new_faces_alone(
     p.choose("safehouse.menu.mark.blue", die=1)
     p.choose("safehouse.menu.reroll", count=2)
     p.choose("safehouse.menu.face.yellow", face="4")
-    p.choose("safehouse.menu.face.blue", face="\u2731")
+    p.choose("safehouse.menu.face.blue", face=PURSUER_FACE)
     assert p.state()["phase"] == "helps" and p.state()["pursuer"] == 11
     told = told_by_everyone(p.table)
     assert {view["roll"]["pursuers"] for view in told} == {1}
@@ -331,7 +332,7 @@ def test_safehouse_box_back_steps_back_one_die_while_the_faces_are_typed(
     p.tap(Button.TURN)
     assert Button.BACK not in p.table.published.controls.keys  # nothing typed to step back
     p.choose("safehouse.menu.face.yellow", die=1, face="3")
-    p.choose("safehouse.menu.face.yellow", die=2, face="\u2731")
+    p.choose("safehouse.menu.face.yellow", die=2, face=PURSUER_FACE)
     p.tap(Button.BACK)                      # a slip: the second yellow die again
     assert p.state()["roll"]["faces"] == {"yellow": [3, None], "red": [None]}
     assert {item.params["die"] for item in p.table.published.controls.menu

@@ -31,7 +31,8 @@ from companion.games.safehouse.state import (
 ROWS = 6
 LEAD_LEDS = 5
 """LEDs 1-5 of a column: the lead over the pursuer; LED 6: in the Safehouse."""
-PURSUER_SIGN = "\u2731"
+PURSUER_FACE: JSON = {"key": "safehouse.face.pursuer"}
+"""The pursuer face in the menu, as a word: the box's font has no sign for it."""
 
 
 def controls(state: ShState) -> Controls:
@@ -160,8 +161,8 @@ def _write(state: ShState, key: str, order: Mapping[str, JSON],
     return MenuItem(key, Action("order", None, {"seat": seat, "row": row, **order}), shown)
 
 
-def _face(face: object) -> str:
-    return PURSUER_SIGN if face == PURSUER else str(face)
+def _face(face: object) -> JSON:
+    return PURSUER_FACE if face == PURSUER else str(face)
 
 
 _MENUS = {"ready": _ready, "faces": _faces, "helps": _helps, "entering": _entering}
