@@ -230,13 +230,19 @@ def test_safehouse_screen_shows_the_track_with_the_pursuer_and_each_player(
     ("de", "Hilfen: läuft nicht, nochmal", "Beispielwerte!"),
     ("en", "Helps: stays, roll again", "Example values!"),
 ])
+@pytest.mark.parametrize("mode", ["light", "sheet"])
 def test_safehouse_hints_keep_the_helps_beside_the_example_warning(
-        table: Table, lang: str, helps: str, example: str) -> None:
-    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 4}))
+        table: Table, lang: str, helps: str, example: str, mode: str) -> None:
+    """In sheet mode too, where who keeps a sheet on the phone asks for room as well."""
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 4,
+                                                 "options": {"mode": mode}}))
+    if mode == "sheet":
+        table.submit(Action("sheet", 3, {"letter": "E"}))
     for seat, colour in enumerate(("yellow", "green", "red", "blue")):
         table.submit(Action("roll", None, {"dice": {colour: 1}, "faces": {colour: [2]}}))
         table.submit(Action("go"))
-        table.submit(Action("order", None, {"seat": seat, "row": 0, "status": "open"}))
+        if seat < 3:
+            table.submit(Action("order", None, {"seat": seat, "row": 0, "status": "open"}))
         table.submit(Action("done"))
     shown = replace(table.published, public={**table.published.public, "language": lang})
     _, written = drawn_lines(table.games, shown, 0, URL)

@@ -32,7 +32,10 @@ ROWS = 6
 LEAD_LEDS = 5
 """LEDs 1-5 of a column: the lead over the pursuer; LED 6: in the Safehouse."""
 PURSUER_FACE: JSON = {"key": "safehouse.face.pursuer"}
-"""The pursuer face in the menu, as a word: the box's font has no sign for it."""
+"""The pursuer face to type in, as a word (the box's font has no ✱)."""
+PURSUER_DOT = "\u2022"
+"""The pursuer face of a die rolled, as the dice on the screen show it: a dot (the word would
+not fit the menu beside the die's name)."""
 
 
 def controls(state: ShState) -> Controls:
@@ -78,7 +81,7 @@ def _faces(state: ShState) -> Controls:
     back = {Button.BACK: Action("face_back")} if state.roll.entered else {}
     return Controls([MenuItem(f"safehouse.menu.face.{colour}",
                               Action("faces", None, {"faces": {colour: [face]}}),
-                              {"die": die, "face": _face(face)})
+                              {"die": die, "face": _face(face, PURSUER_FACE)})
                      for face in FACES], back)
 
 
@@ -112,7 +115,7 @@ def _mark(state: ShState, colour: str, index: int) -> MenuItem:
     reroll = {**{c: list(p) for c, p in roll.reroll.items()}, colour: sorted(places)}
     kind = "unmark" if marked else "mark"
     return MenuItem(f"safehouse.menu.{kind}.{colour}", Action("select", None, {"reroll": reroll}),
-                    {"die": index + 1, "face": _face(roll.faces[colour][index])})
+                    {"die": index + 1, "face": _face(roll.faces[colour][index], PURSUER_DOT)})
 
 
 def _entering(state: ShState) -> Controls:
@@ -161,8 +164,8 @@ def _write(state: ShState, key: str, order: Mapping[str, JSON],
     return MenuItem(key, Action("order", None, {"seat": seat, "row": row, **order}), shown)
 
 
-def _face(face: object) -> JSON:
-    return PURSUER_FACE if face == PURSUER else str(face)
+def _face(face: object, pursuer: JSON) -> JSON:
+    return pursuer if face == PURSUER else str(face)
 
 
 _MENUS = {"ready": _ready, "faces": _faces, "helps": _helps, "entering": _entering}

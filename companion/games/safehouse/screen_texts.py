@@ -18,7 +18,7 @@ SCREEN: Texts = {
         "screen.safehouse.pursuer": "Verfolger auf Feld {field} von {safehouse}",
         "screen.safehouse.lead": "Vorsprung",
         "screen.safehouse.open": "offen",
-        "screen.safehouse.home": "im Safehouse",
+        "screen.safehouse.home": "Safehouse",
         "screen.safehouse.caught": "erwischt",
         "screen.safehouse.done": "fertig",
         "screen.safehouse.retrieve": "Zurückholen: Verfolger +{count}",
