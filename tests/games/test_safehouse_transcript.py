@@ -418,7 +418,25 @@ def test_stepping_back_a_face_takes_back_only_what_was_typed_since_the_roll(
     assert g.refused("face_back", B) == "safehouse.roller_only"
     g.do("faces", A, faces={"yellow": [5], "red": [1]})
     assert g.state["phase"] == "helps"
-    assert g.refused("face_back", A) == "safehouse.phase.helps"
+    g.do("face_back", A)  # a typo seen while the helps wait: no reveal yet
+    assert g.state["phase"] == "faces" and g.state["roll"]["faces"] == {"yellow": [3, 5],
+                                                                        "red": [None]}
+
+
+def test_the_rollers_phone_takes_back_every_face_it_sent_before_the_group_goes_on(
+        groups: Any) -> None:
+    g = groups(2)
+    g.roll(A, {"yellow": [3, 4], "red": [P]})
+    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 1
+    assert g.refused("face_back", A, all="yes") == "error.argument_type"
+    g.do("face_back", A, all=True)
+    assert g.state["phase"] == "faces"
+    assert g.state["roll"]["faces"] == {"yellow": [None, None], "red": [None]}
+    assert g.state["pursuer"] == 1 and g.state["rolls"] == 1  # the same roll, no new step
+    g.do("faces", A, faces={"yellow": [3, 4], "red": [2]})
+    g.do("go", A)
+    assert g.state["pursuer"] == 1 and g.state["phase"] == "entering"
+    assert g.refused("face_back", A, all=True) == "safehouse.phase.entering"
 
 
 # -- sheet mode: the phones hold the sheets ----------------------------------------------------

@@ -106,13 +106,16 @@ def _faces(state: ShState, action: Action) -> ShState:
 
 
 def _face_back(state: ShState, action: Action) -> ShState:
-    """The last face entered is taken back: that die waits for its face again."""
+    """The last face entered (``all``: every face entered since the roll) is taken back: that
+    die waits for its face again. Until the group goes on a typo is no reveal: the helps wait."""
     roll = _current(state)
     if not roll.entered:
         raise IllegalAction("safehouse.no_face_entered")
-    colour, place = roll.entered[-1]
-    faces = {**roll.faces, colour: _set(roll.faces[colour], place, None)}
-    return replace(state, roll=replace(roll, faces=faces, entered=roll.entered[:-1]))
+    back = roll.entered if action.args.get("all") is True else roll.entered[-1:]
+    faces = {colour: tuple(None if (colour, place) in back else face
+                           for place, face in enumerate(fs)) for colour, fs in roll.faces.items()}
+    return replace(state, phase="faces", roll=replace(
+        roll, faces=faces, entered=roll.entered[:len(roll.entered) - len(back)]))
 
 
 def _help(state: ShState, action: Action) -> ShState:
@@ -396,7 +399,7 @@ RULES: dict[str, Rule] = {
     "roll": (("ready",), checks.roller_or_box, _roll),
     "retrieve": (("ready",), checks.anyone, _retrieve),
     "faces": (("faces",), checks.roller_or_box, _faces),
-    "face_back": (("faces",), checks.roller_or_box, _face_back),
+    "face_back": (("faces", "helps"), checks.roller_or_box, _face_back),
     "help": (("helps",), checks.roller_or_box, _help),
     "go": (("helps",), checks.roller_or_box, _go),
     "order": (("entering",), checks.light_entry, _order),
@@ -415,7 +418,7 @@ ARGUMENTS: Arguments = {
     "roll": {"dice": dict, "faces": dict},
     "retrieve": {},
     "faces": {"faces": dict},
-    "face_back": {},
+    "face_back": {"all": bool},
     "help": {"kind": str, "dice": dict},
     "go": {},
     "order": {"seat": int, "row": int, "status": str, "arrow": int},
