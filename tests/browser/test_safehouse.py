@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from companion.games.base import Action
 from companion.server.serve import Server
 from companion.table.owner import Table
 from tests.browser.test_phones import Phone
@@ -62,18 +63,22 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     expect(ina.page.locator("#headline")).to_have_text("Your roll!")
     expect(sami.page.locator("#headline")).to_have_text("Ina rolls")
 
-    # Ina chooses two yellow dice and a red one; a joker alone cannot be rolled.
+    # Ina chooses two yellow dice and one of each other colour (four numbers: four orders
+    # may close); a joker alone cannot be rolled.
     tap(ina.page, '[data-colour="white"][data-step="up"]')
     expect(ina.page.locator('[data-action="roll"]')).to_be_disabled()
     tap(ina.page, '[data-colour="white"][data-step="down"]')
     tap(ina.page, '[data-colour="yellow"][data-step="up"]')
     tap(ina.page, '[data-colour="yellow"][data-step="up"]')
-    tap(ina.page, '[data-colour="red"][data-step="up"]')
+    for colour in ("green", "red", "blue"):
+        tap(ina.page, f'[data-colour="{colour}"][data-step="up"]')
     tap(ina.page, '[data-action="roll"]')
     expect(sami.page.locator("[data-pursuer]")).to_have_attribute("data-pursuer", "1")
     for die, value in (('[data-colour="yellow"][data-die="0"]', "3"),
                        ('[data-colour="yellow"][data-die="1"]', "P"),
-                       ('[data-colour="red"][data-die="0"]', "4")):
+                       ('[data-colour="green"][data-die="0"]', "2"),
+                       ('[data-colour="red"][data-die="0"]', "4"),
+                       ('[data-colour="blue"][data-die="0"]', "1")):
         tap(ina.page, f'{die}[data-face="{value}"]')
     shoot(ina.page, "safehouse-faces.png")
     tap(ina.page, '[data-action="faces"]')
@@ -94,7 +99,8 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     tap(ina.page, '[data-action="help"][data-kind="reroll"]')
     tap(ina.page, '[data-colour="yellow"][data-die="1"][data-face="5"]')
     tap(ina.page, '[data-action="faces"]')
-    expect(ina.page.locator("[data-numbers]")).to_have_attribute("data-numbers", "Yellow 8,Red 4")
+    expect(ina.page.locator("[data-numbers]")).to_have_attribute("data-numbers",
+                                                            "Yellow 8,Green 2,Red 4,Blue 1")
     tap(ina.page, '[data-action="go"]')
     expect(ina.page.locator("#headline")).to_have_text("Everyone enters")
 
@@ -258,3 +264,53 @@ def test_the_table_page_types_in_the_sheets_exports_and_imports_them(
         "() => window.Getaway.state.view.saved.safehouse.profile.box.sheets.F[7].arrow === 5")
     board.locator(".sh-sheets summary").click()
     expect(board.locator("#safehouse-sheet-F")).to_have_value(TYPED[:-1] + "5")
+
+
+def test_the_trial_groups_findings_on_the_phones(server: Server, table: Table,
+                                                 browser: Browser) -> None:
+    """A new group's trial: whose job the faces are, a typo corrected before the helps, the
+    help that needs a pursuer offered only with one, taking the dice back and correcting the
+    pursuer on a second tap, and a caught player said to be caught, never a lead of -1."""
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
+                                                 "options": {"first_player": 0}}))
+    ina: Phone = crew_phone(browser, server.url, 0, "Ina")
+    ben: Phone = crew_phone(browser, server.url, 1, "Ben")
+    table.submit(Action("roll", 0, {"dice": {"yellow": 1, "green": 1}}))
+    expect(ben.page.locator("#headline")).to_have_text("Ina types in the faces")
+    expect(ina.page.locator("#headline")).to_have_text("Type in the faces")
+    tap(ina.page, '[data-colour="yellow"][data-die="0"][data-face="P"]')
+    tap(ina.page, '[data-colour="green"][data-die="0"][data-face="3"]')
+    tap(ina.page, '[data-action="faces"]')
+    expect(ina.page.locator('[data-action="help"][data-kind="ignore"]')).to_have_count(1)
+    tap(ina.page, '[data-action="face_back"]')  # the yellow die showed a 3, not the pursuer
+    expect(ina.page.locator('[data-action="faces"]')).to_be_enabled()
+    expect(ina.page.locator('[data-colour="yellow"][data-face="P"]')).to_have_attribute(
+        "aria-pressed", "true")
+    tap(ina.page, '[data-colour="yellow"][data-die="0"][data-face="3"]')
+    tap(ina.page, '[data-action="faces"]')
+    expect(ina.page.locator('[data-action="go"]')).to_have_text("Go on (pursuer +0)")
+    expect(ina.page.locator('[data-action="help"][data-kind="ignore"]')).to_have_count(0)
+    assert state(table)["helps"] == {"ignore": False, "reroll": False}
+
+    table.submit(Action("go", 0, {}))
+    table.submit(Action("order", None, {"seat": 0, "row": 0, "status": "open"}))
+    table.submit(Action("order", None, {"seat": 0, "row": 1, "status": "open"}))
+    table.submit(Action("done", None, {}))
+    table.submit(Action("pursuer", None, {"field": 14}))
+    tap(ben.page, '[data-action="retrieve"]')  # the first tap asks again
+    expect(ben.page.locator('[data-action="retrieve"]')).to_have_attribute("data-armed", "yes")
+    assert state(table)["pursuer"] == 14
+    ben.page.locator(".sh-drift summary").click()
+    ben.page.fill("#safehouse-drift", "15")
+    tap(ben.page, '[data-action="pursuer"]')
+    assert state(table)["pursuer"] == 14
+    tap(ben.page, '[data-action="pursuer"]')
+    expect(ben.page.locator("[data-pursuer]")).to_have_attribute("data-pursuer", "15")
+    table.submit(Action("retrieve", None, {}))  # two open orders: onto 17, past Ben's 16
+    expect(ben.page.locator("#moment")).to_contain_text("Caught!")
+    ben.page.locator("#moment").click()
+    for phone in (ina, ben):
+        expect(phone.page.locator('.sh-lead[data-caught="true"] .sh-num')).to_have_text(
+            ["caught", "caught"])
+        expect(phone.page.get_by_text("-1")).to_have_count(0)
+    expect(ben.page.locator("#subline")).to_contain_text("you were caught")

@@ -15,6 +15,7 @@ from companion.device.painters.palette import INK
 from companion.device.pins import PinMap
 from companion.device.screen import Screen
 from companion.games.base import Action, Button, Sound
+from companion.games.safehouse.controls import PURSUER_FACE
 from companion.games.safehouse.screen import PURSUER, lane, layout, track_x
 from companion.table.owner import Table
 from tests.clock import FakeClock
@@ -79,7 +80,7 @@ def test_safehouse_box_buttons_play_a_whole_roll(operator: Operator) -> None:
     assert p.state()["pursuer"] == 1 and p.state()["phase"] == "faces"
     assert p.heard(mark) == [Sound.TICK]
     p.choose("safehouse.menu.face.red", face="4")
-    p.choose("safehouse.menu.face.white", face="\u2731")
+    p.choose("safehouse.menu.face.white", face=PURSUER_FACE)
     assert p.state()["phase"] == "helps" and p.state()["roll"]["pursuers"] == 1
     p.choose("safehouse.menu.mark.white", die=1)
     p.choose("safehouse.menu.reroll", count=1)
@@ -135,13 +136,14 @@ def test_safehouse_leds_top_led_in_the_safehouse_and_all_on_when_won(
         operator: Operator) -> None:
     p = operator
     p.send("table.new_game", game="safehouse", seats=2, options={})
-    p.send("roll", dice={"red": 1}, faces={"red": [2]})
+    four = dict.fromkeys(("yellow", "green", "red", "blue"), 1)  # four numbers: four orders
+    p.send("roll", dice=four, faces={colour: [2] for colour in four})
     p.send("go")
     for row, arrow in enumerate((6, 6, 6, 6)):
         p.send("order", seat=0, row=row, status="closed", arrow=arrow)
     p.send("done")
     assert p.shown() == {(0, 5)} | bars(0, 5)
-    p.send("roll", dice={"red": 1}, faces={"red": [3]})
+    p.send("roll", dice=four, faces={colour: [3] for colour in four})
     p.send("go")
     mark = p.pins.log.mark()
     for row in range(4):
@@ -199,7 +201,8 @@ def test_safehouse_screen_shows_the_track_with_the_pursuer_and_each_player(
 
     send("table.new_game", game="safehouse", seats=3, options={"first_player": 1})
     send("table.claim", seat=0, name="Ina", token_hash="a" * 64)
-    send("roll", 1, dice={"yellow": 2, "blue": 1}, faces={"yellow": [3, 4], "blue": ["P"]})
+    send("roll", 1, dice={"yellow": 2, "red": 1, "blue": 1},
+         faces={"yellow": [3, 4], "red": [2], "blue": ["P"]})
     send("go")
     send("order", seat=0, row=0, status="closed", arrow=5)
     send("order", seat=2, row=0, status="closed", arrow=3)
@@ -227,13 +230,19 @@ def test_safehouse_screen_shows_the_track_with_the_pursuer_and_each_player(
     ("de", "Hilfen: läuft nicht, nochmal", "Beispielwerte!"),
     ("en", "Helps: stays, roll again", "Example values!"),
 ])
+@pytest.mark.parametrize("mode", ["light", "sheet"])
 def test_safehouse_hints_keep_the_helps_beside_the_example_warning(
-        table: Table, lang: str, helps: str, example: str) -> None:
-    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 4}))
+        table: Table, lang: str, helps: str, example: str, mode: str) -> None:
+    """In sheet mode too, where who keeps a sheet on the phone asks for room as well."""
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 4,
+                                                 "options": {"mode": mode}}))
+    if mode == "sheet":
+        table.submit(Action("sheet", 3, {"letter": "E"}))
     for seat, colour in enumerate(("yellow", "green", "red", "blue")):
         table.submit(Action("roll", None, {"dice": {colour: 1}, "faces": {colour: [2]}}))
         table.submit(Action("go"))
-        table.submit(Action("order", None, {"seat": seat, "row": 0, "status": "open"}))
+        if seat < 3:
+            table.submit(Action("order", None, {"seat": seat, "row": 0, "status": "open"}))
         table.submit(Action("done"))
     shown = replace(table.published, public={**table.published.public, "language": lang})
     _, written = drawn_lines(table.games, shown, 0, URL)
@@ -285,7 +294,7 @@ def test_safehouse_roll_again_moves_the_pursuer_for_the_new_faces_alone(
         for _ in range(taps):
             p.choose(f"safehouse.menu.die.{colour}")
     p.tap(Button.TURN)
-    for colour, face in (("yellow", "\u2731"), ("yellow", "2"), ("blue", "\u2731"),
+    for colour, face in (("yellow", PURSUER_FACE), ("yellow", "2"), ("blue", PURSUER_FACE),
                          ("white", "5")):
         p.choose(f"safehouse.menu.face.{colour}", face=face)
     assert p.state()["roll"]["pursuers"] == 2 and p.state()["pursuer"] == 11
@@ -293,7 +302,7 @@ def test_safehouse_roll_again_moves_the_pursuer_for_the_new_faces_alone(
     p.choose("safehouse.menu.mark.blue", die=1)
     p.choose("safehouse.menu.reroll", count=2)
     p.choose("safehouse.menu.face.yellow", face="4")
-    p.choose("safehouse.menu.face.blue", face="\u2731")
+    p.choose("safehouse.menu.face.blue", face=PURSUER_FACE)
     assert p.state()["phase"] == "helps" and p.state()["pursuer"] == 11
     told = told_by_everyone(p.table)
     assert {view["roll"]["pursuers"] for view in told} == {1}
@@ -329,7 +338,7 @@ def test_safehouse_box_back_steps_back_one_die_while_the_faces_are_typed(
     p.tap(Button.TURN)
     assert Button.BACK not in p.table.published.controls.keys  # nothing typed to step back
     p.choose("safehouse.menu.face.yellow", die=1, face="3")
-    p.choose("safehouse.menu.face.yellow", die=2, face="\u2731")
+    p.choose("safehouse.menu.face.yellow", die=2, face=PURSUER_FACE)
     p.tap(Button.BACK)                      # a slip: the second yellow die again
     assert p.state()["roll"]["faces"] == {"yellow": [3, None], "red": [None]}
     assert {item.params["die"] for item in p.table.published.controls.menu

@@ -77,27 +77,22 @@ class Group:
         self.do("roll", seat, dice={c: len(f) for c, f in faces.items()})
         self.do("faces", seat, faces=faces)
 
-    def close_orders(self, seat: int, steps: int, first_row: int = 0) -> int:
-        """Close orders whose arrows add up to ``steps``; the next free row."""
-        row = first_row
-        while steps:
-            arrow = next(a for a in ARROWS if a <= steps and steps - a != 1)
-            self.do("order", seat, row=row, status="closed", arrow=arrow)
-            steps, row = steps - arrow, row + 1
-        return row
-
     def reach(self, pursuer: int, positions: list[int], opened: list[int]) -> None:
         """Play to the start of a scenario: each player on ``positions`` with ``opened``
-        orders open, the pursuer on ``pursuer``, every die in the middle, the same roller."""
+        orders open, the pursuer on ``pursuer``, every die in the middle, the same roller.
+        Each roll gives four numbers, so each player enters four orders a roll at most."""
         roller, seats = self.state["roller"], len(positions)
-        for n in range(seats):
-            self.roll(None, {"yellow": [1]})
+        plans = [self._plan(self.player(seat)["position"], field, count)
+                 for seat, (field, count) in enumerate(zip(positions, opened, strict=True))]
+        rolls = -(-max(len(plan) for plan in plans) // 4) or 1
+        for n in range(seats * -(-rolls // seats)):
+            if not any(d["free"] for c, d in self.state["pool"].items() if c != "white"):
+                self.do("retrieve")
+            self.roll(None, {colour: [1] for colour in ("yellow", "green", "red", "blue")})
             self.do("go")
-            if n == 0:
-                for seat, (field, count) in enumerate(zip(positions, opened, strict=True)):
-                    row = self.close_orders(seat, field - self.player(seat)["position"])
-                    for extra in range(count):
-                        self.do("order", seat, row=row + extra, status="open")
+            for seat, plan in enumerate(plans):
+                for entry in plan[4 * n:4 * n + 4]:
+                    self.do("order", seat, **entry)
             self.do("done")
         self.do("retrieve")
         if pursuer > self.state["pursuer"]:
@@ -105,6 +100,17 @@ class Group:
         assert self.state["pursuer"] == pursuer and self.positions() == positions
         assert self.state["roller"] == roller
         assert all(d["free"] == 2 for d in self.state["pool"].values())
+
+    @staticmethod
+    def _plan(start: int, field: int, opened: int) -> list[dict[str, Any]]:
+        """The orders to close (arrows adding up to the steps) and then to open, row by row."""
+        plan: list[dict[str, Any]] = []
+        steps = field - start
+        while steps:
+            arrow = next(a for a in ARROWS if a <= steps and steps - a != 1)
+            plan.append({"row": len(plan), "status": "closed", "arrow": arrow})
+            steps -= arrow
+        return plan + [{"row": len(plan) + n, "status": "open"} for n in range(opened)]
 
     def close(self) -> None:
         self.table.stop()

@@ -142,7 +142,8 @@ class Games(RuleBasedStateMachine):
                                                   min_size=1, max_size=len(f)))
                             for c, f in faces.items()}
         unused = kind not in self.state.helps
-        assert self.send("help", self.roller(phone), **args) == unused
+        pending = kind == "reroll" or self.view["roll"]["pursuers"] > 0
+        assert self.send("help", self.roller(phone), **args) == (unused and pending)
 
     @precondition(lambda self: self.state.phase == "helps")
     @rule(phone=st.booleans())
@@ -162,7 +163,20 @@ class Games(RuleBasedStateMachine):
         if status == "closed":
             args["arrow"] = arrow
         paper = not self.state.players[seat].letter
-        assert self.send("order", seat if phone else None, seat=seat, **args) == paper
+        now = [o["status"] for o in self.view["players"][seat]["orders"]]
+        then = [*now[:row], status, *now[row + 1:]]
+        room = self.moved(seat, then) <= max(self.given(), self.moved(seat, now))
+        assert self.send("order", seat if phone else None, seat=seat, **args) == (
+            paper and room)
+
+    def moved(self, seat: int, statuses: list[str]) -> int:
+        """Orders of ``statuses`` further on than the roll found them (open, or closed)."""
+        rank = {"empty": 0, "open": 1, "closed": 2}
+        return sum(rank[now] > rank[then.status]
+                   for now, then in zip(statuses, self.state.players[seat].before, strict=True))
+
+    def given(self) -> int:
+        return sum(n is not None for n in self.view["roll"]["numbers"].values())
 
     @precondition(lambda self: self.state.phase == "entering")
     @rule(data=st.data())
@@ -326,6 +340,16 @@ class Games(RuleBasedStateMachine):
                 given = self.view["roll"]["numbers"][e.colour] + sum(
                     self.view["roll"]["jokers"][j] for j in e.jokers)
                 assert p.numbers[e.row][e.field] == given
+
+    @invariant()
+    def a_roll_moves_one_paper_order_a_number_at_most(self) -> None:
+        """SH-18: each order a roll opens or closes takes one of its numbers (light mode)."""
+        if self.state.phase != "entering":
+            return
+        for seat, player in enumerate(self.view["players"]):
+            if player["sheet"] is None:
+                statuses = [o["status"] for o in player["orders"]]
+                assert self.moved(seat, statuses) <= self.given()
 
     @invariant()
     def state_round_trips_through_json(self) -> None:

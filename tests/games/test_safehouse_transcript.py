@@ -155,6 +155,66 @@ def test_ignoring_the_pursuer_with_the_roll_again_spent_goes_on_at_once(groups: 
     assert g.state["phase"] == "helps" and g.state["helps"] == {"ignore": False, "reroll": True}
 
 
+def test_the_pursuer_does_not_move_only_when_a_pursuer_was_rolled(groups: Any) -> None:
+    """"alle gewürfelten Verfolger ignorieren": with none pending there is nothing to ignore,
+    and the help is neither offered (box) nor spent."""
+    g = groups(2)
+    g.roll(A, {"yellow": [P], "green": [3]})
+    assert "safehouse.menu.ignore" in menu(g)
+    g.do("help", A, kind="reroll", dice={"yellow": [0]})
+    g.do("faces", A, faces={"yellow": [3]})
+    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 0
+    assert "safehouse.menu.ignore" not in menu(g)
+    assert g.refused("help", A, kind="ignore") == "safehouse.help_no_pursuer"
+    assert g.refused("help", None, kind="ignore") == "safehouse.help_no_pursuer"
+    g.do("go", A)
+    assert g.state["helps"] == {"ignore": False, "reroll": True}
+
+
+def menu(g: Group) -> list[str]:
+    """The keys of the box's menu now."""
+    return [item.key for item in g.table.published.controls.menu]
+
+
+def test_a_player_the_pursuer_passed_is_caught_never_behind(groups: Any) -> None:
+    """A forced retrieval carries the pursuer past B: B is caught, with no lead below 0."""
+    g = groups(2)
+    g.reach(16, [25, 18], [2, 0])
+    g.roll(A, {"yellow": [1]})
+    g.do("go", A)
+    g.do("done")
+    g.do("retrieve")
+    assert g.state["pursuer"] == 19 and g.state["phase"] == "lost"
+    assert g.state["caught"] == [B] and g.player(B)["caught"]
+    views = [g.table.published.public, *g.table.published.private.values()]
+    assert {view["state"]["players"][B]["lead"] for view in views} == {0}
+    assert {view["state"]["players"][A]["lead"] for view in views} == {6}
+
+
+def test_sh18_a_roll_opens_or_closes_one_order_a_number_in_light_mode(groups: Any) -> None:
+    """Four colours give four numbers: a fifth order opened or closed is refused; taking one
+    back makes room, and emptying or going back never counts."""
+    g = groups(2)
+    g.roll(A, {"yellow": [1], "green": [2], "red": [3], "blue": [P, 4], "white": [5]})
+    g.do("go", A)
+    for row in range(3):
+        g.do("order", A, row=row, status="closed", arrow=6)
+    g.do("order", A, row=3, status="open")
+    assert g.refused("order", A, row=4, status="closed", arrow=6) == "safehouse.numbers_used"
+    assert g.refused("order", None, seat=A, row=4, status="open") == "safehouse.numbers_used"
+    g.do("order", A, row=3, status="closed", arrow=2)  # the open one closes: still four
+    g.do("order", A, row=3, status="empty")
+    g.do("order", A, row=4, status="closed", arrow=2)
+    assert g.positions()[A] == 36 and g.player(A)["closed"] == 4
+    g.do("done")
+    g.roll(B, {"yellow": [2], "green": [P]})
+    g.do("go", B)
+    g.do("order", A, row=5, status="open")
+    assert g.refused("order", A, row=6, status="open") == "safehouse.numbers_used"
+    g.do("order", A, row=4, status="empty")  # a correction of an earlier roll: free
+    g.do("order", A, row=4, status="closed", arrow=2)  # back to how the roll found it
+
+
 def test_sh05_roll_again(groups: Any) -> None:
     g = groups(2, first=B)
     g.reach(10, [20, 25], [0, 0])
@@ -358,7 +418,25 @@ def test_stepping_back_a_face_takes_back_only_what_was_typed_since_the_roll(
     assert g.refused("face_back", B) == "safehouse.roller_only"
     g.do("faces", A, faces={"yellow": [5], "red": [1]})
     assert g.state["phase"] == "helps"
-    assert g.refused("face_back", A) == "safehouse.phase.helps"
+    g.do("face_back", A)  # a typo seen while the helps wait: no reveal yet
+    assert g.state["phase"] == "faces" and g.state["roll"]["faces"] == {"yellow": [3, 5],
+                                                                        "red": [None]}
+
+
+def test_the_rollers_phone_takes_back_every_face_it_sent_before_the_group_goes_on(
+        groups: Any) -> None:
+    g = groups(2)
+    g.roll(A, {"yellow": [3, 4], "red": [P]})
+    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 1
+    assert g.refused("face_back", A, all="yes") == "error.argument_type"
+    g.do("face_back", A, all=True)
+    assert g.state["phase"] == "faces"
+    assert g.state["roll"]["faces"] == {"yellow": [None, None], "red": [None]}
+    assert g.state["pursuer"] == 1 and g.state["rolls"] == 1  # the same roll, no new step
+    g.do("faces", A, faces={"yellow": [3, 4], "red": [2]})
+    g.do("go", A)
+    assert g.state["pursuer"] == 1 and g.state["phase"] == "entering"
+    assert g.refused("face_back", A, all=True) == "safehouse.phase.entering"
 
 
 # -- sheet mode: the phones hold the sheets ----------------------------------------------------

@@ -31,7 +31,11 @@ from companion.games.safehouse.state import (
 ROWS = 6
 LEAD_LEDS = 5
 """LEDs 1-5 of a column: the lead over the pursuer; LED 6: in the Safehouse."""
-PURSUER_SIGN = "\u2731"
+PURSUER_FACE: JSON = {"key": "safehouse.face.pursuer"}
+"""The pursuer face to type in, as a word (the box's font has no ✱)."""
+PURSUER_DOT = "\u2022"
+"""The pursuer face of a die rolled, as the dice on the screen show it: a dot (the word would
+not fit the menu beside the die's name)."""
 
 
 def controls(state: ShState) -> Controls:
@@ -77,18 +81,19 @@ def _faces(state: ShState) -> Controls:
     back = {Button.BACK: Action("face_back")} if state.roll.entered else {}
     return Controls([MenuItem(f"safehouse.menu.face.{colour}",
                               Action("faces", None, {"faces": {colour: [face]}}),
-                              {"die": die, "face": _face(face)})
+                              {"die": die, "face": _face(face, PURSUER_FACE)})
                      for face in FACES], back)
 
 
 def _helps(state: ShState) -> Controls:
-    """TURN goes on; the menu spends a shared help, or marks dice to roll again."""
+    """TURN goes on; the menu spends a shared help (ignoring the pursuer only when one was
+    rolled), or marks dice to roll again."""
     roll = state.roll
     assert roll is not None
     go = Action("go")
     menu = [MenuItem("safehouse.menu.go_stays", go, {"field": state.pursuer}) if roll.ignored
             else MenuItem("safehouse.menu.go", go, {"count": pursuer_faces(state)})]
-    if "ignore" not in state.helps:
+    if "ignore" not in state.helps and pursuer_faces(state):
         menu.append(MenuItem("safehouse.menu.ignore", Action("help", None, {"kind": "ignore"})))
     if "reroll" not in state.helps:
         marked = sum(len(p) for p in roll.reroll.values())
@@ -110,7 +115,7 @@ def _mark(state: ShState, colour: str, index: int) -> MenuItem:
     reroll = {**{c: list(p) for c, p in roll.reroll.items()}, colour: sorted(places)}
     kind = "unmark" if marked else "mark"
     return MenuItem(f"safehouse.menu.{kind}.{colour}", Action("select", None, {"reroll": reroll}),
-                    {"die": index + 1, "face": _face(roll.faces[colour][index])})
+                    {"die": index + 1, "face": _face(roll.faces[colour][index], PURSUER_DOT)})
 
 
 def _entering(state: ShState) -> Controls:
@@ -159,8 +164,8 @@ def _write(state: ShState, key: str, order: Mapping[str, JSON],
     return MenuItem(key, Action("order", None, {"seat": seat, "row": row, **order}), shown)
 
 
-def _face(face: object) -> str:
-    return PURSUER_SIGN if face == PURSUER else str(face)
+def _face(face: object, pursuer: JSON) -> JSON:
+    return pursuer if face == PURSUER else str(face)
 
 
 _MENUS = {"ready": _ready, "faces": _faces, "helps": _helps, "entering": _entering}

@@ -42,12 +42,14 @@ from companion.games.safehouse.state import (
     Player,
     Roll,
     ShState,
+    advanced,
     caught,
     chameleons,
     free,
     hand,
     in_safehouse,
     layout,
+    numbers_given,
     orders,
     position,
     pursuer_faces,
@@ -104,24 +106,30 @@ def _faces(state: ShState, action: Action) -> ShState:
 
 
 def _face_back(state: ShState, action: Action) -> ShState:
-    """The last face entered is taken back: that die waits for its face again."""
+    """The last face entered (``all``: every face entered since the roll) is taken back: that
+    die waits for its face again. Until the group goes on a typo is no reveal: the helps wait."""
     roll = _current(state)
     if not roll.entered:
         raise IllegalAction("safehouse.no_face_entered")
-    colour, place = roll.entered[-1]
-    faces = {**roll.faces, colour: _set(roll.faces[colour], place, None)}
-    return replace(state, roll=replace(roll, faces=faces, entered=roll.entered[:-1]))
+    back = roll.entered if action.args.get("all") is True else roll.entered[-1:]
+    faces = {colour: tuple(None if (colour, place) in back else face
+                           for place, face in enumerate(fs)) for colour, fs in roll.faces.items()}
+    return replace(state, phase="faces", roll=replace(
+        roll, faces=faces, entered=roll.entered[:len(roll.entered) - len(back)]))
 
 
 def _help(state: ShState, action: Action) -> ShState:
     """A shared help, once per game for everyone, decided after the roll. Ignoring the
-    pursuer faces leaves the group free to roll again (reading A-R5: they wait for "Weiter");
-    with "Nochmal würfeln" spent too nothing is left to decide, and the roll goes on."""
+    pursuer faces ("alle gewürfelten Verfolger ignorieren") needs one rolled, and leaves the
+    group free to roll again (reading A-R5: they wait for "Weiter"); with "Nochmal würfeln"
+    spent too nothing is left to decide, and the roll goes on."""
     kind, roll = action.args.get("kind"), _current(state)
     if kind not in HELPS:
         raise InvalidAction("safehouse.help_unknown")
     if kind in state.helps:
         raise IllegalAction(f"safehouse.help_used.{kind}")
+    if kind == "ignore" and not pursuer_faces(state):
+        raise IllegalAction("safehouse.help_no_pursuer")
     state = replace(state, helps=(*state.helps, str(kind)))
     if kind == "ignore":
         state = replace(state, roll=replace(roll, ignored=True))
@@ -146,7 +154,9 @@ def _go(state: ShState, action: Action) -> ShState:
 # -- entering ----------------------------------------------------------------------------------
 
 def _order(state: ShState, action: Action) -> ShState:
-    """An order on a sheet: opened (a first number), closed with its arrow, or emptied."""
+    """An order on a sheet: opened (a first number), closed with its arrow, or emptied. Each
+    order the roll opens or closes takes at least one number, and the roll gives a player one
+    number a colour that shows one (SH-18): no more orders than that move on."""
     seat, row = checks.sheet(state, action), _row(state, action.args.get("row"))
     status, arrow = action.args.get("status"), action.args.get("arrow")
     if status not in STATUSES:
@@ -158,6 +168,8 @@ def _order(state: ShState, action: Action) -> ShState:
     order = Order(str(status), arrow if whole(arrow) else 0)
     player = state.players[seat]
     player = replace(player, orders=_set(player.orders, row, order))
+    if advanced(player) > max(numbers_given(state), advanced(state.players[seat])):
+        raise IllegalAction("safehouse.numbers_used", count=numbers_given(state))
     return replace(state, players=_set(state.players, seat, player), focus=(seat, row))
 
 
@@ -192,7 +204,7 @@ def _end_roll(state: ShState) -> ShState:
 
 def _fresh(state: ShState) -> tuple[Player, ...]:
     """Every player before entering a roll: nothing entered, nothing of it used."""
-    return tuple(replace(p, done=False, written=()) for p in state.players)
+    return tuple(replace(p, done=False, written=(), before=p.orders) for p in state.players)
 
 
 # -- the digital sheets (sheet mode) ------------------------------------------------------------
@@ -387,7 +399,7 @@ RULES: dict[str, Rule] = {
     "roll": (("ready",), checks.roller_or_box, _roll),
     "retrieve": (("ready",), checks.anyone, _retrieve),
     "faces": (("faces",), checks.roller_or_box, _faces),
-    "face_back": (("faces",), checks.roller_or_box, _face_back),
+    "face_back": (("faces", "helps"), checks.roller_or_box, _face_back),
     "help": (("helps",), checks.roller_or_box, _help),
     "go": (("helps",), checks.roller_or_box, _go),
     "order": (("entering",), checks.light_entry, _order),
@@ -406,7 +418,7 @@ ARGUMENTS: Arguments = {
     "roll": {"dice": dict, "faces": dict},
     "retrieve": {},
     "faces": {"faces": dict},
-    "face_back": {},
+    "face_back": {"all": bool},
     "help": {"kind": str, "dice": dict},
     "go": {},
     "order": {"seat": int, "row": int, "status": str, "arrow": int},

@@ -232,15 +232,17 @@ def _players(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON
 def _column(surface: pygame.Surface, column: pygame.Rect, rows: int, view: Mapping[str, JSON],
             player: State, ctx: Context) -> None:
     """The name and what became of the player on the seat's colour (a hint: the colour says
-    whose column it is, the track and the headline the rest), then the lead and the open
+    whose column it is, the track and the headline the rest; without room for both, what
+    became of them stands alone), then the lead and the open
     orders as readable figures: the lead amber with a sign at 2 or less, a player caught
     crossed out in red, one in the Safehouse on green."""
     hint, body = ctx.fonts.hint, ctx.fonts.body
     seat = int(player["seat"])
     band = pygame.Rect(column.left, column.top, column.width, hint.get_linesize())
     pygame.draw.rect(surface, seat_colour(view, seat), band, border_radius=3)
-    words = [seat_name(view, seat, ctx.lang), *_fate(player, ctx)]
-    write(surface, hint, " \u00b7 ".join(words), INK, band.center, "center", band.width - 4)
+    name = seat_name(view, seat, ctx.lang)
+    words = fitting(hint, [], [name, *_fate(player, ctx)], band.width - 4) or [name]
+    write(surface, hint, HINT_GAP.join(words), INK, band.center, "center", band.width - 4)
     lead = pygame.Rect(column.left, band.bottom, column.width, rows)
     orders = pygame.Rect(column.left, lead.bottom, column.width, rows)
     if player["caught"]:

@@ -51,12 +51,14 @@ class Player:
 
     In sheet mode a player who took a sheet (``letter``) has its ``numbers`` by order and
     field (None: empty; the grey 6 stays None, it is printed) and this roll's ``written``
-    entries; their orders then follow from the numbers rather than from ``orders``.
+    entries; their orders then follow from the numbers rather than from ``orders``. In light
+    mode ``before`` keeps the orders as the roll found them: what this roll may change.
     """
 
     orders: tuple[Order, ...]
     chameleons: int = 0
     done: bool = False
+    before: tuple[Order, ...] = ()
     letter: str = ""
     numbers: tuple[tuple[int | None, ...], ...] = ()
     written: tuple[Entry, ...] = ()
@@ -168,6 +170,18 @@ def open_orders(state: ShState, seat: int) -> int:
 def retrieval_cost(state: ShState) -> int:
     """The pursuer moves by the most open orders of any one player (Safehouse included)."""
     return max(open_orders(state, seat) for seat in range(state.seats))
+
+
+def advanced(player: Player) -> int:
+    """Orders the roll opened or closed (light mode): each took at least one of its numbers."""
+    rank = {status: n for n, status in enumerate(("empty", "open", "closed"))}
+    return sum(rank[now.status] > rank[then.status]
+               for now, then in zip(player.orders, player.before, strict=False))
+
+
+def numbers_given(state: ShState) -> int:
+    """How many numbers the roll gives each player: one for each colour that shows one."""
+    return sum(value is not None for value in numbers(state).values())
 
 
 def chameleons(state: ShState) -> int:

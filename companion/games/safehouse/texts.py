@@ -62,11 +62,18 @@ _GERMAN = {
     "safehouse.help_unknown": "Diese Hilfe gibt es nicht.",
     "safehouse.help_used.ignore": "„Der Verfolger läuft nicht“ habt ihr schon benutzt.",
     "safehouse.help_used.reroll": "„Nochmal würfeln“ habt ihr schon benutzt.",
+    "safehouse.help_no_pursuer": "In diesem Wurf liegt kein Verfolger: Die Hilfe „Der "
+                                 "Verfolger läuft nicht“ hebt ihr euch auf.",
     "safehouse.reroll_invalid": "Nochmal würfeln dürft ihr nur Würfel dieses Wurfs.",
     "safehouse.reroll_none": "Wählt mindestens einen Würfel zum Nochmal-Würfeln.",
     "safehouse.status_unknown": "Ein Auftrag ist leer, offen oder erfüllt.",
     "safehouse.arrow": "Der Pfeil eines Auftrags zeigt {minimum} bis {maximum} Felder.",
     "safehouse.arrow_closed": "Einen Pfeil hat nur ein erfüllter Auftrag.",
+    "safehouse.numbers_used.one": "Dieser Wurf gibt dir nur 1 Zahl: Damit eröffnest oder "
+                                  "erfüllst du 1 Auftrag, nicht mehr.",
+    "safehouse.numbers_used.other": "Dieser Wurf gibt dir {count} Zahlen (eine je Farbe): "
+                                    "Damit eröffnest oder erfüllst du höchstens {count} "
+                                    "Aufträge.",
     "safehouse.row": "Ein Blatt hat die Aufträge 1 bis {orders}.",
     "safehouse.chameleons_used.one": "Du hast dein Chamäleon schon benutzt.",
     "safehouse.chameleons_used.other": "Du hast alle {count} Chamäleons schon benutzt.",
@@ -87,6 +94,7 @@ _GERMAN = {
     "safehouse.option.dice.box": "Die Box würfelt",
     "safehouse.option.first_player": "Wer beginnt (der jüngste Spieler)",
     "safehouse.menu.end_game": "Spiel beenden",
+    "safehouse.face.pursuer": "Verfolger",
     "safehouse.menu.roll.one": "Würfeln: 1 Würfel",
     "safehouse.menu.roll.other": "Würfeln: {count} Würfel",
     "safehouse.menu.retrieve": "Zurückholen: +{count}",
@@ -138,11 +146,17 @@ _ENGLISH = {
     "safehouse.help_unknown": "There is no such help.",
     "safehouse.help_used.ignore": "You have already used “The pursuer does not move”.",
     "safehouse.help_used.reroll": "You have already used “Roll again”.",
+    "safehouse.help_no_pursuer": "No pursuer was rolled this time: keep “The pursuer does not "
+                                 "move” for later.",
     "safehouse.reroll_invalid": "You may only roll again dice of this roll.",
     "safehouse.reroll_none": "Choose at least one die to roll again.",
     "safehouse.status_unknown": "An order is empty, open or closed.",
     "safehouse.arrow": "An order's arrow shows {minimum} to {maximum} fields.",
     "safehouse.arrow_closed": "Only a closed order has an arrow.",
+    "safehouse.numbers_used.one": "This roll gives you only 1 number: it opens or closes 1 "
+                                  "order, no more.",
+    "safehouse.numbers_used.other": "This roll gives you {count} numbers (one a colour): they "
+                                    "open or close {count} orders at most.",
     "safehouse.row": "A sheet has the orders 1 to {orders}.",
     "safehouse.chameleons_used.one": "You have already used your chameleon.",
     "safehouse.chameleons_used.other": "You have already used all {count} chameleons.",
@@ -163,6 +177,7 @@ _ENGLISH = {
     "safehouse.option.dice.box": "The box rolls",
     "safehouse.option.first_player": "Who starts (the youngest player)",
     "safehouse.menu.end_game": "End the game",
+    "safehouse.face.pursuer": "pursuer",
     "safehouse.menu.roll.one": "Roll: 1 die",
     "safehouse.menu.roll.other": "Roll: {count} dice",
     "safehouse.menu.retrieve": "Take back: +{count}",

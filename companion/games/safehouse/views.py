@@ -64,8 +64,10 @@ def public_view(state: ShState) -> dict[str, JSON]:
 
 
 def _player(state: ShState, seat: int) -> dict[str, JSON]:
+    """A player's place and lead: never below 0, since a pursuer that reached or passed a
+    player has caught them (or met them in the Safehouse), and the view says so instead."""
     player = state.players[seat]
-    return {"seat": seat, "position": position(state, seat), "lead": lead(state, seat),
+    return {"seat": seat, "position": position(state, seat), "lead": max(0, lead(state, seat)),
             "safehouse": in_safehouse(state, seat), "open": open_orders(state, seat),
             "closed": sum(o.status == "closed" for o in orders(state, seat)),
             "orders": dump(orders(state, seat)), "done": player.done,

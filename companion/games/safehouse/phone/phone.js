@@ -16,15 +16,16 @@
   const COLOURS = DICE.slice(0, 4);
   const FACES = [1, 2, 3, 4, 5, "P"];
   const ARROWS = [2, 3, 4, 5, 6];
-  const OWN = ["select", "roll", "retrieve", "faces", "help", "go", "order", "chameleon", "done",
+  const OWN = ["select", "roll", "retrieve", "faces", "face_back", "help", "go", "order", "chameleon", "done",
     "focus", "pursuer", "sheet", "write", "erase"];
   const PLAYING = ["ready", "faces", "helps", "entering"];
   const BOX_PROFILE = "box";
   const LETTERS = ["S", "A", "F", "E"];
 
-  // What this page keeps between views: the dice chosen, faces typed, dice to roll again,
+  // What this page keeps between views: the dice chosen, faces typed (or taken back to be
+  // typed again), dice to roll again,
   // the order whose arrow is being picked, the field of the digital sheet being written.
-  const local = { dice: {}, faces: {}, reroll: {}, arrow: null, key: null, pick: null };
+  const local = { dice: {}, faces: {}, retype: null, reroll: {}, arrow: null, key: null, pick: null };
 
   function colourName(colour) {
     return t(`safehouse.colour.${colour}`);
@@ -64,7 +65,8 @@
     const key = `${v.state.rolls}/${v.state.phase}`;
     if (local.key === key) return;
     local.key = key;
-    local.faces = {};
+    local.faces = v.state.phase === "faces" && local.retype ? local.retype : {};
+    local.retype = null;
     local.reroll = {};
     local.arrow = null;
     local.pick = null;
@@ -77,14 +79,24 @@
     const s = v.state;
     const mine = G.isSeated(v) && v.me === s.roller;
     if (s.waits_for === "select" && mine) return t("web.safehouse.your_roll");
+    if (s.waits_for === "faces" && !mine) return t("web.safehouse.waits.faces_by", { name: G.seatName(v, s.roller) });
     return t(`web.safehouse.waits.${s.waits_for}`, { name: G.seatName(v, s.roller) });
   }
 
   function subline(v) {
     const s = v.state;
     const parts = [t("web.safehouse.pursuer_on", { field: s.pursuer, safehouse: s.safehouse })];
-    if (G.isSeated(v)) parts.push(t("web.safehouse.your_lead", { lead: s.players[v.me].lead }));
+    if (G.isSeated(v)) parts.push(yourLead(s.players[v.me]));
     return parts.join(" \u00b7 ");
+  }
+
+  // A player's lead, or what became of them: caught or safe, never a lead below 1.
+  function fate(p) {
+    return p.caught ? t("web.safehouse.caught") : p.safehouse ? t("web.safehouse.home") : null;
+  }
+
+  function yourLead(p) {
+    return p.caught ? t("web.safehouse.you_caught") : fate(p) || t("web.safehouse.your_lead", { lead: p.lead });
   }
 
   function playerInfo(v, seat) {
@@ -94,7 +106,8 @@
       p.safehouse ? h("span", { class: "tag", text: t("web.safehouse.home") }) : null,
       p.done ? h("span", { class: "tag muted", text: t("web.safehouse.done_tag") }) : null,
       h("span", { class: "total", data: { field: p.position },
-        text: t("web.safehouse.field_lead", { field: p.position, lead: p.lead }) }),
+        text: fate(p) ? t("web.safehouse.field", { field: p.position })
+          : t("web.safehouse.field_lead", { field: p.position, lead: p.lead }) }),
     ];
   }
 
@@ -130,9 +143,9 @@
     const rows = s.players.map((p) => {
       const bar = h("span", { class: "sh-bar" }, h("span", { class: "sh-fill" }));
       bar.firstChild.style.width = `${Math.min(100, (100 * Math.max(0, p.lead)) / (s.safehouse - s.profile.start + 4))}%`;
-      return h("li", { class: classes("sh-lead", p.lead <= 2 && !p.safehouse && "hot"), data: { seat: p.seat } },
+      return h("li", { class: classes("sh-lead", p.lead <= 2 && !p.safehouse && "hot"), data: { seat: p.seat, caught: String(p.caught) } },
         h("span", { class: "sh-name", text: G.seatName(v, p.seat) }), bar,
-        h("span", { class: "sh-num", text: p.safehouse ? t("web.safehouse.home") : t("web.safehouse.lead", { lead: p.lead }) }),
+        h("span", { class: "sh-num", text: fate(p) || t("web.safehouse.lead", { lead: p.lead }) }),
         h("span", { class: "sh-small", text: t("web.safehouse.open", { count: p.open }) }),
         h("span", { class: "sh-small", text: t("web.safehouse.chameleons", { count: p.chameleons.left }) }));
     });
@@ -173,7 +186,7 @@
     if (s.retrieval.lid && may(v, "retrieve")) {
       parts.push(button(t("web.safehouse.retrieve", { count: s.retrieval.cost }),
         { class: classes("action", s.retrieval.forced && "primary"), data: { action: "retrieve" } },
-        () => send("retrieve")));
+        (event) => G.confirmTap(event.currentTarget, () => send("retrieve"))));
     }
     if (!parts.length) return null;
     return card(t(s.retrieval.forced ? "web.safehouse.retrieve_now" : "web.safehouse.choose"), ...parts);
@@ -220,7 +233,7 @@
             () => { local.faces[key] = value; G.render(); })))));
       });
     }
-    const missing = rows.length - Object.keys(local.faces).length;
+    const missing = rows.filter((row) => local.faces[`${row.dataset.colour}/${row.dataset.die}`] === undefined).length;
     return card(t("web.safehouse.faces"), h("p", { class: "hint", text: t("web.safehouse.faces_hint") }), ...rows,
       button(t("web.safehouse.faces_send"), { class: "action primary", data: { action: "faces" },
         disabled: G.state.busy || missing > 0 }, () => sendFaces(s)));
@@ -276,13 +289,23 @@
         text: t(`web.safehouse.lost_by.${s.last.reason}`, { count: s.last.steps, field: s.pursuer }) }));
   }
 
+  // A typo is no reveal: the faces come back to be typed again, as they were.
+  function faceBack(s) {
+    return button(t("web.safehouse.face_back"), { class: "action quiet", data: { action: "face_back" } }, async () => {
+      local.retype = Object.fromEntries(Object.entries(s.roll.faces).flatMap(([colour, faces]) =>
+        faces.map((f, i) => [`${colour}/${i}`, f])));
+      if (!(await send("face_back", { all: true }))) local.retype = null;
+    });
+  }
+
   function helps(v) {
     const s = v.state;
     const go = s.roll.ignored ? t("web.safehouse.go_stays", { field: s.pursuer })
       : t("web.safehouse.go", { count: s.roll.pursuers });
     const parts = [button(go,
       { class: "action primary", data: { action: "go" } }, () => send("go"))];
-    if (!s.helps.ignore) {
+    if (may(v, "face_back")) parts.push(faceBack(s));
+    if (!s.helps.ignore && s.roll.pursuers) {
       parts.push(button(t("web.safehouse.help.ignore"), { class: "action", data: { action: "help", kind: "ignore" } },
         (event) => G.confirmTap(event.currentTarget, () => send("help", { kind: "ignore" }))));
     }
@@ -471,7 +494,7 @@
       h("p", { class: "hint", text: t("web.safehouse.drift_hint") }),
       h("div", { class: "code-row" }, input,
         button(t("web.safehouse.drift_send"), { class: "small", data: { action: "pursuer" } },
-          () => send("pursuer", { field: Number(input.value) }))));
+          (event) => G.confirmTap(event.currentTarget, () => send("pursuer", { field: Number(input.value) })))));
   }
 
   // -- the panel -----------------------------------------------------------------------------
