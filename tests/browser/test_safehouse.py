@@ -124,6 +124,7 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     board.page.locator(".sh-drift summary").click()
     board.page.fill("#safehouse-drift", "15")
     board.page.locator('[data-action="pursuer"]').click()
+    board.page.locator('[data-action="pursuer"]').click()  # costly: a second tap confirms
     expect(sami.page.locator("[data-pursuer]")).to_have_attribute("data-pursuer", "15")
     tap(ina.page, '[data-colour="green"][data-step="up"]')
     tap(ina.page, '[data-action="roll"]')
