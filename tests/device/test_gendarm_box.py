@@ -75,9 +75,10 @@ def test_the_box_plays_level_2_and_the_phones_keep_their_secrets(operator: Opera
     mark = operator.pins.log.mark()
     operator.tap(Button.TURN, Button.TURN)
     assert operator.heard(mark) == [Sound.WARN]                   # the duty roll is due
+    assert Button.TURN not in table.published.controls.keys       # TURN waits for the roll
     mark = operator.pins.log.mark()
     operator.tap(Button.TURN)
-    assert operator.heard(mark) == [Sound.ERROR] and operator.state()["turn"] == first
+    assert operator.heard(mark) == [] and operator.state()["turn"] == first
     while True:
         mark = operator.pins.log.mark()
         operator.choose("gendarm.menu.roll")

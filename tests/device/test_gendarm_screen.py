@@ -19,6 +19,7 @@ from companion.games.base import Action
 from companion.games.gendarm.screen import PIECES, layout
 from companion.table.owner import Table
 from tests import tables
+from tests.device.test_readable import walks
 from tests.device.test_screen import assert_qr, colours, save
 
 SIZE = (480, 320)
@@ -88,3 +89,21 @@ def test_a_catcher_is_ringed_once_a_capture_showed_it(table: Table) -> None:
     table.submit(Action("capture", 0, {"gendarme": 2}))
     surface = render(table, "over")
     assert ringed(surface, 0) and ringed(surface, 1)
+
+
+def test_the_readability_walks_reach_every_duty_of_levels_2_and_3(tmp_path: Path) -> None:
+    """The box's walks, whose every screen must read whole (tests/device/test_readable.py),
+    reach the duty roll and the removal after an odd one (level 2 and 3), a robber in a
+    hideout and the forced exit (level 3)."""
+    reached = set()
+    for _, _, shown in walks(tmp_path, "gendarm"):
+        state = shown.public["state"]
+        if state["phase"] != "play":
+            continue
+        duty, level = state["duty"], state["level"]
+        reached |= {(level, name) for name, due in (
+            ("roll", duty["roll"]), ("removal", duty["remove"]),
+            ("hideout", any(held is not None for held in state["hideouts"])),
+            ("exit", state["must_leave"] == state["turn"] and not duty["moved"])) if due}
+    assert reached >= {(2, "roll"), (2, "removal"), (3, "roll"), (3, "removal"),
+                       (3, "hideout"), (3, "exit")}

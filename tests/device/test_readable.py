@@ -5,7 +5,7 @@ measured on the rendered glyphs; and what each button does now is written on the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -15,12 +15,12 @@ import pytest
 from companion.device.painters.parts import READABLE_CAP_PX, Fonts
 from companion.device.screen import key_labels, menu_labels
 from companion.games import GAMES
-from companion.games.base import Action, Sound
+from companion.games.base import JSON, Action, Sound
 from companion.i18n import LANGUAGES, catalog
 from companion.table.published import Published
 from tests.device.frames import SIZE, Written, cap_height, drawn_lines
 from tests.device.test_screen import save
-from tests.device.walk import other_choices, seat_counts, walk
+from tests.device.walk import other_choices, refused_keys, seat_counts, walk
 from tests.tables import open_table
 
 URL = "http://192.168.178.23:8000/j/KM7RX"
@@ -67,34 +67,51 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Frame]]:
     return frames
 
 
+def walks(db: Path, game_id: str) -> Iterator[tuple[str, Path, Published]]:
+    """Every state the walks through ``game_id`` reach, with what walk it is and its log:
+    the fewest and the most seats with two seeds each, then the most seats with each of the
+    options' other choices (the table's dice, a higher level ...)."""
+    game = GAMES[game_id]
+    for seats in seat_counts(game):
+        for seed in (1, 2):
+            log = db / f"{game_id}-{seats}-{seed}.sqlite"
+            for shown in walk(log, game_id, seats, steps=100, seed=seed):
+                yield f"{game_id} {seats} seats, seed {seed}", log, shown
+    for n, options in enumerate(other_choices(game)):
+        log = db / f"{game_id}-options-{n}.sqlite"
+        for shown in walk(log, game_id, game.max_seats, steps=100, options=options):
+            yield f"{game_id} with {options}", log, shown
+
+
 def screens(db: Path, game_id: str) -> Iterator[Frame]:
     """Every screen the walks through ``game_id`` showed: at the menu's first item in German
     and its last in English, every item of its menu highlighted in both languages (each label
-    once: the rest of the screen is drawn at the first item), and the clock's moment once;
-    then every item new in walks with the options' other choices (the table's dice, a higher
-    level ...)."""
-    game = GAMES[game_id]
+    once: the rest of the screen is drawn at the first item), and the clock's moment once.
+    Walks with the options' other choices add each screen of a kind not drawn before (its
+    words and flags, the numbers aside: a duty due, a hideout taken) in both languages."""
     highlighted: set[tuple[str, str]] = set()
-    for seats in seat_counts(game):
-        for seed in (1, 2):
-            for shown in walk(db / f"{game_id}-{seats}-{seed}.sqlite", game_id, seats,
-                              steps=100, seed=seed):
-                state = shown.public.get("state") or {}
-                where, phase = f"{game_id} {seats} seats, seed {seed}", state.get("phase")
-                yield draw(shown, f"{where}: {phase}")
-                yield draw(shown, f"{where}: {phase}", cursor=len(shown.controls.menu) - 1,
-                           lang="en")
-                for cursor, lang in new_items(shown, highlighted):
-                    yield draw(shown, f"{where}, item {cursor} in {lang}: {phase}",
-                               cursor=cursor, lang=lang)
+    kinds: set[JSON] = set()
+    for where, _, shown in walks(db, game_id):
+        state = shown.public.get("state") or {}
+        phase, kind = state.get("phase"), shape(state)
+        if " seats, " in where or kind not in kinds:
+            kinds.add(kind)
+            yield draw(shown, f"{where}: {phase}")
+            yield draw(shown, f"{where}: {phase}", cursor=len(shown.controls.menu) - 1,
+                       lang="en")
+        for cursor, lang in new_items(shown, highlighted):
+            yield draw(shown, f"{where}, item {cursor} in {lang}: {phase}",
+                       cursor=cursor, lang=lang)
     yield draw(shown, f"{game_id}: time up", moment=Sound.OVERRUN)
-    for n, options in enumerate(other_choices(game)):
-        for shown in walk(db / f"{game_id}-options-{n}.sqlite", game_id, game.max_seats,
-                          steps=100, options=options):
-            phase = (shown.public.get("state") or {}).get("phase")
-            for cursor, lang in new_items(shown, highlighted):
-                yield draw(shown, f"{game_id} with {options}, item {cursor} in {lang}: {phase}",
-                           cursor=cursor, lang=lang)
+
+
+def shape(value: JSON) -> JSON:
+    """A game's view with every number left out: what kind of screen it makes."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((key, shape(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return tuple(shape(item) for item in value)
+    return "#" if isinstance(value, int | float) and not isinstance(value, bool) else value
 
 
 def new_items(shown: Published,
@@ -216,3 +233,19 @@ def test_readable_the_screen_says_what_every_button_does_now(played: dict[str, l
                      for key in frame.keys
                      if not any(key in w.words for w in frame.written)})
     assert untold == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_readable_the_legend_names_no_button_the_game_would_refuse(tmp_path: Path,
+                                                                    game_id: str) -> None:
+    """A button the screen says does something does it: on every state the walks reach,
+    each key the legend names is tried on the state its log replays to."""
+    refused = sorted({f"{where}: {why}" for where, log, shown in walks(tmp_path, game_id)
+                      for why in refused_keys(log, shown, GAMES)
+                      if why.split(":")[0] in told(shown)})
+    assert refused == []
+
+
+def told(shown: Published) -> set[str]:
+    """The buttons whose job the screen tells now."""
+    return {str(button) for button, _ in key_labels(shown.controls, shown.public, "en")}

@@ -1,6 +1,7 @@
-"""Every game of the registry played from the box's buttons alone: a seeded walk through the
-menus and keys each game declares (and the clock running out), for checks that must hold on
-every screen of every game, games added later included."""
+"""Every game of the registry played from the box's buttons: a seeded walk through the menus
+and keys each game declares (and the clock running out), a phone stepping in only where the box
+has nothing left to do, for checks that must hold on every screen of every game, games added
+later included."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import GAMES
-from companion.games.base import Action, Game, GetawayError
+from companion.games.base import Action, Game, Games, GetawayError
 from companion.table.owner import Table
 from companion.table.published import Published
+from companion.table.rules import apply_table, check_action
+from companion.table.state import TableState
+from companion.table.store import Store
 from tests.clock import FakeClock
 from tests.tables import open_table
 
@@ -39,8 +43,8 @@ def other_choices(game: Game[Any]) -> list[dict[str, Any]]:
 def walk(db: Path, game_id: str, seats: int, *, steps: int = 80, seed: int = 1,
          options: dict[str, Any] | None = None) -> Iterator[Published]:
     """Start ``game_id`` for ``seats`` (with ``options``, else the defaults) from the box and
-    yield what the box shows after each step: an item of its menu, one of its keys, or the
-    running clock run out."""
+    yield what the box shows after each step: an item of its menu, one of its keys, the
+    running clock run out, or a phone's action where the box waits for one."""
     clock = FakeClock()
     table = open_table(db, clock, seed, GAMES)
     chooser = random.Random(seed)
@@ -66,7 +70,58 @@ def _step(table: Table, shown: Published, clock: FakeClock, chooser: random.Rand
         clock.advance(timer["remaining_ms"] / 1000 + 0.1)
         table.poke()
         return
-    if not choices:
-        return  # stuck: the next step shows the same
+    if all(action.type == "table.undo" for action in choices):
+        _phone(table, shown, chooser)
+        return
     with suppress(GetawayError):  # refused: the box would beep ERROR, and the walk goes on
         table.submit(chooser.choice(choices), expect_version=shown.version)
+
+
+def _phone(table: Table, shown: Published, chooser: random.Random) -> None:
+    """What only a phone may do when the box has nothing left but undo (a chip typed in, a gendarme
+    given up): one of the actions a seat's view offers, its whole numbers picked as a phone's
+    list would offer them (those a game refuses leave the walk where it was)."""
+    offers = [(seat, str(kind)) for seat, view in sorted(shown.private.items())
+              for kind in (view.get("state") or {}).get("actions") or ()]
+    if not offers:
+        return  # stuck: the next step shows the same
+    seat, kind = chooser.choice(offers)
+    declared = table.games[str(shown.public["game"])].arguments.get(kind, {})
+    if any(kind_of is not int for kind_of in declared.values()):
+        return
+    args = {name: chooser.randint(1, 6) for name in declared}
+    with suppress(GetawayError):
+        table.submit(Action(kind, seat, args), expect_version=shown.version)
+
+
+def refused_keys(db: Path, shown: Published, games: Games) -> list[str]:
+    """The keys of ``shown`` the walk's table at ``db`` would refuse now, with why: tried on
+    the state its log replays to, so nothing is done."""
+    state = replayed(db, games)
+    refused = []
+    for button, action in shown.controls.keys.items():
+        try:
+            check_action(state, action, games)
+            apply_table(state, _drawn(state, action, games), games)
+        except GetawayError as error:
+            refused.append(f"{button}: {action.type} ({error.key})")
+    return refused
+
+
+def replayed(db: Path, games: Games) -> TableState:
+    """The table's state as the log at ``db`` has it (the Table keeps its own to itself)."""
+    store = Store(db)
+    try:
+        state = TableState()
+        for _, event in store.events():
+            state = apply_table(state, Action.from_json(event), games)
+        return state
+    finally:
+        store.close()
+
+
+def _drawn(state: TableState, action: Action, games: Games) -> Action:
+    """``action`` with what chance decides filled in, as the Table would (any outcome)."""
+    if action.type.startswith("table.") or state.game_id is None:
+        return action
+    return games[state.game_id].draw(state.game, action, random.Random(0))

@@ -240,3 +240,19 @@ def test_the_own_phone_gives_its_catcher_away_nowhere_but_in_its_catcher() -> No
         seen.append(view)
     assert all(view == seen[0] for view in seen)
     assert "remove" in seen[0]["actions"]
+
+
+def test_the_readme_says_the_phone_offers_the_catcher_too_after_an_odd_duty_roll(
+        play: Play) -> None:
+    """The own phone lists every gendarme in play, the catcher among them, so that a glance
+    at it cannot give the catcher away; the README tells a new group so."""
+    typed(play, level=2)
+    play.send("safe", A)
+    play.send("end_turn", A)
+    play.send("end_turn", B)
+    play.send("roll", A, value=3)
+    mine = play.table.published.private[A]["state"]
+    assert mine["catcher"] == 2 and 2 in mine["players"][A]["gendarmes"]
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    assert "except your catcher" not in readme
+    assert "your phone offers every gendarme still in play, your catcher too" in readme

@@ -2,7 +2,8 @@
 
 The buttons do everything but the two things only a player's own phone may do, because they
 rest on the secret catcher: claiming a capture and taking a gendarme out of play. The menu is
-built from what the box may send now, which never depends on a catcher. TURN ends the turn.
+built from what the box may send now, which never depends on a catcher. TURN ends the turn,
+and is offered only when it may (not while a duty roll, its removal or a forced exit is due).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def controls(state: GendarmState) -> Controls:
         menu = [MenuItem("gendarm.menu.deal", Action("deal"))] if "deal" in allowed else []
         return Controls(menu, {Button.TURN: menu[0].action} if menu else {})
     menu = [item for kind in _PLAY_ORDER if kind in allowed for item in _items(state, kind)]
-    return Controls(menu, {Button.TURN: Action("end_turn")})
+    return Controls(menu, {Button.TURN: Action("end_turn")} if "end_turn" in allowed else {})
 
 
 def _start(state: GendarmState) -> list[MenuItem]:

@@ -32,8 +32,10 @@ from companion.device.painters.palette import (
 )
 from companion.device.painters.parts import (
     DESIGN_HEIGHT,
+    HINT_GAP,
     Context,
     design_box,
+    fitting,
     hint_line,
     join_corner,
     key_legend,
@@ -158,7 +160,9 @@ def _note(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
 
 
 def _what_now(state: State, ctx: Context) -> tuple[str, bool]:
-    """The line under the headline, and whether it is a duty (shown as a warning)."""
+    """The line under the headline, and whether it is a duty (shown as a warning). The
+    duties to give up a gendarme and to leave the hideout leave the side's colour out, so
+    they read whole in two lines: the headline above names the player on turn."""
     phase, settings = state["phase"], state["settings"]
     if phase == "start":
         return ctx.text(f"screen.gendarm.start.{settings['dice']}"), False
@@ -168,14 +172,14 @@ def _what_now(state: State, ctx: Context) -> tuple[str, bool]:
         loser = _colour_of(state, 1 - int(state["result"]["winner"]), ctx)
         return ctx.text(f"screen.gendarm.reason.{state['result']['reason']}",
                         colour=loser), False
-    who = _colour_of(state, int(state["turn"]), ctx)
     duty = state["duty"]
     if duty["remove"]:
-        return ctx.text("screen.gendarm.duty.remove", colour=who), True
+        return ctx.text("screen.gendarm.duty.remove"), True
     if duty["roll"]:
+        who = _colour_of(state, int(state["turn"]), ctx)
         return ctx.text("screen.gendarm.duty.roll", colour=who), True
     if state["must_leave"] == state["turn"] and not duty["moved"]:
-        return ctx.text("screen.gendarm.duty.leave", colour=who), True
+        return ctx.text("screen.gendarm.duty.leave"), True
     if duty["rolled"]:
         return ctx.text("screen.gendarm.rolled", value=state["last_roll"]["value"]), False
     return ctx.text("screen.gendarm.move"), False
@@ -194,8 +198,9 @@ def _colour_of(state: State, seat: int, ctx: Context) -> str:
 def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
            player: State, ctx: Context) -> None:
     """The side, its player and what became of its robbers in words (a hint: the pawns say it
-    in colour, the headline whose turn it is), then a disc for every gendarme and a pawn a
-    robber, readable."""
+    in colour, the headline whose turn it is; the side's word, then the player's name, left
+    out whole where they do not fit), then a disc for every gendarme and a pawn a robber,
+    readable."""
     state, seat = view["state"], int(player["seat"])
     current = seat == _headline_seat(state) and state["phase"] in ("play", "over")
     pygame.draw.rect(surface, PANEL, rect, border_radius=8)
@@ -206,8 +211,8 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     words = [ctx.text(f"screen.gendarm.{player['colour']}"), _name(view, seat, ctx), status]
     if player["catcher"] is not None:
         words.append(ctx.text("screen.gendarm.catcher", number=player["catcher"]))
-    label = write(surface, hint, " · ".join(words), colour, (rect.left + 10, rect.top + 3),
-                  "topleft", rect.width - 20)
+    label = write(surface, hint, HINT_GAP.join(fitting(hint, [], words, rect.width - 20)),
+                  colour, (rect.left + 10, rect.top + 3), "topleft", rect.width - 20)
     row = pygame.Rect(rect.left + 8, label.bottom + 1, rect.width - 16,
                       rect.bottom - label.bottom - 4)
     discs = _gendarmes(surface, row, state, player, ctx)

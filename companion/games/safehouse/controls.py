@@ -45,8 +45,8 @@ def controls(state: ShState) -> Controls:
 
 
 def _ready(state: ShState) -> Controls:
-    """OK on a colour chooses one more of its dice (back to none); TURN rolls the choice.
-    Without a colour die in the middle the dice must come back first."""
+    """OK on a colour chooses one more of its dice (back to none); TURN rolls the choice once
+    it holds a colour die. Without a colour die in the middle the dice must come back first."""
     middle, chosen = free(state), state.selection
     menu = [MenuItem(f"safehouse.menu.die.{colour}", Action("select", None, {"dice": {
         **chosen, colour: (chosen[colour] + 1) % (middle[colour] + 1)}}),
@@ -57,12 +57,14 @@ def _ready(state: ShState) -> Controls:
                         {"count": retrieval_cost(state)})
     if must_retrieve(state):
         return Controls([retrieve], {Button.TURN: retrieve.action})
+    keys = {}
     if any(chosen[c] for c in COLOURS):
         menu.append(MenuItem("safehouse.menu.roll", roll, {"count": sum(chosen.values())}))
+        keys[Button.TURN] = roll
     if any(state.lid.values()):
         menu.append(retrieve)
     menu.append(_correction(state))
-    return Controls(menu, {Button.TURN: roll})
+    return Controls(menu, keys)
 
 
 def _correction(state: ShState) -> MenuItem:
