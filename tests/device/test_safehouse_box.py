@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from companion.device.box import Box
-from companion.device.painters.palette import INK
+from companion.device.painters.palette import BACKGROUND, INK
 from companion.device.pins import PinMap
 from companion.device.screen import Screen
 from companion.games.base import Action, Button, Sound
 from companion.games.safehouse.controls import PURSUER_FACE
-from companion.games.safehouse.screen import PURSUER, lane, layout, track_x
+from companion.games.safehouse.screen import DICE_COLOURS, PURSUER, lane, layout, track_x
 from companion.table.owner import Table
 from tests.clock import FakeClock
 from tests.device.frames import drawn_lines
@@ -371,3 +371,51 @@ def test_in_sheet_mode_the_box_enters_only_for_seats_without_a_sheet(
     p.choose("safehouse.menu.order_open", seat=2, row=1)
     assert [pl["open"] for pl in p.state()["players"]] == [0, 1]
     render(p.table, "sheet_mode")  # the hint names the phones' sheets
+
+
+def dice_in(surface: pygame.Surface, fill: tuple[int, int, int]) -> list[pygame.Rect]:
+    """The squares of colour ``fill`` in the dice row, left to right, read from the frame
+    (below the colour's name, written in the same colour)."""
+    dice = layout(SIZE).dice
+    row = dice.inflate(0, -dice.height // 2).move(0, dice.height // 4)
+
+    def filled(x: int, y: int) -> bool:
+        return tuple(surface.get_at((x, y)))[:3] == fill
+
+    xs = [x for x in range(row.left, row.right) if any(filled(x, y)
+                                                        for y in range(row.top, row.bottom))]
+    spans: list[list[int]] = []
+    for x in xs:
+        if spans and x == spans[-1][-1] + 1:
+            spans[-1].append(x)
+        else:
+            spans.append([x])
+    squares = []
+    for span in spans:
+        bottom = max(y for y in range(row.top, row.bottom) if any(filled(x, y) for x in span))
+        top = bottom
+        while any(filled(x, top - 1) for x in span):
+            top -= 1
+        squares.append(pygame.Rect(span[0], top, len(span), bottom - top + 1))
+    return squares
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_safehouse_face_digits_fit_inside_their_dice(table: Table) -> None:
+    """The digit of each die rolled stands whole inside its square, with room around it."""
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2}))
+    table.submit(Action("roll", None, {"dice": {"yellow": 2, "green": 1},
+                                       "faces": {"yellow": [2, 3], "green": [5]}}))
+    surface = render(table, "faces")
+    for colour, count in (("yellow", 2), ("green", 2)):
+        fill = DICE_COLOURS[colour]
+        squares = dice_in(surface, fill)
+        assert len(squares) == count
+        for die in squares[:1 if colour == "green" else 2]:
+            ink = [(x, y) for x in range(die.left, die.right) for y in range(die.top, die.bottom)
+                   if tuple(surface.get_at((x, y)))[:3] not in (fill, BACKGROUND)]
+            assert ink, f"no digit on the {colour} die"
+            xs, ys = [x for x, _ in ink], [y for _, y in ink]
+            inner = die.inflate(-4, -4)
+            assert inner.top <= min(ys) and max(ys) < inner.bottom, f"{colour} digit cut"
+            assert inner.left <= min(xs) and max(xs) < inner.right

@@ -171,7 +171,19 @@ def _die(surface: pygame.Surface, die: pygame.Rect, fill: Colour, what: JSON,
     if what == "P":
         pygame.draw.circle(surface, PURSUER, die.center, die.width // 3)
         return
-    write(surface, ctx.fonts.body, "?" if what is None else str(what), INK, die.center, "center")
+    _face(surface, die, "?" if what is None else str(what), ctx)
+
+
+def _face(surface: pygame.Surface, die: pygame.Rect, face: str, ctx: Context) -> None:
+    """The face's figure whole inside the die: centred by its ink, made smaller if need be."""
+    image = ctx.fonts.body.render(face, True, INK)
+    glyph = image.subsurface(image.get_bounding_rect())
+    room = die.inflate(-die.width // 4, -die.height // 4)
+    scale = min(1.0, room.width / max(1, glyph.get_width()),
+                room.height / max(1, glyph.get_height()))
+    if scale < 1:
+        glyph = pygame.transform.smoothscale_by(glyph, scale)
+    surface.blit(glyph, glyph.get_rect(center=die.center))
 
 
 def _cross(surface: pygame.Surface, die: pygame.Rect) -> None:
