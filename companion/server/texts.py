@@ -58,6 +58,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.import_paste": "… oder den Text (JSON) hier einfügen",
         "web.import_send": "Übernehmen",
         "web.import_invalid": "Das ist kein JSON-Text.",
+        "web.import_empty": "Erst eine Datei wählen oder den Text einfügen.",
         "web.awake_hint": "Tipp: Dieses Telefon darf hier den Bildschirm nicht wach halten. "
                           "Stell die automatische Sperre für den Spieleabend ab.",
         "web.history_empty": "Noch kein Spiel ist zu Ende gegangen.",
@@ -187,6 +188,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.import_paste": "… or paste the text (JSON) here",
         "web.import_send": "Take it",
         "web.import_invalid": "This is not JSON text.",
+        "web.import_empty": "Choose a file or paste the text first.",
         "web.awake_hint": "Tip: this page may not keep your screen on. Switch off auto-lock "
                           "for the evening.",
         "web.history_empty": "No game has ended yet.",

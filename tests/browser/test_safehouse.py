@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, FilePayload, Page, expect
 
 from companion.games.base import Action
 from companion.server.serve import Server
@@ -315,3 +315,24 @@ def test_the_trial_groups_findings_on_the_phones(server: Server, table: Table,
             ["caught", "caught"])
         expect(phone.page.get_by_text("-1")).to_have_count(0)
     expect(ben.page.locator("#subline")).to_contain_text("you were caught")
+
+
+def test_the_importer_takes_a_chosen_file_on_take_it_and_says_what_to_do_without_one(
+        server: Server, table: Table, browser: Browser) -> None:
+    """Choosing a file only chooses it; "Take it" imports it with one "Saved"; with neither a
+    file nor pasted text it says what to do instead of "not JSON"."""
+    page = table_page(browser, server.url, table).page
+    page.locator('[data-game="safehouse"]').click()
+    profile = page.locator(".sh-profile")
+    profile.locator(".import summary").click()
+    bare = {"name": "Block B", "safehouse": 34, "start": 16, "pursuer": 0, "orders": 8}
+    chosen: FilePayload = {"name": "block-b.json", "mimeType": "application/json",
+                           "buffer": json.dumps(bare).encode()}
+    page.set_input_files("#safehouse-import-file", files=chosen)
+    profile.locator('[data-action="import"]').click()
+    expect(profile.locator('[name="profile-safehouse"]')).to_have_value("34")
+    expect(page.locator("#toast")).to_have_text("Saved")
+    page.evaluate("document.getElementById('toast').hidden = true")
+    profile.locator('[data-action="import"]').click()
+    expect(page.locator("#toast")).to_have_text("Choose a file or paste the text first.")
+    assert saved_profile(table)["safehouse"] == 34

@@ -221,8 +221,9 @@
   }
 
   // Where a game's documents come back from a file or pasted text: an export (or what a QR
-  // code holds) as it is, or a bare document, whose kind and name ``bare(data)`` says. One
-  // per game, kept across renders so a half-pasted text survives a new view.
+  // code holds) as it is, or a bare document, whose kind and name ``bare(data)`` says. The
+  // button takes the chosen file, else the pasted text. One per game, kept across renders so
+  // a half-pasted text survives a new view.
   const importers = {};
 
   function importer(game, bare) {
@@ -231,14 +232,15 @@
       "aria-label": t("web.import_file") });
     const text = h("textarea", { id: `${game}-import-text`, rows: "3", placeholder: t("web.import_paste"),
       "aria-label": t("web.import_paste") });
-    file.addEventListener("change", async () => {
-      if (file.files.length) await importText(game, await file.files[0].text(), bare);
-      file.value = "";
-    });
     importers[game] = h("details", { class: "import", data: { game } }, h("summary", { text: t("web.import") }),
       h("label", { for: `${game}-import-file`, text: t("web.import_file") }), file, text,
       button(t("web.import_send"), { class: "action", data: { action: "import" } }, async () => {
-        if (await importText(game, text.value, bare)) text.value = "";
+        const chosen = file.files.length ? await file.files[0].text() : text.value;
+        if (!chosen.trim()) toast(t("web.import_empty"));
+        else if (await importText(game, chosen, bare)) {
+          text.value = "";
+          file.value = "";
+        }
       }));
     return importers[game];
   }
