@@ -178,9 +178,22 @@ def test_the_table_page_keeps_the_track_as_a_file_and_brings_it_back(
     assert saved_profile(table) == {**bare, "sheets": {}, "example": False}
     page.fill("#safehouse-import-text", json.dumps({**bare, "start": 40}))
     profile.locator('[data-action="import"]').click()
-    expect(page.locator("#toast")).to_contain_text("The pursuer starts behind you")
+    expect_toast(page, "The pursuer starts behind you", "error")
     assert saved_profile(table)["safehouse"] == 34
     shoot(page, "safehouse-table-profile.png")
+
+
+def expect_toast(page: Page, words: str, tone: str) -> None:
+    """The toast says ``words`` in the look of its tone: a tick on green for what worked, a
+    warning sign on red for an error."""
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text(words)
+    expect(toast).to_have_attribute("data-tone", tone)
+    sign, edge = toast.evaluate(
+        "el => [getComputedStyle(el, '::before').content, getComputedStyle(el).borderLeftColor]")
+    assert (("\u2713" in sign, edge) == (True, "rgb(60, 207, 126)") if tone == "good"
+            else ("\u26a0" in sign, edge) == (True, "rgb(255, 77, 77)"))
+    page.evaluate("document.getElementById('toast').hidden = true")
 
 
 MINE = '.sh-digital[data-sheet="0"]'
@@ -251,6 +264,7 @@ def test_the_table_page_types_in_the_sheets_exports_and_imports_them(
         board.fill(f"#safehouse-sheet-{letter}", TYPED)
     board.locator('[data-action="sheets-save"]').click()
     expect(board.locator("[data-sheets]")).to_have_attribute("data-sheets", "own")
+    expect_toast(board, "Saved", "good")
     saved = table.published.public["saved"]["safehouse"]["profile"]["box"]
     assert saved["sheets"] == {letter: ORDERS for letter in "SAFE"}
 

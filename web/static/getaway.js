@@ -128,9 +128,12 @@
     else if (again.dataset.armed !== "yes") arm(again, state.armed.question);
   }
 
-  function toast(message) {
+  // A short word at the bottom: an error, or with tone "good" that something worked.
+  function toast(message, tone = "error") {
     const el = $("toast");
     el.textContent = message;
+    el.dataset.tone = tone;
+    el.setAttribute("role", tone === "good" ? "status" : "alert");
     show(el, true);
     clearTimeout(toast.timer);
     toast.timer = setTimeout(() => show(el, false), TOAST_MS);
@@ -255,7 +258,7 @@
     }
     const args = body && body.kind && body.data ? body : { ...bare(body), data: body };
     const result = await send("table.save", { game, kind: args.kind, name: args.name, data: args.data });
-    if (result) toast(t("web.saved"));
+    if (result) toast(t("web.saved"), "good");
     return Boolean(result);
   }
 

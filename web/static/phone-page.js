@@ -155,7 +155,7 @@
     const input = $("rename-name");
     if (await send("table.rename", { seat: state.view.me, name: input.value })) {
       input.blur();
-      toast(t("web.saved"));
+      toast(t("web.saved"), "good");
     }
   });
   $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
@@ -164,7 +164,7 @@
   $("rejoin-copy").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("rejoin-link").href);
-      toast(t("web.copied"));
+      toast(t("web.copied"), "good");
     } catch {
       getSelection().selectAllChildren($("rejoin-link"));
     }

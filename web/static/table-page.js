@@ -67,7 +67,7 @@
     if ($("wifi-password").value) args.password = $("wifi-password").value;
     if (await send("table.wifi", args)) {
       $("wifi-password").value = "";
-      toast(t("web.saved"));
+      toast(t("web.saved"), "good");
     }
   }
 

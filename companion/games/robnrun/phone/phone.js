@@ -623,7 +623,7 @@
       const save = button(t("web.robnrun.notes_save"), { class: "action", data: { action: "note" } }, async () => {
         if (await send("note", { text: area.value })) {
           area.dataset.dirty = "";
-          G.toast(t("web.saved"));
+          G.toast(t("web.saved"), "good");
         }
       });
       local.panel.notes = { area, save, nodes: [h("p", { class: "hint", text: t("web.robnrun.notes_hint") }), area, save] };
@@ -772,7 +772,7 @@
     const save = async () => {
       const key = kind === "profile" ? BOX_PROFILE : String(draft.name || "").trim();
       if (await send("table.save", { game: GAME, kind, name: key, data: draft })) {
-        G.toast(t("web.saved"));
+        G.toast(t("web.saved"), "good");
         local.setup.editor.replaceChildren();
       } else {
         error.textContent = G.state.lastError || "";

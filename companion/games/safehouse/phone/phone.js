@@ -534,7 +534,7 @@
 
   async function saveProfile(data) {
     const result = await send("table.save", { game: GAME, kind: "profile", name: BOX_PROFILE, data });
-    if (result) G.toast(t("web.saved"));
+    if (result) G.toast(t("web.saved"), "good");
     return Boolean(result);
   }
 
