@@ -207,8 +207,8 @@ def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
 
 def test_every_safehouse_sheet_screen_fits_every_phone(walk: Walk) -> None:
     """Sheet mode on the example sheets: choosing the letter, the sheets (one order that can
-    no longer be closed), the number picker at the bottom of the phone; before it, the
-    lobby's profile with the sheets to type in."""
+    no longer be closed), the number picker at the bottom of the phone, with a chameleon's
+    offers too; before it, the lobby's profile with the sheets to type in."""
     walk.host()
     lobby = walk.pages["table"]
     lobby.locator('[data-game="safehouse"]').click()
@@ -234,6 +234,10 @@ def test_every_safehouse_sheet_screen_fits_every_phone(walk: Walk) -> None:
     ina.locator('.sh-digital button.sh-cell[data-row="0"][data-field="0"]').tap()
     expect(ina.locator(".sh-picker .sh-number").first).to_be_visible()
     walk.check(ina, "safehouse-sheet-picker", "Ina")
+    ina.locator('.sh-picker [data-action="cancel"]').tap()
+    ina.locator('.sh-digital button.sh-cell[data-row="0"][data-field="1"]').tap()
+    expect(ina.locator('.sh-picker .sh-number[data-colour="yellow"]').first).to_be_visible()
+    walk.check(ina, "safehouse-sheet-chameleon", "Ina")  # a yellow 5 or 6 into a blue field
     walk.verdict()
 
 

@@ -269,7 +269,7 @@ PHONE: Texts = {
         "web.safehouse.empty_field": "empty",
         "web.safehouse.pick": "Order {row}, field {field} ({colour})",
         "web.safehouse.erase": "Take the {number} back",
-        "web.safehouse.by_chameleon": "chameleon: {colour}",
+        "web.safehouse.by_chameleon": "Chameleon: {colour}",
         "web.safehouse.cancel": "Cancel",
         "web.safehouse.other_sheets": "The others' sheets",
         "web.safehouse.sheets_own": "Sheets S, A, F, E: your own.",
