@@ -11,6 +11,7 @@ import pytest
 
 from companion.games import GAMES
 from companion.games.base import Action, InvalidAction
+from companion.i18n import text
 from tests.games.robnrun_helpers import assert_sentence
 from tests.games.safehouse_helpers import ORDERS, SHEETS, Group, Rolls
 from tests.tables import open_table
@@ -196,7 +197,7 @@ def test_the_groups_own_sheets_replace_the_example_ones(tmp_path: Path) -> None:
     g.close()
 
 
-def order(fields: list[str], rule: str = "nondecreasing", arrow: int = 3) -> dict[str, Any]:
+def order(fields: list[str], rule: str = "nondecreasing", arrow: int | None = 3) -> dict[str, Any]:
     return {"fields": fields, "rule": rule, "arrow": arrow}
 
 
@@ -219,12 +220,30 @@ def with_order(row: int, changed: dict[str, Any]) -> dict[str, Any]:
     (with_order(2, order(["yellow", "red", "blue"], arrow=7)), "safehouse.profile.arrow"),
     (with_order(2, order(["yellow", "red", "blue"], arrow=True)), "safehouse.profile.arrow"),
     (with_order(2, {"fields": ["yellow"], "rule": "equal"}), "safehouse.profile.malformed"),
+    (with_order(2, order(["yellow", "blue"], arrow=None)), "safehouse.profile.arrow_missing"),
 ])
 def test_sheets_no_game_can_be_played_on_are_refused(profile: dict[str, Any], key: str) -> None:
     with pytest.raises(InvalidAction) as refused:
         GAMES["safehouse"].documents.check("profile", profile)
     assert refused.value.key == key
     assert_sentence(refused.value)
+
+
+@pytest.mark.parametrize(("lang", "codes", "internal"), [
+    ("de", "Ge, Gr, R, B", ("yellow", "green", "blue", "grey6")),
+    ("en", "Y, G, R, B", ("grey6",)),
+])
+def test_the_sheet_errors_name_the_colours_as_the_players_type_them(
+        lang: str, codes: str, internal: tuple[str, ...]) -> None:
+    """The codes the help asks for, never the words inside the box; a typed line without its
+    arrow ("Y B R": the R taken for the arrow) says the arrow is missing."""
+    field = text("safehouse.profile.field", lang, letter="S", row=1)
+    assert codes in field and "6" in field
+    colour = text("safehouse.sheet.colour_invalid", lang)
+    for sentence in (field, colour):
+        assert not any(word in sentence for word in internal), sentence
+    missing = text("safehouse.profile.arrow_missing", lang, letter="S", row=1)
+    assert {"de": "Pfeil", "en": "arrow"}[lang] in missing
 
 
 def test_who_starts_must_sit_at_the_table(tmp_path: Path) -> None:

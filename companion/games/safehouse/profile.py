@@ -107,6 +107,8 @@ def _check_order(order: SheetOrder, letter: str, row: int, *, grey: bool) -> Non
     where = {"letter": letter, "row": row + 1}
     if not all(isinstance(f, str) and f in (*COLOURS, GREY6) for f in order.fields):
         raise InvalidAction("safehouse.profile.field", **where)
+    if order.arrow is None:
+        raise InvalidAction("safehouse.profile.arrow_missing", **where)
     greys = order.fields.count(GREY6)
     if not FIELDS[0] - greys <= len(order.fields) - greys <= FIELDS[1]:
         raise InvalidAction("safehouse.profile.fields", minimum=FIELDS[0], maximum=FIELDS[1],

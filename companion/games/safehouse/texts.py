@@ -225,8 +225,10 @@ _SHEETS = {
                                      "jedes seine Aufträge an.",
         "safehouse.profile.sheet_orders": "Blatt {letter} braucht genau {orders} Aufträge, "
                                           "wie das Profil sagt.",
-        "safehouse.profile.field": "Blatt {letter}, Auftrag {row}: Jedes Feld ist yellow, "
-                                   "green, red, blue oder grey6 (die graue 6).",
+        "safehouse.profile.field": "Blatt {letter}, Auftrag {row}: Jedes Feld ist Ge, Gr, R, "
+                                   "B (Gelb, Grün, Rot, Blau) oder 6 (die graue 6).",
+        "safehouse.profile.arrow_missing": "Blatt {letter}, Auftrag {row}: Am Ende der Zeile "
+                                           "fehlt die Zahl auf dem Pfeil.",
         "safehouse.profile.fields": "Blatt {letter}, Auftrag {row}: {minimum} bis {maximum} "
                                     "Farbfelder.",
         "safehouse.profile.grey": "Blatt {letter}, Auftrag {row}: Eine graue 6 haben nur die "
@@ -249,7 +251,7 @@ _SHEETS = {
                                 "sagen, was offen und was erfüllt ist.",
         "safehouse.sheet.field": "Auftrag {row} hat die Felder 1 bis {fields}.",
         "safehouse.sheet.number_invalid": "Die Zahl muss eine ganze Zahl sein.",
-        "safehouse.sheet.colour_invalid": "Die Farbe ist yellow, green, red oder blue.",
+        "safehouse.sheet.colour_invalid": "Die Farbe ist Gelb, Grün, Rot oder Blau.",
         "safehouse.sheet.printed": "Auf diesem grauen Feld ist die 6 schon aufgedruckt.",
         "safehouse.sheet.written": "In diesem Feld steht schon eine {number}.",
         "safehouse.sheet.no_chameleon": "Du hast kein Chamäleon mehr: Die Farbe des Würfels "
@@ -270,8 +272,10 @@ _SHEETS = {
                                      "orders.",
         "safehouse.profile.sheet_orders": "Sheet {letter} needs exactly {orders} orders, as the "
                                           "profile says.",
-        "safehouse.profile.field": "Sheet {letter}, order {row}: each field is yellow, green, "
-                                   "red, blue or grey6 (the grey 6).",
+        "safehouse.profile.field": "Sheet {letter}, order {row}: each field is Y, G, R, B "
+                                   "(yellow, green, red, blue) or 6 (the grey 6).",
+        "safehouse.profile.arrow_missing": "Sheet {letter}, order {row}: the number on the "
+                                           "arrow is missing at the end of the line.",
         "safehouse.profile.fields": "Sheet {letter}, order {row}: {minimum} to {maximum} colour "
                                     "fields.",
         "safehouse.profile.grey": "Sheet {letter}, order {row}: only the bottom {bottom} orders "
