@@ -357,6 +357,9 @@ class Game(Generic[S]):
     box_view: Callable[[S], dict[str, JSON]] = nothing_for_the_box
     """What the box's own screen shows beyond the public view (never a phone): the safes a
     boss without a phone entered there."""
+    secrets: bool = True
+    """Whether a phone may show what the others must not see; without (everything public,
+    the private view only a help), no phone offers the tap-to-hide cover."""
 
 
 Games = Mapping[str, Game[Any]]

@@ -51,7 +51,7 @@ def table_views(state: TableState, games: Games,
                   outcome=game.outcome(state.game))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     return _reader(shared, state, None, public, False), {
-        seat: _reader(shared, state, seat, mine, has_secrets(mine, public))
+        seat: _reader(shared, state, seat, mine, game.secrets and has_secrets(mine, public))
         for seat, mine in private.items()}
 
 

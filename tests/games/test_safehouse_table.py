@@ -109,6 +109,21 @@ def test_every_entry_on_a_digital_sheet_is_undone_exactly(tmp_path: Path) -> Non
     g.close()
 
 
+@pytest.mark.parametrize("mode", ["light", "sheet"])
+def test_no_phone_offers_the_cover_as_nothing_is_secret(tmp_path: Path, mode: str) -> None:
+    """Everything is public ("cover" false): the numbers a phone's sheet may take now are a
+    help, not a secret."""
+    g = Group(tmp_path, 2, mode=mode)
+    if mode == "sheet":
+        g.do("sheet", 0, letter="S")
+    g.do("roll", 0, dice={"yellow": 1}, faces={"yellow": [3]})
+    g.do("go", 0)
+    private = g.table.published.private
+    assert (private[0]["state"]["offers"] is not None) == (mode == "sheet")
+    assert [private[seat]["cover"] for seat in (0, 1)] == [False, False]
+    g.close()
+
+
 def test_a_digital_sheet_comes_back_after_the_plug_is_pulled(tmp_path: Path) -> None:
     g = Group(tmp_path, 2, mode="sheet", profile=None)  # the example sheets
     g.do("sheet", 1, letter="A")

@@ -69,6 +69,7 @@ GAME: Game[ShState] = Game(
     apply=rules.apply,
     public_view=views.public_view,
     private_view=views.private_view,
+    secrets=False,
     outcome=rules.outcome,
     controls=controls.controls,
     leds=controls.leds,
