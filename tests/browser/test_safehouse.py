@@ -7,6 +7,7 @@ and brought back."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -350,3 +351,25 @@ def test_the_importer_takes_a_chosen_file_on_take_it_and_says_what_to_do_without
     profile.locator('[data-action="import"]').click()
     expect(page.locator("#toast")).to_have_text("Choose a file or paste the text first.")
     assert saved_profile(table)["safehouse"] == 34
+
+
+def test_a_field_that_takes_nothing_now_says_why_at_a_tap(
+        server: Server, table: Table, browser: Browser) -> None:
+    """Sheet S, order 2 rises strictly: with a 4 and a 5 around it, its yellow field takes
+    nothing this roll, and a tap says so instead of doing nothing."""
+    for action in (Action("table.new_game", None, {"game": "safehouse", "seats": 2,
+                                                   "options": {"mode": "sheet"}}),
+                   Action("sheet", 0, {"letter": "S"}),
+                   Action("roll", None, {"dice": {"yellow": 2, "green": 1, "blue": 1, "white": 1},
+                                         "faces": {"yellow": [3, 2], "green": [4], "blue": [5],
+                                                   "white": [1]}}),
+                   Action("go"),
+                   Action("write", 0, {"row": 1, "field": 0, "number": 4}),
+                   Action("write", 0, {"row": 1, "field": 2, "number": 5})):
+        table.submit(action)
+    ina = crew_phone(browser, server.url, 0, "Ina").page
+    field = ina.locator(f'{MINE} [data-row="1"][data-field="1"]')
+    expect(field).to_have_class(re.compile(r"\brefused\b"))
+    field.tap()
+    expect(ina.locator(".sh-picker")).to_have_count(0)
+    expect_toast(ina, "In this order the numbers rise from left to right", "error")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.games import GAMES
-from companion.games.base import Action, InvalidAction
+from companion.games.base import Action, GetawayError, InvalidAction
 from companion.i18n import text
 from tests.games.robnrun_helpers import assert_sentence
 from tests.games.safehouse_helpers import ORDERS, SHEETS, Group, Rolls
@@ -106,6 +106,29 @@ def test_every_entry_on_a_digital_sheet_is_undone_exactly(tmp_path: Path) -> Non
     for before in reversed(seen):
         g.do("table.undo")
         assert [view["state"] for view in views(g)] == [view["state"] for view in before]
+    g.close()
+
+
+def test_a_phone_says_why_a_field_takes_no_number_now(tmp_path: Path) -> None:
+    """The colour used already, not rolled, or the order's rule: the reason, as the
+    sentence a write there would be refused with; None where a number fits or stands."""
+    g = Group(tmp_path, 2, mode="sheet")
+    g.do("sheet", 0, letter="S")
+    g.do("roll", 0, dice={"yellow": 1, "green": 1, "blue": 1},
+         faces={"yellow": [3], "green": [4], "blue": [5]})
+    g.do("go", 0)
+    g.do("write", 0, row=0, field=0, number=3)
+    g.do("write", 0, row=3, field=1, number=4, colour="green")  # the chameleon
+    mine = g.table.published.private[0]["state"]
+    why = mine["refusals"]
+    assert why[0] == [None, "safehouse.sheet.used.green", "safehouse.sheet.no_value.red",
+                      "safehouse.sheet.rule.equal"]
+    assert why[1][0] == "safehouse.sheet.used.yellow" and mine["offers"][1][3]
+    assert why[1][3] is None and why[5][2] is None  # blue 5 fits; the grey 6 is printed
+    with pytest.raises(GetawayError) as refused:
+        g.do("write", 0, row=0, field=3, number=5)
+    assert refused.value.key == why[0][3]
+    assert g.table.published.private[1]["state"]["refusals"] is None  # Sami has no sheet
     g.close()
 
 

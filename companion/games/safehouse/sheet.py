@@ -135,6 +135,25 @@ def _offers(order: SheetOrder, numbers: Cells, field: int, made: Mapping[str, li
     return [(n, colour) for colour in sources for n in made[colour] if low <= n <= high]
 
 
+def refusals(orders: tuple[SheetOrder, ...], rows: tuple[Cells, ...],
+             hand: Hand) -> list[list[str | None]]:
+    """For every field of the sheet, why it takes no number now (a text key): its colour
+    used, not rolled, or the order's rule; None where a number fits, stands or is printed."""
+    found = offers(orders, rows, hand)
+    return [[None if taken or order.fields[field] == GREY6 or numbers[field] is not None
+             else _refusal(order.fields[field], order.rule, hand)
+             for field, taken in enumerate(fits)]
+            for order, numbers, fits in zip(orders, rows, found, strict=True)]
+
+
+def _refusal(kind: str, rule: str, hand: Hand) -> str:
+    if kind in hand.used:
+        return f"safehouse.sheet.used.{kind}"
+    if kind not in hand.values:
+        return f"safehouse.sheet.no_value.{kind}"
+    return f"safehouse.sheet.rule.{rule}"
+
+
 def write(order: SheetOrder, numbers: Cells, at: tuple[int, int], number: int,
           colour: str | None, hand: Hand) -> Entry:
     """The entry for ``number`` written into field ``at`` (order, field), or the refusal:

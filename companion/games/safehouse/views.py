@@ -107,6 +107,15 @@ def _offers(state: ShState, seat: int) -> JSON:
             for order in sheet.offers(layout(state, seat), player.numbers, hand(state, seat))]
 
 
+def _refusals(state: ShState, seat: int) -> JSON:
+    """Per order and field, why the player may write nothing there now (a sentence's key)."""
+    player = state.players[seat]
+    if not player.letter or state.phase != "entering":
+        return None
+    refused: JSON = sheet.refusals(layout(state, seat), player.numbers, hand(state, seat))
+    return refused
+
+
 def _hand(state: ShState, seat: int) -> JSON:
     """What the player has left of this roll for the digital sheet: each colour not used yet
     with its value, the jokers not used yet, whether a chameleon is left."""
@@ -151,9 +160,10 @@ def warned(state: ShState) -> bool:
 
 def private_view(state: ShState, seat: int) -> dict[str, JSON]:
     """The public view, the actions the seat's phone may send now and what its digital sheet
-    may take."""
+    may take, or why not."""
     return {**public_view(state), "actions": allowed_actions(state, seat),
-            "offers": _offers(state, seat), "hand": _hand(state, seat)}
+            "offers": _offers(state, seat), "refusals": _refusals(state, seat),
+            "hand": _hand(state, seat)}
 
 
 __all__ = ["outcome", "private_view", "public_view"]

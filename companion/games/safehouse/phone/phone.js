@@ -405,12 +405,13 @@
     const s = v.state;
     const p = s.players[seat];
     const offers = mine && s.phase === "entering" ? s.offers : null;
+    const refusals = offers && s.refusals;
     const title = mine ? t("web.safehouse.my_letter", { letter: p.letter })
       : t("web.safehouse.letter_of", { letter: p.letter, name: G.seatName(v, seat) });
     return h("section", { class: "card sh sh-digital", data: { sheet: seat, letter: p.letter } }, h("h2", { text: title }),
       s.sheets.example ? h("p", { class: "sh-example", data: { example: "sheet" }, text: `\u26a0 ${t("web.safehouse.example_sheet")}` }) : null,
       offers ? handLine(v) : null,
-      h("ol", { class: "sh-rows" }, p.sheet.map((order, row) => sheetRow(order, row, offers))),
+      h("ol", { class: "sh-rows" }, p.sheet.map((order, row) => sheetRow(order, row, offers, refusals))),
       mine && s.phase === "entering" ? doneButton(p, {}) : null);
   }
 
@@ -423,7 +424,7 @@
     hand.chameleon ? ` · ${t("web.safehouse.hand_chameleon")}` : "");
   }
 
-  function sheetRow(order, row, offers) {
+  function sheetRow(order, row, offers, refusals) {
     const closed = order.status === "closed";
     return h("li", { class: classes("sh-row", order.status), data: { row, status: order.status } },
       h("div", { class: "sh-row-head" },
@@ -432,16 +433,19 @@
         h("span", { class: "sh-small", text: `→ ${order.arrow}` }),
         closed ? h("span", { class: "tag", text: t("web.safehouse.closed", { arrow: order.arrow }) }) : null,
         order.stuck && !closed ? h("span", { class: "tag warn", data: { stuck: row }, text: t("web.safehouse.stuck") }) : null),
-      h("div", { class: "sh-fields" }, order.fields.map((f, field) => sheetField(f, row, field, offers))));
+      h("div", { class: "sh-fields" }, order.fields.map((f, field) => sheetField(f, row, field, offers, refusals))));
   }
 
-  function sheetField(f, row, field, offers) {
+  // A field that takes no number now says why at a tap (its colour used, not rolled, the rule).
+  function sheetField(f, row, field, offers, refusals) {
     const picks = offers ? offers[row][field] : [];
+    const why = refusals ? refusals[row][field] : null;
     const name = f.colour === "grey6" ? t("web.safehouse.grey6") : colourName(f.colour);
     const props = { class: classes("sh-cell", f.colour, f.fresh && "fresh", local.pick === `${row}/${field}` && "picking"),
       data: { row, field, number: f.number === null ? "" : f.number },
       "aria-label": `${name} ${f.number === null ? t("web.safehouse.empty_field") : f.number}` };
     const text = f.number === null ? "" : String(f.number);
+    if (why) return button(text, { ...props, class: `${props.class} refused` }, () => G.toast(t(why)));
     if (!(f.fresh || picks.length)) return h("span", props, text);
     return button(text, { ...props, disabled: G.state.busy }, () => { local.pick = `${row}/${field}`; G.render(); });
   }
