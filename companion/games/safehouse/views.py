@@ -97,33 +97,21 @@ def _order(order: SheetOrder, numbers: sheet.Cells, status: str, fresh: set[int]
             "stuck": not sheet.completable(order.rule, cells)}
 
 
-def _offers(state: ShState, seat: int) -> JSON:
-    """Per order and field, the numbers the player may write there now: number and colour
-    (another colour than the field's spends a chameleon)."""
+def _digital(state: ShState, seat: int) -> dict[str, JSON]:
+    """While a player with a digital sheet enters: per order and field the numbers it may
+    take now (number and colour; another colour than the field's spends a chameleon) or why
+    none (a sentence's key), and what is left of this roll (each colour not used yet with its
+    value, the jokers not used yet, whether a chameleon is left). None for each otherwise."""
     player = state.players[seat]
     if not player.letter or state.phase != "entering":
-        return None
-    return [[[{"number": n, "colour": c} for n, c in field] for field in order]
-            for order in sheet.offers(layout(state, seat), player.numbers, hand(state, seat))]
-
-
-def _refusals(state: ShState, seat: int) -> JSON:
-    """Per order and field, why the player may write nothing there now (a sentence's key)."""
-    player = state.players[seat]
-    if not player.letter or state.phase != "entering":
-        return None
-    refused: JSON = sheet.refusals(layout(state, seat), player.numbers, hand(state, seat))
-    return refused
-
-
-def _hand(state: ShState, seat: int) -> JSON:
-    """What the player has left of this roll for the digital sheet: each colour not used yet
-    with its value, the jokers not used yet, whether a chameleon is left."""
-    if not state.players[seat].letter or state.phase != "entering":
-        return None
-    now = hand(state, seat)
-    return {"colours": {c: v for c, v in now.values.items() if c not in now.used},
-            "jokers": list(now.jokers.values()), "chameleon": now.chameleon}
+        return {"offers": None, "refusals": None, "hand": None}
+    now, sheets = hand(state, seat), layout(state, seat)
+    offers: JSON = [[[{"number": n, "colour": c} for n, c in field] for field in order]
+                    for order in sheet.offers(sheets, player.numbers, now)]
+    refusals: JSON = sheet.refusals(sheets, player.numbers, now)
+    return {"offers": offers, "refusals": refusals,
+            "hand": {"colours": {c: v for c, v in now.values.items() if c not in now.used},
+                     "jokers": list(now.jokers.values()), "chameleon": now.chameleon}}
 
 
 def _pool(state: ShState) -> dict[str, JSON]:
@@ -162,8 +150,7 @@ def private_view(state: ShState, seat: int) -> dict[str, JSON]:
     """The public view, the actions the seat's phone may send now and what its digital sheet
     may take, or why not."""
     return {**public_view(state), "actions": allowed_actions(state, seat),
-            "offers": _offers(state, seat), "refusals": _refusals(state, seat),
-            "hand": _hand(state, seat)}
+            **_digital(state, seat)}
 
 
 __all__ = ["outcome", "private_view", "public_view"]
