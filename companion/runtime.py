@@ -263,7 +263,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     ready = _ready(healthy)
     screen = pins.screen
     try:
-        run_display(table, box, join_url, window=not settings.headless,
+        run_display(server.streams, box, join_url, window=not settings.headless,
                     size=(screen.width, screen.height),
                     fullscreen=screen.fullscreen and not settings.sim,
                     rotation=screen.rotation, fps=screen.fps, stop=stop,

@@ -62,7 +62,8 @@ Link = Callable[[], str | None]
 
 
 class Feed(Protocol):
-    """What the display needs of the Table."""
+    """What the display needs of the Table (or of the phone server's streams, which pass each
+    version on once the phones have it)."""
 
     @property
     def published(self) -> Published: ...

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
 
 from werkzeug.http import parse_cookie
 
+from companion.games.base import Games
 from companion.server.app import SECURITY_HEADERS
 from companion.server.context import HOST_COOKIE, SEAT_COOKIE, Viewer
 from companion.table.owner import Table
@@ -27,6 +29,8 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
+log = logging.getLogger(__name__)
+
 HEARTBEAT_S = 15.0
 """A comment line after this much quiet keeps the connection open through sleepy Wi-Fi."""
 RETRY_MS = 3000
@@ -36,64 +40,96 @@ HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
            *((name.lower().encode(), value.encode()) for name, value in SECURITY_HEADERS.items())]
 
 
+class _Open:
+    """One open stream: who reads it, and the flag its task sleeps on until there is news."""
+
+    def __init__(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+        self.nudged = asyncio.Event()
+        self.ended = self.beat = False
+
+    def end(self) -> None:
+        self.ended = True
+        self.nudged.set()
+
+
 class Streams:
-    """Every open stream of the phone server; the Table's ``publish`` wakes them all."""
+    """Every open stream of the phone server; the Table's ``publish`` wakes them all.
+
+    Whoever ``subscribe``s (the box's screen) hears of a new version once every stream has
+    written it: on one shared interpreter, the phones' longer way goes first.
+    """
 
     def __init__(self, table: Table, join_code: str, heartbeat_s: float = HEARTBEAT_S) -> None:
         self._table, self._join_code, self._heartbeat_s = table, join_code, heartbeat_s
         self._latest = table.published
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._changed: asyncio.Future[None] | None = None
         self._closed = False
-        self._held: dict[str, list[asyncio.Future[None]]] = {}
+        self._open: set[_Open] = set()
+        self._held: dict[str, list[_Open]] = {}
         self._rendered: dict[tuple[int | None, bool], bytes] = {}
         self._rendered_version = -1
-        self.open = 0
+        self._followers: list[Callable[[Published], None]] = []
         table.subscribe(self.publish, first=True)
+
+    @property
+    def open(self) -> int:
+        """How many streams are open."""
+        return len(self._open)
+
+    @property
+    def published(self) -> Published:
+        return self._latest
+
+    @property
+    def games(self) -> Games:
+        return self._table.games
+
+    def subscribe(self, follower: Callable[[Published], None]) -> None:
+        """Call ``follower`` with every new Published after the streams had it; it must be quick."""
+        self._followers.append(follower)
 
     def publish(self, published: Published) -> None:
         """Keep ``published`` and wake every stream (a Table subscriber: from its thread)."""
         self._latest = published
-        self._call(self._wake)
+        if not self._call(self._nudge):
+            self._follow_on()
 
     def close(self) -> None:
         """End every stream now and every one that starts later (from any thread)."""
         self._closed = True
-        self._call(self._wake)
+        self._call(self._nudge)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """One reader's stream: ``retry`` first, then a full view per version, until the
         reader goes, a newer stream of the same reader replaces it, or the server stops."""
         self._attach()
-        viewer = viewer_of(scope)
+        opened = _Open(viewer_of(scope))
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
         await _chunk(send, f"retry: {RETRY_MS}\n\n".encode())
         gone = asyncio.ensure_future(_disconnect(receive))
-        replaced = self._hold(viewer.seat_token or viewer.host_token)
-        self.open += 1
+        gone.add_done_callback(lambda _: opened.end())
+        self._hold(opened)
         try:
-            await self._follow(viewer, send, gone, replaced)
+            await self._follow(opened, send)
         finally:
-            self.open -= 1
             gone.cancel()
-            self._let_go(replaced)
+            self._let_go(opened)
         if not gone.done():
             await send({"type": "http.response.body", "body": b"", "more_body": False})
 
-    async def _follow(self, viewer: Viewer, send: Send, gone: asyncio.Future[None],
-                      replaced: asyncio.Future[None]) -> None:
+    async def _follow(self, opened: _Open, send: Send) -> None:
         seen = -1
-        while not (self._closed or gone.done() or replaced.done()):
+        while not (self._closed or opened.ended):
             if self._latest.version > seen:
                 seen = self._latest.version
-                await _chunk(send, self._event(viewer))
-                continue
-            assert self._changed is not None
-            done, _ = await asyncio.wait((self._changed, gone, replaced),
-                                         timeout=self._heartbeat_s,
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if not done:
+                await _chunk(send, self._event(opened.viewer))
+            elif opened.beat:
+                opened.beat = False
                 await _chunk(send, b": keepalive\n\n")
+            else:
+                await opened.nudged.wait()
+                opened.nudged.clear()
 
     def _event(self, viewer: Viewer) -> bytes:
         """The reader's view of the newest version as an event, rendered once per reader kind."""
@@ -113,36 +149,56 @@ class Streams:
         """Wake streams on the loop that serves them (one for the box's whole run)."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
-            self._loop, self._changed = loop, loop.create_future()
+            self._loop = loop
+            loop.call_later(self._heartbeat_s, self._beat)
 
-    def _call(self, callback: Callable[[], None]) -> None:
+    def _call(self, callback: Callable[[], None]) -> bool:
+        """Run ``callback`` on the streams' loop; False if no loop serves them (any more)."""
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(callback)
+        if loop is None or not loop.is_running():
+            return False
+        loop.call_soon_threadsafe(callback)
+        return True
 
-    def _wake(self) -> None:
-        assert self._loop is not None and self._changed is not None
-        changed, self._changed = self._changed, self._loop.create_future()
-        changed.set_result(None)
-
-    def _hold(self, key: str | None) -> asyncio.Future[None]:
-        """A future that ends the stream when the same reader opens one too many."""
+    def _nudge(self) -> None:
+        """Wake every stream; the followers hear after each stream has had its turn."""
+        for opened in self._open:
+            opened.nudged.set()
         assert self._loop is not None
-        replaced: asyncio.Future[None] = self._loop.create_future()
+        self._loop.call_soon(self._follow_on)
+
+    def _follow_on(self) -> None:
+        for follower in self._followers:
+            try:
+                follower(self._latest)
+            except Exception:
+                log.exception("a follower of the streams failed")
+
+    def _beat(self) -> None:
+        """A keepalive for every stream, then the next in ``heartbeat_s``."""
+        for opened in self._open:
+            opened.beat = True
+            opened.nudged.set()
+        assert self._loop is not None
+        self._loop.call_later(self._heartbeat_s, self._beat)
+
+    def _hold(self, opened: _Open) -> None:
+        """Count ``opened`` in; the same reader's oldest stream beyond ``PER_READER`` ends."""
+        self._open.add(opened)
+        key = opened.viewer.seat_token or opened.viewer.host_token
         if key is not None:
             held = self._held.setdefault(key, [])
-            held.append(replaced)
+            held.append(opened)
             for oldest in held[:-PER_READER]:
-                if not oldest.done():
-                    oldest.set_result(None)
-        return replaced
+                oldest.end()
 
-    def _let_go(self, replaced: asyncio.Future[None]) -> None:
-        for key, held in list(self._held.items()):
-            if replaced in held:
-                held.remove(replaced)
-                if not held:
-                    del self._held[key]
+    def _let_go(self, opened: _Open) -> None:
+        self._open.discard(opened)
+        key = opened.viewer.seat_token or opened.viewer.host_token
+        if key is not None:
+            self._held[key].remove(opened)
+            if not self._held[key]:
+                del self._held[key]
 
 
 def viewer_of(scope: Scope) -> Viewer:

@@ -6,12 +6,13 @@ Reads use socket timeouts only as a guard against a hang; nothing waits for time
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import ipaddress
 import json
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from companion.server.address import lan_address
 from companion.server.serve import Server, serve
 from companion.server.stream import Streams
 from companion.table.owner import Table
+from companion.table.published import Published
 from tests.server.conftest import JOIN_CODE
 from tests.server.streams import read_stream
 
@@ -260,6 +262,55 @@ def test_phones_hear_of_a_step_before_the_box_shows_it(table: Table) -> None:
     phones = Streams(table, JOIN_CODE)
     version = table.submit(Action("resume"))
     assert heard == [version]
+
+
+async def _screen_after_phones(streams: Streams, table: Table, phones: int) -> list[bool]:
+    """For each version the screen hears of: whether every phone's stream had written it."""
+    written: list[list[bytes]] = [[] for _ in range(phones)]
+    heard: list[bool] = []
+    everyone = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def screen(published: Published) -> None:
+        marker = f"id: {published.version}\n".encode()
+        heard.append(all(chunks and chunks[-1].startswith(marker) for chunks in written))
+        loop.call_soon_threadsafe(everyone.set)
+
+    def reader(chunks: list[bytes]) -> Callable[[Any], Awaitable[None]]:
+        async def send(message: Any) -> None:
+            if message.get("body"):
+                chunks.append(message["body"])
+        return send
+
+    async def receive() -> dict[str, Any]:
+        await asyncio.Event().wait()
+        return {"type": "http.disconnect"}
+
+    scope = {"type": "http", "method": "GET", "path": "/api/events", "headers": []}
+    tasks = [asyncio.create_task(streams(scope, receive, reader(chunks))) for chunks in written]
+    while not all(len(chunks) == 2 for chunks in written):  # retry, then the first view
+        await asyncio.sleep(0)
+    streams.subscribe(screen)
+    for step in ("resume", "pause"):
+        everyone.clear()
+        await loop.run_in_executor(None, table.submit, Action(step))
+        await asyncio.wait_for(everyone.wait(), GUARD_S)
+    for task in tasks:
+        task.cancel()
+    return heard
+
+
+def test_the_screen_hears_of_a_step_after_every_phone_has_it(table: Table) -> None:
+    """Phones and screen share one interpreter: the screen draws once the streams wrote."""
+    heard = asyncio.run(_screen_after_phones(Streams(table, JOIN_CODE), table, phones=20))
+    assert heard == [True, True]
+
+
+def test_the_screen_hears_of_steps_without_any_stream(table: Table) -> None:
+    streams, heard = Streams(table, JOIN_CODE), []
+    streams.subscribe(lambda published: heard.append(published.version))
+    version = table.submit(Action("resume"))
+    assert heard == [version] and streams.published.version == version
 
 
 def test_server_reports_where_it_listens(server: Server) -> None:

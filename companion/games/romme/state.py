@@ -182,12 +182,10 @@ def round_points(state: RommeState, seat: int) -> int:
 
 def ranking(state: RommeState) -> list[dict[str, JSON]]:
     """Fewest minus points first, ties share a place, players who left come last."""
-    def key(seat: int) -> tuple[bool, int]:
-        return is_left(state.players[seat]), -total(state.players[seat])
-
-    seats = sorted(range(len(state.players)), key=key)
-    return [{"seat": seat, "total": total(state.players[seat]),
-             "place": 1 + sum(key(other) < key(seat) for other in seats)} for seat in seats]
+    keys = [(is_left(player), -total(player)) for player in state.players]
+    seats = sorted(range(len(state.players)), key=keys.__getitem__)
+    return [{"seat": seat, "total": -keys[seat][1],
+             "place": 1 + sum(other < keys[seat] for other in keys)} for seat in seats]
 
 
 # -- JSON ---------------------------------------------------------------------------------------
