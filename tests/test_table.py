@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,6 +59,22 @@ def test_table_refuses_a_stale_action_and_keeps_going(table: Table) -> None:
         table.submit(Action("pass"), expect_version=0)
     assert refused.value.key == "error.stale"
     assert table.submit(Action("pass"), expect_version=1) == 2
+
+
+def test_an_action_taken_back_before_the_table_takes_it_is_not_applied(table: Table) -> None:
+    """Its sender gave up (a phone went): withdrawn, and the Table's thread goes on."""
+    go_on = threading.Event()
+
+    def hold(published: Published) -> None:
+        go_on.wait(10)
+
+    table.subscribe(hold)
+    first = table.post(Action("pass"))  # the Table's thread waits inside its publication
+    withdrawn = table.post(Action("pass"))
+    assert withdrawn.cancel()
+    go_on.set()
+    assert first.result(10) == 2
+    assert table.submit(Action("pass")) == 3 and table.alive()
 
 
 def test_table_passes_rule_errors_to_the_caller(table: Table) -> None:

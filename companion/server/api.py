@@ -14,17 +14,21 @@ a taken seat needs its phone (a hand-over code, or granting a request) or OK on 
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
+from werkzeug.exceptions import UnsupportedMediaType
+from werkzeug.http import parse_options_header
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction, whole
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, new_code
+from companion.server.context import Reader
 from companion.table.published import token_hash
 
 COOKIE_AGE_S = 30 * 24 * 3600
@@ -144,16 +148,6 @@ def view() -> Response:
     return jsonify(viewer.view(context.table(), context.table().published, context.codes().join))
 
 
-@bp.post("/action")
-def action() -> Response:
-    body = _json_body()
-    version = body.get("version")
-    if version is not None and not whole(version):
-        raise InvalidAction("error.action_malformed")
-    submitted = _client_action(body, _acting_seat(body))
-    return jsonify(version=context.table().submit(submitted, expect_version=version))
-
-
 @bp.get("/texts/<lang>")
 def texts(lang: str) -> Response:
     if lang not in LANGUAGES:
@@ -167,13 +161,16 @@ def refused(error: GetawayError) -> tuple[Response, int]:
     5xx for the box's own trouble. A failed join counts against the caller's address."""
     if request.endpoint in JOINING:
         attempt_failed()
+    return context.error_response(error.key, status_of(error), **error.params)
+
+
+def status_of(error: GetawayError) -> int:
+    """The HTTP status a refusal is answered with."""
     if error.key in STATUS:
-        status = STATUS[error.key]
-    elif isinstance(error, InvalidAction):
-        status = 400
-    else:
-        status = 409 if isinstance(error, IllegalAction) else 500
-    return context.error_response(error.key, status, **error.params)
+        return STATUS[error.key]
+    if isinstance(error, InvalidAction):
+        return 400
+    return 409 if isinstance(error, IllegalAction) else 500
 
 
 @bp.errorhandler(TimeoutError)
@@ -231,27 +228,43 @@ def _rejoin_link(token: str) -> str:
 
 
 def _json_body() -> Mapping[str, Any]:
-    if not request.is_json:
-        abort(415)
+    return json_body(request.content_type, request.get_data())
+
+
+def json_body(content_type: str | None, data: bytes) -> Mapping[str, Any]:
+    """A POST's JSON object; 415 for another content type, 400 for anything but an object."""
+    mimetype = parse_options_header(content_type)[0].lower()
+    if not (mimetype == "application/json" or
+            (mimetype.startswith("application/") and mimetype.endswith("+json"))):
+        raise UnsupportedMediaType()
     try:
-        body = request.get_json(silent=True)
-    except RecursionError:  # nested deeper than the JSON decoder goes
+        body = json.loads(data)
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the decoder goes
         body = None
     if not isinstance(body, Mapping):
         raise InvalidAction("error.action_malformed")
     return body
 
 
-def _acting_seat(body: Mapping[str, Any]) -> int | None:
+def requested(body: Mapping[str, Any], caller: Reader) -> tuple[Action, int | None]:
+    """The action ``body`` asks for and the version it expects, from a caller with a seat
+    (or None) who is the host or not; raises GetawayError for one it may not send."""
+    version = body.get("version")
+    if version is not None and not whole(version):
+        raise InvalidAction("error.action_malformed")
+    return _client_action(body, _acting_seat(body, *caller)), version
+
+
+def _acting_seat(body: Mapping[str, Any], seat: int | None, host: bool) -> int | None:
     """The seat the caller acts for: its own, or None as the host (the table page says
     ``"host": true``, as a browser may hold a seat too). Neither: 403."""
     as_host = body.get("host", False)
     if not isinstance(as_host, bool):
         raise InvalidAction("error.action_malformed")
-    seat = None if as_host else context.caller_seat()
-    if seat is None and not context.caller_is_host():
+    acting = None if as_host else seat
+    if acting is None and not host:
         raise GetawayError("error.host_needed")
-    return seat
+    return acting
 
 
 def _client_action(body: Mapping[str, Any], seat: int | None) -> Action:

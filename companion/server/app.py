@@ -128,9 +128,13 @@ def check_origin() -> None:
     Browsers name the sending page's origin on every POST; JSON already keeps cross-site
     forms out, and this keeps out the rest.
     """
-    origin = request.headers.get("Origin")
-    if request.method == "POST" and origin and urlsplit(origin).netloc != request.host:
+    if request.method == "POST" and cross_site(request.headers.get("Origin"), request.host):
         abort(403)
+
+
+def cross_site(origin: str | None, host: str) -> bool:
+    """Whether a request names a sending page (``Origin``) of another site than ``host``."""
+    return bool(origin and urlsplit(origin).netloc != host)
 
 
 def http_error(error: HTTPException) -> Response | tuple[Response, int] | tuple[str, int]:

@@ -94,6 +94,10 @@ def caller_is_host() -> bool:
     return token is not None and table().is_host(token)
 
 
+Reader = tuple[int | None, bool]
+"""Who reads or acts: the seat (None: none) and whether it is a host."""
+
+
 @dataclass(frozen=True, slots=True)
 class Viewer:
     """Who reads the views: a seat's phone, the host, both or neither; the table page
@@ -103,7 +107,7 @@ class Viewer:
     host_token: str | None
     table_page: bool = False
 
-    def reader(self, table: Table) -> tuple[int | None, bool]:
+    def reader(self, table: Table) -> Reader:
         """Which view this reader gets now: its seat (None: the public view), and whether
         it is a host."""
         seat = None if self.table_page or self.seat_token is None else (
@@ -115,7 +119,7 @@ class Viewer:
         return self.render(table, published, self.reader(table), join_code)
 
     @staticmethod
-    def render(table: Table, published: Published, reader: tuple[int | None, bool],
+    def render(table: Table, published: Published, reader: Reader,
                join_code: str) -> dict[str, JSON]:
         """The view of ``published`` for a reader (seat, host), its timer counted to now."""
         seat, host = reader
@@ -134,12 +138,23 @@ def viewer() -> Viewer:
 def language() -> str:
     """The phone's language: a ``?lang=`` link (the history pages' switch), its ``lang``
     cookie, else the browser's Accept-Language."""
-    for chosen in (request.args.get(LANG_COOKIE), request.cookies.get(LANG_COOKIE)):
+    return language_of(request.args.get(LANG_COOKIE), request.cookies.get(LANG_COOKIE),
+                       request.headers.get("Accept-Language"))
+
+
+def language_of(linked: str | None, kept: str | None, accepted: str | None) -> str:
+    """The language a link asks for, else the one kept in the cookie, else the browser's."""
+    for chosen in (linked, kept):
         if chosen in LANGUAGES:
             return chosen
-    return pick_language(request.headers.get("Accept-Language"))
+    return pick_language(accepted)
+
+
+def error_body(key: str, lang: str, **params: object) -> dict[str, str]:
+    """What every refusal says: the error's key and its sentence in the reader's language."""
+    return {"error": key, "message": text(key, lang, **params)}
 
 
 def error_response(key: str, status: int, **params: object) -> tuple[Response, int]:
     """``{"error": key, "message": <the sentence in the phone's language>}`` with ``status``."""
-    return jsonify(error=key, message=text(key, language(), **params)), status
+    return jsonify(error_body(key, language(), **params)), status

@@ -1,9 +1,9 @@
 """Running the phone server: uvicorn on one event loop in a daemon thread.
 
 The live streams (``/api/events``) are coroutines on the loop, so hundreds of phones cost no
-thread. Everything else is Flask, run by a few worker threads once the request has fully
-arrived: a phone that sends its request slowly, or a connection left half open, holds only a
-socket, never a worker an action needs.
+thread; so are actions (``/api/action``), which only wait for the Table. Everything else is
+Flask, run by a few worker threads once the request has fully arrived: a phone that sends its
+request slowly, or a connection left half open, holds only a socket, never a worker.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ import uvicorn
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from companion.i18n import pick_language, text
-from companion.server import context
+from companion.i18n import text
+from companion.server import actions, context
 from companion.server.app import MAX_BODY, box_names, trusted_host
-from companion.server.stream import Message, Receive, Scope, Send, Streams
+from companion.server.request import Message, Receive, Scope, Send, header, language
+from companion.server.stream import Streams
 
 WORKERS = 8
 """Threads for Flask: an action holds one only while the Table saves it (milliseconds)."""
@@ -32,12 +33,14 @@ OPEN_FILES = 8192
 
 
 class PhoneServer:
-    """The whole phone server as one ASGI app: streams on the loop, the rest through Flask."""
+    """The whole phone server as one ASGI app: streams and actions on the loop, the rest
+    through Flask."""
 
     def __init__(self, app: Flask, streams: Streams) -> None:
         self._flask = WSGIMiddleware(app, workers=WORKERS)  # type: ignore[arg-type]
         self._streams = streams
         self._names = box_names()
+        self._actions = actions.Actions(context.table_of(app), self._names)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -52,12 +55,13 @@ class PhoneServer:
             return
         if body is None:
             await _refuse(scope, send, 413, "error.too_large")
-            return
-        await self._flask(scope, _replay(body, receive), send)  # type: ignore[arg-type]
+        elif scope["path"] == actions.PATH:
+            await self._actions(scope, body, send)
+        else:
+            await self._flask(scope, _replay(body, receive), send)  # type: ignore[arg-type]
 
     def _trusted(self, scope: Scope) -> bool:
-        host = _header(scope, b"host")
-        return trusted_host(host, self._names)
+        return trusted_host(header(scope, b"host"), self._names)
 
 
 class Server:
@@ -152,12 +156,8 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 async def _refuse(scope: Scope, send: Send, status: int, key: str) -> None:
     """A short plain-text answer in the phone's language, without bothering Flask."""
-    message = text(key, pick_language(_header(scope, b"accept-language") or None)).encode()
+    message = text(key, language(scope)).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                             (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": message})
-
-
-def _header(scope: Scope, name: bytes) -> str:
-    return next((value.decode("latin-1") for key, value in scope["headers"] if key == name), "")

@@ -12,22 +12,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
-from urllib.parse import parse_qs
-
-from werkzeug.http import parse_cookie
+from collections.abc import Callable
 
 from companion.games.base import Games
 from companion.server.app import SECURITY_HEADERS
-from companion.server.context import HOST_COOKIE, SEAT_COOKIE, Viewer
+from companion.server.context import Viewer
+from companion.server.request import Receive, Scope, Send, viewer_of
 from companion.table.owner import Table
 from companion.table.published import Published
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
 
 log = logging.getLogger(__name__)
 
@@ -199,15 +191,6 @@ class Streams:
             self._held[key].remove(opened)
             if not self._held[key]:
                 del self._held[key]
-
-
-def viewer_of(scope: Scope) -> Viewer:
-    """The reader of a request from its cookies and query (as ``context.viewer()`` does)."""
-    cookie = b"; ".join(value for name, value in scope["headers"] if name == b"cookie")
-    cookies = parse_cookie(cookie.decode("latin-1"))
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    return Viewer(cookies.get(SEAT_COOKIE) or None, cookies.get(HOST_COOKIE) or None,
-                  query.get("page") == ["table"])
 
 
 async def _chunk(send: Send, body: bytes) -> None:

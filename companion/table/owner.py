@@ -112,7 +112,8 @@ class Table:
         return self.post(action, expect_version=expect_version).result(timeout)
 
     def post(self, action: Action, *, expect_version: int | None = None) -> Future[int]:
-        """Queue ``action`` without waiting (for button callbacks); the future tells the outcome."""
+        """Queue ``action`` without waiting (for button callbacks); the future tells the outcome.
+        Cancelling the future before the Table takes the action withdraws it."""
         item = _Item(action, self._clock(), expect_version)
         self._queue.put(item)
         return item.future
@@ -181,8 +182,8 @@ class Table:
         while True:
             item = self._next_item()
             self._expire(self._clock() if item is None else item.at)
-            if item is None:
-                continue
+            if item is None or not item.future.set_running_or_notify_cancel():
+                continue  # time to look at the timer; or its sender took it back in time
             if item.action is _STOP:
                 item.future.set_result(self._version)
                 return

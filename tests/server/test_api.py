@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from companion.games.base import Action
 from companion.table.owner import Table
-from tests.server.conftest import PUBLIC_URL
+from tests.server.conftest import PUBLIC_URL, post_to, send_action
 
 
 def join(client: FlaskClient, seat: int, name: str = "") -> dict[str, Any]:
@@ -24,7 +24,7 @@ def join(client: FlaskClient, seat: int, name: str = "") -> dict[str, Any]:
 def act(client: FlaskClient, kind: str, args: dict[str, Any] | None = None,
         version: int | None = None, language: str = "en") -> tuple[int, dict[str, Any]]:
     body = {"type": kind, "args": args or {}, "version": version}
-    response = client.post("/api/action", json=body, headers={"Accept-Language": language})
+    response = send_action(client, body, headers={"Accept-Language": language})
     return response.status_code, response.json or {}
 
 
@@ -146,7 +146,7 @@ def test_malformed_action_is_400(host_page: FlaskClient, table: Table, kind: str
 @pytest.mark.parametrize("body", [{"args": {}}, {"type": "pause", "args": []},
                                   {"type": "pause", "version": "3"}, {"type": 5}])
 def test_action_with_a_malformed_body_is_400(host_page: FlaskClient, body: Any) -> None:
-    response = host_page.post("/api/action", json=body)
+    response = send_action(host_page, body)
     assert response.status_code == 400
     assert (response.json or {})["error"] == "error.action_malformed"
 
@@ -205,8 +205,7 @@ def test_the_table_page_starts_and_ends_games(host_page: FlaskClient, table: Tab
 def test_state_changes_need_a_json_post(client: FlaskClient, table: Table, path: str,
                                         content_type: str) -> None:
     before = version(table)
-    response = client.post(path, data='{"type": "resume", "seat": 0}',
-                           headers={"Content-Type": content_type})
+    response = post_to(client, path, '{"type": "resume", "seat": 0}', content_type)
     assert response.status_code == 415
     assert (response.json or {})["error"] == "error.json_required"
     assert version(table) == before
@@ -219,9 +218,8 @@ def test_a_crash_is_a_sentence_without_a_stack_trace(host_page: FlaskClient, tab
     def crash(*args: object, **kwargs: object) -> int:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(table, "submit", crash)
-    response = host_page.post("/api/action", json={"type": "resume"},
-                           headers={"Accept-Language": "en"})
+    monkeypatch.setattr(table, "post", crash)
+    response = send_action(host_page, {"type": "resume"}, headers={"Accept-Language": "en"})
     assert response.status_code == 500
     assert response.json == {"error": "error.internal",
                              "message": "Something went wrong. The game is safe."}
@@ -229,7 +227,7 @@ def test_a_crash_is_a_sentence_without_a_stack_trace(host_page: FlaskClient, tab
 
 
 def test_api_errors_are_json_and_page_errors_are_pages(client: FlaskClient) -> None:
-    missing, wrong_method = client.get("/api/nothing"), client.get("/api/action")
+    missing, wrong_method = client.get("/api/nothing"), send_action(client, method="GET")
     assert (missing.status_code, (missing.json or {})["error"]) == (404, "error.not_found")
     assert (wrong_method.status_code, (wrong_method.json or {})["error"]) == (405, "error.method")
     page = client.get("/nothing", headers={"Accept-Language": "de"})

@@ -11,6 +11,7 @@ import random
 import string
 import tempfile
 from collections.abc import Mapping
+from concurrent.futures import Future
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from companion.table.rules import _HANDLERS as TABLE_ACTIONS
 from companion.table.rules import TABLE_ARGUMENTS
 from companion.table.store import Store
 from tests.proof import PROOF, examples
-from tests.server.conftest import JOIN_CODE, host_browser
+from tests.server.conftest import JOIN_CODE, host_browser, post_to, send_action
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 ACTIONS = sorted({*TABLE_ACTIONS, *ROMME_RULES, *ROBNRUN_RULES, *GENDARM_RULES, "timeout",
@@ -148,7 +149,7 @@ def test_the_fuzzer_gets_no_5xx_and_the_game_stays_playable(game: str) -> None:
 @pytest.mark.parametrize("path", ["/api/action", "/api/join", "/api/claim", "/api/code"])
 def test_json_nested_deeper_than_the_decoder_goes_is_a_bad_request(client: FlaskClient,
                                                                      path: str) -> None:
-    response = client.post(path, data="[" * 1000, content_type="application/json")
+    response = post_to(client, path, "[" * 1000, "application/json")
     assert response.status_code == 400
     assert (response.json or {})["error"] == "error.action_malformed"
 
@@ -170,12 +171,13 @@ def test_an_unusable_host_is_refused_with_a_sentence(client: FlaskClient, host: 
 
 def test_a_full_disk_is_507_with_a_sentence(host_page: FlaskClient, table: Table,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    def full(*args: Any, **kwargs: Any) -> int:
-        raise GetawayError("error.disk_full")  # what the Table raises when SQLite cannot write
+    def full(*args: Any, **kwargs: Any) -> Future[int]:
+        failed: Future[int] = Future()
+        failed.set_exception(GetawayError("error.disk_full"))  # the Table's when SQLite fails
+        return failed
 
-    monkeypatch.setattr(table, "submit", full)
-    response = host_page.post("/api/action", json={"type": "resume"},
-                           headers={"Accept-Language": "en"})
+    monkeypatch.setattr(table, "post", full)
+    response = send_action(host_page, {"type": "resume"}, headers={"Accept-Language": "en"})
     assert response.status_code == 507
     assert (response.json or {})["error"] == "error.disk_full"
     assert "not saved" in (response.json or {})["message"]
@@ -200,7 +202,7 @@ def test_arguments_no_action_declares_never_reach_the_log(host_page: FlaskClient
                                                           kind: str, args: dict[str, Any],
                                                           key: str) -> None:
     before = logged(table)
-    response = host_page.post("/api/action", json={"type": kind, "args": args})
+    response = send_action(host_page, {"type": kind, "args": args})
     assert response.status_code == 400, response.json
     assert (response.json or {})["error"] == key
     assert logged(table) == before
@@ -215,7 +217,7 @@ def test_a_float_or_a_bool_is_no_whole_number_for_rob_n_run(tmp_path: Path) -> N
         before = logged(table)
         for kind, args in (("buy", {"cubes": 1.0}), ("buy", {"cubes": True}),
                            ("clue", {"clue": 3, "count": 2.0})):
-            answer = client.post("/api/action", json={"type": kind, "args": args})
+            answer = send_action(client, {"type": kind, "args": args})
             assert answer.status_code == 400
             assert (answer.json or {})["error"] == "error.argument_type"
         assert logged(table) == before

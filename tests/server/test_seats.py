@@ -18,7 +18,7 @@ from companion.server.limiter import WINDOW_S
 from companion.table.owner import Table
 from tests import tables
 from tests.clock import FakeClock
-from tests.server.conftest import JOIN_CODE, PUBLIC_URL, phone
+from tests.server.conftest import JOIN_CODE, PUBLIC_URL, phone, send_action
 from tests.server.test_api import act, join
 
 
@@ -141,14 +141,14 @@ def test_a_guessed_token_gets_no_seat_and_guessing_is_limited(client: FlaskClien
 
 def test_a_cross_site_post_changes_nothing(client: FlaskClient, table: Table) -> None:
     before = table.published.version
-    forged = client.post("/api/action", data="type=table.end_game",
+    forged = send_action(client, data="type=table.end_game",
                          content_type="application/x-www-form-urlencoded",
                          headers={"Origin": "http://evil.example"})
     assert forged.status_code == 403
-    as_json = client.post("/api/action", json={"type": "table.end_game", "args": {}},
+    as_json = send_action(client, {"type": "table.end_game", "args": {}},
                           headers={"Origin": "http://evil.example"})
     assert as_json.status_code == 403
-    plain_form = client.post("/api/action", data="type=table.end_game",
+    plain_form = send_action(client, data="type=table.end_game",
                              content_type="application/x-www-form-urlencoded")
     assert plain_form.status_code == 415
     assert table.published.version == before

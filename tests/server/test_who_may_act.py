@@ -21,7 +21,7 @@ from companion.server.app import create_app
 from companion.table.owner import Table
 from companion.table.rules import TABLE_ARGUMENTS
 from companion.table.store import Store
-from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
+from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone, send_action
 
 CALLERS = ("stranger", "own", "other", "host", "box")
 HOST = (403, 403, 403, 200, 200)
@@ -308,7 +308,7 @@ def answer(made: Box, case: Case, caller: str) -> tuple[int, str | None]:
     client = {"stranger": made.app.test_client(), "own": made.phones[case.own],
               "other": made.phones[case.other], "host": made.host}[caller]
     body = {"type": case.kind, "args": case.args, "host": caller == "host"}
-    response = client.post("/api/action", json=body)
+    response = send_action(client, body)
     return response.status_code, (response.json or {}).get("error")
 
 
