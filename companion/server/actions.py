@@ -14,8 +14,8 @@ from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, MethodNotA
 from companion.games.base import GetawayError
 from companion.server.api import json_body, requested, status_of
 from companion.server.app import API_ERRORS, SECURITY_HEADERS, cross_site, trusted_host
-from companion.server.context import HOST_COOKIE, SEAT_COOKIE, Viewer, error_body
-from companion.server.request import Scope, Send, cookies, header, language
+from companion.server.context import error_body
+from companion.server.request import Scope, Send, caller_of, header, language
 from companion.table.owner import Table
 
 PATH = "/api/action"
@@ -63,10 +63,8 @@ class Actions:
             raise BadRequest()
         if cross_site(header(scope, b"origin"), host):
             raise Forbidden()
-        kept = cookies(scope)
-        caller = Viewer(kept.get(SEAT_COOKIE) or None, kept.get(HOST_COOKIE) or None)
         action, version = requested(json_body(header(scope, b"content-type"), body),
-                                    caller.reader(self._table))
+                                    caller_of(scope).reader(self._table))
         answer = asyncio.wrap_future(self._table.post(action, expect_version=version))
         # wait, unlike wait_for, never cancels the Table's future, which must stay its own
         done, _ = await asyncio.wait({answer}, timeout=ANSWER_S)

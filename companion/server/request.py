@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -30,11 +31,15 @@ def query(scope: Scope) -> dict[str, list[str]]:
     return parse_qs(scope.get("query_string", b"").decode("latin-1"))
 
 
+def caller_of(scope: Scope) -> Viewer:
+    """Who sends a request: the seat and host tokens its cookies hold."""
+    kept = cookies(scope)
+    return Viewer(kept.get(SEAT_COOKIE) or None, kept.get(HOST_COOKIE) or None)
+
+
 def viewer_of(scope: Scope) -> Viewer:
     """The reader of a request from its cookies and query (as ``context.viewer()`` does)."""
-    kept = cookies(scope)
-    return Viewer(kept.get(SEAT_COOKIE) or None, kept.get(HOST_COOKIE) or None,
-                  query(scope).get("page") == ["table"])
+    return replace(caller_of(scope), table_page=query(scope).get("page") == ["table"])
 
 
 def language(scope: Scope) -> str:
