@@ -49,7 +49,7 @@ class Actions:
         except Exception:  # a fault of the box: logged, never shown to a phone
             log.exception("action failed")
             status, answer = 500, error_body("error.internal", language(scope))
-        data = json.dumps(answer).encode()
+        data = json.dumps(answer, separators=(",", ":")).encode()
         allow = [(b"allow", b"POST")] if status == 405 else []
         await send({"type": "http.response.start", "status": status,
                     "headers": [*HEADERS, *allow, (b"content-length", str(len(data)).encode())]})
