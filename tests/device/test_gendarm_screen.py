@@ -1,7 +1,8 @@
 """The Räuber und Gendarm screen at a real Table, rendered headless to PNG (artifacts/screens/)
 and read back pixel by pixel: whose turn in the seat's colour, the duty on its amber band, the
-gendarmes out of play struck through, the hideouts in the pieces' colours, and a catcher ringed
-only once a capture showed it."""
+gendarmes out of play struck through, the hideouts in the pieces' colours, a catcher ringed
+only once a capture showed it, and a seat without a phone named before the box deals it a
+catcher."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from companion.games.base import Action
 from companion.games.gendarm.screen import PIECES, layout
 from companion.table.owner import Table
 from tests import tables
+from tests.device.frames import drawn_lines
 from tests.device.test_readable import walks
 from tests.device.test_screen import assert_qr, colours, save
 
@@ -89,6 +91,33 @@ def test_a_catcher_is_ringed_once_a_capture_showed_it(table: Table) -> None:
     table.submit(Action("capture", 0, {"gendarme": 2}))
     surface = render(table, "over")
     assert ringed(surface, 0) and ringed(surface, 1)
+
+
+def claim(table: Table, seat: int, name: str) -> None:
+    """A phone takes ``seat`` under ``name``."""
+    table.submit(Action("table.claim", None, {"seat": seat, "token_hash": f"{seat}" * 64,
+                                              "name": name}))
+
+
+def test_the_box_names_a_seat_without_a_phone_before_it_deals(tmp_path: Path) -> None:
+    """Dealt catchers are shown on the players' own phones only: until both seats have one,
+    the screen says so on its amber band and names the side without."""
+    table = tables.open_table(tmp_path / "getaway.sqlite")
+    try:
+        table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2}))
+        claim(table, 1, "Bernd")
+        table.submit(Action("start_roll"))
+        surface, written = drawn_lines(GAMES, table.published, 0, URL)
+        words = " ".join(w.words for w in written)
+        assert "Jeder braucht ein" in words and "Weiß · Bernd · Räuber: frei" in words
+        assert "Schwarz · Platz 1 · kein Telefon" in words
+        assert colours(surface, SPOT.note)[WARN] > 1000
+        claim(table, 0, "Anna")
+        surface, written = drawn_lines(GAMES, table.published, 0, URL)
+        assert "kein Telefon" not in " ".join(w.words for w in written)
+        assert colours(surface, SPOT.note)[WARN] == 0
+    finally:
+        table.stop()
 
 
 def test_the_readability_walks_reach_every_duty_of_levels_2_and_3(tmp_path: Path) -> None:
