@@ -7,8 +7,8 @@ on the player's own phone or in the box's menu, a robber to bring out of its hid
 panels, black first, show each side's gendarmes as numbered discs (those out of play struck
 through) and a pawn a robber in the colour of what became of it; the side, the player and the
 robbers' fates in words stand over them as a hint. To the right the last roll on a die face
-and the hideouts in the colour of the pieces in them. A catcher appears only once it was
-shown.
+and the hideouts in the colour of the pieces in them; before play each side's start roll on a
+die beside its panel. A catcher appears only once it was shown.
 """
 
 from __future__ import annotations
@@ -105,7 +105,10 @@ class GendarmPainter:
                       for colour in ("black", "white"))
         for rect, player in zip(spot.panels, sides, strict=True):
             _panel(surface, rect, view, player, ctx)
-        _side(surface, spot.side, state, ctx)
+        if _start_shown(state):
+            _start_roll(surface, spot, state, sides, ctx)
+        else:
+            _side(surface, spot.side, state, ctx)
         _hints(surface, spot.hints, state, ctx)
         menu_bar(surface, spot.menu, ctx)
 
@@ -320,6 +323,26 @@ def _side(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context
         _hideouts(surface, (rect.centerx, y), state, ctx)
 
 
+def _start_shown(state: State) -> bool:
+    """Before play the start roll the box rolled or the group typed in stands on the right."""
+    return state["phase"] == "deal" and bool(state["start_rolls"])
+
+
+def _start_roll(surface: pygame.Surface, spot: Layout, state: State,
+                sides: tuple[State, ...], ctx: Context) -> None:
+    """Each side's number of the start roll on a die beside its panel, which names the
+    player (after a tie the pair rolled again); the higher one, who begins, ringed."""
+    rolled = state["start_rolls"][-1]
+    font = ctx.fonts.large
+    for panel, player in zip(spot.panels, sides, strict=True):
+        seat = int(player["seat"])
+        top = panel.centery - (font.get_height() + 4) // 2
+        face = _die(surface, (spot.side.centerx, top), font, int(rolled[seat]), False)
+        if seat == state["starter"]:
+            pygame.draw.rect(surface, ACCENT, face.inflate(6, 6), 3,
+                             border_radius=face.width // 4)
+
+
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
     """What the buttons do, then the level and what the figures on the right are: hints, as
     the level was chosen before the game and the die and the hideouts look like the real
@@ -328,6 +351,8 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
     if left.height < ctx.fonts.hint.get_linesize():
         return
     words = [ctx.text("screen.gendarm.level", level=state["level"])]
+    if _start_shown(state):
+        words.append(ctx.text("screen.gendarm.start_roll"))
     if state["last_roll"] is not None:
         words.append(ctx.text("screen.gendarm.last_roll"))
     if state["hideouts"]:

@@ -38,6 +38,7 @@ SCREEN: Texts = {
         "screen.gendarm.catcher": "Fänger {number}",
         "screen.gendarm.level": "Stufe {level}",
         "screen.gendarm.last_roll": "Wurf",
+        "screen.gendarm.start_roll": "Startwurf",
         "screen.gendarm.hideouts": "Verstecke",
     },
     "en": {
@@ -73,6 +74,7 @@ SCREEN: Texts = {
         "screen.gendarm.catcher": "Catcher {number}",
         "screen.gendarm.level": "Level {level}",
         "screen.gendarm.last_roll": "Roll",
+        "screen.gendarm.start_roll": "Start roll",
         "screen.gendarm.hideouts": "Hideouts",
     },
 }
