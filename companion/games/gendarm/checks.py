@@ -62,11 +62,13 @@ def kept_chip(state: GendarmState, action: Action) -> None:
         raise IllegalAction("gendarm.phone_only")
 
 
-def box_only(state: GendarmState, action: Action) -> None:
-    """A chip kept face down for a player without a phone: the box or the table page says so
-    (a phone types its chip in instead)."""
-    if action.seat is not None:
-        raise IllegalAction("gendarm.keep_chip_phone")
+def box_only(key: str) -> Check:
+    """What the box or the table page does for a player without a phone (a phone does it its
+    own way: types its chip in, claims a capture at once); a phone hears ``key``."""
+    def from_the_box(state: GendarmState, action: Action) -> None:
+        if action.seat is not None:
+            raise IllegalAction(key)
+    return from_the_box
 
 
 def dealt_by_the_box(state: GendarmState, action: Action) -> None:

@@ -4,10 +4,10 @@ The buttons do everything but the two things only a player's own phone may do, b
 rest on the secret catcher: claiming a capture and taking a gendarme out of play. For a player
 without a phone, whose chip lies face down on the table, the box does those too: it offers
 every gendarme in play (it does not know the chip) and takes the table's word; a capture
-behind "Räuber gefangen …", two presses of OK away. The menu is
-built from what the box may send now, which never depends on a catcher the box keeps. TURN
-ends the turn, and is offered only when it may (not while a duty roll, its removal or a forced
-exit is due); each turn's menu starts at its first entry.
+behind "Räuber gefangen …", two presses of OK away. The menu is built from what the box may
+send now, which never depends on a catcher the box keeps. TURN ends the turn, and is offered
+only when it may (not while a duty roll, its removal or a forced exit is due); each turn's
+menu starts at its first entry.
 """
 
 from __future__ import annotations
@@ -64,8 +64,6 @@ def _deal(state: GendarmState, allowed: list[str]) -> Controls:
     if "deal" in allowed:
         return Controls([MenuItem("gendarm.menu.deal", Action("deal"))],
                         {Button.TURN: Action("deal")})
-    if "keep_chip" not in allowed:
-        return Controls()
     return Controls([MenuItem(f"gendarm.menu.keep_chip.{colour(state, seat)}",
                               Action("keep_chip", None, {"seat": seat}))
                      for seat in _black_first(state)

@@ -311,7 +311,8 @@ RULES: dict[str, Rule] = {
     "start_roll": (("start",), checks.anyone, _start_roll),
     "deal": (("deal",), checks.dealt_by_the_box, _deal),
     "catcher": (("deal",), checks.every(checks.phone, checks.typed_in), _catcher),
-    "keep_chip": (("deal",), checks.every(checks.box_only, checks.typed_in), _keep_chip),
+    "keep_chip": (("deal",), checks.every(checks.box_only("gendarm.keep_chip_phone"),
+                                          checks.typed_in), _keep_chip),
     "roll": (("play",), checks.every(_TURN, checks.roll), _roll),
     "remove": (("play",), checks.every(checks.claimant, checks.removal), _remove),
     "safe": (("play",), checks.every(checks.level(2, "gendarm.level_safe"), _MOVE, checks.safe),
@@ -325,8 +326,9 @@ RULES: dict[str, Rule] = {
     "stuck": (("play",), checks.every(_TURN, checks.stuck), _stuck),
     "capture": (("play",), checks.every(checks.claimant, checks.nothing_pending,
                                         checks.not_moved, checks.capture), _capture),
-    "claim": (("play",), checks.every(checks.box_only, checks.kept_chip, checks.nothing_pending,
-                                      checks.not_moved, checks.capture), _claim),
+    "claim": (("play",), checks.every(checks.box_only("gendarm.claim_phone"), checks.kept_chip,
+                                      checks.nothing_pending, checks.not_moved, checks.capture),
+              _claim),
     "end_turn": (("play",), checks.every(_TURN, checks.end_turn), _end_turn),
 }
 """Each action: the phases it is legal in, who may send it then, and what it does."""

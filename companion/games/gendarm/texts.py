@@ -21,6 +21,7 @@ RULES: Texts = {
         "gendarm.keep_chip_phone": "Auf dem eigenen Telefon tippst du die Zahl deines Chips "
                                    "ein.",
         "gendarm.seat_unknown": "Es gibt zwei Seiten: Platz 1 und Platz 2.",
+        "gendarm.claim_phone": "Auf dem Telefon meldest du einen Fang gleich mit dem Gendarmen.",
         "gendarm.remove_first": "Erst nimmt der Spieler am Zug einen Gendarmen aus dem Spiel.",
         "gendarm.roll_first": "Erst würfeln: Wer einen Räuber außer Gefahr hat, würfelt vor "
                               "jedem Zug.",
@@ -100,6 +101,7 @@ RULES: Texts = {
         "gendarm.deal_box": "In this game the box deals the catchers.",
         "gendarm.keep_chip_phone": "On your own phone you type your chip's number in.",
         "gendarm.seat_unknown": "There are two sides: seat 1 and seat 2.",
+        "gendarm.claim_phone": "On a phone you claim a capture with the gendarme at once.",
         "gendarm.remove_first": "First the player on turn takes a gendarme out of the game.",
         "gendarm.roll_first": "Roll first: whoever has a robber out of danger rolls before "
                               "every move.",
