@@ -3,7 +3,7 @@ each phone holds its own face down until a tap turns it up; a wrong capture clai
 the claimant's phone alone; a safe robber's owner rolls, gives up a gendarme on an odd number
 from their own phone (every one in play is offered, the catcher is refused), and a right claim
 wins. Until the end no phone receives the other's catcher, in any response, pushed view or page
-source."""
+source. The table page plays for a player without a phone, whose chip stays on the table."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from tests import tables
 from tests.browser.test_phones import Phone
+from tests.browser.test_robnrun import table_page
 from tests.browser.test_two_phones import JOIN_CODE, browser, shoot, take_seat
 from tests.games.gendarm_helpers import Told
 
@@ -184,3 +185,45 @@ def test_a_tap_waiting_for_its_second_survives_a_new_view(table: Table, server: 
     gendarme.tap()
     expect(anna.page.locator('[data-side="black"] .rg-disc.out')).to_have_text(["6"])
     assert table.published.public["state"]["players"][0]["gendarmes"] == [1, 2, 3, 4, 5]
+
+
+def test_the_table_page_plays_for_a_player_without_a_phone(table: Table, server: Server,
+                                                           browser: Browser, told: Told) -> None:
+    """Level 2 with real chips and one phone: the setup says what the catchers ask of the
+    phones; the table page keeps Anna's chip face down, gives up her gendarme after an odd
+    duty roll and claims her capture, and Bernd's phone keeps his own catcher."""
+    page = table_page(browser, server.url, table).page
+    page.locator('[data-game="gendarm"]').click()
+    expect(page.locator("[data-catchers]")).to_contain_text("each player needs one")
+    page.locator('[data-option="catchers"][data-value="chips"]').click()
+    expect(page.locator("[data-catchers]")).to_contain_text("with or without phones")
+    page.locator('[data-option="level"][data-value="2"]').click()
+    page.locator("#setup-start").click()
+    bernd = seated(browser, server, 1, "Bernd")
+    told.dice(6, 2)
+    tap(page, '#actions [data-action="start_roll"]')
+    tap(bernd.page, f'[data-action="catcher"][data-number="{BERND}"]')
+    keep = page.locator('[data-action="keep_chip"]')
+    expect(keep).to_have_count(1)
+    expect(keep).to_have_text("Black keeps the chip")
+    shoot(page, "gendarm-table-keep.png")
+    keep.tap()
+    for sender, action in ((page, "safe"), (page, "end_turn"), (bernd.page, "end_turn")):
+        tap(sender, f'#actions [data-action="{action}"]')
+    told.dice(3)
+    tap(page, '#actions [data-action="roll"]')
+    expect(page.locator('[data-action="remove"]')).to_have_count(6)
+    expect(page.locator(".rg-remove")).to_contain_text("only the chip on the table knows it")
+    expect(bernd.page.locator('[data-action="remove"]')).to_have_count(0)
+    twice(page, '[data-action="remove"][data-gendarme="6"]')
+    expect(bernd.page.locator('[data-side="black"] .rg-disc.out')).to_have_text(["6"])
+    tap(page, '#actions [data-action="end_turn"]')
+    tap(bernd.page, '#actions [data-action="end_turn"]')
+    told.dice(2)
+    tap(page, '#actions [data-action="roll"]')
+    tap(page, '[data-action="claim"]')
+    expect(page.locator(".rg-capture")).to_contain_text("the box takes the table's word")
+    twice(page, f'[data-action="capture"][data-gendarme="{ANNA}"]')
+    moment(bernd.page, "You lost")
+    expect(page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {ANNA}")
+    expect(page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {BERND}")

@@ -286,7 +286,8 @@ def test_four_phones_reach_the_first_turn_in_few_taps(walk: Walk) -> None:
 
 def test_every_gendarm_screen_fits_every_phone(walk: Walk) -> None:
     """Räuber und Gendarm at level 3 with typed dice and chips (every pad and card), the box's
-    rolls and deal at level 2 (the duty and the removal), both to the end."""
+    rolls and deal at level 2 (the duty and the removal), both to the end; then the table page
+    playing for a player without a phone (the chip kept, a gendarme given up, the claim)."""
     walk.host()
     walk.act(Action("table.new_game", None, {"game": "gendarm", "seats": 2, "options": {
         "level": 3, "dice": "table", "catchers": "chips"}}))
@@ -321,4 +322,21 @@ def test_every_gendarm_screen_fits_every_phone(walk: Walk) -> None:
         walk.act(Action("end_turn"), Action("end_turn"), Action("roll"))
     names = ("Anna", "Ben")
     walk.look("gendarm-remove", names[first], names[1 - first])
+    # Ben's phone leaves: with real chips the table page keeps White's chip face down and
+    # gives up White's gendarme and claims White's capture.
+    walk.act(Action("table.end_game"), Action("table.release", 1, {"seat": 1}),
+             Action("table.new_game", None, {"game": "gendarm", "seats": 2, "options": {
+                 "level": 2, "dice": "table", "catchers": "chips"}}),
+             Action("start_roll", None, {"starter": 1}))
+    walk.look("gendarm-keep", "table")
+    walk.act(Action("keep_chip", None, {"seat": 1}), Action("catcher", 0, {"number": 2}),
+             Action("safe"), Action("end_turn"), Action("end_turn"),
+             Action("roll", None, {"value": 3}))
+    walk.look("gendarm-kept-remove", "table", "Anna")
+    walk.act(Action("remove", None, {"gendarme": 6}), Action("end_turn"), Action("end_turn"),
+             Action("roll", None, {"value": 2}))
+    claim = walk.pages["table"].locator('[data-action="claim"]')
+    expect(claim).to_be_visible()
+    claim.tap()
+    walk.look("gendarm-kept-claim", "table")
     walk.verdict()

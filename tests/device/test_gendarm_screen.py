@@ -1,7 +1,8 @@
 """The Räuber und Gendarm screen at a real Table, rendered headless to PNG (artifacts/screens/)
 and read back pixel by pixel: whose turn in the seat's colour, the duty on its amber band, the
-gendarmes out of play struck through, the hideouts in the pieces' colours, and a catcher ringed
-only once a capture showed it."""
+gendarmes out of play struck through, the hideouts in the pieces' colours, a catcher ringed
+only once a capture showed it, the start roll beside each side, and a seat without a phone
+named before the box deals it a catcher."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.device.painters.palette import ACCENT, DANGER, WARN
+from companion.device.painters.palette import ACCENT, DANGER, TEXT, WARN
 from companion.device.painters.parts import seat_colour
 from companion.device.screen import Screen
 from companion.games import GAMES
@@ -19,8 +20,10 @@ from companion.games.base import Action
 from companion.games.gendarm.screen import PIECES, layout
 from companion.table.owner import Table
 from tests import tables
+from tests.device.frames import drawn_lines
 from tests.device.test_readable import walks
 from tests.device.test_screen import assert_qr, colours, save
+from tests.games.gendarm_helpers import Told
 
 SIZE = (480, 320)
 URL = "http://192.168.178.23:8000/j/KM7RX"
@@ -89,6 +92,67 @@ def test_a_catcher_is_ringed_once_a_capture_showed_it(table: Table) -> None:
     table.submit(Action("capture", 0, {"gendarme": 2}))
     surface = render(table, "over")
     assert ringed(surface, 0) and ringed(surface, 1)
+
+
+def claim(table: Table, seat: int, name: str) -> None:
+    """A phone takes ``seat`` under ``name``."""
+    table.submit(Action("table.claim", None, {"seat": seat, "token_hash": f"{seat}" * 64,
+                                              "name": name}))
+
+
+def beside(panel: int) -> pygame.Rect:
+    """The right-hand column at the height of a side's panel."""
+    return pygame.Rect(SPOT.side.left, SPOT.panels[panel].top, SPOT.side.width,
+                       SPOT.panels[panel].height)
+
+
+def test_the_start_roll_stands_beside_each_side_until_play(tmp_path: Path) -> None:
+    """A tie rolled again, then Anna (black) 6, Bernd (white) 2: each number readable on a
+    die beside the panel that names its player, the higher one ringed."""
+    told = Told()
+    table = tables.open_table(tmp_path / "getaway.sqlite", chance=told)
+    try:
+        table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2,
+                                                     "options": {"black": 1}}))
+        claim(table, 0, "Bernd")
+        claim(table, 1, "Anna")
+        told.dice(3, 3, 2, 6)
+        table.submit(Action("start_roll"))
+        surface, written = drawn_lines(GAMES, table.published, 0, URL)
+        save(surface, "gendarm-start-roll")
+        assert {w.words for w in written if w.role == "large"} >= {"6", "2"}
+        labels = [w.words for w in written if w.role == "hint"]
+        assert any("Anna" in line for line in labels) and any("Bernd" in line for line in labels)
+        for panel in (0, 1):                                      # black's first
+            assert colours(surface, beside(panel))[TEXT] > 400
+        assert colours(surface, beside(0))[ACCENT] > 100                # Anna's 6 begins
+        assert colours(surface, beside(1))[ACCENT] == 0
+        told.deal(3, 5, pool=[1, 2, 3, 4, 5, 6])
+        table.submit(Action("deal", None))
+        assert colours(render(table, "first-turn"), beside(1))[TEXT] == 0
+    finally:
+        table.stop()
+
+
+def test_the_box_names_a_seat_without_a_phone_before_it_deals(tmp_path: Path) -> None:
+    """Dealt catchers are shown on the players' own phones only: until both seats have one,
+    the screen says so on its amber band and names the side without."""
+    table = tables.open_table(tmp_path / "getaway.sqlite")
+    try:
+        table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2}))
+        claim(table, 1, "Bernd")
+        table.submit(Action("start_roll"))
+        surface, written = drawn_lines(GAMES, table.published, 0, URL)
+        words = " ".join(w.words for w in written)
+        assert "Jeder braucht ein" in words and "Weiß · Bernd · Räuber: frei" in words
+        assert "Schwarz · Platz 1 · kein Telefon" in words
+        assert colours(surface, SPOT.note)[WARN] > 1000
+        claim(table, 0, "Anna")
+        surface, written = drawn_lines(GAMES, table.published, 0, URL)
+        assert "kein Telefon" not in " ".join(w.words for w in written)
+        assert colours(surface, SPOT.note)[WARN] == 0
+    finally:
+        table.stop()
 
 
 def test_the_readability_walks_reach_every_duty_of_levels_2_and_3(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from companion.device.box import Box
 from companion.device.painters.palette import BACKGROUND, INK
+from companion.device.painters.parts import READABLE_CAP_PX, Fonts
 from companion.device.pins import PinMap
 from companion.device.screen import Screen
 from companion.games.base import Action, Button, Sound
@@ -19,7 +20,7 @@ from companion.games.safehouse.controls import PURSUER_FACE
 from companion.games.safehouse.screen import DICE_COLOURS, PURSUER, lane, layout, track_x
 from companion.table.owner import Table
 from tests.clock import FakeClock
-from tests.device.frames import drawn_lines
+from tests.device.frames import cap_height, drawn_lines
 from tests.device.recording import RecordingFactory
 from tests.device.test_box import Player, bars
 from tests.device.test_screen import colours, save
@@ -376,7 +377,7 @@ def test_in_sheet_mode_the_box_enters_only_for_seats_without_a_sheet(
 def dice_in(surface: pygame.Surface, fill: tuple[int, int, int]) -> list[pygame.Rect]:
     """The squares of colour ``fill`` in the dice row, left to right, read from the frame
     (below the colour's name, written in the same colour)."""
-    dice = layout(SIZE).dice
+    dice = layout(surface.get_size()).dice
     row = dice.inflate(0, -dice.height // 2).move(0, dice.height // 4)
 
     def filled(x: int, y: int) -> bool:
@@ -419,3 +420,34 @@ def test_safehouse_face_digits_fit_inside_their_dice(table: Table) -> None:
             inner = die.inflate(-4, -4)
             assert inner.top <= min(ys) and max(ys) < inner.bottom, f"{colour} digit cut"
             assert inner.left <= min(xs) and max(xs) < inner.right
+
+
+def ink(surface: pygame.Surface, die: pygame.Rect, fill: tuple[int, int, int]) -> pygame.Rect:
+    """Where a die's face has its figure: the pixels in it neither its colour nor the screen's."""
+    found = [(x, y) for x in range(die.left, die.right) for y in range(die.top, die.bottom)
+             if tuple(surface.get_at((x, y)))[:3] not in (fill, BACKGROUND)]
+    xs, ys = [x for x, _ in found], [y for _, y in found]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+@pytest.mark.usefixtures("offscreen")
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
+def test_safehouse_face_figures_stand_as_tall_as_readable_lines(table: Table,
+                                                                 size: tuple[int, int]) -> None:
+    """All ten dice rolled: every face's figure is drawn in the body font's own size (whose
+    capitals are READABLE_CAP_PX tall at 320 pixels), none made smaller to fit its die."""
+    faces = {"yellow": [1, 2], "green": [3, 4], "red": [5, 3], "blue": [4, 2], "white": [1, 5]}
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 4}))
+    table.submit(Action("roll", None, {"dice": {colour: 2 for colour in faces},
+                                       "faces": faces}))
+    surface = pygame.Surface(size)
+    Screen(size, table.games).render(surface, table.published, 0, URL, table.clock())
+    save(surface, f"safehouse_ten_faces_{size[0]}")
+    body = Fonts.for_height(size[1]).body
+    assert cap_height(body) >= READABLE_CAP_PX * size[1] // 320
+    for colour, numbers in faces.items():
+        squares = dice_in(surface, DICE_COLOURS[colour])
+        assert len(squares) == 2, colour
+        for die, number in zip(squares, numbers, strict=True):
+            figure = body.render(str(number), True, INK).get_bounding_rect(min_alpha=128)
+            assert ink(surface, die, DICE_COLOURS[colour]).height >= figure.height, colour

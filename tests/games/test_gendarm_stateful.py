@@ -4,7 +4,9 @@ The same game with other catchers (another number for either player, or the two 
 byte for byte the same on the screen, the LEDs, the box's menu, the table page and the other
 phone, and every refusal anyone but the catcher's owner can get is the same too. A catcher is
 never taken out of play, the bookkeeping stays in bounds, undo never steps back over a roll, a
-deal or a capture, and a game always ends or can be ended.
+deal or a capture, and a game always ends or can be ended. With real chips a player may keep
+the chip face down on the table (no phone): the box then claims and gives up for that player,
+and the table is honest about the chip.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from companion.games.gendarm.state import (
     SAFE,
     GendarmState,
     has,
+    has_catcher,
     robbers_at,
     top,
 )
@@ -48,7 +51,8 @@ from tests.proof import examples
 SEEDS = st.integers(0, 2**32 - 1)
 SENDERS = st.sampled_from([None, 0, 1])
 ANY_ARGS = st.dictionaries(
-    st.sampled_from(["rolls", "starter", "number", "value", "gendarme", "hideout"]),
+    st.sampled_from(["rolls", "starter", "number", "value", "gendarme", "hideout", "seat",
+                     "open"]),
     st.none() | st.booleans() | st.integers(-1, 8)
     | st.lists(st.integers(0, 7), max_size=3), max_size=2)
 SECRET_ACTIONS = frozenset({"catcher", "capture", "remove"})
@@ -94,6 +98,8 @@ class Gendarm(RuleBasedStateMachine):
     table: TableState
     history: list[tuple[GendarmState, bool]]
     """The game states before each applied step, and whether that step was a reveal."""
+    chips: dict[int, int]
+    """The chips kept face down on the table, as the table knows them (the box does not)."""
 
     @initialize(data=st.data())
     def new_game(self, data: st.DataObject) -> None:
@@ -112,6 +118,7 @@ class Gendarm(RuleBasedStateMachine):
         self.table = apply_table(self.table, Action("table.new_game", None, {
             "game": "gendarm", "seats": 2, "options": options}), GAMES)
         self.history = []
+        self.chips = {}
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -179,6 +186,21 @@ class Gendarm(RuleBasedStateMachine):
         """The seat's phone or the box (or the table page: the same to the rules)."""
         return seat if data.draw(st.booleans(), "phone") else None
 
+    def claimant(self, data: st.DataObject, seat: int) -> int | None:
+        """Who claims and gives up for ``seat``: its phone; for a chip on the table the box
+        too."""
+        return self.by(data, seat) if self.state.players[seat].on_table else seat
+
+    def chip(self, seat: int) -> int:
+        """The catcher of ``seat`` as the table knows it: the box's, or the chip kept face
+        down (one still in play, decided when first needed: the box takes the table's word)."""
+        player = self.state.players[seat]
+        if player.catcher is not None:
+            return player.catcher
+        if self.chips.get(seat) not in player.gendarmes:
+            self.chips[seat] = player.gendarmes[0]
+        return self.chips[seat]
+
     # -- the game, step by step ---------------------------------------------------------------
 
     @rule(data=st.data())
@@ -220,6 +242,10 @@ class Gendarm(RuleBasedStateMachine):
             assert self.send("deal", data.draw(SENDERS, "by"), data.draw(SEEDS, "seed")) is None
             return
         seat = data.draw(st.sampled_from([0, 1]), "seat")
+        if data.draw(st.booleans(), "kept on the table"):
+            assert self.send("keep_chip", None, seat=seat) is None
+            assert self.state.players[seat].on_table
+            return
         number = data.draw(st.integers(0, 7), "number")
         refused = self.send("catcher", seat, number=number)
         assert refused == (None if 1 <= number <= top(self.state.settings)
@@ -234,7 +260,7 @@ class Gendarm(RuleBasedStateMachine):
         else:
             kind = data.draw(st.sampled_from(
                 ["end_turn", "end_turn", "end_turn", "roll", "safe", "safe", "unsafe", "hide",
-                 "leave", "stuck", "capture", "claim_wrong"]), "kind")
+                 "leave", "stuck", "capture", "claim_wrong", "claim"]), "kind")
             getattr(self, kind)(data, seat)
 
     def end_turn(self, data: st.DataObject, seat: int) -> None:
@@ -262,13 +288,19 @@ class Gendarm(RuleBasedStateMachine):
     def stuck(self, data: st.DataObject, seat: int) -> None:
         self.send("stuck", self.by(data, seat))
 
+    def claim(self, data: st.DataObject, seat: int) -> None:
+        """The box's menu opens or closes the gendarmes to claim with (a chip on the table)."""
+        refused = self.send("claim", None, open=data.draw(st.booleans(), "open"))
+        assert refused is not None or self.state.players[seat].on_table
+
     def capture(self, data: st.DataObject, seat: int) -> None:
         """The catcher reached a robber: the claim stands whenever a capture may be made."""
         self.others_claim()
-        may = "capture" in allowed_actions(self.state, seat)
-        number = self.state.players[seat].catcher
+        by = self.claimant(data, seat)
+        may = "capture" in allowed_actions(self.state, by)
+        number = self.chip(seat)
         caught = sum(p.robbers.count(CAUGHT) for p in self.state.players)
-        assert self.send("capture", seat, gendarme=number) is None or not may
+        assert self.send("capture", by, gendarme=number) is None or not may
         if may:
             assert sum(p.robbers.count(CAUGHT) for p in self.state.players) == caught + 1
             assert self.state.players[seat].shown
@@ -276,6 +308,8 @@ class Gendarm(RuleBasedStateMachine):
     def claim_wrong(self, data: st.DataObject, seat: int) -> None:
         """Another gendarme reached a robber: the claim is refused, and nothing changes."""
         player = self.state.players[seat]
+        if player.catcher is None:
+            return  # a chip on the table: the box takes the table's word
         wrong = [n for n in player.gendarmes if n != player.catcher]
         before = self.table
         refused = self.send("capture", seat, gendarme=data.draw(st.sampled_from(wrong)))
@@ -285,11 +319,17 @@ class Gendarm(RuleBasedStateMachine):
 
     def remove(self, data: st.DataObject, seat: int) -> None:
         """The owner's phone takes a gendarme out of play; never the catcher (nor anyone
-        else's phone, nor the box)."""
+        else's phone, nor the box). For a chip on the table the box does it, and the table
+        keeps the chip's gendarme."""
         self.others_claim()
         player = self.state.players[seat]
+        if player.on_table and player.catcher is None:
+            others = [n for n in player.gendarmes if n != self.chip(seat)]
+            number = data.draw(st.sampled_from(others), "gendarme")
+            assert self.send("remove", self.claimant(data, seat), gendarme=number) is None
+            return
         number = data.draw(st.sampled_from(player.gendarmes), "gendarme")
-        refused = self.send("remove", seat, gendarme=number)
+        refused = self.send("remove", self.claimant(data, seat), gendarme=number)
         assert refused == ("gendarm.keep_catcher" if number == player.catcher else None)
 
     def next_game(self, data: st.DataObject) -> None:
@@ -314,10 +354,12 @@ class Gendarm(RuleBasedStateMachine):
     @rule()
     def others_claim(self) -> None:
         """The box, the table page and the phone not on turn claim a capture and take out a
-        gendarme with every number: refused, and alike whatever the catchers are."""
+        gendarme with every number: refused, and alike whatever the catchers are (the box
+        claims only for a chip on the table)."""
         if self.state.phase != "play":
             return
-        for by in (None, 1 - self.on_turn()):
+        kept = self.state.players[self.on_turn()].on_table
+        for by in (1 - self.on_turn(),) if kept else (None, 1 - self.on_turn()):
             for kind in ("capture", "remove"):
                 for number in range(1, top(self.state.settings) + 1):
                     assert self.send(kind, by, gendarme=number) is not None
@@ -388,7 +430,7 @@ class Gendarm(RuleBasedStateMachine):
         assert (state.phase == "over") == (state.winner is not None) == (
             GAME.outcome(state) is not None)
         if state.phase == "play":
-            assert all(p.catcher is not None for p in state.players)
+            assert all(map(has_catcher, state.players))
 
     @invariant()
     def the_game_ends_or_can_be_ended(self) -> None:

@@ -96,3 +96,29 @@ def test_a_wrong_claim_is_answered_to_the_claimant_alone(app: Flask, table: Tabl
     for client in (bernd, page):
         seen = client.get("/api/view").text
         assert catcher(ANNA).search(seen) and catcher(BERND).search(seen)
+
+
+def test_the_table_page_plays_for_a_seat_without_a_phone(app: Flask, table: Table) -> None:
+    """Level 2 with one phone: the table page keeps Anna's chip face down (never Bernd's: his
+    phone holds his seat), gives up her gendarme after an odd duty roll and claims her capture
+    on the table's word."""
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2, "options": {
+        "level": 2, "dice": "table", "catchers": "chips"}}))
+    bernd, page = phone(app), host_browser(app, table)
+    join(bernd, 1, "Bernd")
+    assert act(page, "start_roll", {"starter": 0})[0] == 200
+    assert act(bernd, "catcher", {"number": BERND})[0] == 200
+    status, body = act(page, "keep_chip", {"seat": 1})
+    assert (status, body["error"]) == (409, "error.seat_has_phone")
+    assert act(page, "keep_chip", {"seat": 0})[0] == 200
+    for sender, kind, args in ((page, "safe", {}), (page, "end_turn", {}),
+                               (bernd, "end_turn", {}), (page, "roll", {"value": 3}),
+                               (page, "remove", {"gendarme": 6}), (page, "end_turn", {}),
+                               (bernd, "end_turn", {}), (page, "roll", {"value": 2}),
+                               (page, "capture", {"gendarme": ANNA})):
+        assert act(sender, kind, args)[0] == 200, kind
+    state = table.published.public["state"]
+    assert state["result"] == {"winner": 0, "reason": "capture"}
+    assert state["players"][0]["removed"] == [6]
+    assert [p["catcher"] for p in state["players"]] == [ANNA, BERND]

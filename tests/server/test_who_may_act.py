@@ -251,6 +251,11 @@ GENDARM = [
     # The claimant's own phone only: the catchers were typed in, seat 0's is 1.
     gendarm("capture", {"gendarme": 1}, PHONE_ONLY, {**TYPED_DICE, "catchers": "chips"},
             *TYPED),
+    # A chip kept face down, and the box's claim for it, only for a seat no phone holds.
+    gendarm("keep_chip", {"seat": 0}, (403, 409, 409, 409, 409),
+            {**TYPED_DICE, "catchers": "chips"}, BEGUN),
+    gendarm("claim", {"open": True}, (403, 409, 409, 409, 409),
+            {**TYPED_DICE, "catchers": "chips"}, *TYPED),
 ]
 
 CASES = [*TABLE, *ROMME, *ROBNRUN, *SAFEHOUSE, *GENDARM]

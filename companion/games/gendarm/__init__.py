@@ -13,6 +13,11 @@ switches one is named in brackets):
   each, so both may hold the same number); level 3 leaves number 6 out of play.
 - A capture is claimed on the claimant's phone; a wrong gendarme is no capture: the move is
   taken back, and only that phone hears why.
+- Dealt catchers (``catchers: box``) are shown on the players' own phones and nowhere else, so
+  each player needs a phone (one may take the seat later: the catcher waits in the box). With
+  real chips (``chips``) a player without a phone keeps the chip face down, as in the box of
+  the game: the box's buttons then claim that player's captures and give up its gendarmes,
+  offer every gendarme in play (the box does not know the chip) and take the table's word.
 - Level 2: "außer Gefahr" is for good (``safe``: only while the robber stands on the row; the
   owner says when it steps off). Only one robber is safe at a time; the other must stay in
   play. The duty roll starts with the owner's next turn after the robber arrived; an odd one
@@ -122,6 +127,7 @@ GAME: Game[GendarmState] = Game(
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=rules.outcome,
+    acts_for=rules.acts_for,
     controls=controls.controls,
     leds=controls.leds,
     sounds=controls.sounds,

@@ -2,7 +2,8 @@
 
 Every check here reads only what lies open on the table, never a catcher: a refusal that
 anyone but the catcher's owner can see must not depend on it. The comparison with the secret
-is made last, by the rules, and only for the owner's own phone.
+is made last, by the rules, and only for the owner's own phone. Whether the box knows a
+catcher at all lies open too: a chip kept face down on the table is everyone's to see.
 """
 
 from __future__ import annotations
@@ -44,6 +45,30 @@ def on_turn_or_box(state: GendarmState, action: Action) -> None:
 def own_turn(state: GendarmState, action: Action) -> None:
     phone(state, action)
     on_turn_or_box(state, action)
+
+
+def claimant(state: GendarmState, action: Action) -> None:
+    """A capture claim or a gendarme given up: the own phone of the player on turn, where the
+    box keeps the catcher; where the chip lies face down on the table, the box too."""
+    if state.players[on_turn(state)].on_table:
+        on_turn_or_box(state, action)
+    else:
+        own_turn(state, action)
+
+
+def kept_chip(state: GendarmState, action: Action) -> None:
+    """What the box's menu does only for a player whose chip lies on the table."""
+    if not state.players[on_turn(state)].on_table:
+        raise IllegalAction("gendarm.phone_only")
+
+
+def box_only(key: str) -> Check:
+    """What the box or the table page does for a player without a phone (a phone does it its
+    own way: types its chip in, claims a capture at once); a phone hears ``key``."""
+    def from_the_box(state: GendarmState, action: Action) -> None:
+        if action.seat is not None:
+            raise IllegalAction(key)
+    return from_the_box
 
 
 def dealt_by_the_box(state: GendarmState, action: Action) -> None:

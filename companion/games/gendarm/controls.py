@@ -1,9 +1,13 @@
 """What the box's buttons, LEDs and buzzer do in Räuber und Gendarm.
 
 The buttons do everything but the two things only a player's own phone may do, because they
-rest on the secret catcher: claiming a capture and taking a gendarme out of play. The menu is
-built from what the box may send now, which never depends on a catcher. TURN ends the turn,
-and is offered only when it may (not while a duty roll, its removal or a forced exit is due).
+rest on the secret catcher: claiming a capture and taking a gendarme out of play. For a player
+without a phone, whose chip lies face down on the table, the box does those too: it offers
+every gendarme in play (it does not know the chip) and takes the table's word; a capture
+behind "Räuber gefangen …", two presses of OK away. The menu is built from what the box may
+send now, which never depends on a catcher the box keeps. TURN ends the turn, and is offered
+only when it may (not while a duty roll, its removal or a forced exit is due); each turn's
+menu starts at its first entry.
 """
 
 from __future__ import annotations
@@ -12,14 +16,15 @@ from collections.abc import Mapping, Sequence
 
 from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
 from companion.games.gendarm.rules import allowed_actions
-from companion.games.gendarm.state import FACES, SEATS, GendarmState, colour
+from companion.games.gendarm.state import FACES, SEATS, GendarmState, colour, has_catcher, on_turn
 
 ROWS = 6
 SAFE_OR_HIDDEN, ON_TURN = 4, 5
 """The LEDs of a player's robber column (from the bottom) that say it has a robber out of
 reach, and that it is on turn."""
 
-_PLAY_ORDER = ("roll", "hide", "leave", "safe", "unsafe", "stuck", "end_turn")
+_PLAY_ORDER = ("roll", "remove", "hide", "leave", "safe", "unsafe", "stuck", "end_turn",
+               "claim")
 
 
 def controls(state: GendarmState) -> Controls:
@@ -30,10 +35,19 @@ def controls(state: GendarmState) -> Controls:
         menu = _start(state)
         return Controls(menu, {Button.TURN: menu[0].action} if len(menu) == 1 else {})
     if state.phase == "deal":
-        menu = [MenuItem("gendarm.menu.deal", Action("deal"))] if "deal" in allowed else []
-        return Controls(menu, {Button.TURN: menu[0].action} if menu else {})
+        return _deal(state, allowed)
+    keys = {Button.TURN: Action("end_turn")} if "end_turn" in allowed else {}
+    if state.step.claim and "claim" in allowed:
+        return _claiming(state, keys)
     menu = [item for kind in _PLAY_ORDER if kind in allowed for item in _items(state, kind)]
-    return Controls(menu, {Button.TURN: Action("end_turn")} if "end_turn" in allowed else {})
+    return Controls(menu, keys, state.turn)
+
+
+def _claiming(state: GendarmState, keys: dict[Button, Action]) -> Controls:
+    """The gendarmes to claim a capture with for a chip on the table; BACK closes the list."""
+    close = Action("claim", None, {"open": False})
+    menu = [*_items(state, "capture"), MenuItem("gendarm.menu.claim_close", close)]
+    return Controls(menu, {**keys, Button.BACK: close}, state.turn)
 
 
 def _start(state: GendarmState) -> list[MenuItem]:
@@ -44,6 +58,22 @@ def _start(state: GendarmState) -> list[MenuItem]:
                      Action("start_roll", None, {"starter": seat})) for seat in range(SEATS)]
 
 
+def _deal(state: GendarmState, allowed: list[str]) -> Controls:
+    """TURN deals; with real chips, each side still without one may keep it face down (the
+    box shows that only for a seat no phone holds)."""
+    if "deal" in allowed:
+        return Controls([MenuItem("gendarm.menu.deal", Action("deal"))],
+                        {Button.TURN: Action("deal")})
+    return Controls([MenuItem(f"gendarm.menu.keep_chip.{colour(state, seat)}",
+                              Action("keep_chip", None, {"seat": seat}))
+                     for seat in _black_first(state)
+                     if not has_catcher(state.players[seat])])
+
+
+def _black_first(state: GendarmState) -> list[int]:
+    return sorted(range(SEATS), key=lambda seat: colour(state, seat) != "black")
+
+
 def _items(state: GendarmState, kind: str) -> list[MenuItem]:
     if kind == "roll" and state.settings.dice == "table":
         return [MenuItem("gendarm.menu.rolled", Action("roll", None, {"value": n}),
@@ -52,7 +82,23 @@ def _items(state: GendarmState, kind: str) -> list[MenuItem]:
         return [MenuItem("gendarm.menu.hide", Action("hide", None, {"hideout": n + 1}),
                          {"hideout": n + 1})
                 for n, held in enumerate(state.hideouts) if held is None]
+    if kind == "claim":
+        return [MenuItem("gendarm.menu.claim", Action("claim", None, {"open": True}))]
+    if kind in ("remove", "capture"):
+        return [MenuItem(f"gendarm.menu.{kind}", Action(kind, None, {"gendarme": n}),
+                         {"gendarme": n}) for n in _offered(state, kind)]
     return [MenuItem(f"gendarm.menu.{kind}", Action(kind))]
+
+
+def _offered(state: GendarmState, kind: str) -> list[int]:
+    """The gendarmes the box offers for a chip on the table: every one in play; once a capture
+    showed the chip, that one to catch with and the others to give up."""
+    player = state.players[on_turn(state)]
+    if not player.shown:
+        return list(player.gendarmes)
+    if kind == "capture":
+        return [n for n in player.gendarmes if n == player.catcher]
+    return [n for n in player.gendarmes if n != player.catcher]
 
 
 def leds(view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:

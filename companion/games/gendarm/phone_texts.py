@@ -20,8 +20,8 @@ PHONE: Texts = {
         "web.gendarm.option.level.2": "2: außer Gefahr",
         "web.gendarm.option.level.3": "3: zwei Räuber, Verstecke",
         "web.gendarm.option.catchers": "Fänger",
-        "web.gendarm.option.catchers.box": "verteilt die Box",
-        "web.gendarm.option.catchers.chips": "echte Chips, eingetippt",
+        "web.gendarm.option.catchers.box": "von der Box (je ein Telefon)",
+        "web.gendarm.option.catchers.chips": "echte Chips (auch ohne Telefon)",
         "web.gendarm.option.chips": "Zahlenchips",
         "web.gendarm.option.chips.own": "jeder einen eigenen Satz",
         "web.gendarm.option.chips.shared": "ein gemeinsamer Vorrat",
@@ -49,7 +49,21 @@ PHONE: Texts = {
         "web.gendarm.deal.box": "Die Box verteilt die geheimen Fänger: Jeder sieht seinen nur "
                                 "auf dem eigenen Telefon.",
         "web.gendarm.deal.chips": "Jeder zieht verdeckt einen Zahlenchip und tippt die Zahl auf "
-                                  "dem eigenen Telefon ein.",
+                                  "dem eigenen Telefon ein. Ohne Telefon bleibt der Chip "
+                                  "verdeckt liegen.",
+        "web.gendarm.setup.box": "Die Box zeigt jedem seinen Fänger nur auf dem eigenen "
+                                 "Telefon: Dafür braucht jeder Spieler eines. Ohne Telefon "
+                                 "spielt ihr mit echten Chips.",
+        "web.gendarm.setup.chips": "Echte Chips gehen mit und ohne Telefon: Wer eines hat, "
+                                   "tippt seinen Chip ein, und die Box prüft seine Fänge im "
+                                   "Geheimen. Wer keines hat, lässt den Chip verdeckt liegen; "
+                                   "seine Fänge und Gendarmen meldet dann die Box oder die "
+                                   "Tischseite, und die Box glaubt dem Tisch.",
+        "web.gendarm.keep_title": "Ohne Telefon",
+        "web.gendarm.keep_hint": "Der Chip bleibt verdeckt liegen: Die Box kennt ihn nicht und "
+                                 "glaubt dem Tisch.",
+        "web.gendarm.keep.black": "Schwarz behält den Chip",
+        "web.gendarm.keep.white": "Weiß behält den Chip",
         "web.gendarm.move": "Eine Figur ziehen, dann den Zug beenden.",
         "web.gendarm.move_or_roll": "Eine Figur ziehen oder einmal würfeln.",
         "web.gendarm.moved": "Der Zug ist gemacht: Zug beenden.",
@@ -92,11 +106,15 @@ PHONE: Texts = {
         "web.gendarm.remove_title": "Ein Gendarm geht vom Brett",
         "web.gendarm.remove_hint": "Welchen nimmst du aus dem Spiel? Nicht deinen Fänger: "
                                    "Den lehnt die Box ab.",
+        "web.gendarm.remove_hint_kept": "Welcher geht aus dem Spiel? Nicht der Fänger: Den "
+                                        "kennt nur der Chip auf dem Tisch.",
         "web.gendarm.hide_title": "Ein Räuber darf ins Versteck",
         "web.gendarm.hide_button": "Ins Versteck {hideout}",
         "web.gendarm.capture_title": "Welcher Gendarm hat den Räuber erreicht?",
         "web.gendarm.capture_hint": "Zweimal tippen: Die Box prüft im Geheimen, ob er "
                                     "fangen darf.",
+        "web.gendarm.capture_hint_kept": "Den Chip zeigen und zweimal tippen: Die Box glaubt "
+                                         "dem Tisch.",
         "web.gendarm.capture_open": "Ein Gendarm hat einen Räuber erreicht",
         "web.gendarm.capture_close": "Doch nicht",
         "web.gendarm.your_catcher": "Dein Fänger",
@@ -109,6 +127,7 @@ PHONE: Texts = {
         "web.gendarm.gendarme": "Gendarm {number}",
         "web.gendarm.removed": "Gendarm {number} ist aus dem Spiel",
         "web.gendarm.catcher_of": "Fänger: Gendarm {number}",
+        "web.gendarm.chip_face_down": "Fänger: Chip verdeckt",
         "web.gendarm.board": "Das Brett · Stufe {level}",
         "web.gendarm.robbers_label": "Räuber:",
         "web.gendarm.robber.free": "frei",
@@ -140,8 +159,8 @@ PHONE: Texts = {
         "web.gendarm.option.level.2": "2: out of danger",
         "web.gendarm.option.level.3": "3: two robbers, hideouts",
         "web.gendarm.option.catchers": "Catchers",
-        "web.gendarm.option.catchers.box": "dealt by the box",
-        "web.gendarm.option.catchers.chips": "real chips, typed in",
+        "web.gendarm.option.catchers.box": "from the box (a phone each)",
+        "web.gendarm.option.catchers.chips": "real chips (phones optional)",
         "web.gendarm.option.chips": "Number chips",
         "web.gendarm.option.chips.own": "a set for each player",
         "web.gendarm.option.chips.shared": "one shared pool",
@@ -169,7 +188,21 @@ PHONE: Texts = {
         "web.gendarm.deal.box": "The box deals the secret catchers: each player sees their own "
                                 "on their own phone only.",
         "web.gendarm.deal.chips": "Each player draws a number chip face down and types the "
-                                  "number into their own phone.",
+                                  "number into their own phone. Without a phone the chip "
+                                  "stays face down on the table.",
+        "web.gendarm.setup.box": "The box shows each player's catcher on their own phone "
+                                 "only: so each player needs one. Without a phone, play with "
+                                 "real chips.",
+        "web.gendarm.setup.chips": "Real chips work with or without phones: a player with a "
+                                   "phone types the chip in, and the box checks their captures "
+                                   "in secret. A player without one keeps the chip face down; "
+                                   "then the box or the table page reports their captures and "
+                                   "gendarmes, and the box takes the table's word.",
+        "web.gendarm.keep_title": "Without a phone",
+        "web.gendarm.keep_hint": "The chip stays face down on the table: the box does not know "
+                                 "it and takes the table's word.",
+        "web.gendarm.keep.black": "Black keeps the chip",
+        "web.gendarm.keep.white": "White keeps the chip",
         "web.gendarm.move": "Move one piece, then end the turn.",
         "web.gendarm.move_or_roll": "Move one piece, or roll once.",
         "web.gendarm.moved": "The move is made: end the turn.",
@@ -211,11 +244,15 @@ PHONE: Texts = {
         "web.gendarm.remove_title": "A gendarme leaves the board",
         "web.gendarm.remove_hint": "Which one goes out of the game? Not your catcher: the box "
                                    "refuses it.",
+        "web.gendarm.remove_hint_kept": "Which one goes out of the game? Never the catcher: "
+                                        "only the chip on the table knows it.",
         "web.gendarm.hide_title": "A robber may go into a hideout",
         "web.gendarm.hide_button": "Into hideout {hideout}",
         "web.gendarm.capture_title": "Which gendarme reached the robber?",
         "web.gendarm.capture_hint": "Tap twice: the box checks in secret whether it may "
                                     "catch.",
+        "web.gendarm.capture_hint_kept": "Show the chip and tap twice: the box takes the "
+                                         "table's word.",
         "web.gendarm.capture_open": "A gendarme reached a robber",
         "web.gendarm.capture_close": "Not now",
         "web.gendarm.your_catcher": "Your catcher",
@@ -228,6 +265,7 @@ PHONE: Texts = {
         "web.gendarm.gendarme": "Gendarme {number}",
         "web.gendarm.removed": "Gendarme {number} is out of the game",
         "web.gendarm.catcher_of": "Catcher: gendarme {number}",
+        "web.gendarm.chip_face_down": "Catcher: chip face down",
         "web.gendarm.board": "The board · level {level}",
         "web.gendarm.robbers_label": "Robbers:",
         "web.gendarm.robber.free": "free",

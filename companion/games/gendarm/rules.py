@@ -1,12 +1,14 @@
 """The rules of Räuber und Gendarm as ``apply(state, action)``.
 
 Setup: the start roll (``start_roll``), then the secret catchers (``deal`` by the box, or each
-player's ``catcher`` typed from a real chip). Play: the board's moves stay on the table; the
-box hears of those that change what it keeps: ``safe`` (a robber reached the opponent's start
-row), ``unsafe`` (it left it again, where the group plays so), ``roll``, ``hide``, ``leave``,
-``stuck``, the catcher's ``capture`` and the ``remove`` after an odd duty roll, and
-``end_turn``. Readings: rules/FACTS.md and part B.3 of the spec; the module docstring of
-``companion.games.gendarm`` lists them.
+player's ``catcher`` typed from a real chip, or ``keep_chip``: a player without a phone keeps
+the chip face down on the table). Play: the board's moves stay on the table; the box hears of
+those that change what it keeps: ``safe`` (a robber reached the opponent's start row),
+``unsafe`` (it left it again, where the group plays so), ``roll``, ``hide``, ``leave``,
+``stuck``, the catcher's ``capture`` (for a chip on the table the box's menu first opens the
+``claim``) and the ``remove`` after an odd duty roll, and ``end_turn``. Readings:
+rules/FACTS.md and part B.3 of the spec; the module docstring of ``companion.games.gendarm``
+lists them.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from companion.games.gendarm.state import (
     chip_pool,
     colour,
     has,
+    has_catcher,
     on_turn,
     other,
     top,
@@ -95,10 +98,22 @@ def _catcher(state: GendarmState, action: Action) -> GendarmState:
     number = action.args.get("number")
     if not whole(number) or not 1 <= number <= top(state.settings):
         raise InvalidAction("gendarm.catcher_range", top=top(state.settings))
-    state = with_player(state, seat, replace(state.players[seat], catcher=number))
-    if all(p.catcher is not None for p in state.players):
-        return _begin(state)
-    return state
+    player = replace(state.players[seat], catcher=number, on_table=False)
+    return _begin_when_settled(with_player(state, seat, player))
+
+
+def _keep_chip(state: GendarmState, action: Action) -> GendarmState:
+    """A player without a phone keeps the drawn chip face down: the box never learns it, and
+    from now on its buttons claim that player's captures and give up its gendarmes."""
+    seat = action.args.get("seat")
+    if not whole(seat) or seat not in range(SEATS):
+        raise InvalidAction("gendarm.seat_unknown")
+    player = replace(state.players[seat], catcher=None, on_table=True)
+    return _begin_when_settled(with_player(state, seat, player))
+
+
+def _begin_when_settled(state: GendarmState) -> GendarmState:
+    return _begin(state) if all(map(has_catcher, state.players)) else state
 
 
 def _begin(state: GendarmState) -> GendarmState:
@@ -123,9 +138,9 @@ def _roll(state: GendarmState, action: Action) -> GendarmState:
 
 def _odd(state: GendarmState, seat: int) -> GendarmState:
     """An odd duty roll costs a gendarme of the owner's choice, never the catcher: left with
-    two, the choice is made, and the player loses."""
+    two, the box makes the choice where it knows the catcher, and the player loses."""
     player = state.players[seat]
-    if len(player.gendarmes) > 2:
+    if len(player.gendarmes) > 2 or player.catcher is None:
         return replace(state, step=replace(state.step, removal=True))
     return _remove_gendarme(state, seat, next(n for n in player.gendarmes if n != player.catcher))
 
@@ -140,12 +155,14 @@ def _remove(state: GendarmState, action: Action) -> GendarmState:
 
 
 def _remove_gendarme(state: GendarmState, seat: int, number: int) -> GendarmState:
+    """The gendarme leaves the game; the one left alone is the catcher ("bis auf einen (den
+    Fänger)"), a chip kept on the table too, and its owner loses."""
     player = state.players[seat]
     player = replace(player, gendarmes=tuple(n for n in player.gendarmes if n != number))
-    state = with_player(state, seat, player)
     if len(player.gendarmes) == 1:
-        return _over(state, other(seat), "depletion")
-    return state
+        player = replace(player, catcher=player.gendarmes[0])
+        return _over(with_player(state, seat, player), other(seat), "depletion")
+    return with_player(state, seat, player)
 
 
 def _safe(state: GendarmState, action: Action) -> GendarmState:
@@ -190,17 +207,29 @@ def _stuck(state: GendarmState, action: Action) -> GendarmState:
 def _capture(state: GendarmState, action: Action) -> GendarmState:
     """The claimant's gendarme reached a catchable robber: only the catcher catches it.
 
-    Checked last and only here: a wrong number is refused to the claimant's phone alone.
+    Checked last and only here: a wrong number is refused to the claimant's phone alone. A
+    chip kept on the table is shown to the opponent instead, and the box takes its word.
     """
     seat = on_turn(state)
     number = _gendarme_arg(state, seat, action)
-    if number != state.players[seat].catcher:
+    player = state.players[seat]
+    if player.catcher is None:
+        player = replace(player, catcher=number)
+    elif number != player.catcher:
         raise IllegalAction("gendarm.wrong_catcher", gendarme=number)
-    state = with_player(state, seat, replace(state.players[seat], shown=True))
+    state = with_player(state, seat, replace(player, shown=True))
     state = _fate(state, other(seat), FREE, CAUGHT)
     if all(fate == CAUGHT for fate in state.players[other(seat)].robbers):
         return _over(state, seat, "capture")
     return _moved(state)
+
+
+def _claim(state: GendarmState, action: Action) -> GendarmState:
+    """The box's menu opens (or closes) the list of gendarmes to claim a capture with."""
+    opened = action.args.get("open", True)
+    if not isinstance(opened, bool):
+        raise InvalidAction("error.argument_type", name="open")
+    return replace(state, step=replace(state.step, claim=opened))
 
 
 def _end_turn(state: GendarmState, action: Action) -> GendarmState:
@@ -215,7 +244,7 @@ def _hand_on(state: GendarmState) -> GendarmState:
 
 
 def _moved(state: GendarmState) -> GendarmState:
-    return replace(state, step=replace(state.step, moved=True))
+    return replace(state, step=replace(state.step, moved=True, claim=False))
 
 
 def _fate(state: GendarmState, seat: int, before: str, after: str) -> GendarmState:
@@ -282,8 +311,10 @@ RULES: dict[str, Rule] = {
     "start_roll": (("start",), checks.anyone, _start_roll),
     "deal": (("deal",), checks.dealt_by_the_box, _deal),
     "catcher": (("deal",), checks.every(checks.phone, checks.typed_in), _catcher),
+    "keep_chip": (("deal",), checks.every(checks.box_only("gendarm.keep_chip_phone"),
+                                          checks.typed_in), _keep_chip),
     "roll": (("play",), checks.every(_TURN, checks.roll), _roll),
-    "remove": (("play",), checks.every(checks.own_turn, checks.removal), _remove),
+    "remove": (("play",), checks.every(checks.claimant, checks.removal), _remove),
     "safe": (("play",), checks.every(checks.level(2, "gendarm.level_safe"), _MOVE, checks.safe),
              _safe),
     "unsafe": (("play",), checks.every(checks.level(2, "gendarm.level_safe"), _MOVE,
@@ -293,8 +324,11 @@ RULES: dict[str, Rule] = {
     "leave": (("play",), checks.every(checks.level(3, "gendarm.level_hide"), _TURN,
                                       checks.leave, checks.not_moved), _leave),
     "stuck": (("play",), checks.every(_TURN, checks.stuck), _stuck),
-    "capture": (("play",), checks.every(checks.own_turn, checks.nothing_pending,
+    "capture": (("play",), checks.every(checks.claimant, checks.nothing_pending,
                                         checks.not_moved, checks.capture), _capture),
+    "claim": (("play",), checks.every(checks.box_only("gendarm.claim_phone"), checks.kept_chip,
+                                      checks.nothing_pending, checks.not_moved, checks.capture),
+              _claim),
     "end_turn": (("play",), checks.every(_TURN, checks.end_turn), _end_turn),
 }
 """Each action: the phases it is legal in, who may send it then, and what it does."""
@@ -302,10 +336,12 @@ RULES: dict[str, Rule] = {
 ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
     "start_roll": {"rolls": list, "starter": int},
     "catcher": {"number": int},
+    "keep_chip": {"seat": int},
     "roll": {"value": int},
     "remove": {"gendarme": int},
     "hide": {"hideout": int},
     "capture": {"gendarme": int},
+    "claim": {"open": bool},
 }
 """What each action takes from a phone or the box (what the box rolls or deals is drawn by
 the Table)."""
@@ -326,21 +362,43 @@ def apply(state: GendarmState, action: Action) -> GendarmState:
     return RULES[action.type][2](state, action)
 
 
+def acts_for(state: GendarmState, action: Action) -> int | None:
+    """The seat a chip kept on the table belongs to, for what the box (or the table page) does
+    in its place: the Table refuses it, and leaves it out of the box's menu, while a phone
+    holds that seat."""
+    if action.seat is not None:
+        return None
+    if action.type == "keep_chip":
+        seat = action.args.get("seat")
+        return seat if whole(seat) and seat in range(SEATS) else None
+    playing = state.phase == "play" and action.type in ("remove", "capture", "claim")
+    return state.turn if playing and state.players[on_turn(state)].on_table else None
+
+
 def allowed_actions(state: GendarmState, seat: int | None) -> list[str]:
     """The action types ``seat`` (None: the box) may send now."""
     return allowed(check, RULES, state, seat)
 
 
 def outcome(state: GendarmState) -> dict[str, JSON] | None:
-    """Who won and how, with both catchers shown (the history keeps them)."""
+    """Who won and how, with both catchers shown (the history keeps them; a chip kept face
+    down to the end is null: only the table saw it)."""
     if state.phase != "over" or state.winner is None:
         return None
     winner, loser = state.winner, other(state.winner)
-    catchers = {colour(state, seat): state.players[seat].catcher for seat in range(SEATS)}
     return {"winner": winner, "reason": state.reason, "level": state.settings.level,
             "catchers": [p.catcher for p in state.players],
             "summary": [{"key": f"gendarm.summary.{state.reason}.{colour(state, winner)}",
-                         "params": {}},
-                        {"key": "gendarm.summary.catchers", "params": catchers}],
+                         "params": {}}, *_catchers_summary(state)],
             "results": [{"seat": winner, "place": 1, "score": None},
                         {"seat": loser, "place": 2, "score": None}]}
+
+
+def _catchers_summary(state: GendarmState) -> list[dict[str, JSON]]:
+    """Both catchers in one line; where a chip stayed face down, the one the box knows."""
+    known = {colour(state, seat): p.catcher for seat, p in enumerate(state.players)
+             if p.catcher is not None}
+    if len(known) == SEATS:
+        return [{"key": "gendarm.summary.catchers", "params": known}]
+    return [{"key": f"gendarm.summary.catcher.{side}", "params": {"number": number}}
+            for side, number in known.items()]

@@ -3,11 +3,12 @@ gendarmes and robbers, the hideouts and the last roll.
 
 Everything a player must read is readable from a metre. The headline says whose turn it is in
 the seat's colour; the lines below name the duty that is due (the roll, a gendarme to give up
-on the player's own phone, a robber to bring out of its hideout). Two panels, black first,
-show each side's gendarmes as numbered discs (those out of play struck through) and a pawn a
-robber in the colour of what became of it; the side, the player and the robbers' fates in
-words stand over them as a hint. To the right the last roll on a die face and the hideouts in
-the colour of the pieces in them. A catcher appears only once it was shown.
+on the player's own phone or in the box's menu, a robber to bring out of its hideout). Two
+panels, black first, show each side's gendarmes as numbered discs (those out of play struck
+through) and a pawn a robber in the colour of what became of it; the side, the player and the
+robbers' fates in words stand over them as a hint. To the right the last roll on a die face
+and the hideouts in the colour of the pieces in them; before play each side's start roll on a
+die beside its panel. A catcher appears only once it was shown.
 """
 
 from __future__ import annotations
@@ -100,11 +101,14 @@ class GendarmPainter:
         join_corner(surface, spot.qr, ctx)
         _headline(surface, spot.headline, view, ctx)
         _note(surface, spot.note, view, ctx)
-        black = next(p for p in state["players"] if p["colour"] == "black")
-        white = next(p for p in state["players"] if p["colour"] == "white")
-        for rect, player in zip(spot.panels, (black, white), strict=True):
+        sides = tuple(next(p for p in state["players"] if p["colour"] == colour)
+                      for colour in ("black", "white"))
+        for rect, player in zip(spot.panels, sides, strict=True):
             _panel(surface, rect, view, player, ctx)
-        _side(surface, spot.side, state, ctx)
+        if _start_shown(state):
+            _start_roll(surface, spot, state, sides, ctx)
+        else:
+            _side(surface, spot.side, state, ctx)
         _hints(surface, spot.hints, state, ctx)
         menu_bar(surface, spot.menu, ctx)
 
@@ -142,7 +146,7 @@ def _note(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
           ctx: Context) -> None:
     """The duty that is due, on an amber band with a warning sign; else what to do now; in
     two readable lines at most."""
-    line, due = _what_now(view["state"], ctx)
+    line, due = _what_now(view, ctx)
     body = ctx.fonts.body
     if not due:
         write_lines(surface, body, line, TEXT, rect, "topleft")
@@ -159,13 +163,16 @@ def _note(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
                 "topleft")
 
 
-def _what_now(state: State, ctx: Context) -> tuple[str, bool]:
+def _what_now(view: Mapping[str, JSON], ctx: Context) -> tuple[str, bool]:
     """The line under the headline, and whether it is a duty (shown as a warning). The
     duties to give up a gendarme and to leave the hideout leave the side's colour out, so
     they read whole in two lines: the headline above names the player on turn."""
+    state = view["state"]
     phase, settings = state["phase"], state["settings"]
     if phase == "start":
         return ctx.text(f"screen.gendarm.start.{settings['dice']}"), False
+    if phase == "deal" and _phone_missing(view):
+        return ctx.text("screen.gendarm.phones"), True
     if phase == "deal":
         return ctx.text(f"screen.gendarm.deal.{settings['catchers']}"), False
     if phase == "over":
@@ -174,7 +181,9 @@ def _what_now(state: State, ctx: Context) -> tuple[str, bool]:
                         colour=loser), False
     duty = state["duty"]
     if duty["remove"]:
-        return ctx.text("screen.gendarm.duty.remove"), True
+        kept = state["players"][int(state["turn"])]["on_table"]
+        return ctx.text("screen.gendarm.duty.remove_box" if kept
+                        else "screen.gendarm.duty.remove"), True
     if duty["roll"]:
         who = _colour_of(state, int(state["turn"]), ctx)
         return ctx.text("screen.gendarm.duty.roll", colour=who), True
@@ -183,6 +192,14 @@ def _what_now(state: State, ctx: Context) -> tuple[str, bool]:
     if duty["rolled"]:
         return ctx.text("screen.gendarm.rolled", value=state["last_roll"]["value"]), False
     return ctx.text("screen.gendarm.move"), False
+
+
+def _phone_missing(view: Mapping[str, JSON], seat: int | None = None) -> bool:
+    """Whether the box is to deal a catcher to a seat (any, or ``seat``) no phone holds: it
+    would be shown nowhere."""
+    if view["state"]["settings"]["catchers"] != "box":
+        return False
+    return any(not s["taken"] for s in view["seats"] if seat is None or s["seat"] == seat)
 
 
 def _name(view: Mapping[str, JSON], seat: JSON, ctx: Context) -> str:
@@ -207,7 +224,7 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     if current:
         pygame.draw.rect(surface, seat_colour(view, seat), rect, 3, border_radius=8)
     hint = ctx.fonts.hint
-    status, colour = _status(state, player, ctx)
+    status, colour = _status(view, player, ctx)
     words = [ctx.text(f"screen.gendarm.{player['colour']}"), _name(view, seat, ctx), status]
     if player["catcher"] is not None:
         words.append(ctx.text("screen.gendarm.catcher", number=player["catcher"]))
@@ -220,12 +237,18 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
                                   row.right - discs.right, row.height), state, player, ctx)
 
 
-def _status(state: State, player: State, ctx: Context) -> tuple[str, Colour]:
-    """What became of the robbers; before play whether the side's chip was typed in."""
+def _status(view: Mapping[str, JSON], player: State, ctx: Context) -> tuple[str, Colour]:
+    """What became of the robbers; before play whether the side's chip was typed in or lies
+    face down, or that no phone holds the seat the box is to deal to."""
+    state = view["state"]
     if state["phase"] == "deal" and state["settings"]["catchers"] == "chips":
+        if player["on_table"]:
+            return ctx.text("screen.gendarm.chip_kept"), GOOD
         entered = bool(player["entered"])
         return (ctx.text("screen.gendarm.chip_entered" if entered else "screen.gendarm.chip_wait"),
                 GOOD if entered else WARN)
+    if state["phase"] == "deal" and _phone_missing(view, int(player["seat"])):
+        return ctx.text("screen.gendarm.no_phone"), WARN
     robbers = [str(fate) for fate in player["robbers"]]
     words = [_robber(state, player, fate, ctx) for fate in robbers]
     colour = next((ROBBER_COLOURS[fate] for fate in ("safe", "hidden") if fate in robbers),
@@ -300,6 +323,26 @@ def _side(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context
         _hideouts(surface, (rect.centerx, y), state, ctx)
 
 
+def _start_shown(state: State) -> bool:
+    """Before play the start roll the box rolled or the group typed in stands on the right."""
+    return state["phase"] == "deal" and bool(state["start_rolls"])
+
+
+def _start_roll(surface: pygame.Surface, spot: Layout, state: State,
+                sides: tuple[State, ...], ctx: Context) -> None:
+    """Each side's number of the start roll on a die beside its panel, which names the
+    player (after a tie the pair rolled again); the higher one, who begins, ringed."""
+    rolled = state["start_rolls"][-1]
+    font = ctx.fonts.large
+    for panel, player in zip(spot.panels, sides, strict=True):
+        seat = int(player["seat"])
+        top = panel.centery - (font.get_height() + 4) // 2
+        face = _die(surface, (spot.side.centerx, top), font, int(rolled[seat]), False)
+        if seat == state["starter"]:
+            pygame.draw.rect(surface, ACCENT, face.inflate(6, 6), 3,
+                             border_radius=face.width // 4)
+
+
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
     """What the buttons do, then the level and what the figures on the right are: hints, as
     the level was chosen before the game and the die and the hideouts look like the real
@@ -308,6 +351,8 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
     if left.height < ctx.fonts.hint.get_linesize():
         return
     words = [ctx.text("screen.gendarm.level", level=state["level"])]
+    if _start_shown(state):
+        words.append(ctx.text("screen.gendarm.start_roll"))
     if state["last_roll"] is not None:
         words.append(ctx.text("screen.gendarm.last_roll"))
     if state["hideouts"]:

@@ -51,6 +51,9 @@ class Player:
     catcher: int | None = None
     shown: bool = False
     """Whether the catcher was shown to the opponent by a capture."""
+    on_table: bool = False
+    """The player has no phone and keeps the real chip face down on the table: the box does
+    not know the catcher until a capture shows it, and its buttons act for the player."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,8 @@ class Step:
     """Level 3: the turn's roll was made (after a 1 or 6 only hiding or ending is left)."""
     moved: bool = False
     """The turn's move is one the box was told of (safe, leave, capture, off the row)."""
+    claim: bool = False
+    """The box's menu lists the gendarmes for a capture claim (for a chip on the table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,11 @@ def chip_pool(settings: Settings) -> list[int]:
     """The chips one player draws from: an own set, or the one pool with two of each."""
     copies = 2 if settings.chips == "shared" else 1
     return [number for number in range(1, top(settings) + 1) for _ in range(copies)]
+
+
+def has_catcher(player: Player) -> bool:
+    """Whether the player's catcher is settled: dealt, typed in, or a chip kept on the table."""
+    return player.catcher is not None or player.on_table
 
 
 def robbers_at(level: int) -> int:

@@ -18,8 +18,11 @@ RULES: Texts = {
         "gendarm.deal_chips": "In dieser Partie zieht jeder einen echten Chip und tippt die "
                               "Zahl auf dem eigenen Telefon ein.",
         "gendarm.deal_box": "In dieser Partie verteilt die Box die Fänger.",
-        "gendarm.remove_first": "Erst einen Gendarmen aus dem Spiel nehmen (auf dem Telefon "
-                                "des Spielers am Zug).",
+        "gendarm.keep_chip_phone": "Auf dem eigenen Telefon tippst du die Zahl deines Chips "
+                                   "ein.",
+        "gendarm.seat_unknown": "Es gibt zwei Seiten: Platz 1 und Platz 2.",
+        "gendarm.claim_phone": "Auf dem Telefon meldest du einen Fang gleich mit dem Gendarmen.",
+        "gendarm.remove_first": "Erst nimmt der Spieler am Zug einen Gendarmen aus dem Spiel.",
         "gendarm.roll_first": "Erst würfeln: Wer einen Räuber außer Gefahr hat, würfelt vor "
                               "jedem Zug.",
         "gendarm.leave_first": "Erst muss der Räuber das Versteck verlassen.",
@@ -62,6 +65,13 @@ RULES: Texts = {
         "gendarm.menu.starter.black": "Schwarz fängt an",
         "gendarm.menu.starter.white": "Weiß fängt an",
         "gendarm.menu.deal": "Fänger verteilen",
+        "gendarm.menu.keep_chip.black": "Schwarz behält Chip",
+        "gendarm.menu.keep_chip.white": "Weiß behält Chip",
+        "gendarm.menu.remove": "Gendarm {gendarme} vom Brett",
+        "gendarm.menu.capture": "Gendarm {gendarme} fängt",
+        "gendarm.menu.claim": "Räuber gefangen …",
+        "gendarm.menu.claim_close": "Doch nicht",
+        "gendarm.key.claim": "Doch nicht",
         "gendarm.menu.roll": "Würfeln",
         "gendarm.menu.rolled": "Gewürfelt: {value}",
         "gendarm.menu.hide": "Ins Versteck {hideout}",
@@ -76,6 +86,8 @@ RULES: Texts = {
         "gendarm.summary.depletion.black": "Schwarz gewinnt: Weiß blieb nur der Fänger.",
         "gendarm.summary.depletion.white": "Weiß gewinnt: Schwarz blieb nur der Fänger.",
         "gendarm.summary.catchers": "Fänger: Schwarz Gendarm {black}, Weiß Gendarm {white}.",
+        "gendarm.summary.catcher.black": "Fänger von Schwarz: Gendarm {number}.",
+        "gendarm.summary.catcher.white": "Fänger von Weiß: Gendarm {number}.",
     },
     "en": {
         "gendarm.phase.start": "The start roll comes first.",
@@ -87,8 +99,10 @@ RULES: Texts = {
         "gendarm.deal_chips": "In this game each player draws a real chip and types its number "
                               "into their own phone.",
         "gendarm.deal_box": "In this game the box deals the catchers.",
-        "gendarm.remove_first": "First a gendarme leaves the game (on the phone of the player "
-                                "on turn).",
+        "gendarm.keep_chip_phone": "On your own phone you type your chip's number in.",
+        "gendarm.seat_unknown": "There are two sides: seat 1 and seat 2.",
+        "gendarm.claim_phone": "On a phone you claim a capture with the gendarme at once.",
+        "gendarm.remove_first": "First the player on turn takes a gendarme out of the game.",
         "gendarm.roll_first": "Roll first: whoever has a robber out of danger rolls before "
                               "every move.",
         "gendarm.leave_first": "First the robber must leave the hideout.",
@@ -129,6 +143,13 @@ RULES: Texts = {
         "gendarm.menu.starter.black": "Black begins",
         "gendarm.menu.starter.white": "White begins",
         "gendarm.menu.deal": "Deal the catchers",
+        "gendarm.menu.keep_chip.black": "Black keeps the chip",
+        "gendarm.menu.keep_chip.white": "White keeps the chip",
+        "gendarm.menu.remove": "Gendarme {gendarme} out",
+        "gendarm.menu.capture": "Gendarme {gendarme} catches",
+        "gendarm.menu.claim": "Robber caught …",
+        "gendarm.menu.claim_close": "Not now",
+        "gendarm.key.claim": "Not now",
         "gendarm.menu.roll": "Roll",
         "gendarm.menu.rolled": "Rolled: {value}",
         "gendarm.menu.hide": "Into hideout {hideout}",
@@ -145,6 +166,8 @@ RULES: Texts = {
         "gendarm.summary.depletion.white": "White wins: Black was left with the catcher "
                                            "alone.",
         "gendarm.summary.catchers": "Catchers: Black gendarme {black}, White gendarme {white}.",
+        "gendarm.summary.catcher.black": "Black's catcher: gendarme {number}.",
+        "gendarm.summary.catcher.white": "White's catcher: gendarme {number}.",
     },
 }
 

@@ -55,7 +55,8 @@ def _player_view(state: GendarmState, seat: int) -> dict[str, JSON]:
                         if n not in player.gendarmes],
             "robbers": list(player.robbers), "catchable": catchable(player),
             "may_hide": state.phase == "play" and may_hide(state, seat),
-            "entered": player.catcher is not None, "catcher": player.catcher if shown else None}
+            "entered": player.catcher is not None, "on_table": player.on_table,
+            "catcher": player.catcher if shown else None}
 
 
 def private_view(state: GendarmState, seat: int) -> dict[str, JSON]:

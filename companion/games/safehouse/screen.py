@@ -2,7 +2,8 @@
 pursuer and every player, each player's lead and open orders, the helps.
 
 Everything a player must read is readable from a metre: the top left says in two lines whose
-roll it is and what the box waits for; below it the ten dice stand in their colours: a full
+roll it is and what the box waits for; below it the ten dice stand in their colours, in one
+row as big as it allows, so that a face's figure is as tall as any readable line: a full
 square is a die in the middle, a hollow one a die in the lid, a face a die of the roll (the
 pursuer in red). The track runs across the screen, the pursuer in the first lane and each
 player in a lane of their own; under it a column a player, in the seat's colour, with the lead
@@ -55,6 +56,8 @@ DICE_COLOURS: dict[str, Colour] = {"yellow": (250, 204, 21), "green": (34, 197, 
 PURSUER: Colour = DANGER
 CROSSED: Colour = (92, 36, 40)
 """A field the pursuer has crossed."""
+DIE_GAP, COLOUR_GAP = 2, 4
+"""Between a colour's two dice, and between the colours: narrow, so the dice are big."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +82,8 @@ def layout(size: tuple[int, int]) -> Layout:
     margin, side = 8 * u, 128 * u
     left, full = width - side - 2 * margin, width - 2 * margin
     return Layout(
-        headline=box(margin, 0, left, 82), dice=box(margin, 82, left, 46),
-        track=box(margin, 130, full, 30), players=box(margin, 164, full, 80),
+        headline=box(margin, 0, left, 82), dice=box(margin, 82, left, 48),
+        track=box(margin, 132, full, 28), players=box(margin, 164, full, 80),
         hints=box(margin, 244, full, 34), qr=box(width - side, 4, side - 4 * u, 100),
         menu=box(margin, 280, full, 38),
     )
@@ -141,23 +144,29 @@ def _dice(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context
     pursuer faces crossed out once the group spent "Der Verfolger läuft nicht" on them."""
     roll = state["roll"] or {}
     pool, faces, ignored = state["pool"], roll.get("faces") or {}, bool(roll.get("ignored"))
-    group = rect.width // len(DICE_COLOURS)
-    size = min(rect.height - ctx.fonts.hint.get_height() - 2, (group - 10) // 2)
+    size = die_size(rect, ctx.fonts.hint)
     for n, (colour, fill) in enumerate(DICE_COLOURS.items()):
-        left = rect.left + n * group
+        left = rect.left + n * (2 * size + DIE_GAP + COLOUR_GAP)
         # The colour's name, a hint: the dice show it, and the menu names it readably.
         write(surface, ctx.fonts.hint, ctx.text(f"safehouse.colour.{colour}"), fill,
-              (left, rect.top), "topleft", group - 4)
+              (left, rect.top), "topleft", 2 * size + DIE_GAP)
         shown = [*faces.get(colour, []), *["free"] * int(pool[colour]["free"]),
                  *["lid"] * int(pool[colour]["lid"])]
         chosen = int(pool[colour]["selected"])
         for i, what in enumerate(shown):
-            die = pygame.Rect(left + i * (size + 4), rect.bottom - size, size, size)
+            die = pygame.Rect(left + i * (size + DIE_GAP), rect.bottom - size, size, size)
             _die(surface, die, fill, what, ctx)
             if what == "P" and ignored:
                 _cross(surface, die)
             if what == "free" and i - len(faces.get(colour, [])) < chosen:
                 pygame.draw.rect(surface, ACCENT, die.inflate(4, 4), 2, border_radius=5)
+
+
+def die_size(rect: pygame.Rect, hint: pygame.font.Font) -> int:
+    """The side of each die: the ten in one row across ``rect``, under the colours' names."""
+    colours = len(DICE_COLOURS)
+    gaps = colours * DIE_GAP + (colours - 1) * COLOUR_GAP
+    return min(rect.height - hint.get_height() - 2, (rect.width - gaps) // (2 * colours))
 
 
 def _die(surface: pygame.Surface, die: pygame.Rect, fill: Colour, what: JSON,
@@ -175,10 +184,11 @@ def _die(surface: pygame.Surface, die: pygame.Rect, fill: Colour, what: JSON,
 
 
 def _face(surface: pygame.Surface, die: pygame.Rect, face: str, ctx: Context) -> None:
-    """The face's figure whole inside the die: centred by its ink, made smaller if need be."""
+    """The face's figure in the readable size, whole inside the die with a little room round
+    it, centred by its ink (made smaller only on a screen too small for that)."""
     image = ctx.fonts.body.render(face, True, INK)
     glyph = image.subsurface(image.get_bounding_rect())
-    room = die.inflate(-die.width // 4, -die.height // 4)
+    room = die.inflate(-4, -4)
     scale = min(1.0, room.width / max(1, glyph.get_width()),
                 room.height / max(1, glyph.get_height()))
     if scale < 1:
@@ -216,8 +226,8 @@ def draw_track(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JS
 
 def _marker(surface: pygame.Surface, row: pygame.Rect, x: int, colour: Colour) -> None:
     width = max(6, row.height * 3 // 4)
-    pygame.draw.rect(surface, colour, pygame.Rect(x - width // 2, row.top + 2, width,
-                                                  row.height - 4), border_radius=2)
+    pygame.draw.rect(surface, colour, pygame.Rect(x - width // 2, row.top + 1, width,
+                                                  row.height - 2), border_radius=2)
 
 
 # -- the players --------------------------------------------------------------------------------

@@ -4,7 +4,9 @@
 // A capture claim and a removal are sent only from the player's own phone; the box checks the
 // number against the secret, and a wrong claim is told to this phone alone. Nothing but the
 // catcher card depends on the catcher, and that card lies face down like the real chip: a tap
-// turns it up, another (or the next turn) turns it down again.
+// turns it up, another (or the next turn) turns it down again. A player without a phone may
+// keep a real chip face down: the table page then claims that player's captures and gives up
+// its gendarmes, as the box's buttons do, and the box takes the table's word.
 "use strict";
 
 (() => {
@@ -13,7 +15,7 @@
 
   const GAME = "gendarm";
   const FACES = [1, 2, 3, 4, 5, 6];
-  const OWN = ["catcher", "capture", "remove", "hide"];
+  const OWN = ["catcher", "keep_chip", "capture", "claim", "remove", "hide"];
   const TYPED = ["start_roll", "roll"]; // from the table's die: typed on the pad below
 
   const local = { claim: null, peek: null }; // the turns whose claim is open, whose catcher is up
@@ -41,6 +43,19 @@
 
   function mine(v, seat) {
     return isSeated(v) && v.me === seat;
+  }
+
+  function hasPhone(v, seat) {
+    return Boolean((v.seats[seat] || {}).taken);
+  }
+
+  // Whose captures and gendarmes this page claims and gives up: a phone its own; the table
+  // page those of the player on turn whose chip lies on the table and whose seat has no phone.
+  function claimant(v) {
+    if (isSeated(v)) return v.me;
+    const s = v.state;
+    const kept = s.phase === "play" && s.players[s.turn].on_table && !hasPhone(v, s.turn);
+    return kept ? s.turn : null;
   }
 
   // -- the status line ---------------------------------------------------------------------
@@ -131,10 +146,11 @@
     return [
       s.phase === "start" && typedDice(v) && may(v, "start_roll") ? startCard(v) : null,
       s.phase === "deal" && may(v, "catcher") ? chipCard(v) : null,
+      s.phase === "deal" && may(v, "keep_chip") ? keepCard(v) : null,
       typedDice(v) && may(v, "roll") ? rollCard(v) : null,
-      isSeated(v) && may(v, "remove") ? removeCard(v) : null,
+      claimant(v) !== null && may(v, "remove") ? removeCard(v) : null,
       may(v, "hide") ? hideCard(v) : null,
-      isSeated(v) && may(v, "capture") ? captureCard(v) : null,
+      claimant(v) !== null && may(v, "capture") ? captureCard(v) : null,
       isSeated(v) && s.catcher ? secretCard(v) : null,
       s.phase === "over" ? overCard(v) : null,
       boardCard(v),
@@ -179,12 +195,29 @@
         () => send("catcher", { number: n })))));
   }
 
+  // A player without a phone keeps the chip face down; the table page says so for each side
+  // still without a chip whose seat has no phone.
+  function keepCard(v) {
+    const open = sides(v).filter((p) => !p.entered && !p.on_table && !hasPhone(v, p.seat));
+    if (!open.length) return null;
+    return card("rg-keep", t("web.gendarm.keep_title"),
+      h("p", { class: "hint", text: t("web.gendarm.keep_hint") }),
+      grid(...open.map((p) => button(t(`web.gendarm.keep.${p.colour}`),
+        { class: "action", data: { action: "keep_chip", seat: p.seat } },
+        () => send("keep_chip", { seat: p.seat })))));
+  }
+
+  // Where the box keeps the catcher it checks in secret; a chip on the table, the table does.
+  function claimHint(v, key) {
+    return t(`web.gendarm.${key}${v.state.players[claimant(v)].on_table ? "_kept" : ""}`);
+  }
+
   // After an odd duty roll: every gendarme still in play, the catcher too, so that the list
   // names no catcher to a glance (the box refuses the catcher; the box's buttons offer none).
   function removeCard(v) {
     return card("rg-remove", t("web.gendarm.remove_title"),
-      h("p", { class: "hint", text: t("web.gendarm.remove_hint") }),
-      grid(...v.state.players[v.me].gendarmes.map((n) => button(t("web.gendarm.gendarme", { number: n }),
+      h("p", { class: "hint", text: claimHint(v, "remove_hint") }),
+      grid(...v.state.players[claimant(v)].gendarmes.map((n) => button(t("web.gendarm.gendarme", { number: n }),
         { class: "action", data: { action: "remove", gendarme: n } },
         (event) => confirmTap(event.currentTarget, () => send("remove", { gendarme: n }))))));
   }
@@ -207,8 +240,8 @@
         { class: "action", data: { action: "claim" } }, toggle(s.turns)));
     }
     return card("rg-capture", t("web.gendarm.capture_title"),
-      h("p", { class: "hint", text: t("web.gendarm.capture_hint") }),
-      grid(...s.players[v.me].gendarmes.map((n) => button(t("web.gendarm.gendarme", { number: n }),
+      h("p", { class: "hint", text: claimHint(v, "capture_hint") }),
+      grid(...s.players[claimant(v)].gendarmes.map((n) => button(t("web.gendarm.gendarme", { number: n }),
         { class: "action", data: { action: "capture", gendarme: n } },
         (event) => confirmTap(event.currentTarget, () => send("capture", { gendarme: n }))))),
       button(t("web.gendarm.capture_close"), { class: "action quiet", data: { action: "unclaim" } },
@@ -236,7 +269,8 @@
       h("p", { class: "lead", text: reason(v) }),
       h("ul", { class: "rg-catchers" }, s.players.map((p) => h("li", {},
         h("span", { text: `${colourName(p)} · ${seatName(v, p.seat)}` }), " ",
-        h("strong", { text: t("web.gendarm.catcher_of", { number: p.catcher }) })))));
+        h("strong", { text: p.catcher ? t("web.gendarm.catcher_of", { number: p.catcher })
+          : t("web.gendarm.chip_face_down") })))));
   }
 
   // -- the board as the box keeps it ---------------------------------------------------------
@@ -288,6 +322,13 @@
         who: held === null ? t("web.gendarm.free") : colourName(s.players[held]) })).join(", "));
   }
 
+  // -- the table page's setup: what the catchers ask of the phones ---------------------------
+
+  function setupPanel(v, setup) {
+    const catchers = setup.options.catchers;
+    return [h("p", { class: "hint", data: { catchers }, text: t(`web.gendarm.setup.${catchers}`) })];
+  }
+
   // -- what the page lists as plain buttons ---------------------------------------------------
 
   function actions(v, types) {
@@ -310,5 +351,6 @@
     actions,
     tableActions,
     choiceLabel: (name, value) => (name === "black" ? G.seatLabel(value) : String(value)),
+    setupPanel,
   });
 })();
