@@ -251,6 +251,21 @@ def test_a_phone_fills_and_closes_an_order_on_its_digital_sheet(
     assert table.published.public["state"]["players"][0]["position"] == 18
 
 
+def test_a_sheet_taken_already_is_refused_with_the_holders_name(
+        server: Server, table: Table, browser: Browser) -> None:
+    """The rules know seats, not names: the phone says who has the sheet, as it shows them."""
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
+                                                 "options": {"mode": "sheet"}}))
+    ina: Phone = crew_phone(browser, server.url, 0, "Ina")
+    sami: Phone = crew_phone(browser, server.url, 1, "Sami")
+    tap(ina.page, 'button[data-letter="S"]')
+    expect(sami.page.locator('button[data-letter="S"]')).to_have_text("S · Ina")
+    sami.page.evaluate('Getaway.send("sheet", { letter: "S" })')  # whatever sends it
+    expect_toast(sami.page, "Ina already has sheet S: everyone needs a different sheet.",
+                 "error")
+    assert table.published.public["state"]["players"][1]["letter"] is None
+
+
 TYPED = "Y G R B 2\nY G R B 3\nY R B 3\nG B R 3\nY G R 4\nY G 6 R B 5\nR 6 B Y 5\nB 6 G 6"
 """The test's sheets (``ORDERS``) as a group types them: a line an order, then its arrow."""
 

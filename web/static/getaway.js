@@ -170,7 +170,8 @@
 
   // -- talking to the box ------------------------------------------------------------------
 
-  async function post(url, body) {
+  // ``word(answer)`` may say a refusal better than the box did (null: the box's sentence).
+  async function post(url, body, word = () => null) {
     let response;
     try {
       response = await fetch(url, {
@@ -183,12 +184,10 @@
       return null;
     }
     const data = await response.json().catch(() => ({}));
-    state.lastError = response.ok ? null : data.message || t("error.internal");
+    state.lastError = response.ok ? null : word(data) || data.message || t("error.internal");
     if (response.ok) return data;
     // A stale version means someone was quicker: the next view is already on its way.
-    if (!(response.status === 409 && data.error === "error.stale")) {
-      toast(data.message || t("error.internal"));
-    }
+    if (!(response.status === 409 && data.error === "error.stale")) toast(state.lastError);
     return null;
   }
 
@@ -205,8 +204,9 @@
     if (!state.view || state.busy) return null;
     state.busy = true;
     render();
-    const result = await post("/api/action",
-      { type, args, version: state.view.version, host: PAGE === "table" });
+    const v = state.view;
+    const result = await post("/api/action", { type, args, version: v.version, host: PAGE === "table" },
+      (answer) => (v.game ? game(v).refusal(v, answer.error, args) : null));
     state.busy = false;
     if (result && (!state.source || state.source.readyState !== EventSource.OPEN)) await refresh();
     render();
@@ -539,6 +539,7 @@
     subline: () => null,
     label: () => null,
     confirm: () => null, // the question a second tap answers, for what is hard to take back
+    refusal: () => null, // a refusal worded from the view: the rules know seats, the view names
     panel: () => [],
     moment: () => null,
     playerInfo: () => [],

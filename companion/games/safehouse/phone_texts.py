@@ -117,6 +117,8 @@ PHONE: Texts = {
         "web.safehouse.sheet_choose_hint": "Welchen Buchstaben hat dein Blatt (linke Ecke)? "
                                            "Jeder nimmt ein anderes.",
         "web.safehouse.sheet_change": "Solange nichts darauf steht, kannst du noch wechseln.",
+        "web.safehouse.sheet_taken": "{name} hat schon Blatt {letter}: Jeder braucht ein "
+                                     "anderes Blatt.",
         "web.safehouse.sheets_example": "Beispielblätter: Die echten Blätter stehen nicht in "
                                         "der Anleitung. Tippt eure im Profil ab.",
         "web.safehouse.my_letter": "Mein Blatt {letter}",
@@ -254,6 +256,8 @@ PHONE: Texts = {
         "web.safehouse.sheet_choose_hint": "Which letter is on your sheet (top left corner)? "
                                            "Everyone takes a different one.",
         "web.safehouse.sheet_change": "While nothing is written on it you may still change.",
+        "web.safehouse.sheet_taken": "{name} already has sheet {letter}: everyone needs a "
+                                     "different sheet.",
         "web.safehouse.sheets_example": "Example sheets: the real ones are not in the rules. "
                                         "Type yours into the profile.",
         "web.safehouse.my_letter": "My sheet {letter}",

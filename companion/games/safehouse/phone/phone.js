@@ -401,6 +401,12 @@
       s.sheets.example ? h("p", { class: "sh-example", text: `⚠ ${t("web.safehouse.sheets_example")}` }) : null);
   }
 
+  // The rules know seats, not names: the sheet's holder as the phones name them.
+  function refusal(v, key, args) {
+    const holder = key === "safehouse.sheet.taken" && v.state.players.find((p) => p.letter === args.letter);
+    return holder ? t("web.safehouse.sheet_taken", { letter: args.letter, name: G.seatName(v, holder.seat) }) : null;
+  }
+
   function digitalSheet(v, seat, mine) {
     const s = v.state;
     const p = s.players[seat];
@@ -595,5 +601,6 @@
     choices: (option, seats) => (option.name === "first_player" ? option.choices.filter((c) => c < seats) : option.choices),
     choiceLabel: (name, value) => (name === "first_player" ? G.seatLabel(value) : String(value)),
     setupPanel,
+    refusal,
   });
 })();
