@@ -297,6 +297,37 @@ def test_the_table_page_types_in_the_sheets_exports_and_imports_them(
     expect(board.locator("#safehouse-sheet-F")).to_have_value(TYPED[:-1] + "5")
 
 
+def test_the_lobby_keeps_the_track_and_the_sheets_apart_and_takes_only_the_sheets_used(
+        server: Server, table: Table, browser: Browser) -> None:
+    """Saving one sheet leaves the track's example warning; saving the track leaves the
+    sheets; a phone is offered only the sheet typed in."""
+    board = table_page(browser, server.url, table).page
+    board.locator('[data-game="safehouse"]').click()
+    profile = board.locator(".sh-profile")
+    expect(profile).to_have_attribute("data-profile", "example")
+    board.locator(".sh-sheets summary").click()
+    board.fill("#safehouse-sheet-S", TYPED)
+    board.locator('[data-action="sheets-save"]').click()
+    expect(board.locator("[data-sheets]")).to_have_text("Your own sheets: S.")
+    expect(profile).to_have_attribute("data-profile", "example")
+    expect(profile.locator(".sh-example")).to_have_text(
+        "\u26a0 Example values: check the Safehouse field and the start fields on your sheets.")
+    assert list(table.published.public["saved"]["safehouse"]["profile"]["box"]["sheets"]) == ["S"]
+
+    profile.locator('[name="profile-safehouse"]').fill("38")
+    profile.locator('[data-action="table.save"]').click()
+    expect(profile).to_have_attribute("data-profile", "own")
+    expect(profile.locator(".sh-example")).to_have_count(0)
+    expect(board.locator("[data-sheets]")).to_have_text("Your own sheets: S.")
+
+    board.locator('[data-seats="2"]').click()
+    board.locator('[data-option="mode"][data-value="sheet"]').click()
+    board.locator("#setup-start").click()
+    ina: Phone = crew_phone(browser, server.url, 0, "Ina")
+    expect(ina.page.locator("button[data-letter]")).to_have_text(["S"])
+    expect(ina.page.locator(".sh-example")).to_have_count(0)
+
+
 def test_the_trial_groups_findings_on_the_phones(server: Server, table: Table,
                                                  browser: Browser) -> None:
     """A new group's trial: whose job the faces are, a typo corrected before the helps, the

@@ -137,11 +137,13 @@ PHONE: Texts = {
         "web.safehouse.by_chameleon": "Chamäleon: {colour}",
         "web.safehouse.cancel": "Abbrechen",
         "web.safehouse.other_sheets": "Die Blätter der anderen",
-        "web.safehouse.sheets_own": "Blätter S, A, F, E: eure eigenen.",
+        "web.safehouse.sheets_own": "Eure eigenen Blätter: {letters}.",
         "web.safehouse.type_sheets": "Blätter abtippen",
         "web.safehouse.type_hint": "Je Auftrag eine Zeile, von oben nach unten: die Felder von "
                                    "links nach rechts (Ge, Gr, R, B; 6 für die graue 6), "
-                                   "zuletzt die Zahl am Pfeil. Zum Beispiel: Ge B R 2",
+                                   "zuletzt die Zahl am Pfeil. Zum Beispiel: Ge B R 2. "
+                                   "Tippt nur die Blätter ab, die ihr nutzt: Ein leer "
+                                   "gelassenes bietet die Box nicht an.",
         "web.safehouse.sheet_letter": "Blatt {letter}",
         "web.safehouse.sheets_save": "Blätter speichern",
     },
@@ -276,11 +278,12 @@ PHONE: Texts = {
         "web.safehouse.by_chameleon": "Chameleon: {colour}",
         "web.safehouse.cancel": "Cancel",
         "web.safehouse.other_sheets": "The others' sheets",
-        "web.safehouse.sheets_own": "Sheets S, A, F, E: your own.",
+        "web.safehouse.sheets_own": "Your own sheets: {letters}.",
         "web.safehouse.type_sheets": "Type in the sheets",
         "web.safehouse.type_hint": "One line per order, top to bottom: the fields left to "
                                    "right (Y, G, R, B; 6 for the grey 6), then the number on "
-                                   "the arrow. For example: Y B R 2",
+                                   "the arrow. For example: Y B R 2. Type only the sheets "
+                                   "you use: the box offers none left empty.",
         "web.safehouse.sheet_letter": "Sheet {letter}",
         "web.safehouse.sheets_save": "Save the sheets",
     },
