@@ -326,9 +326,28 @@ def _each(sentences: dict[str, str], lang: str, colours: tuple[str, ...]) -> dic
             for key, sentence in sentences.items() for colour in colours}
 
 
+_UNDONE = {
+    "de": {"select": "Würfel ausgesucht", "retrieve": "Würfel zurückgeholt",
+           "faces": "Augen eingetippt", "face_back": "Augen zurückgenommen",
+           "help": "Hilfe genutzt", "go": "weiter (der Verfolger zog)",
+           "order": "Auftrag eingetragen", "chameleon": "Chamäleon eingesetzt",
+           "sheet": "Blatt gewählt", "write": "Zahl eingetragen", "erase": "Zahl weggenommen",
+           "done": "fertig eingetragen", "focus": "anderes Blatt an der Box",
+           "pursuer": "Verfolger korrigiert"},
+    "en": {"select": "dice chosen", "retrieve": "dice taken back", "faces": "faces typed in",
+           "face_back": "faces taken back", "help": "help used",
+           "go": "go on (the pursuer moved)", "order": "order entered",
+           "chameleon": "chameleon used", "sheet": "sheet chosen", "write": "number written",
+           "erase": "number taken back", "done": "done entering",
+           "focus": "another sheet on the box", "pursuer": "pursuer corrected"},
+}
+"""What the table page says undo took back, by action."""
+
+
 def _texts(lang: str) -> dict[str, str]:
     return {**(_GERMAN if lang == "de" else _ENGLISH), **_SHEETS[lang],
             **_each(_PER_DIE[lang], lang, DICE), **_each(_PER_COLOUR[lang], lang, COLOURS),
+            **{f"safehouse.undo.{action}": name for action, name in _UNDONE[lang].items()},
             **SCREEN[lang], **PHONE[lang]}
 
 
