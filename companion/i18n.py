@@ -99,6 +99,13 @@ CORE: dict[str, dict[str, str]] = {
         "box.end_confirm": "OK: Spiel beenden",
         "box.show_join": "Beitritts-Code zeigen",
         "box.language_switch": "Sprache: English",
+        "undo.note": "Rückgängig: {step} ({name})",
+        "undo.note_unnamed": "Rückgängig: {step}",
+        "undo.last_step": "der letzte Schritt",
+        "undo.end_turn": "Zug beendet",
+        "undo.pause": "Uhr angehalten",
+        "undo.resume": "Uhr gestartet",
+        "undo.roll": "gewürfelt",
     },
     "en": {
         "error.action_malformed": "This action is incomplete or badly formed.",
@@ -181,6 +188,13 @@ CORE: dict[str, dict[str, str]] = {
         "box.end_confirm": "OK: end the game",
         "box.show_join": "Show the join code",
         "box.language_switch": "Language: Deutsch",
+        "undo.note": "Undone: {step} ({name})",
+        "undo.note_unnamed": "Undone: {step}",
+        "undo.last_step": "the last step",
+        "undo.end_turn": "turn ended",
+        "undo.pause": "clock paused",
+        "undo.resume": "clock started",
+        "undo.roll": "dice rolled",
     },
 }
 

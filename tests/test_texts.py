@@ -17,7 +17,7 @@ from companion.i18n import catalog, register, text
 from companion.server.texts import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-PREFIXES = "|".join(("error", "box", "web", "screen", "selftest", *GAMES))
+PREFIXES = "|".join(("error", "box", "web", "screen", "selftest", "undo", *GAMES))
 KEY = re.compile(rf"""["']((?:{PREFIXES})\.[a-z_]+(?:\.[a-z_]+)*)["']""")
 NOT_TEXTS = {"error.html", "table.html", "history.html", "summary.html", "phone.html"}
 """Template names, not texts."""

@@ -7,6 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from companion.games.base import JSON, Game, Games
+from companion.i18n import CORE
 from companion.table.documents import documents
 from companion.table.state import TableState
 
@@ -42,26 +43,57 @@ def table_views(state: TableState, games: Games,
         shared["saved"] = {game.id: documents(state, game) for game in games.values()}
         shared["last_setup"] = state.last_setup
         shared["box_setup"] = list(state.box_setup) if state.box_setup else None
-        return _reader(shared, state, None, None, False), {
-            seat: _reader(shared, state, seat, None, False) for seat in seats}
+        return _reader(shared, state, None, None, False, None), {
+            seat: _reader(shared, state, seat, None, False, None) for seat in seats}
     game = games[state.game_id]
     timer = game.timer(state.game)
     public = game.public_view(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
                   outcome=game.outcome(state.game))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
-    return _reader(shared, state, None, public, False), {
-        seat: _reader(shared, state, seat, mine, game.secrets and has_secrets(mine, public))
+    return _reader(shared, state, None, public, False, undo_note(state, game, None, public)), {
+        seat: _reader(shared, state, seat, mine, game.secrets and has_secrets(mine, public),
+                      undo_note(state, game, seat, public))
         for seat, mine in private.items()}
 
 
 def _reader(shared: dict[str, JSON], state: TableState, seat: int | None,
-            game_state: JSON, cover: bool) -> dict[str, JSON]:
-    """One reader's view: the shared part, who it is, whether it may undo, its game state."""
-    view = {**shared, "me": seat, "undo": state.can_undo(seat), "cover": cover}
+            game_state: JSON, cover: bool, undoes: JSON) -> dict[str, JSON]:
+    """One reader's view: the shared part, who it is, whether it may undo and what that
+    takes back, its game state."""
+    view = {**shared, "me": seat, "undo": state.can_undo(seat), "undoes": undoes,
+            "cover": cover}
     if state.game_id is not None:
         view["state"] = game_state
     return view
+
+
+def undo_note(state: TableState, game: Game[Any], seat: int | None,
+              public: Mapping[str, JSON]) -> dict[str, JSON] | None:
+    """What undo takes back for ``seat`` (None: the box or the table page) now, or None: the
+    step's name (a text key) and the seat that sent it (None: the box or the table page).
+    In a game with secrets, a step the public view did not show (a phone's own note) is
+    named to its phone alone: the others hear of "the last step", so an undo tells nobody
+    what they did not see."""
+    if not state.can_undo(seat):
+        return None
+    step = state.undo[-1]
+    if seat is None and game.secrets and game.public_view(step.game) == public:
+        return {"key": "undo.last_step", "seat": None}
+    return {"key": step_name(game, step.action), "seat": step.seat}
+
+
+def step_name(game: Game[Any], action: str) -> str:
+    """The text key that names an action in the undo note: the game's name for the step, the
+    table's for a common one (a turn ended, a pause), else its label in the box's menu or on
+    the phones where that needs no detail (the note carries no argument), else "the last
+    step"."""
+    for key in (f"{game.id}.undo.{action}", f"undo.{action}", f"{game.id}.action.{action}",
+                f"{game.id}.menu.{action}"):
+        sentence = game.texts["en"].get(key) or CORE["en"].get(key)
+        if sentence and "{" not in sentence:
+            return key
+    return "undo.last_step"
 
 
 def seat_colour(seat: int) -> str:

@@ -251,6 +251,21 @@ def test_a_phone_fills_and_closes_an_order_on_its_digital_sheet(
     assert table.published.public["state"]["players"][0]["position"] == 18
 
 
+def test_a_sheet_taken_already_is_refused_with_the_holders_name(
+        server: Server, table: Table, browser: Browser) -> None:
+    """The rules know seats, not names: the phone says who has the sheet, as it shows them."""
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
+                                                 "options": {"mode": "sheet"}}))
+    ina: Phone = crew_phone(browser, server.url, 0, "Ina")
+    sami: Phone = crew_phone(browser, server.url, 1, "Sami")
+    tap(ina.page, 'button[data-letter="S"]')
+    expect(sami.page.locator('button[data-letter="S"]')).to_have_text("S · Ina")
+    sami.page.evaluate('Getaway.send("sheet", { letter: "S" })')  # whatever sends it
+    expect_toast(sami.page, "Ina already has sheet S: everyone needs a different sheet.",
+                 "error")
+    assert table.published.public["state"]["players"][1]["letter"] is None
+
+
 TYPED = "Y G R B 2\nY G R B 3\nY R B 3\nG B R 3\nY G R 4\nY G 6 R B 5\nR 6 B Y 5\nB 6 G 6"
 """The test's sheets (``ORDERS``) as a group types them: a line an order, then its arrow."""
 
@@ -280,6 +295,37 @@ def test_the_table_page_types_in_the_sheets_exports_and_imports_them(
         "() => window.Getaway.state.view.saved.safehouse.profile.box.sheets.F[7].arrow === 5")
     board.locator(".sh-sheets summary").click()
     expect(board.locator("#safehouse-sheet-F")).to_have_value(TYPED[:-1] + "5")
+
+
+def test_the_lobby_keeps_the_track_and_the_sheets_apart_and_takes_only_the_sheets_used(
+        server: Server, table: Table, browser: Browser) -> None:
+    """Saving one sheet leaves the track's example warning; saving the track leaves the
+    sheets; a phone is offered only the sheet typed in."""
+    board = table_page(browser, server.url, table).page
+    board.locator('[data-game="safehouse"]').click()
+    profile = board.locator(".sh-profile")
+    expect(profile).to_have_attribute("data-profile", "example")
+    board.locator(".sh-sheets summary").click()
+    board.fill("#safehouse-sheet-S", TYPED)
+    board.locator('[data-action="sheets-save"]').click()
+    expect(board.locator("[data-sheets]")).to_have_text("Your own sheets: S.")
+    expect(profile).to_have_attribute("data-profile", "example")
+    expect(profile.locator(".sh-example")).to_have_text(
+        "\u26a0 Example values: check the Safehouse field and the start fields on your sheets.")
+    assert list(table.published.public["saved"]["safehouse"]["profile"]["box"]["sheets"]) == ["S"]
+
+    profile.locator('[name="profile-safehouse"]').fill("38")
+    profile.locator('[data-action="table.save"]').click()
+    expect(profile).to_have_attribute("data-profile", "own")
+    expect(profile.locator(".sh-example")).to_have_count(0)
+    expect(board.locator("[data-sheets]")).to_have_text("Your own sheets: S.")
+
+    board.locator('[data-seats="2"]').click()
+    board.locator('[data-option="mode"][data-value="sheet"]').click()
+    board.locator("#setup-start").click()
+    ina: Phone = crew_phone(browser, server.url, 0, "Ina")
+    expect(ina.page.locator("button[data-letter]")).to_have_text(["S"])
+    expect(ina.page.locator(".sh-example")).to_have_count(0)
 
 
 def test_the_trial_groups_findings_on_the_phones(server: Server, table: Table,

@@ -246,7 +246,7 @@ def with_order(row: int, changed: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("profile", "key"), [
-    ({**SHEETS, "sheets": {"S": ORDERS}}, "safehouse.profile.letters"),
+    ({**SHEETS, "sheets": {"s": ORDERS}}, "safehouse.profile.letters"),
     ({**SHEETS, "sheets": {**SHEETS["sheets"], "X": ORDERS}}, "safehouse.profile.letters"),
     ({**SHEETS, "orders": 9}, "safehouse.profile.sheet_orders"),
     (with_order(0, order(["yellow", "pink", "red"])), "safehouse.profile.field"),

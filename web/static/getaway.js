@@ -170,7 +170,8 @@
 
   // -- talking to the box ------------------------------------------------------------------
 
-  async function post(url, body) {
+  // ``word(answer)`` may say a refusal better than the box did (null: the box's sentence).
+  async function post(url, body, word = () => null) {
     let response;
     try {
       response = await fetch(url, {
@@ -183,12 +184,10 @@
       return null;
     }
     const data = await response.json().catch(() => ({}));
-    state.lastError = response.ok ? null : data.message || t("error.internal");
+    state.lastError = response.ok ? null : word(data) || data.message || t("error.internal");
     if (response.ok) return data;
     // A stale version means someone was quicker: the next view is already on its way.
-    if (!(response.status === 409 && data.error === "error.stale")) {
-      toast(data.message || t("error.internal"));
-    }
+    if (!(response.status === 409 && data.error === "error.stale")) toast(state.lastError);
     return null;
   }
 
@@ -205,8 +204,9 @@
     if (!state.view || state.busy) return null;
     state.busy = true;
     render();
-    const result = await post("/api/action",
-      { type, args, version: state.view.version, host: PAGE === "table" });
+    const v = state.view;
+    const result = await post("/api/action", { type, args, version: v.version, host: PAGE === "table" },
+      (answer) => (v.game ? game(v).refusal(v, answer.error, args) : null));
     state.busy = false;
     if (result && (!state.source || state.source.readyState !== EventSource.OPEN)) await refresh();
     render();
@@ -226,25 +226,27 @@
   // Where a game's documents come back from a file or pasted text: an export (or what a QR
   // code holds) as it is, or a bare document, whose kind and name ``bare(data)`` says. The
   // button takes the chosen file, else the pasted text. One per game, kept across renders so
-  // a half-pasted text survives a new view.
+  // a half-pasted text survives a new view; its words follow the language switch, also while
+  // it waits unseen for its game to be chosen again.
   const importers = {};
 
   function importer(game, bare) {
-    if (importers[game]) return importers[game];
+    if (importers[game]) return retext(importers[game]);
     const file = h("input", { type: "file", accept: "application/json,.json", id: `${game}-import-file`,
-      "aria-label": t("web.import_file") });
-    const text = h("textarea", { id: `${game}-import-text`, rows: "3", placeholder: t("web.import_paste"),
-      "aria-label": t("web.import_paste") });
-    importers[game] = h("details", { class: "import", data: { game } }, h("summary", { text: t("web.import") }),
-      h("label", { for: `${game}-import-file`, text: t("web.import_file") }), file, text,
-      button(t("web.import_send"), { class: "action", data: { action: "import" } }, async () => {
+      data: { tLabel: "web.import_file" } });
+    const text = h("textarea", { id: `${game}-import-text`, rows: "3",
+      data: { tPlaceholder: "web.import_paste", tLabel: "web.import_paste" } });
+    importers[game] = retext(h("details", { class: "import", data: { game } },
+      h("summary", { data: { t: "web.import" } }),
+      h("label", { for: `${game}-import-file`, data: { t: "web.import_file" } }), file, text,
+      button("", { class: "action", data: { action: "import", t: "web.import_send" } }, async () => {
         const chosen = file.files.length ? await file.files[0].text() : text.value;
         if (!chosen.trim()) toast(t("web.import_empty"));
         else if (await importText(game, chosen, bare)) {
           text.value = "";
           file.value = "";
         }
-      }));
+      })));
     return importers[game];
   }
 
@@ -310,11 +312,17 @@
     for (const el of document.querySelectorAll("[data-lang]")) {
       el.setAttribute("aria-pressed", String(el.dataset.lang === lang));
     }
-    for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-    for (const el of document.querySelectorAll("[data-t-placeholder]")) {
-      el.placeholder = t(el.dataset.tPlaceholder);
-    }
+    retext(document);
     render();
+  }
+
+  // The words of what is drawn once and kept (the page itself, an importer) in the page's
+  // language: an element names its text (data-t), placeholder and aria-label by their keys.
+  function retext(root) {
+    for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+    for (const el of root.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
+    for (const el of root.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
+    return root;
   }
 
   // -- the generic view --------------------------------------------------------------------
@@ -531,6 +539,7 @@
     subline: () => null,
     label: () => null,
     confirm: () => null, // the question a second tap answers, for what is hard to take back
+    refusal: () => null, // a refusal worded from the view: the rules know seats, the view names
     panel: () => [],
     moment: () => null,
     playerInfo: () => [],

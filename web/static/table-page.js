@@ -6,9 +6,13 @@
 (() => {
   const G = window.Getaway;
   const { $, show, post, connect, keep, game, actionLabel, state, t, h, button, confirmTap,
-    toast, send, render, firstText } = G;
+    toast, send, render, firstText, seatName } = G;
+  const LAST_STEP = "undo.last_step"; // a step the public view did not show: nobody's to name
+
+  let undone = null; // the step undo took back, until the view after it is here
 
   function renderTable(v) {
+    sayUndone(v);
     renderHost(v);
     show($("wifi"), v.host);
     if (v.host) renderWifi(v);
@@ -80,11 +84,31 @@
     }
     if (v.undo) {
       controls.push(button(`\u21b6\u00a0${t("web.undo")}`, { class: "action", data: { action: "table.undo" } },
-        () => send("table.undo")));
+        undo));
     }
     controls.push(button(t("web.end_game"), { class: "action quiet", data: { action: "table.end_game" } },
       (event) => confirmTap(event.currentTarget, () => send("table.end_game"))));
     $("table-controls").replaceChildren(...controls);
+  }
+
+  async function undo() {
+    const step = state.view.undoes;
+    const result = await send("table.undo");
+    if (result && step) {
+      undone = { version: result.version, step };
+      render();
+    }
+  }
+
+  // After undo, a short word of what it took back: the step's name and whose it was (the
+  // seat that sent it; from the box or this page, whose turn it is again).
+  function sayUndone(v) {
+    if (!undone || v.version < undone.version) return;
+    const { step } = undone;
+    undone = null;
+    const seat = step.seat ?? (step.key !== LAST_STEP && v.state ? game(v).turn(v) : null);
+    toast(Number.isInteger(seat) ? t("undo.note", { step: t(step.key), name: seatName(v, seat) })
+      : t("undo.note_unnamed", { step: t(step.key) }), "good");
   }
 
   function renderSetup(v) {

@@ -412,9 +412,25 @@ def _colours(lang: str) -> dict[str, str]:
     return {f"robnrun.colour.{c}": _COLOUR[lang][c] for c in COLOURS}
 
 
+_UNDONE = {
+    "de": {"rob": "Gebäude gewählt", "safes": "Tresore eingegeben", "openly": "ohne Boss-Telefon",
+           "draft_safes": "Tresor an der Box eingegeben", "draft_cards": "Karte an der Box "
+           "eingegeben", "start": "Hinweisphase begonnen", "clue": "Hinweis genutzt",
+           "crew": "Komplizenphase begonnen", "pass": "gepasst", "sort": "Karten sortiert",
+           "next": "nächster Schritt", "place": "Tresor gelegt", "buy": "Würfel gekauft",
+           "mark": "Werkzeug markiert", "note": "Notiz"},
+    "en": {"rob": "building chosen", "safes": "safes entered", "openly": "no boss phone",
+           "draft_safes": "safe entered on the box", "draft_cards": "card entered on the box",
+           "start": "clue phase begun", "clue": "clue used", "crew": "crew phase begun",
+           "pass": "passed", "sort": "cards sorted", "next": "next step", "place": "safe placed",
+           "buy": "cubes bought", "mark": "tool marked", "note": "note"},
+}
+"""What the table page says undo took back, by action (the others' labels say it already)."""
+
 RULES: Texts = {
-    "de": {**_GERMAN, **_per_colour("de"), **_colours("de")},
-    "en": {**_ENGLISH, **_per_colour("en"), **_colours("en")},
+    lang: {**sentences, **_per_colour(lang), **_colours(lang),
+           **{f"robnrun.undo.{action}": name for action, name in _UNDONE[lang].items()}}
+    for lang, sentences in (("de", _GERMAN), ("en", _ENGLISH))
 }
 
 TEXTS: Texts = {lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang]} for lang in ("de", "en")}

@@ -117,6 +117,8 @@ PHONE: Texts = {
         "web.safehouse.sheet_choose_hint": "Welchen Buchstaben hat dein Blatt (linke Ecke)? "
                                            "Jeder nimmt ein anderes.",
         "web.safehouse.sheet_change": "Solange nichts darauf steht, kannst du noch wechseln.",
+        "web.safehouse.sheet_taken": "{name} hat schon Blatt {letter}: Jeder braucht ein "
+                                     "anderes Blatt.",
         "web.safehouse.sheets_example": "Beispielblätter: Die echten Blätter stehen nicht in "
                                         "der Anleitung. Tippt eure im Profil ab.",
         "web.safehouse.my_letter": "Mein Blatt {letter}",
@@ -135,11 +137,13 @@ PHONE: Texts = {
         "web.safehouse.by_chameleon": "Chamäleon: {colour}",
         "web.safehouse.cancel": "Abbrechen",
         "web.safehouse.other_sheets": "Die Blätter der anderen",
-        "web.safehouse.sheets_own": "Blätter S, A, F, E: eure eigenen.",
+        "web.safehouse.sheets_own": "Eure eigenen Blätter: {letters}.",
         "web.safehouse.type_sheets": "Blätter abtippen",
         "web.safehouse.type_hint": "Je Auftrag eine Zeile, von oben nach unten: die Felder von "
                                    "links nach rechts (Ge, Gr, R, B; 6 für die graue 6), "
-                                   "zuletzt die Zahl am Pfeil. Zum Beispiel: Ge B R 2",
+                                   "zuletzt die Zahl am Pfeil. Zum Beispiel: Ge B R 2. "
+                                   "Tippt nur die Blätter ab, die ihr nutzt: Ein leer "
+                                   "gelassenes bietet die Box nicht an.",
         "web.safehouse.sheet_letter": "Blatt {letter}",
         "web.safehouse.sheets_save": "Blätter speichern",
     },
@@ -254,6 +258,8 @@ PHONE: Texts = {
         "web.safehouse.sheet_choose_hint": "Which letter is on your sheet (top left corner)? "
                                            "Everyone takes a different one.",
         "web.safehouse.sheet_change": "While nothing is written on it you may still change.",
+        "web.safehouse.sheet_taken": "{name} already has sheet {letter}: everyone needs a "
+                                     "different sheet.",
         "web.safehouse.sheets_example": "Example sheets: the real ones are not in the rules. "
                                         "Type yours into the profile.",
         "web.safehouse.my_letter": "My sheet {letter}",
@@ -272,11 +278,12 @@ PHONE: Texts = {
         "web.safehouse.by_chameleon": "Chameleon: {colour}",
         "web.safehouse.cancel": "Cancel",
         "web.safehouse.other_sheets": "The others' sheets",
-        "web.safehouse.sheets_own": "Sheets S, A, F, E: your own.",
+        "web.safehouse.sheets_own": "Your own sheets: {letters}.",
         "web.safehouse.type_sheets": "Type in the sheets",
         "web.safehouse.type_hint": "One line per order, top to bottom: the fields left to "
                                    "right (Y, G, R, B; 6 for the grey 6), then the number on "
-                                   "the arrow. For example: Y B R 2",
+                                   "the arrow. For example: Y B R 2. Type only the sheets "
+                                   "you use: the box offers none left empty.",
         "web.safehouse.sheet_letter": "Sheet {letter}",
         "web.safehouse.sheets_save": "Save the sheets",
     },

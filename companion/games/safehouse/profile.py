@@ -5,14 +5,15 @@ pre-printed slashes end and where the pursuer starts, and how many orders a shee
 built-in profile holds the values we read (rules/FACTS.md) and is labelled as example values
 until the group confirms them from their own sheets.
 
-For the optional digital sheets it also holds each sheet's orders (S, A, F, E: the fields'
-colours, the order's rule and its arrow). The rule book prints none of them: until the group
-types or imports its own, example sheets stand in, labelled as such.
+For the optional digital sheets it also holds the orders of the sheets the group uses (any of
+S, A, F, E: the fields' colours, the order's rule and its arrow). The rule book prints none of
+them: until the group types or imports at least one, four example sheets stand in, labelled as
+such. The two parts are example values apart: typing the sheets confirms no track.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from companion.games.base import JSON, InvalidAction
 from companion.games.record import dump, parse
@@ -47,7 +48,8 @@ class SheetOrder:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """The track of this box's sheets; ``example`` marks the built-in values."""
+    """The track of this box's sheets and the sheets typed in; ``example`` marks the track's
+    built-in values."""
 
     name: str
     safehouse: int = 40
@@ -58,8 +60,9 @@ class Profile:
     """The pursuer's last cross at the start: the first step before a roll crosses field 1."""
     orders: int = 8
     sheets: dict[str, tuple[SheetOrder, ...]] = field(default_factory=dict)
-    """Each sheet's orders by letter; empty until the group types them: then example sheets."""
+    """The orders of each sheet the group typed, by letter; empty: the example sheets."""
     example: bool = False
+    """The track's numbers are the built-in ones, not yet confirmed by the group."""
 
 
 EXAMPLE = Profile(name="Beispielwerte / example values", example=True)
@@ -70,8 +73,12 @@ def to_json(profile: Profile) -> JSON:
 
 
 def from_json(data: JSON) -> Profile:
-    """A profile from a phone or a file, refused with a sentence saying what to fix."""
-    profile = replace(parse(Profile, data, "safehouse.profile.malformed"), example=False)
+    """A profile from a phone or a file, refused with a sentence saying what to fix. Its track
+    is the group's own unless it says ``example`` (the lobby saving the sheets alone, a file
+    exported before the group confirmed the track)."""
+    profile = parse(Profile, data, "safehouse.profile.malformed")
+    if not isinstance(profile.example, bool):
+        raise InvalidAction("safehouse.profile.malformed")
     check(profile)
     return profile
 
@@ -92,8 +99,9 @@ def check(profile: Profile) -> None:
 
 
 def _check_sheets(profile: Profile) -> None:
-    """All four sheets, each with the profile's orders, each order as the rule book has it."""
-    if not isinstance(profile.sheets, dict) or sorted(profile.sheets) != sorted(LETTERS):
+    """The sheets the group uses (any of the four letters), each with the profile's orders,
+    each order as the rule book has it."""
+    if not isinstance(profile.sheets, dict) or not set(profile.sheets) <= set(LETTERS):
         raise InvalidAction("safehouse.profile.letters", letters=", ".join(LETTERS))
     for letter, orders in profile.sheets.items():
         if len(orders) != profile.orders:

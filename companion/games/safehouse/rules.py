@@ -215,6 +215,9 @@ def _sheet(state: ShState, action: Action) -> ShState:
     seat, letter = checks.sheet(state, action), action.args.get("letter")
     if letter not in LETTERS:
         raise InvalidAction("safehouse.sheet.letter", letters=", ".join(LETTERS))
+    if letter not in sheet.letters(state.profile):
+        raise IllegalAction("safehouse.sheet.untyped", letter=letter,
+                            letters=", ".join(sheet.letters(state.profile)))
     holder = next((s for s, p in enumerate(state.players) if p.letter == letter), seat)
     if holder != seat:
         raise IllegalAction("safehouse.sheet.taken", letter=letter, seat=holder + 1)

@@ -15,7 +15,13 @@ from functools import cache
 from itertools import combinations
 
 from companion.games.base import IllegalAction
-from companion.games.safehouse.profile import GREY6, Profile, SheetOrder, example_sheets
+from companion.games.safehouse.profile import (
+    GREY6,
+    LETTERS,
+    Profile,
+    SheetOrder,
+    example_sheets,
+)
 
 PRINTED = 6
 """The grey field's printed number."""
@@ -49,8 +55,13 @@ class Hand:
 
 
 def sheets(profile: Profile) -> Mapping[str, tuple[SheetOrder, ...]]:
-    """The box's sheets: the group's own, or the example ones."""
+    """The box's sheets: those the group typed, or the four example ones if it typed none."""
     return profile.sheets or _examples(profile.orders)
+
+
+def letters(profile: Profile) -> list[str]:
+    """The letters a phone may take, in the pad's order: a sheet the box holds each."""
+    return [letter for letter in LETTERS if letter in sheets(profile)]
 
 
 @cache

@@ -221,8 +221,8 @@ _PER_COLOUR = {
 
 _SHEETS = {
     "de": {
-        "safehouse.profile.letters": "Ein Block hat die vier Blätter {letters}: Gebt für "
-                                     "jedes seine Aufträge an.",
+        "safehouse.profile.letters": "Die Blätter eines Blocks heißen {letters}: Gebt die, "
+                                     "die ihr nutzt, mit ihren Aufträgen an.",
         "safehouse.profile.sheet_orders": "Blatt {letter} braucht genau {orders} Aufträge, "
                                           "wie das Profil sagt.",
         "safehouse.profile.field": "Blatt {letter}, Auftrag {row}: Jedes Feld ist Ge, Gr, R, "
@@ -245,8 +245,10 @@ _SHEETS = {
                                    "man nur, solange es leer ist.",
         "safehouse.sheet.light_mode": "In diesem Spiel bleiben die Zahlen auf dem Papier: Es "
                                       "gibt keine Blätter im Telefon.",
-        "safehouse.sheet.none": "Dieser Platz hat kein Blatt im Telefon: Wähle zuerst einen "
-                                "Buchstaben (S, A, F oder E).",
+        "safehouse.sheet.none": "Dieser Platz hat kein Blatt im Telefon: Wähle zuerst den "
+                                "Buchstaben deines Blatts.",
+        "safehouse.sheet.untyped": "Blatt {letter} ist nicht abgetippt: Nehmt {letters}, oder "
+                                   "tippt es vor dem nächsten Spiel auf der Tischseite ab.",
         "safehouse.sheet.held": "Platz {seat} führt Blatt {letter} im Telefon: Seine Zahlen "
                                 "sagen, was offen und was erfüllt ist.",
         "safehouse.sheet.field": "Auftrag {row} hat die Felder 1 bis {fields}.",
@@ -268,8 +270,8 @@ _SHEETS = {
         "safehouse.option.mode.sheet": "Im Telefon (jede Zahl geprüft)",
     },
     "en": {
-        "safehouse.profile.letters": "A pad has the four sheets {letters}: give each its "
-                                     "orders.",
+        "safehouse.profile.letters": "The sheets of a pad are called {letters}: give those "
+                                     "you use with their orders.",
         "safehouse.profile.sheet_orders": "Sheet {letter} needs exactly {orders} orders, as the "
                                           "profile says.",
         "safehouse.profile.field": "Sheet {letter}, order {row}: each field is Y, G, R, B "
@@ -292,8 +294,10 @@ _SHEETS = {
                                    "sheets only while it is empty.",
         "safehouse.sheet.light_mode": "In this game the numbers stay on paper: there are no "
                                       "sheets on the phones.",
-        "safehouse.sheet.none": "This seat has no sheet on its phone: choose a letter first "
-                                "(S, A, F or E).",
+        "safehouse.sheet.none": "This seat has no sheet on its phone: choose your sheet's "
+                                "letter first.",
+        "safehouse.sheet.untyped": "Sheet {letter} has not been typed in: take {letters}, or "
+                                   "type it in on the table page before the next game.",
         "safehouse.sheet.held": "Seat {seat} keeps sheet {letter} on its phone: its numbers "
                                 "say what is open and what is closed.",
         "safehouse.sheet.field": "Order {row} has the fields 1 to {fields}.",
@@ -322,9 +326,28 @@ def _each(sentences: dict[str, str], lang: str, colours: tuple[str, ...]) -> dic
             for key, sentence in sentences.items() for colour in colours}
 
 
+_UNDONE = {
+    "de": {"select": "Würfel ausgesucht", "retrieve": "Würfel zurückgeholt",
+           "faces": "Augen eingetippt", "face_back": "Augen zurückgenommen",
+           "help": "Hilfe genutzt", "go": "weiter (der Verfolger zog)",
+           "order": "Auftrag eingetragen", "chameleon": "Chamäleon eingesetzt",
+           "sheet": "Blatt gewählt", "write": "Zahl eingetragen", "erase": "Zahl weggenommen",
+           "done": "fertig eingetragen", "focus": "anderes Blatt an der Box",
+           "pursuer": "Verfolger korrigiert"},
+    "en": {"select": "dice chosen", "retrieve": "dice taken back", "faces": "faces typed in",
+           "face_back": "faces taken back", "help": "help used",
+           "go": "go on (the pursuer moved)", "order": "order entered",
+           "chameleon": "chameleon used", "sheet": "sheet chosen", "write": "number written",
+           "erase": "number taken back", "done": "done entering",
+           "focus": "another sheet on the box", "pursuer": "pursuer corrected"},
+}
+"""What the table page says undo took back, by action."""
+
+
 def _texts(lang: str) -> dict[str, str]:
     return {**(_GERMAN if lang == "de" else _ENGLISH), **_SHEETS[lang],
             **_each(_PER_DIE[lang], lang, DICE), **_each(_PER_COLOUR[lang], lang, COLOURS),
+            **{f"safehouse.undo.{action}": name for action, name in _UNDONE[lang].items()},
             **SCREEN[lang], **PHONE[lang]}
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.games.base import JSON
 from companion.games.record import dump
 from companion.games.safehouse import sheet
-from companion.games.safehouse.profile import LETTERS, SheetOrder
+from companion.games.safehouse.profile import SheetOrder
 from companion.games.safehouse.rules import allowed_actions, outcome
 from companion.games.safehouse.state import (
     DICE,
@@ -44,8 +44,7 @@ def public_view(state: ShState) -> dict[str, JSON]:
         "safehouse": state.profile.safehouse,
         "profile": dump(state.profile),
         "mode": "sheet" if state.sheet_mode else "light",
-        "sheets": {"letters": list(LETTERS), "example": state.profile.example
-                   or not state.profile.sheets},
+        "sheets": {"letters": sheet.letters(state.profile), "example": not state.profile.sheets},
         "players": [_player(state, seat) for seat in range(state.seats)],
         "pool": _pool(state),
         "selection": dict(state.selection),

@@ -401,6 +401,12 @@
       s.sheets.example ? h("p", { class: "sh-example", text: `⚠ ${t("web.safehouse.sheets_example")}` }) : null);
   }
 
+  // The rules know seats, not names: the sheet's holder as the phones name them.
+  function refusal(v, key, args) {
+    const holder = key === "safehouse.sheet.taken" && v.state.players.find((p) => p.letter === args.letter);
+    return holder ? t("web.safehouse.sheet_taken", { letter: args.letter, name: G.seatName(v, holder.seat) }) : null;
+  }
+
   function digitalSheet(v, seat, mine) {
     const s = v.state;
     const p = s.players[seat];
@@ -511,9 +517,14 @@
 
   // -- the lobby: the box profile, its sheets typed in, imported or exported ----------------
 
+  function savedProfile(v) {
+    return (((v.saved && v.saved[GAME]) || {}).profile || {})[BOX_PROFILE];
+  }
+
+  // The track and the sheets are example values apart: saving the track confirms it, saving
+  // the sheets keeps the track as it is.
   function setupPanel(v) {
-    const saved = (v.saved && v.saved[GAME]) || {};
-    const profile = (saved.profile || {})[BOX_PROFILE];
+    const profile = savedProfile(v);
     if (!profile) return [];
     const draft = { ...profile };
     delete draft.example;
@@ -522,7 +533,8 @@
       input.addEventListener("input", () => { draft[name] = Number(input.value); });
       return h("label", { class: "sh-field" }, h("span", { text: t(`web.safehouse.profile.${name}`) }), input);
     });
-    const own = Object.keys(profile.sheets || {}).length > 0;
+    const typed = LETTERS.filter((letter) => (profile.sheets || {})[letter]);
+    const own = typed.length > 0;
     return [h("section", { class: "sh-profile", data: { profile: profile.example ? "example" : "own" } },
       h("h2", { text: t("web.safehouse.profile") }),
       profile.example ? h("p", { class: "sh-example", text: `\u26a0 ${t("safehouse.example")}` }) : null,
@@ -530,8 +542,9 @@
       button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } },
         () => saveProfile({ ...draft, name: t("web.safehouse.profile_name") })),
       h("p", { class: own ? "hint" : "sh-example", data: { sheets: own ? "own" : "example" },
-        text: own ? t("web.safehouse.sheets_own") : `\u26a0 ${t("web.safehouse.sheets_example")}` }),
-      sheetsEditor(profile, draft),
+        text: own ? t("web.safehouse.sheets_own", { letters: typed.join(", ") })
+          : `\u26a0 ${t("web.safehouse.sheets_example")}` }),
+      sheetsEditor(profile),
       h("div", { class: "choice-row" }, G.exportLink(GAME, "profile", BOX_PROFILE)),
       G.importer(GAME, () => ({ kind: "profile", name: BOX_PROFILE })))];
   }
@@ -565,7 +578,8 @@
     });
   }
 
-  function sheetsEditor(profile, draft) {
+  // Only the sheets typed in are saved: a letter left empty has no sheet on the box.
+  function sheetsEditor(profile) {
     const key = JSON.stringify([profile.sheets, G.state.lang]);
     if (local.sheets && local.sheets.key === key) return local.sheets.root;
     const areas = LETTERS.map((letter) => h("textarea", { rows: "8", id: `safehouse-sheet-${letter}`,
@@ -576,8 +590,9 @@
       ...LETTERS.map((letter, n) => h("label", { class: "sh-sheet-text", for: areas[n].id },
         h("span", { text: t("web.safehouse.sheet_letter", { letter }) }), areas[n])),
       button(t("web.safehouse.sheets_save"), { class: "action", data: { action: "sheets-save" } }, () => saveProfile({
-        ...draft, name: t("web.safehouse.profile_name"),
-        sheets: Object.fromEntries(LETTERS.map((letter, n) => [letter, parseSheet(areas[n].value)])) })));
+        ...savedProfile(G.state.view), name: t("web.safehouse.profile_name"),
+        sheets: Object.fromEntries(LETTERS.map((letter, n) => [letter, parseSheet(areas[n].value)])
+          .filter(([, orders]) => orders.length)) })));
     local.sheets = { key, root };
     return root;
   }
@@ -595,5 +610,6 @@
     choices: (option, seats) => (option.name === "first_player" ? option.choices.filter((c) => c < seats) : option.choices),
     choiceLabel: (name, value) => (name === "first_player" ? G.seatLabel(value) : String(value)),
     setupPanel,
+    refusal,
   });
 })();
