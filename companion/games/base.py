@@ -327,7 +327,8 @@ class Game(Generic[S]):
     public_view: Callable[[S], dict[str, JSON]]
     """What the screen, the LEDs and the table page may show: no secrets."""
     private_view: Callable[[S, int], dict[str, JSON]]
-    """What the phone of a seat shows: the public view plus that seat's secrets."""
+    """What the phone of a seat shows beyond the public view, which the Table lays it over:
+    the actions it may send now and its own secrets."""
     controls: Callable[[S], Controls]
     leds: Callable[[Mapping[str, JSON], int | None], LedFrame]
     """The police station for a public view and the time left on the running timer."""

@@ -52,8 +52,8 @@ def table_views(state: TableState, games: Games,
                   outcome=game.outcome(state.game))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     return _reader(shared, state, None, public, False, undo_note(state, game, None, public)), {
-        seat: _reader(shared, state, seat, mine, game.secrets and has_secrets(mine, public),
-                      undo_note(state, game, seat, public))
+        seat: _reader(shared, state, seat, {**public, **mine},
+                      game.secrets and has_secrets(mine), undo_note(state, game, seat, public))
         for seat, mine in private.items()}
 
 
@@ -100,10 +100,10 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def has_secrets(private: Mapping[str, JSON], public: Mapping[str, JSON]) -> bool:
+def has_secrets(private: Mapping[str, JSON]) -> bool:
     """Whether a seat's view shows more than the public one and the actions it may send:
     then its phone offers the tap-to-hide cover."""
-    return {key: value for key, value in private.items() if key != "actions"} != public
+    return bool(private.keys() - {"actions"})
 
 
 def device_view(state: TableState, games: Games) -> dict[str, JSON]:

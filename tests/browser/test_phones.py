@@ -26,7 +26,7 @@ from tests.browser.test_two_phones import (
     take_seat,
     type_code,
 )
-from tests.tiny import Tiny, public_view, tiny_game
+from tests.tiny import Tiny, tiny_game
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser"]
@@ -48,7 +48,7 @@ window.EventSource = class extends Original {
 def secret_view(state: Tiny, seat: int) -> dict[str, Any]:
     """A secret per seat that only that seat's phone may ever see."""
     actions = ["pass"] if seat == state.turn else []
-    return {**public_view(state), "secret": SECRETS[seat], "actions": actions}
+    return {"secret": SECRETS[seat], "actions": actions}
 
 
 def secret_game(limit_ms: int) -> Game[Tiny]:

@@ -329,7 +329,6 @@ def test_turn_reminds_the_player_on_turn_of_the_first_meld_until_they_laid_tiles
     assert view(state)["first_meld"] is None  # nobody has a turn while scoring
     state = act(act(state, "score", seat=0, tiles=[4]), "confirm_scores")
     assert (view(state)["phase"], view(state)["first_meld"]) == ("ready", 20)  # a new round
-    assert GAME.private_view(state, 1)["first_meld"] == 20
 
 
 def test_turn_goes_clockwise_and_wraps_around() -> None:
@@ -680,9 +679,7 @@ def test_view_has_the_contract_shape() -> None:
 ])
 def test_view_private_lists_what_the_seat_may_send(phase: str, seat: int,
                                                    actions: list[str]) -> None:
-    private = GAME.private_view(in_phase(phase), seat)
-    assert private["actions"] == actions
-    assert {k: v for k, v in private.items() if k != "actions"} == view(in_phase(phase))
+    assert GAME.private_view(in_phase(phase), seat) == {"actions": actions}  # nothing secret
 
 
 def test_view_between_rounds_offers_finish_and_confirm_when_complete() -> None:

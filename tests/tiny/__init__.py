@@ -99,7 +99,7 @@ def public_view(state: Tiny) -> dict[str, Any]:
 
 def private_view(state: Tiny, seat: int) -> dict[str, Any]:
     actions = ["pass"] if seat == state.turn else []
-    return {**public_view(state), "secret": f"seat {seat}", "actions": actions}
+    return {"secret": f"seat {seat}", "actions": actions}
 
 
 def controls(state: Tiny) -> Controls:

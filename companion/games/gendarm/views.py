@@ -60,8 +60,8 @@ def _player_view(state: GendarmState, seat: int) -> dict[str, JSON]:
 
 
 def private_view(state: GendarmState, seat: int) -> dict[str, JSON]:
-    """The public view plus the seat's own catcher, and the actions it may send now."""
-    view = {**public_view(state), "actions": allowed_actions(state, seat)}
+    """The seat's own catcher, and the actions it may send now."""
+    view: dict[str, JSON] = {"actions": allowed_actions(state, seat)}
     mine = state.players[seat]
     if mine.catcher is not None and not (mine.shown or state.phase == "over"):
         view["catcher"] = mine.catcher

@@ -157,9 +157,9 @@ def box_view(state: RobState) -> dict[str, JSON]:
 
 
 def private_view(state: RobState, seat: int) -> dict[str, JSON]:
-    """The public view plus what only ``seat`` may know, and the actions it may send now."""
-    view = {**public_view(state), "role": "boss" if seat == state.robbery.boss else "crew",
-            "actions": allowed_actions(state, seat)}
+    """What only ``seat`` may know, and the actions it may send now."""
+    view: dict[str, JSON] = {"role": "boss" if seat == state.robbery.boss else "crew",
+                             "actions": allowed_actions(state, seat)}
     if seat == state.robbery.boss and state.phase not in ("won", "lost"):
         r = state.robbery
         view["secret"] = {"safes": [{"tools": tool_object(s.tools), "gold": s.gold}

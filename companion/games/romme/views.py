@@ -62,5 +62,5 @@ def _scoring_view(state: RommeState) -> dict[str, JSON] | None:
 
 
 def private_view(state: RommeState, seat: int) -> dict[str, JSON]:
-    """The public view and the actions the seat's phone may send now."""
-    return {**public_view(state), "actions": allowed_actions(state, seat)}
+    """The actions the seat's phone may send now."""
+    return {"actions": allowed_actions(state, seat)}

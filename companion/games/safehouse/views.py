@@ -146,10 +146,9 @@ def warned(state: ShState) -> bool:
 
 
 def private_view(state: ShState, seat: int) -> dict[str, JSON]:
-    """The public view, the actions the seat's phone may send now and what its digital sheet
-    may take, or why not."""
-    return {**public_view(state), "actions": allowed_actions(state, seat),
-            **_digital(state, seat)}
+    """The actions the seat's phone may send now and what its digital sheet may take, or why
+    not."""
+    return {"actions": allowed_actions(state, seat), **_digital(state, seat)}
 
 
 __all__ = ["outcome", "private_view", "public_view"]
