@@ -149,6 +149,22 @@ def saved_profile(table: Table) -> dict[str, object]:
     return saved
 
 
+def test_numbers_typed_for_the_track_stay_while_the_page_redraws(
+        server: Server, table: Table, browser: Browser) -> None:
+    page = table_page(browser, server.url, table).page
+    page.locator('[data-game="safehouse"]').click()
+    profile = page.locator(".sh-profile")
+    profile.locator('[name="profile-safehouse"]').fill("37")
+    page.locator('[data-seats="3"]').click()
+    table.submit(Action("table.show_wifi", None, {"show": False}))  # a new view, redrawn
+    page.wait_for_function("v => window.Getaway.state.view?.version >= v",
+                           arg=table.published.version)
+    expect(profile.locator('[name="profile-safehouse"]')).to_have_value("37")
+    profile.locator('[data-action="table.save"]').click()
+    expect(profile).to_have_attribute("data-profile", "own")
+    assert saved_profile(table)["safehouse"] == 37
+
+
 def test_the_table_page_keeps_the_track_as_a_file_and_brings_it_back(
         server: Server, table: Table, browser: Browser) -> None:
     page = table_page(browser, server.url, table).page

@@ -76,7 +76,8 @@ class Walk:
             page.wait_for_function("v => window.Getaway.state.view?.version >= v", arg=version)
             if page.locator("#moment").is_visible():
                 self.check(page, f"{screen}-moment", name)
-                page.locator("#moment").click()
+                # a tap, even if the moment has closed itself meanwhile (it lasts seconds)
+                page.locator("#moment").dispatch_event("click")
             self.check(page, screen, name)
 
     def check(self, page: Page, screen: str, name: str) -> None:

@@ -25,7 +25,7 @@
   // What this page keeps between views: the dice chosen, faces typed (or taken back to be
   // typed again), dice to roll again,
   // the order whose arrow is being picked, the field of the digital sheet being written.
-  const local = { dice: {}, faces: {}, retype: null, reroll: {}, arrow: null, key: null, pick: null };
+  const local = { dice: {}, faces: {}, retype: null, reroll: {}, arrow: null, key: null, pick: null, track: null, sheets: null };
 
   function colourName(colour) {
     return t(`safehouse.colour.${colour}`);
@@ -526,27 +526,48 @@
   function setupPanel(v) {
     const profile = savedProfile(v);
     if (!profile) return [];
-    const draft = { ...profile };
-    delete draft.example;
-    const fields = ["safehouse", "start", "pursuer", "orders"].map((name) => {
-      const input = h("input", { type: "number", inputmode: "numeric", name: `profile-${name}`, value: String(profile[name]) });
-      input.addEventListener("input", () => { draft[name] = Number(input.value); });
-      return h("label", { class: "sh-field" }, h("span", { text: t(`web.safehouse.profile.${name}`) }), input);
-    });
     const typed = LETTERS.filter((letter) => (profile.sheets || {})[letter]);
     const own = typed.length > 0;
     return [h("section", { class: "sh-profile", data: { profile: profile.example ? "example" : "own" } },
       h("h2", { text: t("web.safehouse.profile") }),
       profile.example ? h("p", { class: "sh-example", text: `\u26a0 ${t("safehouse.example")}` }) : null,
-      ...fields,
-      button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } },
-        () => saveProfile({ ...draft, name: t("web.safehouse.profile_name") })),
+      trackEditor(profile),
       h("p", { class: own ? "hint" : "sh-example", data: { sheets: own ? "own" : "example" },
         text: own ? t("web.safehouse.sheets_own", { letters: typed.join(", ") })
           : `\u26a0 ${t("web.safehouse.sheets_example")}` }),
       sheetsEditor(profile),
       h("div", { class: "choice-row" }, G.exportLink(GAME, "profile", BOX_PROFILE)),
       G.importer(GAME, () => ({ kind: "profile", name: BOX_PROFILE })))];
+  }
+
+  // The track's numbers, kept while the page redraws (a seat count tapped meanwhile) until the
+  // saved track or the language changes: what was typed stays. Saving confirms the track and
+  // keeps the sheets as they are saved.
+  const TRACK = ["safehouse", "start", "pursuer", "orders"];
+  function trackEditor(profile) {
+    const key = JSON.stringify([TRACK.map((name) => profile[name]), profile.example, G.state.lang]);
+    return kept("track", key, () => trackFields(profile));
+  }
+
+  function trackFields(profile) {
+    const inputs = TRACK.map((name) => h("input", { type: "number", inputmode: "numeric", name: `profile-${name}`,
+      value: String(profile[name]) }));
+    return h("div", { class: "sh-track" },
+      ...TRACK.map((name, n) => h("label", { class: "sh-field" }, h("span", { text: t(`web.safehouse.profile.${name}`) }),
+        inputs[n])),
+      button(t("web.safehouse.profile_save"), { class: "action", data: { action: "table.save" } }, () => {
+        const { example, ...saved } = savedProfile(G.state.view);
+        return saveProfile({ ...saved, ...Object.fromEntries(TRACK.map((name, n) => [name, Number(inputs[n].value)])),
+          name: t("web.safehouse.profile_name") });
+      }));
+  }
+
+  // A part of the lobby built once and kept while ``key`` stays the same, so what was typed
+  // in it stays; its buttons follow whether the page is busy sending.
+  function kept(part, key, build) {
+    if (!local[part] || local[part].key !== key) local[part] = { key, root: build() };
+    for (const el of local[part].root.querySelectorAll("button")) el.disabled = G.state.busy;
+    return local[part].root;
   }
 
   async function saveProfile(data) {
@@ -580,12 +601,14 @@
 
   // Only the sheets typed in are saved: a letter left empty has no sheet on the box.
   function sheetsEditor(profile) {
-    const key = JSON.stringify([profile.sheets, G.state.lang]);
-    if (local.sheets && local.sheets.key === key) return local.sheets.root;
+    return kept("sheets", JSON.stringify([profile.sheets, G.state.lang]), () => sheetFields(profile));
+  }
+
+  function sheetFields(profile) {
     const areas = LETTERS.map((letter) => h("textarea", { rows: "8", id: `safehouse-sheet-${letter}`,
       "aria-label": t("web.safehouse.sheet_letter", { letter }), spellcheck: "false" },
     sheetLines((profile.sheets || {})[letter])));
-    const root = h("details", { class: "sh-sheets" }, h("summary", { text: t("web.safehouse.type_sheets") }),
+    return h("details", { class: "sh-sheets" }, h("summary", { text: t("web.safehouse.type_sheets") }),
       h("p", { class: "hint", text: t("web.safehouse.type_hint") }),
       ...LETTERS.map((letter, n) => h("label", { class: "sh-sheet-text", for: areas[n].id },
         h("span", { text: t("web.safehouse.sheet_letter", { letter }) }), areas[n])),
@@ -593,8 +616,6 @@
         ...savedProfile(G.state.view), name: t("web.safehouse.profile_name"),
         sheets: Object.fromEntries(LETTERS.map((letter, n) => [letter, parseSheet(areas[n].value)])
           .filter(([, orders]) => orders.length)) })));
-    local.sheets = { key, root };
-    return root;
   }
 
   G.register(GAME, {
