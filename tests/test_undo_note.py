@@ -66,6 +66,14 @@ def test_every_step_has_a_name_in_both_languages_that_needs_no_detail(game: Game
 def test_the_games_own_names_come_first() -> None:
     assert step_name(GAMES["safehouse"], "order") == "safehouse.undo.order"
     assert step_name(GAMES["romme"], "end_turn") == "undo.end_turn"
-    assert step_name(GAMES["romme"], "draw") == "romme.menu.draw"
+    assert step_name(GAMES["romme"], "draw") == "romme.undo.draw"
     assert step_name(GAMES["safehouse"], "retrieve") == "safehouse.undo.retrieve"  # a count
-    assert step_name(GAMES["gendarm"], "catcher") == "undo.last_step"
+    assert step_name(GAMES["gendarm"], "catcher") == "gendarm.undo.catcher"
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_step_is_named_as_done_not_by_a_menu_label(game: Game[Any]) -> None:
+    """"Undone: tile drawn (Ina)", never an instruction ("Make everyone's scores final") or
+    "the last step" for a step the group saw."""
+    for action in game.arguments:
+        assert step_name(game, action) in (f"{game.id}.undo.{action}", f"undo.{action}"), action

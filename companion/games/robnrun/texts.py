@@ -418,14 +418,16 @@ _UNDONE = {
            "eingegeben", "start": "Hinweisphase begonnen", "clue": "Hinweis genutzt",
            "crew": "Komplizenphase begonnen", "pass": "gepasst", "sort": "Karten sortiert",
            "next": "nächster Schritt", "place": "Tresor gelegt", "buy": "Würfel gekauft",
-           "mark": "Werkzeug markiert", "note": "Notiz"},
+           "mark": "Werkzeug markiert", "note": "Notiz", "deal": "Hinweise ausgeteilt",
+           "play": "Karte ausgespielt", "exchange": "alle Karten getauscht"},
     "en": {"rob": "building chosen", "safes": "safes entered", "openly": "no boss phone",
            "draft_safes": "safe entered on the box", "draft_cards": "card entered on the box",
            "start": "clue phase begun", "clue": "clue used", "crew": "crew phase begun",
            "pass": "passed", "sort": "cards sorted", "next": "next step", "place": "safe placed",
-           "buy": "cubes bought", "mark": "tool marked", "note": "note"},
+           "buy": "cubes bought", "mark": "tool marked", "note": "note",
+           "deal": "clues dealt", "play": "card played", "exchange": "all cards exchanged"},
 }
-"""What the table page says undo took back, by action (the others' labels say it already)."""
+"""What the table page says undo took back, by action."""
 
 RULES: Texts = {
     lang: {**sentences, **_per_colour(lang), **_colours(lang),

@@ -7,6 +7,14 @@ from companion.games.base import Texts
 
 RULES: Texts = {
     "de": {
+        "romme.undo.draw": "Stein gezogen",
+        "romme.undo.failed_manipulation": "Manipulation misslungen (+1 Stein)",
+        "romme.undo.timeout": "Zeit abgelaufen",
+        "romme.undo.romme": "Rommé! ausgelegt",
+        "romme.undo.stuck": "kein Zug mehr möglich",
+        "romme.undo.score": "Steine gezählt",
+        "romme.undo.confirm_scores": "Punkte festgeschrieben",
+        "romme.undo.finish": "Spiel beendet",
         "romme.phase.ready": "Die Runde hat noch nicht begonnen: Erst die Uhr starten.",
         "romme.phase.turn": "Das geht nicht, während ein Zug läuft.",
         "romme.phase.paused": "Das Spiel ist pausiert: Erst weiterspielen.",
@@ -65,6 +73,14 @@ RULES: Texts = {
         "romme.last.left": "{name}: zweimal in Folge zu lange, verlässt das Spiel.",
     },
     "en": {
+        "romme.undo.draw": "tile drawn",
+        "romme.undo.failed_manipulation": "manipulation failed (+1 tile)",
+        "romme.undo.timeout": "time ran out",
+        "romme.undo.romme": "Rommé! went out",
+        "romme.undo.stuck": "nobody could move",
+        "romme.undo.score": "tiles counted",
+        "romme.undo.confirm_scores": "scores made final",
+        "romme.undo.finish": "game ended",
         "romme.phase.ready": "The round has not started yet: start the clock first.",
         "romme.phase.turn": "That is not possible while a turn is running.",
         "romme.phase.paused": "The game is paused: resume it first.",
