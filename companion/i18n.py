@@ -51,6 +51,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.undo_reveal": "Was schon aufgedeckt ist, kann man nicht zurücknehmen.",
         "error.undo_clock": "Die Uhr hat entschieden: Eine abgelaufene Zeit lässt sich nicht "
                             "zurücknehmen.",
+        "error.undo_over": "Das Spiel ist entschieden: Sein Ende lässt sich nicht zurücknehmen.",
         "error.undo_not_yours": "Mit deinem Telefon nimmst du nur deinen eigenen letzten "
                                 "Schritt zurück; diesen kann die Box oder die Tischseite "
                                 "zurücknehmen.",
@@ -142,6 +143,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.nothing_to_undo": "There is nothing to undo.",
         "error.undo_reveal": "What has been revealed cannot be undone.",
         "error.undo_clock": "The clock has ruled: a turn that ran out of time cannot be undone.",
+        "error.undo_over": "The game is decided: its end cannot be undone.",
         "error.undo_not_yours": "Your phone can only undo your own last step; the box or the "
                                 "table page can undo this one.",
         "error.undo_clock_runs": "Too late to take back: the clock is already running on. Only "

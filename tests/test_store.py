@@ -12,7 +12,7 @@ from companion.games import GAMES
 from companion.games.base import Action
 from companion.runtime import DATABASE, DATABASE_MOVED, open_store
 from companion.table.owner import Table
-from companion.table.store import SCHEMA_VERSION, NewerDatabase, Store
+from companion.table.store import SCHEMA_VERSION, Checkpoint, NewerDatabase, Store
 from tests.clock import FakeClock
 from tests.tables import open_table
 
@@ -46,9 +46,17 @@ def test_store_finds_the_newest_snapshot(tmp_path: Path) -> None:
 def test_store_remembers_only_the_last_checkpoint(tmp_path: Path) -> None:
     store = Store(tmp_path / "log.sqlite")
     assert store.checkpoint() is None
-    store.save_checkpoint(4, 1200)
-    store.save_checkpoint(4, 2300)
-    assert store.checkpoint() == (4, 2300)
+    store.save_checkpoint(4, 1200, 7_000)
+    store.save_checkpoint(4, 2300, 9_000)
+    assert store.checkpoint() == Checkpoint(4, 2300, 9_000)
+
+
+def test_a_checkpoint_of_another_boot_has_no_time_of_its_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "log.sqlite")
+    store.save_checkpoint(4, 1200, 7_000)
+    monkeypatch.setattr("companion.table.store._boot", lambda: b"another boot ...")
+    assert store.checkpoint() == Checkpoint(4, 1200, None)
 
 
 def test_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
@@ -118,7 +126,7 @@ def test_a_damaged_page_is_found_and_the_database_moved_aside(tmp_path: Path) ->
 
 def test_a_damaged_time_left_is_no_time_left(tmp_path: Path) -> None:
     store = Store(tmp_path / "getaway.sqlite")
-    store.save_checkpoint(7, 4000)
+    store.save_checkpoint(7, 4000, 1_000)
     clock = tmp_path / "getaway.sqlite.clock"
     data = bytearray(clock.read_bytes())
     data[9] ^= 0x10  # a bit of the time turned over
@@ -126,8 +134,8 @@ def test_a_damaged_time_left_is_no_time_left(tmp_path: Path) -> None:
     assert store.checkpoint() is None
     clock.write_bytes(b"\0" * 5)
     assert store.checkpoint() is None
-    store.save_checkpoint(7, 8000)
-    assert store.checkpoint() == (7, 8000)
+    store.save_checkpoint(7, 8000, 2_000)
+    assert store.checkpoint() == Checkpoint(7, 8000, 2_000)
 
 
 def test_a_game_recorded_at_its_end_keeps_that_time_when_it_is_ended_later(

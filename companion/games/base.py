@@ -16,9 +16,7 @@ TIMEOUT = "timeout"
 """The action the Table submits when a running timer runs out: the clock's verdict."""
 
 CHANCE = "chance"
-"""Where ``draw`` puts what chance decided into an action's args. An action that carries it is
-a reveal whatever its type (a roll of the box's dice when the group might roll its own):
-undo never steps back over it."""
+"""Where ``draw`` puts what chance decided into an action's args."""
 
 JSON = Any
 """A value that round-trips through ``json``: dict, list, str, int, float, bool or None."""
@@ -92,6 +90,19 @@ class Timer:
     running: bool
     limit_ms: int
     turn: bool = True
+
+
+class Undo(enum.Enum):
+    """Whether undo may take a step back: every game declares it once for each action type.
+    Whatever it declares, the clock's verdict and a step that ends the game are final."""
+
+    OPEN = "open"
+    """Undo may take it back: it showed nothing the group cannot unsee."""
+    FINAL = "final"
+    """It shows what the group cannot unsee (a deal, a claim checked in secret): never undone."""
+    DRAWN = "drawn"
+    """Final when the box drew it (``CHANCE`` in its args); open when the group typed in what
+    its own dice showed, so that a typo can be undone."""
 
 
 class Button(enum.StrEnum):
@@ -271,9 +282,9 @@ def no_chance(state: object, action: Action, chance: Chance) -> Action:
     return action
 
 
-def always(state: object, action: Action) -> bool:
-    """Every action of a type in ``reveals`` reveals something."""
-    return True
+def nothing_to_spend(state: S, ms: int) -> S:
+    """For a game without a clock: no time runs, none is spent."""
+    return state
 
 
 def for_nobody(state: object, action: Action) -> None:
@@ -341,13 +352,12 @@ class Game(Generic[S]):
     from_json: Callable[[JSON], S]
     draw: Callable[[S | None, Action, Chance], Action] = no_chance
     """Fill in what chance decides for an action (the state is None for setup)."""
-    reveals: frozenset[str] = frozenset()
-    """Action types undo never steps back over (a roll, a deal, a shuffle); an action carrying
-    ``CHANCE`` is one too."""
-    revealing: Callable[[S, Action], bool] = always
-    """Whether an action of a type in ``reveals`` reveals something in the state it is applied
-    to: a roll the group typed in from the table's own die does not, so a typo can be undone."""
+    steps: Mapping[str, Undo]
+    """For every action type of ``arguments``, whether undo may take it back."""
     timer: Callable[[S], Timer | None] = no_timer
+    spend: Callable[[S, int], S] = nothing_to_spend
+    """The state with ``ms`` more of its clock gone: undo hands back an earlier state, never
+    the time that ran since it was left. A game with a ``timer`` has one."""
     on_restart: Callable[[S], Action | None] = nothing_on_restart
     """The action that makes a state safe after a power cut (pause a running turn)."""
     documents: Documents = Documents()
@@ -361,6 +371,14 @@ class Game(Generic[S]):
     secrets: bool = True
     """Whether a phone may show what the others must not see; without (everything public,
     the private view only a help), no phone offers the tap-to-hide cover."""
+
+    def __post_init__(self) -> None:
+        undeclared = set(self.arguments) ^ set(self.steps)
+        if undeclared:
+            raise ValueError(f"{self.id}: declare in steps whether undo may take back "
+                             f"{', '.join(sorted(undeclared))}")
+        if (self.timer is no_timer) != (self.spend is nothing_to_spend):
+            raise ValueError(f"{self.id}: a game with a timer spends its time on undo")
 
 
 Games = Mapping[str, Game[Any]]

@@ -45,11 +45,10 @@ from companion.table.views import device_view, table_views
 
 log = logging.getLogger(__name__)
 
-CHECKPOINT_S = 4.0
-"""How often the time left on a running turn is saved. A restart takes half of it as gone
-since the last save, so the time left comes back within 2 s of the truth, either way, for a
-write every 4 s (about 60 KB a minute on the SD card)."""
-HALF_CHECKPOINT_MS = int(CHECKPOINT_S * 500)
+CHECKPOINT_S = 2.0
+"""How often the time a running turn has used is saved (about 120 KB a minute on the SD card)."""
+LATE_S = 0.5
+"""How much later than due a save may come when the box is busy."""
 RETRY_S = 1.0
 """How soon a timeout that could not be saved (a full disk) is tried again."""
 
@@ -260,8 +259,9 @@ class Table:
             self._game_seq = self._version
         if state.game is not self._state.game:
             # The game's timer counts from the moment its state was entered; a seat joining
-            # or a rename leaves the game, and so the running clock, untouched.
-            self._entered = self._saved_at = at
+            # or a rename leaves the game, and so the running clock, untouched. A clock that
+            # runs from here is saved at once, so a restart knows when it started.
+            self._entered, self._saved_at = at, at - CHECKPOINT_S
             self._entered_seq = self._version
         self._state = state
         self._published = self._publish_views()
@@ -297,15 +297,16 @@ class Table:
         return self._games[self._state.game_id].timer(self._state.game)
 
     def _save_time_left(self) -> None:
-        """Every CHECKPOINT_S of a running turn, save the time it has used (not part of the
-        event log), keyed to the event that entered the game's state: any later table action
-        leaves it valid."""
+        """When a running turn starts and every CHECKPOINT_S after, save the time it has used
+        and when (not part of the event log), keyed to the event that entered the game's
+        state: any later table action leaves it valid."""
         now = self._clock()
         if self._deadline() is None or now - self._saved_at < CHECKPOINT_S:
             return
         self._saved_at = now
         try:
-            self._store.save_checkpoint(self._entered_seq, self._elapsed_ms(now))
+            self._store.save_checkpoint(self._entered_seq, self._elapsed_ms(now),
+                                        round(now * 1000))
         except OSError as error:
             log.warning("could not save the time left: %s", error)
 
@@ -329,19 +330,26 @@ class Table:
         self._game_seq = found[0] if found else 0
 
     def _resume_after_restart(self) -> None:
-        """A turn that was running at the power cut comes back paused with the time it had left."""
+        """A turn that was running at the power cut comes back paused, with no more time than
+        it had: the time up to the last save, and since then as long as the box may have run
+        on without saving (on this boot, no longer than the save is old)."""
         game_id, timer = self._state.game_id, self._timer()
         if game_id is None or timer is None or not timer.running:
             return
         action = self._games[game_id].on_restart(self._state.game)
         if action is None:
             return
+        now = self._clock()
         saved = self._store.checkpoint()
-        ran = saved[1] if saved and saved[0] == self._entered_seq else 0
-        # Half an interval more than was saved, but never so much that the turn comes back
-        # with less than a second where it had more: a restart is no overrun.
-        used = max(ran, min(ran + HALF_CHECKPOINT_MS, timer.remaining_ms - 1000))
-        self._entered = self._clock() - used / 1000
+        ran, since = 0, None
+        if saved is not None and saved.seq == self._entered_seq:
+            ran, since = saved.elapsed_ms, saved.saved_at_ms
+        unsaved = CHECKPOINT_S + LATE_S
+        if since is not None and 0 <= now - since / 1000 < unsaved:
+            unsaved = now - since / 1000
+        # Never less than a second where it had more: a restart is no overrun.
+        used = max(ran, min(ran + round(unsaved * 1000), timer.remaining_ms - 1000))
+        self._entered = now - used / 1000
         self.submit(action)
 
     def _publish_views(self) -> Published:

@@ -16,12 +16,14 @@ from typing import Any
 from companion.games.base import (
     CHANCE,
     JSON,
+    TIMEOUT,
     Action,
     Arguments,
     Game,
     Games,
     IllegalAction,
     InvalidAction,
+    Undo,
     check_arguments,
     check_options,
     logged_options,
@@ -49,12 +51,24 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     game = _current(state, games)
     _no_phone_at(state, game.acts_for(state.game, action))
     after = game.apply(state.game, action)
-    reveal = (action.type in game.reveals and game.revealing(state.game, action)) or (
-        CHANCE in action.args)
     timer = game.timer(after)
-    step = Step(state.game, action.type, action.seat, reveal,
-                clock_runs=timer is not None and timer.running)
-    return replace(state, game=after, undo=((*state.undo, step))[-UNDO_DEPTH:])
+    step = Step(state.game, action.type, action.seat, final(game, state.game, action, after),
+                state.clock_ms, clock_runs=timer is not None and timer.running)
+    return replace(state, game=after, clock_ms=state.clock_ms + action.elapsed_ms,
+                   undo=((*state.undo, step))[-UNDO_DEPTH:])
+
+
+def final(game: Game[Any], before: Any, action: Action, after: Any) -> str | None:
+    """Why undo may never take ``action`` back (the refusal's text key), or None: the clock's
+    verdict, a step the game declares final (or drawn by the box), and the end of the game."""
+    if action.type == TIMEOUT:
+        return "error.undo_clock"
+    kind = game.steps[action.type]
+    if kind is Undo.FINAL or (kind is Undo.DRAWN and CHANCE in action.args):
+        return "error.undo_reveal"
+    if game.outcome(before) is None and game.outcome(after) is not None:
+        return "error.undo_over"
+    return None
 
 
 def _no_phone_at(state: TableState, seat: int | None) -> None:
@@ -109,8 +123,9 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     claims = tuple(c for c in state.claims if c.seat < count)
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
-    return replace(state, game_id=game_id, seats=seats, undo=(), claims=claims, last_setup=setup,
-                   box_setup=None, game=game.setup(options, count, drawn, documents(state, game)))
+    return replace(state, game_id=game_id, seats=seats, undo=(), clock_ms=0, claims=claims,
+                   last_setup=setup, box_setup=None,
+                   game=game.setup(options, count, drawn, documents(state, game)))
 
 
 def with_every_option(action: Action, games: Games) -> Action:
@@ -139,7 +154,7 @@ def _rematch(state: TableState, action: Action, games: Games) -> TableState:
 
 def _end_game(state: TableState, action: Action, games: Games) -> TableState:
     _current(state, games)
-    return replace(state, game_id=None, game=None, undo=(), ending=False)
+    return replace(state, game_id=None, game=None, undo=(), clock_ms=0, ending=False)
 
 
 def _end_ask(state: TableState, action: Action, games: Games) -> TableState:
@@ -149,8 +164,12 @@ def _end_ask(state: TableState, action: Action, games: Games) -> TableState:
 
 
 def _undo(state: TableState, action: Action, games: Games) -> TableState:
+    """Go back to the state before the last step, less all the time the clocks ran since it
+    was entered: undo takes back what was done, never the seconds that passed."""
     step = undoable(state, action.seat)
-    return replace(state, game=step.game, undo=state.undo[:-1])
+    clock_ms = state.clock_ms + action.elapsed_ms
+    game = _current(state, games).spend(step.game, clock_ms - step.clock_ms)
+    return replace(state, game=game, undo=state.undo[:-1], clock_ms=clock_ms)
 
 
 TABLE_ARGUMENTS: Arguments = {

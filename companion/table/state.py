@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import JSON, TIMEOUT, Action, Games, IllegalAction
+from companion.games.base import JSON, Action, Games, IllegalAction
 from companion.table.wifi import Wifi
 
 UNDO_DEPTH = 200
@@ -43,19 +43,16 @@ class HostAsk:
 @dataclass(frozen=True, slots=True)
 class Step:
     """A game state undo can return to, and the action that left it: its type, who sent it
-    (None: the box or the table page), whether it revealed something and whether a clock ran
-    from it (the next turn's, say)."""
+    (None: the box or the table page), why undo stops before it (the refusal's text key;
+    None: undo may take it back), how long the game's clocks had run when the state was
+    entered, and whether a clock ran from it (the next turn's, say)."""
 
     game: Any
     action: str
     seat: int | None
-    reveal: bool
+    final: str | None
+    clock_ms: int = 0
     clock_runs: bool = False
-
-    @property
-    def final(self) -> bool:
-        """A reveal or the clock's verdict (a timeout): undo stops before it."""
-        return self.reveal or self.action == TIMEOUT
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +81,7 @@ class TableState:
     ending: bool = False
     box_options: dict[str, dict[str, JSON]] = field(default_factory=dict)
     box_setup: tuple[str, str] | None = None
+    clock_ms: int = 0
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -132,8 +130,8 @@ def undoable(state: TableState, seat: int | None) -> Step:
     if not state.undo:
         raise IllegalAction("error.nothing_to_undo")
     step = state.undo[-1]
-    if step.final:
-        raise IllegalAction("error.undo_clock" if step.action == TIMEOUT else "error.undo_reveal")
+    if step.final is not None:
+        raise IllegalAction(step.final)
     if seat is not None and step.seat != seat:
         raise IllegalAction("error.undo_not_yours")
     if seat is not None and step.clock_runs:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
 import struct
+import uuid
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +29,23 @@ Version 0 is a new file or one written before the schema had a number (the same 
 a change to the tables appends its ALTER statements here, never edits an earlier step.
 """
 SCHEMA_VERSION = len(MIGRATIONS)
-CLOCK = struct.Struct("<qqI")
-"""The time-left file (``<log>.clock``): event number, ms the turn has run, CRC-32 of both."""
+CLOCK = struct.Struct("<qqq16sI")
+"""The time-left file (``<log>.clock``): event number, ms the turn has run, when that was
+saved (ms on the Table's clock) and on which boot, CRC-32 of the rest."""
+BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+"""Linux's identity of this boot: the Table's monotonic clock only counts on within one."""
 ENDED_AT = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 """The box's wall clock in UTC; a Pi without a clock battery may be wrong until it has NTP."""
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """How long the turn entered by event ``seq`` had run, and when that was saved on the
+    Table's clock (None: on an earlier boot, whose clock this one cannot compare with)."""
+
+    seq: int
+    elapsed_ms: int
+    saved_at_ms: int | None
 
 
 class NewerDatabase(Exception):
@@ -102,27 +118,32 @@ class Store:
         """The number of the newest event, 0 for an empty log."""
         return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
 
-    def save_checkpoint(self, seq: int, elapsed_ms: int) -> None:
-        """Remember how long the turn running since event ``seq`` has run: 20 bytes written
-        in place beside the log and synced, one block of the SD card a save (the log itself
-        would write two pages and, now and then, its checkpoint). Raises OSError."""
+    def save_checkpoint(self, seq: int, elapsed_ms: int, now_ms: int) -> None:
+        """Remember how long the turn running since event ``seq`` has run at ``now_ms`` (the
+        Table's clock): 48 bytes written in place beside the log and synced, one block of the
+        SD card a save (the log itself would write two pages and, now and then, its
+        checkpoint). Raises OSError."""
         if self._clock is None:
             self._clock = os.open(self._clock_path, os.O_RDWR | os.O_CREAT, 0o644)
             _sync_folder(self.path.parent)
-        os.pwrite(self._clock, CLOCK.pack(seq, elapsed_ms, _crc(seq, elapsed_ms)), 0)
+        fields = (seq, elapsed_ms, now_ms, _boot())
+        os.pwrite(self._clock, CLOCK.pack(*fields, _crc(*fields)), 0)
         os.fdatasync(self._clock)
 
-    def checkpoint(self) -> tuple[int, int] | None:
-        """The last (event number, elapsed_ms) saved by ``save_checkpoint``; None if there is
-        none or it is damaged."""
+    def checkpoint(self) -> Checkpoint | None:
+        """The last checkpoint saved by ``save_checkpoint``; None if there is none or it is
+        damaged."""
         try:
             data = self._clock_path.read_bytes()[:CLOCK.size]
         except OSError:
             return None
         if len(data) < CLOCK.size:
             return None
-        seq, elapsed_ms, crc = CLOCK.unpack(data)
-        return (seq, elapsed_ms) if crc == _crc(seq, elapsed_ms) else None
+        seq, elapsed_ms, saved_at_ms, boot, crc = CLOCK.unpack(data)
+        if crc != _crc(seq, elapsed_ms, saved_at_ms, boot):
+            return None
+        same_boot = boot == _boot() != bytes(16)
+        return Checkpoint(seq, elapsed_ms, saved_at_ms if same_boot else None)
 
     def history(self) -> list[dict[str, Any]]:
         """Every recorded game, newest first, each with its ``id`` and ``ended_at``.
@@ -172,8 +193,17 @@ class _Transaction:
             self._db.execute("ROLLBACK")
 
 
-def _crc(seq: int, elapsed_ms: int) -> int:
-    return zlib.crc32(struct.pack("<qq", seq, elapsed_ms))
+def _crc(seq: int, elapsed_ms: int, saved_at_ms: int, boot: bytes) -> int:
+    return zlib.crc32(CLOCK.pack(seq, elapsed_ms, saved_at_ms, boot, 0)[:-4])
+
+
+@functools.cache
+def _boot() -> bytes:
+    """This boot's identity (16 bytes; zeros where the system does not say)."""
+    try:
+        return uuid.UUID(BOOT_ID.read_text().strip()).bytes
+    except (OSError, ValueError):
+        return bytes(16)
 
 
 def _sync_folder(folder: Path) -> None:

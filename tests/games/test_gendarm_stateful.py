@@ -96,7 +96,7 @@ class Gendarm(RuleBasedStateMachine):
 
     level = 1
     table: TableState
-    history: list[tuple[GendarmState, bool]]
+    history: list[tuple[GendarmState, str | None]]
     """The game states before each applied step, and whether that step was a reveal."""
     chips: dict[int, int]
     """The chips kept face down on the table, as the table knows them (the box does not)."""
@@ -137,10 +137,18 @@ class Gendarm(RuleBasedStateMachine):
             self.same_answer(action, error)
             return error.key
         self.same_answer(action, None)
-        reveal = action.type in GAME.reveals and GAME.revealing(self.state, action)
-        self.history = [*self.history, (self.state, reveal)][-UNDO_DEPTH:]
+        self.history = [*self.history, (self.state, self.final(action, after.game))][
+            -UNDO_DEPTH:]
         self.table = after
         return None
+
+    def final(self, action: Action, after: GendarmState) -> str | None:
+        """Why undo never takes ``action`` back: a deal, a capture checked against a secret,
+        a roll of the box's dice, the end of the game; None: it may."""
+        box_roll = action.type in ("start_roll", "roll") and self.state.settings.dice == "box"
+        if action.type in ("deal", "capture") or box_roll:
+            return "error.undo_reveal"
+        return "error.undo_over" if after.phase == "over" != self.state.phase else None
 
     def same_answer(self, action: Action, error: GetawayError | None) -> None:
         """Whoever does not own a catcher gets the same answer whatever that catcher is."""
@@ -370,7 +378,7 @@ class Gendarm(RuleBasedStateMachine):
         if not self.history:
             self.undo_refused("error.nothing_to_undo")
         elif self.history[-1][1]:
-            self.undo_refused("error.undo_reveal")
+            self.undo_refused(self.history[-1][1])
         else:
             self.table = apply_table(self.table, Action("table.undo"), GAMES)
             assert self.state == self.history.pop()[0]

@@ -129,7 +129,7 @@ class Games(RuleBasedStateMachine):
     """Random but valid play by the box, the boss's phone and the crew's phones."""
 
     table: TableState
-    history: list[tuple[RobState, bool]]
+    history: list[tuple[RobState, str | None]]
     """The game states before each applied step, and whether that step was a reveal."""
 
     @initialize(seats=st.integers(2, 5), data=st.data())
@@ -203,9 +203,18 @@ class Games(RuleBasedStateMachine):
             return error.key
         if blind:
             self.same_refusal(action, None)
-        self.history = [*self.history, (self.state, action.type in GAME.reveals)][-UNDO_DEPTH:]
+        self.history = [*self.history, (self.state, self.final(action, after.game))][
+            -UNDO_DEPTH:]
         self.table = after
         return None
+
+    def final(self, action: Action, after: RobState) -> str | None:
+        """Why undo never takes ``action`` back: the clues' deal, a sort (it shows what the
+        safes need), the end of the game; None: it may."""
+        if action.type in ("deal", "sort"):
+            return "error.undo_reveal"
+        ended = after.phase in ("won", "lost") and self.state.phase not in ("won", "lost")
+        return "error.undo_over" if ended else None
 
     def same_refusal(self, action: Action, error: GetawayError | None) -> None:
         """What anyone but the boss sends is refused (or not) alike whatever the secrets."""
@@ -476,7 +485,7 @@ class Games(RuleBasedStateMachine):
         if not self.history:
             self.undo_refused("error.nothing_to_undo")
         elif self.history[-1][1]:
-            self.undo_refused("error.undo_reveal")
+            self.undo_refused(self.history[-1][1])
         else:
             self.table = apply_table(self.table, Action("table.undo"), GAMES)
             assert self.state == self.history.pop()[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import settings
@@ -39,11 +40,14 @@ class Evenings(RuleBasedStateMachine):
     """Random but mostly legal play: every step must keep the invariants below."""
 
     table: TableState
-    history: list[tuple[tuple[Any, list[dict[str, Any]]], Action]]
-    """Each step undo may go back over: the snapshot before it and the action taken."""
+    history: list[tuple[TableState, Action, int]]
+    """Each step undo may go back over: the table before it, the action taken and how long
+    the clock had run by then."""
+    clock_ms: int
+    """How long the clock has run in the game: the time the actions say they used."""
 
     def start(self, seats: int, options: dict[str, Any], first: int) -> None:
-        self.history = []
+        self.history, self.clock_ms = [], 0
         self.table = apply_table(TableState(), Action("table.new_game", None, {
             "game": "romme", "seats": seats, "options": options,
             "chance": {"first_player": first % seats}}), GAMES)
@@ -72,21 +76,23 @@ class Evenings(RuleBasedStateMachine):
     def fits(self, tiles: list[int], seat: int) -> bool:
         return not Counter(tiles) - self.spare(seat)
 
-    def snapshot(self) -> tuple[Any, list[dict[str, Any]]]:
-        views = [table_view(self.table, GAMES, seat, 0)
-                 for seat in (None, *range(len(self.state.players)))]
-        return GAME.to_json(self.state), views
+    def snapshot(self, table: TableState | None = None) -> tuple[Any, list[dict[str, Any]]]:
+        table = table or self.table
+        views = [table_view(table, GAMES, seat, 0)
+                 for seat in (None, *range(len(table.game.players)))]
+        return GAME.to_json(table.game), views
 
     def send(self, kind: str, by: int | None = None, elapsed: int = 0,
              **args: Any) -> bool:
         """Apply a game action; check what may change with it; False if it was refused."""
-        before, snapshot = self.view, self.snapshot()
+        before, snapshot, table = self.view, self.snapshot(), self.table
         try:
             self.table = apply_table(self.table, Action(kind, by, args, elapsed), GAMES)
         except GetawayError:
             assert self.snapshot() == snapshot
             return False
-        self.history.append((snapshot, Action(kind, by)))
+        self.history.append((table, Action(kind, by), self.clock_ms))
+        self.clock_ms += elapsed
         self.check_step(kind, before, self.view)
         return True
 
@@ -183,13 +189,15 @@ class Evenings(RuleBasedStateMachine):
         self.send(kind, by, elapsed, **args)
 
     def undo_refusal(self, by: int | None) -> str | None:
-        """Why ``by`` may not undo now: nothing to undo, the clock's verdict, another's step,
-        or (a phone) a clock running on from it."""
+        """Why ``by`` may not undo now: nothing to undo, the clock's verdict, the end of the
+        game, another's step, or (a phone) a clock running on from it."""
         if not self.history:
             return "error.nothing_to_undo"
-        last = self.history[-1][1]
+        before, last, _ = self.history[-1]
         if last.type == "timeout":
             return "error.undo_clock"
+        if before.game.phase != "over" and self.state.phase == "over":
+            return "error.undo_over"
         if by is None:
             return None
         if by != last.seat:
@@ -206,7 +214,9 @@ class Evenings(RuleBasedStateMachine):
             assert error.key == refusal
             return
         assert refusal is None
-        assert self.snapshot() == self.history.pop()[0]
+        before, _, clock_ms = self.history.pop()
+        spent = GAME.spend(before.game, self.clock_ms - clock_ms)
+        assert self.snapshot() == self.snapshot(replace(before, game=spent))
 
     @precondition(lambda self: self.state.phase == "over")
     @rule(seats=st.integers(2, 6), options=OPTIONS, first=st.integers(0, 5))
@@ -227,7 +237,6 @@ class Evenings(RuleBasedStateMachine):
         timer = GAME.timer(self.state)
         if timer is not None:
             assert 0 <= timer.remaining_ms <= timer.limit_ms
-            assert timer.remaining_ms > 0 or not timer.running
 
     @invariant()
     def nobody_who_left_has_the_turn(self) -> None:

@@ -30,13 +30,14 @@ FACE = st.sampled_from(FACES)
 SEATS = st.integers(1, 4)
 DICE_MODE = st.sampled_from(["table", "box"])
 MODE = st.sampled_from(["light", "sheet"])
+OVER = ("won", "lost")
 
 
 class Games(RuleBasedStateMachine):
     """Random but mostly legal play: every step must keep the invariants below."""
 
     table: TableState
-    history: list[tuple[Any, Action]]
+    history: list[tuple[Any, Action, bool]]
     """Each step undo may go back over: the snapshot before it and the action taken."""
     chance: random.Random
 
@@ -83,7 +84,8 @@ class Games(RuleBasedStateMachine):
         except GetawayError:
             assert self.snapshot() == snapshot
             return False
-        self.history.append((snapshot, action))
+        ended = before["phase"] not in OVER and self.view["phase"] in OVER
+        self.history.append((snapshot, action, ended))
         self.check_step(before, self.view)
         return True
 
@@ -260,12 +262,15 @@ class Games(RuleBasedStateMachine):
         self.send(kind, by, **args)
 
     def undo_refusal(self, by: int | None) -> str | None:
-        """Why ``by`` may not undo now: nothing to undo, a box roll, another's step."""
+        """Why ``by`` may not undo now: nothing to undo, a box roll, the end of the game,
+        another's step."""
         if not self.history:
             return "error.nothing_to_undo"
-        last = self.history[-1][1]
+        _, last, ended = self.history[-1]
         if CHANCE in last.args:
             return "error.undo_reveal"
+        if ended:
+            return "error.undo_over"
         return "error.undo_not_yours" if by not in (None, last.seat) else None
 
     @rule(by=st.none() | st.integers(0, 3))

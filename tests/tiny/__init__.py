@@ -20,6 +20,7 @@ from companion.games.base import (
     Saved,
     Sound,
     Timer,
+    Undo,
 )
 
 LIMIT_MS = 10_000
@@ -50,12 +51,19 @@ def tiny_game(limit_ms: int = LIMIT_MS, game_id: str = "tiny") -> Game[Tiny]:
 
     return Game(id=game_id, package=__name__, title={"de": "Klein", "en": "Tiny"},
                 min_seats=1, max_seats=4, options=(), texts=TEXTS,
-                arguments={kind: {} for kind in ("resume", "pause", "pass", "timeout", "roll",
-                                                 "crash")},
-                setup=setup, draw=draw, reveals=frozenset({"roll"}), apply=apply, timer=timer,
+                arguments={kind: {} for kind in STEPS}, steps=STEPS,
+                setup=setup, draw=draw, apply=apply, timer=timer, spend=spend,
                 on_restart=on_restart, public_view=public_view, private_view=private_view,
                 outcome=lambda state: None, controls=controls, leds=lambda view, ms: LedFrame(),
                 sounds=sounds, to_json=to_json, from_json=from_json)
+
+
+STEPS = {"resume": Undo.OPEN, "pause": Undo.OPEN, "pass": Undo.OPEN, "timeout": Undo.FINAL,
+         "roll": Undo.FINAL, "crash": Undo.OPEN}
+
+
+def spend(state: Tiny, ms: int) -> Tiny:
+    return replace(state, remaining_ms=max(0, state.remaining_ms - ms))
 
 
 def draw(state: Tiny | None, action: Action, chance: Chance) -> Action:

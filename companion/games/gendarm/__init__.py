@@ -95,12 +95,6 @@ def _die(chance: Chance) -> int:
     return 1 + chance.randrange(FACES)
 
 
-def revealing(state: GendarmState, action: Action) -> bool:
-    """A roll the group typed in from the table's own die can be undone (a typo); what the box
-    rolled or dealt, and a capture that showed a catcher, cannot."""
-    return action.type in ("deal", "capture") or state.settings.dice == "box"
-
-
 GAME: Game[GendarmState] = Game(
     id="gendarm",
     package=__name__,
@@ -121,8 +115,7 @@ GAME: Game[GendarmState] = Game(
     arguments=ARGUMENTS,
     setup=setup,
     draw=draw,
-    reveals=frozenset({"start_roll", "deal", "roll", "capture"}),
-    revealing=revealing,
+    steps=rules.STEPS,
     apply=rules.apply,
     public_view=views.public_view,
     private_view=views.private_view,

@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from companion.games.base import JSON, Action, Arguments, IllegalAction, InvalidAction, whole
+from companion.games.base import (
+    JSON,
+    Action,
+    Arguments,
+    IllegalAction,
+    InvalidAction,
+    Undo,
+    whole,
+)
 from companion.games.base import allowed_actions as allowed
 from companion.games.gendarm import checks
 from companion.games.gendarm.state import (
@@ -345,6 +353,16 @@ ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
 }
 """What each action takes from a phone or the box (what the box rolls or deals is drawn by
 the Table)."""
+
+STEPS: dict[str, Undo] = {
+    "start_roll": Undo.DRAWN, "deal": Undo.FINAL, "catcher": Undo.OPEN, "keep_chip": Undo.OPEN,
+    "roll": Undo.DRAWN, "remove": Undo.OPEN, "safe": Undo.OPEN, "unsafe": Undo.OPEN,
+    "hide": Undo.OPEN, "leave": Undo.OPEN, "stuck": Undo.OPEN, "capture": Undo.FINAL,
+    "claim": Undo.OPEN, "end_turn": Undo.OPEN,
+}
+"""Whether undo may take each action back: never the catchers' deal nor a capture, which is
+checked against a secret catcher; a roll of the box's dice never, one typed in from the
+table's own die always (a typo)."""
 
 
 def check(state: GendarmState, action: Action) -> None:

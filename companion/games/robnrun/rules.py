@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TypeVar
 
-from companion.games.base import JSON, Action, Arguments, IllegalAction, InvalidAction
+from companion.games.base import JSON, Action, Arguments, IllegalAction, InvalidAction, Undo
 from companion.games.base import allowed_actions as allowed
 from companion.games.robnrun import checks
 from companion.games.robnrun.evaluation import buy, evaluate, next_step, place
@@ -367,6 +367,16 @@ ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
     "note": {"text": str},
 }
 """What each action takes from a phone or the box (a deal's cards are drawn by the Table)."""
+
+STEPS: dict[str, Undo] = {
+    "rob": Undo.OPEN, "deal": Undo.FINAL, "safes": Undo.OPEN, "openly": Undo.OPEN,
+    "draft_safes": Undo.OPEN, "draft_cards": Undo.OPEN, "start": Undo.OPEN, "clue": Undo.OPEN,
+    "crew": Undo.OPEN, "play": Undo.OPEN, "exchange": Undo.OPEN, "pass": Undo.OPEN,
+    "sort": Undo.FINAL, "next": Undo.OPEN, "place": Undo.OPEN, "buy": Undo.OPEN,
+    "mark": Undo.OPEN, "note": Undo.OPEN,
+}
+"""Whether undo may take each action back: never the clues' deal, nor the sort, which shows
+everyone what the secret safes need; a clue's answer is the boss's word, typed in."""
 
 
 SECRET_PARTS = frozenset({"safes", "sort", "openly", "draft_safes", "draft_cards"})

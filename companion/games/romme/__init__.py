@@ -21,6 +21,8 @@ Readings the rule text leaves open (see rules/FACTS.md for the rest):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.games.base import Action, Game, Option, Timer
 from companion.games.romme import controls, rules, views
 from companion.games.romme.state import (
@@ -29,6 +31,7 @@ from companion.games.romme.state import (
     RommeState,
     from_json,
     limit_ms,
+    settle_left_ms,
     settle_ms,
     to_json,
 )
@@ -40,10 +43,23 @@ def timer(state: RommeState) -> Timer | None:
     overrun, the settle time running out instead (or the next turn's, waiting for TURN)."""
     if state.phase not in RUNNING_PHASES:
         return None
-    wait = settle_ms(state)
-    if state.phase == "settle" and wait is not None:
-        return Timer(wait, True, wait, turn=False)
+    wait, left = settle_ms(state), settle_left_ms(state)
+    if state.phase == "settle" and wait is not None and left is not None:
+        return Timer(left, True, wait, turn=False)
     return Timer(state.remaining_ms, state.phase == "turn", limit_ms(state))
+
+
+def spend(state: RommeState, ms: int) -> RommeState:
+    """The state with ``ms`` more of its countdown gone, as undo hands it back: the settle time
+    first (when it runs out the next turn's clock goes on), then the turn's, down to nothing."""
+    left = settle_left_ms(state) if state.phase == "settle" else None
+    if left is not None:
+        if ms < left:
+            return replace(state, settled_ms=state.settled_ms + ms)
+        state, ms = replace(state, phase="turn", settled_ms=0), ms - left
+    if state.phase not in RUNNING_PHASES:
+        return state
+    return replace(state, remaining_ms=max(0, state.remaining_ms - ms))
 
 
 def on_restart(state: RommeState) -> Action | None:
@@ -67,10 +83,12 @@ GAME: Game[RommeState] = Game(
     ),
     texts=TEXTS,
     arguments=rules.ARGUMENTS,
+    steps=rules.STEPS,
     setup=rules.setup,
     draw=rules.draw,
     apply=rules.apply,
     timer=timer,
+    spend=spend,
     on_restart=on_restart,
     public_view=views.public_view,
     private_view=views.private_view,

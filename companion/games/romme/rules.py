@@ -14,6 +14,7 @@ from companion.games.base import (
     IllegalAction,
     InvalidAction,
     Saved,
+    Undo,
     whole,
 )
 from companion.games.base import allowed_actions as allowed
@@ -61,7 +62,7 @@ def _hand_on(state: RommeState, player: Player, last: Last, phase: str = "turn")
     if len(active_seats(state)) < 2:
         return _end_round(state, None)
     return replace(state, phase=phase, turn=next_seat(state, state.turn),
-                   remaining_ms=limit_ms(state))
+                   remaining_ms=limit_ms(state), settled_ms=0)
 
 
 def _in_time(state: RommeState) -> Player:
@@ -228,6 +229,14 @@ RULES: dict[str, Rule] = {
 ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {"score": {"seat": int, "tiles": list}}
 """What each action takes: only a score names the seat and its tiles (1-10, a joker 50; without
 tiles it clears the seat's entry)."""
+
+STEPS: dict[str, Undo] = {
+    "resume": Undo.OPEN, "pause": Undo.OPEN, "end_turn": Undo.OPEN, "draw": Undo.OPEN,
+    "failed_manipulation": Undo.OPEN, "timeout": Undo.FINAL, "romme": Undo.OPEN,
+    "stuck": Undo.OPEN, "score": Undo.OPEN, "confirm_scores": Undo.OPEN, "finish": Undo.OPEN,
+}
+"""Whether undo may take each action back: all but the clock's verdict (the Table also
+never takes back the step that ends the game)."""
 
 
 def check(state: RommeState, action: Action) -> None:

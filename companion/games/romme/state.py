@@ -69,7 +69,8 @@ class Scoring:
 
 @dataclass(frozen=True, slots=True)
 class RommeState:
-    """The whole game; ``remaining_ms`` is the turn's time left when this state was entered."""
+    """The whole game; ``remaining_ms`` is the turn's time left when this state was entered,
+    ``settled_ms`` how much of the settle time after an overrun had run by then."""
 
     settings: Settings
     players: tuple[Player, ...]
@@ -80,6 +81,7 @@ class RommeState:
     remaining_ms: int = 0
     last: Last | None = None
     scoring: Scoring | None = None
+    settled_ms: int = 0
 
 
 # -- derived facts -----------------------------------------------------------------------------
@@ -96,12 +98,18 @@ def settle_ms(state: RommeState) -> int | None:
     return None if wait == WAIT else int(wait) * 1000
 
 
+def settle_left_ms(state: RommeState) -> int | None:
+    """What is left of the settle time when this state was entered; None: it waits for TURN."""
+    wait = settle_ms(state)
+    return None if wait is None else max(0, wait - state.settled_ms)
+
+
 def countdown_ms(state: RommeState) -> int | None:
     """The time the running countdown had when this state was entered: the turn's, or the
     settle time's; None while nothing runs."""
     if state.phase == "turn":
         return state.remaining_ms
-    return settle_ms(state) if state.phase == "settle" else None
+    return settle_left_ms(state) if state.phase == "settle" else None
 
 
 def is_left(player: Player) -> bool:
@@ -203,6 +211,7 @@ def to_json(state: RommeState) -> dict[str, JSON]:
                                                  state.last.tiles],
         "scoring": None if sc is None else [sc.winner, [None if t is None else list(t)
                                                         for t in sc.tiles], sc.focus],
+        "settled_ms": state.settled_ms,
     }
 
 
@@ -216,4 +225,5 @@ def from_json(data: Mapping[str, Any]) -> RommeState:
         last=None if data["last"] is None else Last(*data["last"]),
         scoring=None if sc is None else Scoring(
             sc[0], tuple(None if t is None else tuple(t) for t in sc[1]), sc[2]),
+        settled_ms=data.get("settled_ms", 0),
     )

@@ -64,6 +64,7 @@ GAME: Game[ShState] = Game(
     ),
     texts=TEXTS,
     arguments=ARGUMENTS,
+    steps=rules.STEPS,
     setup=setup,
     draw=rules.draw,
     apply=rules.apply,

@@ -24,6 +24,7 @@ from companion.games.base import (
     Chance,
     IllegalAction,
     InvalidAction,
+    Undo,
     whole,
 )
 from companion.games.base import allowed_actions as allowed
@@ -434,6 +435,15 @@ ARGUMENTS: Arguments = {
     "pursuer": {"field": int},
 }
 """What each action takes from a phone or the box (the box's dice come as ``chance``)."""
+
+STEPS: dict[str, Undo] = {
+    "select": Undo.OPEN, "roll": Undo.DRAWN, "retrieve": Undo.OPEN, "faces": Undo.OPEN,
+    "face_back": Undo.OPEN, "help": Undo.DRAWN, "go": Undo.OPEN, "order": Undo.OPEN,
+    "chameleon": Undo.OPEN, "sheet": Undo.OPEN, "write": Undo.OPEN, "erase": Undo.OPEN,
+    "done": Undo.OPEN, "focus": Undo.OPEN, "pursuer": Undo.OPEN,
+}
+"""Whether undo may take each action back: a roll or a re-roll of the box's dice never; what
+the group typed in from its own dice always (a typo)."""
 
 
 def check(state: ShState, action: Action) -> None:
