@@ -1,0 +1,79 @@
+"""Which steps undo may take back is declared once for every step of every game; the clock's
+verdict, what shows a secret and the end of a game are final (the stateful tests of each game
+check every step they take against the same declaration)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.games import GAMES
+from companion.games.base import Undo, nothing_to_spend
+from tests.games.gendarm_helpers import A, B, Play
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_step_of_every_game_says_whether_undo_may_take_it_back(game_id: str) -> None:
+    game = GAMES[game_id]
+    assert set(game.steps) == set(game.arguments)
+    assert all(isinstance(kind, Undo) for kind in game.steps.values())
+
+
+def test_a_game_that_leaves_a_step_undeclared_does_not_load() -> None:
+    romme = GAMES["romme"]
+    steps = {kind: undo for kind, undo in romme.steps.items() if kind != "draw"}
+    with pytest.raises(ValueError, match="draw"):
+        replace(romme, steps=steps)
+
+
+def test_a_game_with_a_clock_must_say_how_undo_spends_its_time() -> None:
+    with pytest.raises(ValueError, match="timer"):
+        replace(GAMES["romme"], spend=nothing_to_spend)
+
+
+@pytest.fixture
+def play(tmp_path: Path) -> Iterator[Play]:
+    game = Play(tmp_path / "getaway.sqlite")
+    yield game
+    game.stop()
+
+
+def test_the_duty_roll_that_ends_the_game_with_typed_dice_is_final(play: Play) -> None:
+    """Level 2, the table's own die typed in: a duty roll may be undone (a typo) until the
+    one that leaves A with the catcher alone, which ends the game and shows both catchers."""
+    play.start(level=2, dice="table")
+    play.send("start_roll", starter=A)
+    play.chance.deal(4, 1, pool=list(range(1, 7)))
+    play.send("deal")
+    play.turns(4)
+    play.send("safe", A)
+    play.send("end_turn", A)
+    for gendarme in (1, 2, 3, 5):
+        play.send("end_turn", B)
+        play.send("roll", A, value=1)
+        play.send("remove", A, gendarme=gendarme)
+        play.send("end_turn", A)
+    play.send("end_turn", B)
+    play.send("roll", A, value=6)
+    play.send("table.undo", A)                                  # a typo: taken back
+    play.send("roll", A, value=5)
+    assert play.state()["result"] == {"winner": B, "reason": "depletion"}
+    for by in (A, B, None):
+        play.refused("error.undo_over", "table.undo", by)
+    assert [player["catcher"] for player in play.state()["players"]] == [4, 1]
+
+
+def test_ending_an_open_ended_romme_game_is_final(play: Play) -> None:
+    play.send("table.new_game", game="romme", seats=2,
+              options={"rounds": 0, "first_player": 0})
+    play.send("resume")
+    play.send("romme", 0)                                      # out on the first turn
+    play.send("confirm_scores")
+    play.send("table.undo")                                     # the scores taken back
+    play.send("confirm_scores")
+    play.send("finish")
+    assert play.table.published.public["state"]["phase"] == "over"
+    play.refused("error.undo_over", "table.undo")
