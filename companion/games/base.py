@@ -7,6 +7,7 @@ numbers. Time reaches them as ``Action.elapsed_ms``, chance as values inside an 
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar
@@ -168,8 +169,8 @@ class Option:
     def check(self, value: JSON) -> JSON:
         """Return ``value`` if it is allowed for this option, else raise InvalidAction."""
         if self.choices:
-            if value not in self.choices:
-                raise InvalidAction("error.option_choice", option=self.name, value=str(value))
+            if not any(_is_a(value, type(choice)) and value == choice for choice in self.choices):
+                raise InvalidAction("error.option_choice", option=self.name, value=shown(value))
             return value
         if isinstance(self.default, str):
             if not isinstance(value, str) or not 0 < len(value) <= TEXT_OPTION_LENGTH:
@@ -220,6 +221,12 @@ def check_arguments(declared: Mapping[str, type], args: Mapping[str, JSON]) -> N
 def whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a JSON whole number: an int, never a bool (nor a float like 1.0)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def shown(value: JSON) -> str:
+    """A value as a refusal names it: text as it is, anything else as JSON (``true``, ``1.0``)."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text[:TEXT_OPTION_LENGTH]
 
 
 def _is_a(value: JSON, kind: type) -> bool:
