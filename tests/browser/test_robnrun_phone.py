@@ -145,6 +145,11 @@ def test_big_moments_fill_the_screen_and_buzz(table: Table, server: Server,
     moment(dana, "Geschnappt!")
     moment(carl, "Caught!")
     assert buzzed(carl)[-1] == [1000]
+    board = table_page(browser, server.url, table).page
+    for page, over in ((dana, "Das Spiel ist vorbei."), (carl, "The game is over."),
+                       (board, "The game is over.")):
+        expect(page.locator('[data-now="lost"]')).to_contain_text(over)
+        expect(page.locator("#game-panel")).not_to_contain_text(re.compile("ächste|next", re.I))
 
 
 def test_cracking_the_safes_and_escaping_are_big_moments_too(table: Table, server: Server,
@@ -162,6 +167,8 @@ def test_cracking_the_safes_and_escaping_are_big_moments_too(table: Table, serve
     heist.finish()
     expect(carl.locator("#moment")).to_contain_text("Game over: 22 gold at the airport.")
     moment(carl, "Escaped!")
+    expect(carl.locator('[data-now="won"]')).to_contain_text("The game is over.")
+    expect(carl.locator("#game-panel")).not_to_contain_text(re.compile("next", re.I))
 
 
 # -- the named tools -----------------------------------------------------------------------------

@@ -361,6 +361,15 @@ def test_reaching_terminal_1_wins_with_the_rating() -> None:
     assert view(do(replace(state, gold=12), "next"))["result"]["rating"] == "living"
 
 
+@pytest.mark.parametrize(("car", "police"), [(17, 17), (17, 10)])
+def test_a_finished_game_says_it_is_over_never_the_next_step(car: int, police: int) -> None:
+    over = do(replace(evaluating(new_state(), step=6), car=car, police=police), "next")
+    assert view(over)["now"] == over.phase
+    for lang in LANGUAGES:
+        sentence = text(f"robnrun.now.{view(over)['now']}", lang)
+        assert sentence.startswith(("Das Spiel ist vorbei.", "The game is over.")), sentence
+
+
 @pytest.mark.parametrize(("gold", "rating"), [(0, "free"), (3, "free"), (4, "start"),
                                               (7, "start"), (8, "living"), (11, "living")])
 def test_the_rating_by_gold(gold: int, rating: str) -> None:

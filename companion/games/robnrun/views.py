@@ -113,6 +113,8 @@ def now(state: RobState) -> str:
     """Which step the group is at, naming the sentence that says what to do now
     (``robnrun.now.<step>``)."""
     r, ev = state.robbery, state.evaluation
+    if state.phase in ("won", "lost"):  # the last evaluation stays for the summary: not a step
+        return state.phase
     if state.phase == "prepare":
         if r.building is None:
             return "rob"
