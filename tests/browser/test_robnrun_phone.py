@@ -296,3 +296,23 @@ def test_the_boss_chooses_the_building_once_every_seat_has_a_phone(
     expect(bea.locator(".rr-waits")).to_have_count(0)
     building.tap()
     expect(bea.locator('[data-step="rob"]')).to_have_class(re.compile(r"\bdone\b"))
+
+
+def test_the_table_page_waits_while_the_box_enters_the_safes(
+        table: Table, server: Server, browser: Browser) -> None:
+    """The boss plays openly on the box: the table page deals no clue before every safe is
+    entered there, and says what a safe needs."""
+    heist = Heist(table)
+    heist.new_game()
+    board = table_page(browser, server.url, table).page
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    heist.do("openly")
+    expect(board.locator('[data-now="safes_openly"]')).to_contain_text(
+        "Enter the tools (3 to 5) and the gold (1 to 3) pictured on each safe in the box's menu")
+    expect(board.locator("[data-checklist] .current")).to_have_text(
+        "The safes are entered on the box")
+    expect(board.locator('#actions [data-action="deal"]')).to_have_count(0)
+    heist.do("safes", safes=SAFES)
+    expect(board.locator('#actions [data-action="deal"]')).to_be_visible()
+    expect(board.locator('[data-step="safes"]')).to_have_class(re.compile(r"\bdone\b"))

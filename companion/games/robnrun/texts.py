@@ -93,6 +93,8 @@ _GERMAN = {
     "robnrun.exchanged": "Tauschen geht nur einmal pro Komplizenphase.",
     "robnrun.must_play": "Alle haben gepasst: Jetzt muss ausgespielt oder getauscht werden.",
     "robnrun.safes_missing": "Der Boss muss zuerst die Tresore auf dem Telefon eintragen.",
+    "robnrun.safes_on_box": "Zuerst die Tresore an der Box eintragen: Jeder braucht 3 bis 5 "
+                            "Werkzeuge und 1 bis 3 Gold, dann „Tresore fertig“.",
     "robnrun.cards_invalid": "Karten sind Werkzeuge oder Sporttaschen.",
     "robnrun.cards_count.one": "Es wurde 1 Karte ausgespielt: Sortiere genau diese eine.",
     "robnrun.cards_count.other": "Es wurden {count} Karten ausgespielt: Sortiere genau so viele.",
@@ -162,8 +164,10 @@ _GERMAN = {
     "robnrun.not_openly": "Erst an der Box „Offen spielen“ wählen: Der Boss (Platz {seat}) hat "
                           "dann kein Telefon, die Tresore stehen auf dem Schirm der Box.",
     "robnrun.now.safes_openly": "Jetzt: {boss} spielt offen an der Box. Für jeden Tresor die "
-                                "abgebildeten Werkzeuge und das Gold im Menü der Box eintragen; "
-                                "sie stehen auf ihrem Schirm.",
+                                "abgebildeten Werkzeuge (3 bis 5) und das Gold (1 bis 3) im "
+                                "Menü der Box eintragen; sie stehen auf ihrem Schirm. Sind alle "
+                                "vollständig, „Tresore fertig“ wählen: Erst dann geht der Raub "
+                                "weiter.",
     "robnrun.now.alarm_openly": "Jetzt: {boss} spielt offen an der Box. Jede ausgespielte Karte "
                                 "im Menü der Box eintragen, dann sortieren: Der Schirm sagt, "
                                 "welche offen liegen und welche auf den Alarmstapel kommen.",
@@ -184,7 +188,8 @@ _GERMAN = {
                        "verdeckt hinter den Sichtschirm. Antippen am Telefon des Bosses oder "
                        "an der Box wählen.",
     "robnrun.now.safes": "Jetzt: {boss} trägt am eigenen Telefon für jeden Tresor die "
-                         "abgebildeten Werkzeuge und das Gold ein. Nur der Boss sieht sie.",
+                         "abgebildeten Werkzeuge (3 bis 5) und das Gold (1 bis 3) ein. Nur der "
+                         "Boss sieht sie.",
     "robnrun.now.deal": "Jetzt: Hinweise austeilen (TURN an der Box). Legt die Hinweise offen "
                         "aus, die die Box nennt; jeder Komplize zieht so viele Werkzeuge vom "
                         "gemischten Stapel, wie Grün zeigt ({green}).",
@@ -276,6 +281,8 @@ _ENGLISH = {
     "robnrun.exchanged": "Exchanging is allowed once per crew phase.",
     "robnrun.must_play": "Everybody passed: now play a card or exchange.",
     "robnrun.safes_missing": "The boss must enter the safes on their phone first.",
+    "robnrun.safes_on_box": "First enter the safes on the box: each needs 3 to 5 tools and 1 to "
+                            "3 gold, then “These are the safes”.",
     "robnrun.cards_invalid": "Cards are tools or bags.",
     "robnrun.cards_count.one": "1 card was played: sort exactly that one.",
     "robnrun.cards_count.other": "{count} cards were played: sort exactly that many.",
@@ -344,9 +351,10 @@ _ENGLISH = {
                               "playing openly means.",
     "robnrun.not_openly": "First choose “Play openly” on the box: the boss (seat {seat}) then "
                           "has no phone, and the safes stand on the box's screen.",
-    "robnrun.now.safes_openly": "Now: {boss} plays openly on the box. Enter the tools and the "
-                                "gold pictured on each safe in the box's menu; they stand on "
-                                "its screen.",
+    "robnrun.now.safes_openly": "Now: {boss} plays openly on the box. Enter the tools (3 to 5) "
+                                "and the gold (1 to 3) pictured on each safe in the box's menu; "
+                                "they stand on its screen. Once every safe is complete, choose "
+                                "“These are the safes”: only then does the robbery go on.",
     "robnrun.now.alarm_openly": "Now: {boss} plays openly on the box. Enter each card played "
                                 "in the box's menu, then sort: the screen says which lie face "
                                 "up and which go onto the alarm stack.",
@@ -366,8 +374,8 @@ _ENGLISH = {
     "robnrun.now.rob": "Now: {boss}, the boss, picks a building and puts its safes behind "
                        "the screen, face down. Tap it on the boss's phone or choose it on the "
                        "box.",
-    "robnrun.now.safes": "Now: {boss} enters on their own phone the tools and gold pictured on "
-                         "each safe. Only the boss sees them.",
+    "robnrun.now.safes": "Now: {boss} enters on their own phone the tools (3 to 5) and the gold "
+                         "(1 to 3) pictured on each safe. Only the boss sees them.",
     "robnrun.now.deal": "Now: deal the clues (TURN on the box). Lay face up the clues the box "
                         "names; each crew member draws as many tools from the shuffled stack "
                         "as green shows ({green}).",
