@@ -62,6 +62,15 @@ def view(state: RobState) -> dict[str, Any]:
     return GAME.public_view(state)
 
 
+# -- the start --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("boss", [1.0, True])
+def test_a_first_boss_that_is_no_whole_number_is_refused_saying_so(boss: object) -> None:
+    options = {**check_options(GAME.options, {}), "boss": boss}
+    refused(lambda: GAME.setup(options, 4, {}, GAME.documents.builtin), "error.option_number",
+            InvalidAction)
+
+
 # -- safes and cracking ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("safe", "key"), [

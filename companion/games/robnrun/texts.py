@@ -18,7 +18,7 @@ _PER_COLOUR = {
         "robnrun.profile.track_empty.{c}": "Wache für {{side}} Spieler: Die {t} Leiste braucht "
                                           "ihre Zahlen.",
         "robnrun.profile.track_numbers.{c}": "Wache für {{side}} Spieler: Die {t} Leiste hat "
-                                            "nur Zahlen von 0 bis 20.",
+                                            "nur ganze Zahlen von 0 bis 20.",
         "robnrun.profile.track_length.{c}": "Wache für {{side}} Spieler: Die {t} Leiste hat "
                                            "{{minimum}} bis {{maximum}} Zahlen.",
         "robnrun.scenario.supply.{c}": "Die Schachtel hat nur {{count}} {t} Würfel.",
@@ -29,7 +29,7 @@ _PER_COLOUR = {
         "robnrun.profile.track_empty.{c}": "Station for {{side}} players: the {t} track needs "
                                           "its numbers.",
         "robnrun.profile.track_numbers.{c}": "Station for {{side}} players: the {t} track only "
-                                            "has numbers from 0 to 20.",
+                                            "has whole numbers from 0 to 20.",
         "robnrun.profile.track_length.{c}": "Station for {{side}} players: the {t} track has "
                                            "{{minimum}} to {{maximum}} numbers.",
         "robnrun.scenario.supply.{c}": "The box has only {{count}} {t} cubes.",
@@ -51,6 +51,10 @@ _GERMAN = {
     "robnrun.profile.name": "Der Name hat 1 bis {maximum} Zeichen.",
     "robnrun.profile.jackhammer": "Der englische Name des Presslufthammers hat 1 bis "
                                   "{maximum} Zeichen.",
+    "robnrun.profile.stations": "Wachen gibt es für 2, 3, 4 und 5 Spieler, jede mit einer "
+                                "gelben, grünen, weißen und roten Leiste.",
+    "robnrun.profile.route_whole": "Länge, Starts, markierte Felder und Terminals des "
+                                   "Fluchtwegs sind ganze Zahlen.",
     "robnrun.profile.route_length": "Der Fluchtweg hat {minimum} bis {maximum} Felder.",
     "robnrun.profile.route_outside": "Alle Felder liegen zwischen 0 und {last}.",
     "robnrun.profile.starts": "Der Polizist startet hinter dem Fluchtauto.",
@@ -62,14 +66,22 @@ _GERMAN = {
                                       "Fluchtautos und Terminal 1.",
     "robnrun.profile.quarters": "Es gibt {count} Stadtviertel mit je {minimum} bis {maximum} "
                                 "Gebäuden.",
-    "robnrun.profile.building_safes": "Auf einem Gebäude liegen 1 bis {maximum} Tresore.",
+    "robnrun.profile.building_safes": "Auf einem Gebäude liegen 1 bis {maximum} Tresore, als "
+                                      "ganze Zahl.",
     "robnrun.scenario.malformed": "Diese Datei ist kein Szenario von Getaway.",
     "robnrun.scenario.name": "Der Name hat 1 bis {maximum} Zeichen.",
     "robnrun.scenario.clues": "Ein Szenario hat genau {count} verschiedene Hinweise (1-16).",
+    "robnrun.scenario.clues_whole": "Hinweise sind ganze Zahlen von 1 bis {last}.",
+    "robnrun.scenario.forbidden_whole": "Verbotene Hinweise sind ganze Zahlen von 1 bis {last}.",
+    "robnrun.scenario.dealers_whole": "Das Stadtviertel eines Informanten ist eine ganze Zahl "
+                                      "von 0 bis {last} (A, B, C, D).",
+    "robnrun.scenario.cubes": "Auf den markierten Feldern liegen nur gelbe, grüne, weiße und "
+                              "rote Würfel.",
     "robnrun.scenario.forbidden": "Ein Expertenszenario verbietet genau {count} Hinweise.",
     "robnrun.scenario.forbidden_used": "Verbotene Hinweise dürfen nicht dabei sein: {clues}.",
     "robnrun.scenario.dealers": "Die 4 Informanten stehen auf den 4 Stadtvierteln, je einer.",
-    "robnrun.scenario.station": "Für jede Farbe eine Anzahl Würfel auf der Wache (0 oder mehr).",
+    "robnrun.scenario.station": "Für jede Farbe eine ganze Zahl Würfel auf der Wache (0 oder "
+                                "mehr).",
     "robnrun.scenario.squares": "Auf jedem der {count} markierten Felder liegt mindestens "
                                 "1 Würfel.",
     "robnrun.scenario.squares_order": "Zum Flughafen hin liegen nie mehr Würfel als davor.",
@@ -239,6 +251,10 @@ _ENGLISH = {
     "robnrun.profile.name": "The name has 1 to {maximum} characters.",
     "robnrun.profile.jackhammer": "The jackhammer's English name has 1 to {maximum} "
                                   "characters.",
+    "robnrun.profile.stations": "There are stations for 2, 3, 4 and 5 players, each with a "
+                                "yellow, a green, a white and a red track.",
+    "robnrun.profile.route_whole": "The escape route's length, starts, marked squares and "
+                                   "terminals are whole numbers.",
     "robnrun.profile.route_length": "The escape route has {minimum} to {maximum} squares.",
     "robnrun.profile.route_outside": "Every square lies between 0 and {last}.",
     "robnrun.profile.starts": "The police start behind the getaway car.",
@@ -250,14 +266,22 @@ _ENGLISH = {
                                       "terminal 1.",
     "robnrun.profile.quarters": "There are {count} quarters with {minimum} to {maximum} "
                                 "buildings each.",
-    "robnrun.profile.building_safes": "A building holds 1 to {maximum} safes.",
+    "robnrun.profile.building_safes": "A building holds 1 to {maximum} safes, a whole "
+                                      "number.",
     "robnrun.scenario.malformed": "This file is not a Getaway scenario.",
     "robnrun.scenario.name": "The name has 1 to {maximum} characters.",
     "robnrun.scenario.clues": "A scenario has exactly {count} different clues (1-16).",
+    "robnrun.scenario.clues_whole": "Clues are whole numbers from 1 to {last}.",
+    "robnrun.scenario.forbidden_whole": "Forbidden clues are whole numbers from 1 to {last}.",
+    "robnrun.scenario.dealers_whole": "A dealer's quarter is a whole number from 0 to {last} "
+                                      "(A, B, C, D).",
+    "robnrun.scenario.cubes": "The marked squares hold only yellow, green, white and red "
+                              "cubes.",
     "robnrun.scenario.forbidden": "An expert scenario forbids exactly {count} clues.",
     "robnrun.scenario.forbidden_used": "Forbidden clues must not be chosen: {clues}.",
     "robnrun.scenario.dealers": "The 4 dealers stand on the 4 quarters, one each.",
-    "robnrun.scenario.station": "A number of cubes on the station for every colour (0 or more).",
+    "robnrun.scenario.station": "A whole number of cubes on the station for every colour (0 or "
+                                "more).",
     "robnrun.scenario.squares": "Each of the {count} marked squares holds at least 1 cube.",
     "robnrun.scenario.squares_order": "Toward the airport a square never holds more cubes than "
                                       "the one before.",
