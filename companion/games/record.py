@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from companion.games.base import JSON, InvalidAction
@@ -33,7 +34,10 @@ def load(kind: type[T], data: JSON) -> T:
 
 
 def parse(kind: type[T], data: JSON, error: str) -> T:
-    """``load`` for data from outside: raise InvalidAction(``error``) if it does not fit."""
+    """``load`` for data from outside: raise InvalidAction(``error``) if it does not fit.
+
+    Only the shape is checked (an object where a dataclass or dict is meant, a list where a
+    tuple is); the values inside are the caller's to check."""
     try:
         return load(kind, data)
     except (KeyError, TypeError, ValueError, AttributeError, StopIteration) as problem:
@@ -45,15 +49,24 @@ def _load(kind: Any, data: JSON) -> Any:
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
         return kind(**{f.name: _load(hints[f.name], data[f.name])
-                       for f in dataclasses.fields(kind) if f.name in data})
+                       for f in dataclasses.fields(kind) if f.name in _shaped(Mapping, data)})
     if origin in (typing.Union, types.UnionType):
         if data is None:
             return None
         return _load(next(arg for arg in args if arg is not type(None)), data)
     if origin is tuple:
+        items = _shaped(list | tuple, data)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_load(args[0], item) for item in data)
-        return tuple(_load(arg, item) for arg, item in zip(args, data, strict=True))
+            return tuple(_load(args[0], item) for item in items)
+        return tuple(_load(arg, item) for arg, item in zip(args, items, strict=True))
     if origin is dict:
-        return {key: _load(args[1], item) for key, item in data.items()}
+        return {key: _load(args[1], item) for key, item in _shaped(Mapping, data).items()}
+    return data
+
+
+def _shaped(shape: Any, data: JSON) -> Any:
+    """``data`` if it is a ``shape`` (a string is no list of letters, an object no list of
+    its keys); raise TypeError if not."""
+    if not isinstance(data, shape):
+        raise TypeError(f"{type(data).__name__} is no {shape}")
     return data

@@ -145,6 +145,11 @@ def test_big_moments_fill_the_screen_and_buzz(table: Table, server: Server,
     moment(dana, "Geschnappt!")
     moment(carl, "Caught!")
     assert buzzed(carl)[-1] == [1000]
+    board = table_page(browser, server.url, table).page
+    for page, over in ((dana, "Das Spiel ist vorbei."), (carl, "The game is over."),
+                       (board, "The game is over.")):
+        expect(page.locator('[data-now="lost"]')).to_contain_text(over)
+        expect(page.locator("#game-panel")).not_to_contain_text(re.compile("ächste|next", re.I))
 
 
 def test_cracking_the_safes_and_escaping_are_big_moments_too(table: Table, server: Server,
@@ -162,6 +167,8 @@ def test_cracking_the_safes_and_escaping_are_big_moments_too(table: Table, serve
     heist.finish()
     expect(carl.locator("#moment")).to_contain_text("Game over: 22 gold at the airport.")
     moment(carl, "Escaped!")
+    expect(carl.locator('[data-now="won"]')).to_contain_text("The game is over.")
+    expect(carl.locator("#game-panel")).not_to_contain_text(re.compile("next", re.I))
 
 
 # -- the named tools -----------------------------------------------------------------------------
@@ -289,3 +296,23 @@ def test_the_boss_chooses_the_building_once_every_seat_has_a_phone(
     expect(bea.locator(".rr-waits")).to_have_count(0)
     building.tap()
     expect(bea.locator('[data-step="rob"]')).to_have_class(re.compile(r"\bdone\b"))
+
+
+def test_the_table_page_waits_while_the_box_enters_the_safes(
+        table: Table, server: Server, browser: Browser) -> None:
+    """The boss plays openly on the box: the table page deals no clue before every safe is
+    entered there, and says what a safe needs."""
+    heist = Heist(table)
+    heist.new_game()
+    board = table_page(browser, server.url, table).page
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    heist.do("openly")
+    expect(board.locator('[data-now="safes_openly"]')).to_contain_text(
+        "Enter the tools (3 to 5) and the gold (1 to 3) pictured on each safe in the box's menu")
+    expect(board.locator("[data-checklist] .current")).to_have_text(
+        "The safes are entered on the box")
+    expect(board.locator('#actions [data-action="deal"]')).to_have_count(0)
+    heist.do("safes", safes=SAFES)
+    expect(board.locator('#actions [data-action="deal"]')).to_be_visible()
+    expect(board.locator('[data-step="safes"]')).to_have_class(re.compile(r"\bdone\b"))

@@ -206,13 +206,7 @@ def test_robnrun_box_a_boss_without_a_phone_plays_openly_on_the_box(
     assert p.menu_keys() == ["robnrun.menu.openly_yes", "robnrun.menu.openly_no"]
     p.choose("robnrun.menu.openly_yes")
     assert p.state()["openly"] and p.state()["now"] == "safes_openly"
-    for n, safe in enumerate(SAFES):
-        for name, count in safe["tools"].items():
-            for _ in range(count):
-                p.choose("robnrun.menu.add_tool", safe=n + 1, tool=tool(name))
-        p.choose("robnrun.menu.safe_gold", safe=n + 1, gold=safe["gold"])
-        if n + 1 < len(SAFES):
-            p.choose("robnrun.menu.next_safe", safe=n + 2)
+    enter_the_safes(p)
     assert p.table.published.device["box"]["draft"] == SAFES, "on the box's screen alone"
     p.choose("robnrun.menu.enter_safes")
     assert p.state()["prepare"]["safes_entered"]
@@ -228,6 +222,34 @@ def test_robnrun_box_a_boss_without_a_phone_plays_openly_on_the_box(
     boss = p.state()["boss"]
     others = [shown.public, *(view for seat, view in shown.private.items() if seat != boss)]
     assert all("secret" not in view["state"] and "draft" not in str(view) for view in others)
+
+
+def enter_the_safes(p: Operator) -> None:
+    """Every safe of SAFES, tool by tool and its gold, on the box's menu."""
+    for n, safe in enumerate(SAFES):
+        for name, count in safe["tools"].items():
+            for _ in range(count):
+                p.choose("robnrun.menu.add_tool", safe=n + 1, tool=tool(name))
+        p.choose("robnrun.menu.safe_gold", safe=n + 1, gold=safe["gold"])
+        if n + 1 < len(SAFES):
+            p.choose("robnrun.menu.next_safe", safe=n + 2)
+
+
+def test_robnrun_box_open_play_deals_once_every_safe_is_entered(operator: Operator) -> None:
+    p = operator
+    p.choose("box.new_game", game="robnrun", count=4)   # nobody has a phone
+    p.choose("robnrun.menu.rob", building="A2")
+    p.choose("robnrun.menu.openly")
+    p.choose("robnrun.menu.openly_yes")
+    p.tap(Button.TURN)                                  # no clue while the safes are missing
+    assert not p.state()["prepare"]["dealt"] and Button.TURN not in p.table.published.controls.keys
+    assert {"robnrun.menu.deal", "robnrun.menu.enter_safes"}.isdisjoint(p.menu_keys())
+    enter_the_safes(p)
+    p.tap(Button.TURN)
+    assert not p.state()["prepare"]["safes_entered"] and not p.state()["prepare"]["dealt"]
+    p.choose("robnrun.menu.enter_safes")
+    p.tap(Button.TURN)
+    assert p.state()["prepare"]["dealt"]
 
 
 def test_robnrun_box_never_plays_openly_for_a_boss_with_a_phone(operator: Operator) -> None:

@@ -449,6 +449,41 @@ def test_robnrun_screen_a_boss_without_a_phone_is_told_then_enters_the_safes_on_
     assert "Tresor 1: 2\u00d7\u00a0Ausweis, Säure · 2 Gold" in said(heist.table)
 
 
+BLANK = {"tools": {}, "gold": 0}
+LACKING = {
+    "nothing entered": ([BLANK] * 3, ["Noch 3 Werkzeuge (3\u20135)", "Gold fehlt (1\u20133)"],
+                        ["3 more tools (3\u20135)", "Gold missing (1\u20133)"]),
+    "a tool short": ([{"tools": {"ram": 2}, "gold": 2}, BLANK, BLANK],
+                     ["Noch 1 Werkzeug (3\u20135)"], ["1 more tool (3\u20135)"]),
+    "the gold": ([{"tools": {"ram": 3}, "gold": 0}, BLANK, BLANK], ["Gold fehlt (1\u20133)"],
+                 ["Gold missing (1\u20133)"]),
+    "two safes open": ([SAFES[0], BLANK, BLANK], ["Noch offen: Tresore 2, 3"],
+                       ["Still open: safes 2, 3"]),
+    "one safe open": ([SAFES[0], SAFES[1], BLANK], ["Noch offen: Tresor 3"],
+                      ["Still open: safe 3"]),
+    "every safe": (SAFES, ["Alle Tresore vollständig"], ["Every safe is complete"]),
+}
+"""Safes being entered on the box (the first in focus), and what its screen says they lack."""
+
+
+@pytest.mark.parametrize("case", LACKING)
+def test_robnrun_screen_a_safe_entered_on_the_box_says_what_it_still_lacks(
+        heist: Heist, case: str) -> None:
+    draft, german, english = LACKING[case]
+    heist.new_game()
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    heist.do("openly")
+    heist.do("draft_safes", safes=draft, focus=0)
+    for lang, lines in (("de", german), ("en", english)):
+        published = replace(heist.table.published,
+                            public={**heist.table.published.public, "language": lang})
+        surface, written = drawn_lines(heist.table.games, published, 0, URL)
+        save(surface, f"robnrun_openly_lacking_{case.replace(' ', '_')}_{lang}")
+        readable = [w.words for w in written if w.role == "body" and not w.cut]
+        assert all(line in readable for line in lines), (lang, readable)
+
+
 FULL_SAFES: list[dict[str, Any]] = [
     {"tools": {"card": 1, "stethoscope": 1, "acid": 2, "ram": 1}, "gold": 1},
     {"tools": {"flashlight": 1, "dynamite": 1, "ram": 2, "jackhammer": 1}, "gold": 2},

@@ -3,6 +3,7 @@ bags and the 2-player rules, safes and cracking."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -12,10 +13,11 @@ from companion.games.base import Action, IllegalAction, InvalidAction, Undo, che
 from companion.games.record import dump
 from companion.games.robnrun import GAME
 from companion.games.robnrun.pieces import NO_TOOLS, TOOLS, Safe, cracked, safe_from_json
+from companion.games.robnrun.rules import allowed_actions
 from companion.games.robnrun.scenario import EXAMPLE as SCENARIO
 from companion.games.robnrun.state import Evaluation, Robbery, RobState
 from companion.i18n import LANGUAGES, text
-from tests.games.robnrun_helpers import documents
+from tests.games.robnrun_helpers import documents, refused
 
 SAFE = {"tools": {"card": 3}, "gold": 2}
 CARD, BAG = "card", "bag"
@@ -58,6 +60,15 @@ def evaluating(state: RobState, *, cracked: tuple[int, ...] = (), gold: int = 0,
 
 def view(state: RobState) -> dict[str, Any]:
     return GAME.public_view(state)
+
+
+# -- the start --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("boss", [1.0, True])
+def test_a_first_boss_that_is_no_whole_number_is_refused_saying_so(boss: object) -> None:
+    options = {**check_options(GAME.options, {}), "boss": boss}
+    refused(lambda: GAME.setup(options, 4, {}, GAME.documents.builtin), "error.option_number",
+            InvalidAction)
 
 
 # -- safes and cracking ------------------------------------------------------------------------
@@ -138,6 +149,34 @@ def test_sorting_without_safes_is_refused() -> None:
     with pytest.raises(IllegalAction) as refused:
         do(state, "sort", 0, cards=[CARD] * 4)
     assert refused.value.key == "robnrun.safes_missing"
+
+
+def openly(state: RobState) -> RobState:
+    """The boss has no phone: the group chooses to play openly on the box."""
+    return do(do(state, "openly", ask=True), "openly")
+
+
+def test_open_play_deals_no_clue_before_the_box_has_every_safe() -> None:
+    state = openly(do(new_state(), "rob", building="A1"))
+    assert view(state)["now"] == "safes_openly"
+    assert "deal" not in allowed_actions(state, None)
+    refused(lambda: do(state, "deal", chance={"order": list(range(6))}),
+            "robnrun.safes_on_box", IllegalAction)
+    state = do(state, "safes", safes=[SAFE, SAFE])
+    assert view(state)["now"] == "deal"
+    assert "deal" in allowed_actions(state, None)
+
+
+@pytest.mark.parametrize(("kind", "seat", "then"), [
+    ("clue", None, lambda s: s), ("crew", None, lambda s: s),
+    ("play", 1, lambda s: do(s, "crew"))], ids=["clue", "crew", "play"])
+def test_open_play_chosen_later_waits_for_the_safes_on_the_box(
+        kind: str, seat: int | None, then: Callable[[RobState], RobState]) -> None:
+    """A boss whose phone never entered the safes: the box takes over and the robbery waits."""
+    dealt = do(do(new_state(), "rob", building="A1"), "deal", chance={"order": list(range(6))})
+    state = openly(then(do(dealt, "start")))
+    assert view(state)["now"] == "safes_openly"
+    refused(lambda: do(state, kind, seat, clue=1), "robnrun.safes_on_box", IllegalAction)
 
 
 # -- the crew phase ----------------------------------------------------------------------------
@@ -360,6 +399,15 @@ def test_reaching_terminal_1_wins_with_the_rating() -> None:
     perfect = do(replace(state, car=18, gold=12), "next")
     assert view(perfect)["result"]["rating"] == "perfect"
     assert view(do(replace(state, gold=12), "next"))["result"]["rating"] == "living"
+
+
+@pytest.mark.parametrize(("car", "police"), [(17, 17), (17, 10)])
+def test_a_finished_game_says_it_is_over_never_the_next_step(car: int, police: int) -> None:
+    over = do(replace(evaluating(new_state(), step=6), car=car, police=police), "next")
+    assert view(over)["now"] == over.phase
+    for lang in LANGUAGES:
+        sentence = text(f"robnrun.now.{view(over)['now']}", lang)
+        assert sentence.startswith(("Das Spiel ist vorbei.", "The game is over.")), sentence
 
 
 @pytest.mark.parametrize(("gold", "rating"), [(0, "free"), (3, "free"), (4, "start"),

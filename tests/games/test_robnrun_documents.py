@@ -58,6 +58,12 @@ def without(key: str) -> Change:
     return change
 
 
+def station(side: str, tracks: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["stations"][side] = tracks
+    return change
+
+
 def drop_side(side: str) -> Change:
     def change(data: dict[str, Any]) -> None:
         del data["stations"][side]
@@ -103,6 +109,15 @@ BROKEN_PROFILES: dict[str, tuple[Change, str]] = {
                                "robnrun.profile.building_safes"),
     "four safes on a building": (setting("quarters", [[2, 4], [1, 2, 3], [3], [2, 2]]),
                                  "robnrun.profile.building_safes"),
+    "a station for six": (station("6", {"red": [4, 3]}), "robnrun.profile.stations"),
+    "a blue track": (track("4", "blue", [True, 1.5]), "robnrun.profile.stations"),
+    "route length as a fraction": (route(length=20.0), "robnrun.profile.route_whole"),
+    "car start as true": (route(car=True), "robnrun.profile.route_whole"),
+    "a marked square as text": (route(marked=[7, 9, "11", 13, 15]),
+                                "robnrun.profile.route_whole"),
+    "a track as text": (track("2", "red", "4321"), "robnrun.profile.malformed"),
+    "a quarter as an object": (setting("quarters", [[2, 3], {"1": 1}, [3], [2, 2]]),
+                               "robnrun.profile.malformed"),
 }
 
 
@@ -157,7 +172,26 @@ BROKEN_SCENARIOS: dict[str, tuple[Change, str]] = {
     "an empty square": (setting("squares", [["yellow"], ["red"], [], ["red"], ["green"]]),
                         "robnrun.scenario.squares"),
     "a blue cube": (setting("squares", [["yellow"], ["red"], ["blue"], ["red"], ["green"]]),
-                    "robnrun.scenario.malformed"),
+                    "robnrun.scenario.cubes"),
+    "a cube as a number": (setting("squares", [["yellow"], ["red"], [1], ["red"], ["green"]]),
+                           "robnrun.scenario.cubes"),
+    "a square as an object": (setting("squares", [{"yellow": 1}, ["red"], ["green"], ["red"],
+                                                  ["white"]]), "robnrun.scenario.malformed"),
+    "a clue as a fraction": (setting("clues", [1.0, 2, 3, 4, 5, 7]),
+                             "robnrun.scenario.clues_whole"),
+    "a clue as true": (setting("clues", [True, 2, 3, 4, 5, 7]), "robnrun.scenario.clues_whole"),
+    "a clue as a list": (setting("clues", [[1], 2, 3, 4, 5, 7]),
+                         "robnrun.scenario.clues_whole"),
+    "forbidden as fractions": (setting("forbidden", [9.0, 10, 11]),
+                               "robnrun.scenario.forbidden_whole"),
+    "a dealer as a fraction": (setting("dealers", {"yellow": 1.0, "green": 0, "white": 2,
+                                                   "red": 3}), "robnrun.scenario.dealers_whole"),
+    "a dealer as true": (setting("dealers", {"yellow": True, "green": 0, "white": 2, "red": 3}),
+                         "robnrun.scenario.dealers_whole"),
+    "a dealer as text": (setting("dealers", {"yellow": "1", "green": 0, "white": 2, "red": 3}),
+                         "robnrun.scenario.dealers_whole"),
+    "a dealer nowhere": (setting("dealers", {"yellow": None, "green": 0, "white": 2, "red": 3}),
+                         "robnrun.scenario.dealers_whole"),
     "more toward the airport": (setting("squares", [["yellow"], ["red"], ["green", "red"],
                                                     ["white"], ["green"]]),
                                 "robnrun.scenario.squares_order"),

@@ -126,6 +126,12 @@ def test_the_documents_are_served_from_the_lobby_only(page: FlaskClient, table: 
     ("scenario", {**SCENARIO, "squares": [["red"], ["red", "green"], ["green"], ["red"],
                                           ["white"]]}, "robnrun.scenario.squares_order"),
     ("scenario", "a scenario", "robnrun.scenario.malformed"),
+    ("scenario", {**SCENARIO, "dealers": {"yellow": "3", "green": 2, "white": 1, "red": 0}},
+     "robnrun.scenario.dealers_whole"),
+    ("scenario", {**SCENARIO, "dealers": {"yellow": None, "green": 2, "white": 1, "red": 0}},
+     "robnrun.scenario.dealers_whole"),
+    ("scenario", {**SCENARIO, "clues": [1.0, 2, 3, 4, 5, 8]}, "robnrun.scenario.clues_whole"),
+    ("scenario", {**SCENARIO, "forbidden": [9.0, 10, 11]}, "robnrun.scenario.forbidden_whole"),
     ("profile", {"name": "ours"}, "robnrun.profile.malformed"),
 ])
 def test_a_refused_document_says_what_to_fix(page: FlaskClient, table: Table, kind: str,

@@ -40,8 +40,15 @@ def openly(state: RobState, action: Action) -> None:
 
 
 def safes_entered(state: RobState, action: Action) -> None:
+    safes_first(state, action)
     if not state.robbery.safes:
         raise IllegalAction("robnrun.safes_missing")
+
+
+def safes_first(state: RobState, action: Action) -> None:
+    """While the box enters the safes of a boss playing openly, the robbery waits for them."""
+    if state.robbery.openly and not state.robbery.safes:
+        raise IllegalAction("robnrun.safes_on_box")
 
 
 def on_turn_or_box(state: RobState, action: Action) -> None:

@@ -37,6 +37,7 @@ from companion.games.robnrun.rules import PREPARING
 from companion.games.robnrun.state import (
     RobState,
     building_id,
+    drafted,
     forced,
     placeable,
     route_dealer,
@@ -48,7 +49,9 @@ ROWS = 6
 def controls(state: RobState) -> Controls:
     if state.phase in ("won", "lost"):
         return Controls([MenuItem("robnrun.menu.end_game", Action("table.end_game"))])
-    menu = ([] if state.robbery.asked else _MENUS[state.phase](state)) + _openly(state)
+    r = state.robbery
+    boss_part = r.asked or (r.openly and not r.safes)  # asking to play openly, entering safes
+    menu = ([] if boss_part else _MENUS[state.phase](state)) + _openly(state)
     turn = next((item.action for item in menu if item.action.type in _MAIN), None)
     member = state.robbery.turn if state.phase == "crew" else None
     return Controls(menu, {Button.TURN: turn} if turn else {}, member)
@@ -116,7 +119,7 @@ def _safe_entry(state: RobState) -> list[MenuItem]:
     """Add a tool or set the gold of the safe in focus, clear it, go on to the next safe,
     and once every safe is whole: these are the safes."""
     r = state.robbery
-    draft = list(r.draft or [Safe(NO_TOOLS, 0)] * r.taken)
+    draft = list(drafted(state))
     focus, safe = r.focus, draft[r.focus]
     named = {"safe": focus + 1}
 

@@ -22,6 +22,7 @@ _STEPS = {
 _GERMAN = {
     "web.robnrun.prepare.rob": "Der Boss wählt ein Gebäude",
     "web.robnrun.prepare.safes": "Der Boss trägt die Tresore am Telefon ein",
+    "web.robnrun.prepare.safes_openly": "Die Tresore werden an der Box eingetragen",
     "web.robnrun.prepare.deal": "Hinweise austeilen, Werkzeuge verteilen",
     "web.robnrun.prepare.start": "Raub beginnen: Hinweisphase",
     "web.robnrun.choose": "Welches Gebäude raubt ihr aus?",
@@ -209,6 +210,7 @@ _GERMAN = {
 _ENGLISH = {
     "web.robnrun.prepare.rob": "The boss chooses a building",
     "web.robnrun.prepare.safes": "The boss enters the safes on their phone",
+    "web.robnrun.prepare.safes_openly": "The safes are entered on the box",
     "web.robnrun.prepare.deal": "Deal the clues and the tools",
     "web.robnrun.prepare.start": "Start the robbery: clue phase",
     "web.robnrun.choose": "Which building do you rob?",

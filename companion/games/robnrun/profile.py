@@ -86,6 +86,9 @@ def check(profile: Profile) -> None:
         raise InvalidAction("robnrun.profile.name", maximum=NAME_LENGTH)
     if not isinstance(profile.jackhammer, str) or not 0 < len(profile.jackhammer) <= 20:
         raise InvalidAction("robnrun.profile.jackhammer", maximum=20)
+    if not set(profile.stations) <= set(SIDES) or not all(
+            set(tracks) <= set(COLOURS) for tracks in profile.stations.values()):
+        raise InvalidAction("robnrun.profile.stations")
     for side in SIDES:
         for colour in COLOURS:
             _check_track(profile, side, colour)
@@ -97,7 +100,7 @@ def _check_track(profile: Profile, side: str, colour: str) -> None:
     numbers = profile.stations.get(side, {}).get(colour)
     if not numbers:
         raise InvalidAction(f"robnrun.profile.track_empty.{colour}", side=side)
-    if not all(_is_int(n) and 0 <= n <= 20 for n in numbers):
+    if not all(whole(n) and 0 <= n <= 20 for n in numbers):
         raise InvalidAction(f"robnrun.profile.track_numbers.{colour}", side=side)
     low, high = TRACK_NUMBERS
     if not low <= len(numbers) <= high:
@@ -106,11 +109,13 @@ def _check_track(profile: Profile, side: str, colour: str) -> None:
 
 
 def _check_route(route: Route) -> None:
-    low, high = ROUTE_LENGTH
-    if not _is_int(route.length) or not low <= route.length <= high:
-        raise InvalidAction("robnrun.profile.route_length", minimum=low, maximum=high)
     squares = (*route.marked, *route.terminals, route.car, route.police)
-    if not all(_is_int(s) and 0 <= s < route.length for s in squares):
+    if not all(whole(n) for n in (route.length, *squares)):
+        raise InvalidAction("robnrun.profile.route_whole")
+    low, high = ROUTE_LENGTH
+    if not low <= route.length <= high:
+        raise InvalidAction("robnrun.profile.route_length", minimum=low, maximum=high)
+    if not all(0 <= s < route.length for s in squares):
         raise InvalidAction("robnrun.profile.route_outside", last=route.length - 1)
     if not 0 <= route.police < route.car:
         raise InvalidAction("robnrun.profile.starts")
@@ -130,9 +135,5 @@ def _check_quarters(quarters: tuple[tuple[int, ...], ...]) -> None:
     low, high = BUILDINGS
     if len(quarters) != QUARTERS or not all(low <= len(q) <= high for q in quarters):
         raise InvalidAction("robnrun.profile.quarters", count=QUARTERS, minimum=low, maximum=high)
-    if not all(_is_int(n) and 1 <= n <= BUILDING_SAFES for q in quarters for n in q):
+    if not all(whole(n) and 1 <= n <= BUILDING_SAFES for q in quarters for n in q):
         raise InvalidAction("robnrun.profile.building_safes", maximum=BUILDING_SAFES)
-
-
-def _is_int(value: object) -> bool:
-    return whole(value)

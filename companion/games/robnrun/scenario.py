@@ -60,6 +60,8 @@ def check(scenario: Scenario) -> None:
     if not isinstance(scenario.name, str) or not 0 < len(scenario.name.strip()) <= NAME_LENGTH:
         raise InvalidAction("robnrun.scenario.name", maximum=NAME_LENGTH)
     _check_clues(scenario)
+    if not all(whole(quarter) for quarter in scenario.dealers.values()):
+        raise InvalidAction("robnrun.scenario.dealers_whole", last=QUARTERS - 1)
     if sorted(scenario.dealers) != sorted(COLOURS) or sorted(
             scenario.dealers.values()) != list(range(QUARTERS)):
         raise InvalidAction("robnrun.scenario.dealers")
@@ -75,6 +77,10 @@ def check(scenario: Scenario) -> None:
 
 def _check_clues(scenario: Scenario) -> None:
     clues, forbidden = scenario.clues, scenario.forbidden
+    if not all(whole(clue) for clue in clues):
+        raise InvalidAction("robnrun.scenario.clues_whole", last=CLUES[-1])
+    if not all(whole(clue) for clue in forbidden):
+        raise InvalidAction("robnrun.scenario.forbidden_whole", last=CLUES[-1])
     if len(clues) != CLUE_COUNT or len(set(clues)) != CLUE_COUNT or not set(clues) <= set(CLUES):
         raise InvalidAction("robnrun.scenario.clues", count=CLUE_COUNT)
     if forbidden and (len(set(forbidden)) != FORBIDDEN or not set(forbidden) <= set(CLUES)):
@@ -88,7 +94,7 @@ def _check_squares(squares: Sequence[Sequence[str]]) -> None:
     if len(squares) != MARKED or not all(squares):
         raise InvalidAction("robnrun.scenario.squares", count=MARKED)
     if not all(cube in COLOURS for square in squares for cube in square):
-        raise InvalidAction("robnrun.scenario.malformed")
+        raise InvalidAction("robnrun.scenario.cubes")
     if any(len(later) > len(earlier) for earlier, later in pairwise(squares)):
         raise InvalidAction("robnrun.scenario.squares_order")
 

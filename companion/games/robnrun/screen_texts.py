@@ -87,6 +87,12 @@ SCREEN: Texts = {
         "screen.robnrun.safe_no_gold": "Tresor {safe} · Gold?",
         "screen.robnrun.safe_line": "Tresor {safe}: {tools} · {gold} Gold",
         "screen.robnrun.openly": "Offen an der Box",
+        "screen.robnrun.missing_tools.one": "Noch 1 Werkzeug (3\u20135)",
+        "screen.robnrun.missing_tools.other": "Noch {count} Werkzeuge (3\u20135)",
+        "screen.robnrun.missing_gold": "Gold fehlt (1\u20133)",
+        "screen.robnrun.safes_open.one": "Noch offen: Tresor {safes}",
+        "screen.robnrun.safes_open.other": "Noch offen: Tresore {safes}",
+        "screen.robnrun.safes_whole": "Alle Tresore vollständig",
     },
     "en": {
         "screen.robnrun.robbery": "Robbery {robbery}",
@@ -170,6 +176,12 @@ SCREEN: Texts = {
         "screen.robnrun.safe_no_gold": "Safe {safe} · gold?",
         "screen.robnrun.safe_line": "Safe {safe}: {tools} · {gold} gold",
         "screen.robnrun.openly": "Openly on the box",
+        "screen.robnrun.missing_tools.one": "1 more tool (3\u20135)",
+        "screen.robnrun.missing_tools.other": "{count} more tools (3\u20135)",
+        "screen.robnrun.missing_gold": "Gold missing (1\u20133)",
+        "screen.robnrun.safes_open.one": "Still open: safe {safes}",
+        "screen.robnrun.safes_open.other": "Still open: safes {safes}",
+        "screen.robnrun.safes_whole": "Every safe is complete",
     },
 }
 """The box's screen."""

@@ -166,6 +166,12 @@ def forced(state: RobState) -> bool:
     return state.robbery.passes >= len(holding(state))
 
 
+def drafted(state: RobState) -> tuple[Safe, ...]:
+    """The safes as entered on the box so far: blank ones until the first is entered."""
+    r = state.robbery
+    return r.draft or (Safe(NO_TOOLS, 0),) * r.taken
+
+
 def alarm_count(state: RobState) -> int:
     return sum(state.robbery.alarm)
 

@@ -18,7 +18,7 @@ _PER_COLOUR = {
         "robnrun.profile.track_empty.{c}": "Wache für {{side}} Spieler: Die {t} Leiste braucht "
                                           "ihre Zahlen.",
         "robnrun.profile.track_numbers.{c}": "Wache für {{side}} Spieler: Die {t} Leiste hat "
-                                            "nur Zahlen von 0 bis 20.",
+                                            "nur ganze Zahlen von 0 bis 20.",
         "robnrun.profile.track_length.{c}": "Wache für {{side}} Spieler: Die {t} Leiste hat "
                                            "{{minimum}} bis {{maximum}} Zahlen.",
         "robnrun.scenario.supply.{c}": "Die Schachtel hat nur {{count}} {t} Würfel.",
@@ -29,7 +29,7 @@ _PER_COLOUR = {
         "robnrun.profile.track_empty.{c}": "Station for {{side}} players: the {t} track needs "
                                           "its numbers.",
         "robnrun.profile.track_numbers.{c}": "Station for {{side}} players: the {t} track only "
-                                            "has numbers from 0 to 20.",
+                                            "has whole numbers from 0 to 20.",
         "robnrun.profile.track_length.{c}": "Station for {{side}} players: the {t} track has "
                                            "{{minimum}} to {{maximum}} numbers.",
         "robnrun.scenario.supply.{c}": "The box has only {{count}} {t} cubes.",
@@ -51,6 +51,10 @@ _GERMAN = {
     "robnrun.profile.name": "Der Name hat 1 bis {maximum} Zeichen.",
     "robnrun.profile.jackhammer": "Der englische Name des Presslufthammers hat 1 bis "
                                   "{maximum} Zeichen.",
+    "robnrun.profile.stations": "Wachen gibt es für 2, 3, 4 und 5 Spieler, jede mit einer "
+                                "gelben, grünen, weißen und roten Leiste.",
+    "robnrun.profile.route_whole": "Länge, Starts, markierte Felder und Terminals des "
+                                   "Fluchtwegs sind ganze Zahlen.",
     "robnrun.profile.route_length": "Der Fluchtweg hat {minimum} bis {maximum} Felder.",
     "robnrun.profile.route_outside": "Alle Felder liegen zwischen 0 und {last}.",
     "robnrun.profile.starts": "Der Polizist startet hinter dem Fluchtauto.",
@@ -62,14 +66,22 @@ _GERMAN = {
                                       "Fluchtautos und Terminal 1.",
     "robnrun.profile.quarters": "Es gibt {count} Stadtviertel mit je {minimum} bis {maximum} "
                                 "Gebäuden.",
-    "robnrun.profile.building_safes": "Auf einem Gebäude liegen 1 bis {maximum} Tresore.",
+    "robnrun.profile.building_safes": "Auf einem Gebäude liegen 1 bis {maximum} Tresore, als "
+                                      "ganze Zahl.",
     "robnrun.scenario.malformed": "Diese Datei ist kein Szenario von Getaway.",
     "robnrun.scenario.name": "Der Name hat 1 bis {maximum} Zeichen.",
     "robnrun.scenario.clues": "Ein Szenario hat genau {count} verschiedene Hinweise (1-16).",
+    "robnrun.scenario.clues_whole": "Hinweise sind ganze Zahlen von 1 bis {last}.",
+    "robnrun.scenario.forbidden_whole": "Verbotene Hinweise sind ganze Zahlen von 1 bis {last}.",
+    "robnrun.scenario.dealers_whole": "Das Stadtviertel eines Informanten ist eine ganze Zahl "
+                                      "von 0 bis {last} (A, B, C, D).",
+    "robnrun.scenario.cubes": "Auf den markierten Feldern liegen nur gelbe, grüne, weiße und "
+                              "rote Würfel.",
     "robnrun.scenario.forbidden": "Ein Expertenszenario verbietet genau {count} Hinweise.",
     "robnrun.scenario.forbidden_used": "Verbotene Hinweise dürfen nicht dabei sein: {clues}.",
     "robnrun.scenario.dealers": "Die 4 Informanten stehen auf den 4 Stadtvierteln, je einer.",
-    "robnrun.scenario.station": "Für jede Farbe eine Anzahl Würfel auf der Wache (0 oder mehr).",
+    "robnrun.scenario.station": "Für jede Farbe eine ganze Zahl Würfel auf der Wache (0 oder "
+                                "mehr).",
     "robnrun.scenario.squares": "Auf jedem der {count} markierten Felder liegt mindestens "
                                 "1 Würfel.",
     "robnrun.scenario.squares_order": "Zum Flughafen hin liegen nie mehr Würfel als davor.",
@@ -93,6 +105,8 @@ _GERMAN = {
     "robnrun.exchanged": "Tauschen geht nur einmal pro Komplizenphase.",
     "robnrun.must_play": "Alle haben gepasst: Jetzt muss ausgespielt oder getauscht werden.",
     "robnrun.safes_missing": "Der Boss muss zuerst die Tresore auf dem Telefon eintragen.",
+    "robnrun.safes_on_box": "Zuerst die Tresore an der Box eintragen: Jeder braucht 3 bis 5 "
+                            "Werkzeuge und 1 bis 3 Gold, dann „Tresore fertig“.",
     "robnrun.cards_invalid": "Karten sind Werkzeuge oder Sporttaschen.",
     "robnrun.cards_count.one": "Es wurde 1 Karte ausgespielt: Sortiere genau diese eine.",
     "robnrun.cards_count.other": "Es wurden {count} Karten ausgespielt: Sortiere genau so viele.",
@@ -162,8 +176,10 @@ _GERMAN = {
     "robnrun.not_openly": "Erst an der Box „Offen spielen“ wählen: Der Boss (Platz {seat}) hat "
                           "dann kein Telefon, die Tresore stehen auf dem Schirm der Box.",
     "robnrun.now.safes_openly": "Jetzt: {boss} spielt offen an der Box. Für jeden Tresor die "
-                                "abgebildeten Werkzeuge und das Gold im Menü der Box eintragen; "
-                                "sie stehen auf ihrem Schirm.",
+                                "abgebildeten Werkzeuge (3 bis 5) und das Gold (1 bis 3) im "
+                                "Menü der Box eintragen; sie stehen auf ihrem Schirm. Sind alle "
+                                "vollständig, „Tresore fertig“ wählen: Erst dann geht der Raub "
+                                "weiter.",
     "robnrun.now.alarm_openly": "Jetzt: {boss} spielt offen an der Box. Jede ausgespielte Karte "
                                 "im Menü der Box eintragen, dann sortieren: Der Schirm sagt, "
                                 "welche offen liegen und welche auf den Alarmstapel kommen.",
@@ -184,7 +200,8 @@ _GERMAN = {
                        "verdeckt hinter den Sichtschirm. Antippen am Telefon des Bosses oder "
                        "an der Box wählen.",
     "robnrun.now.safes": "Jetzt: {boss} trägt am eigenen Telefon für jeden Tresor die "
-                         "abgebildeten Werkzeuge und das Gold ein. Nur der Boss sieht sie.",
+                         "abgebildeten Werkzeuge (3 bis 5) und das Gold (1 bis 3) ein. Nur der "
+                         "Boss sieht sie.",
     "robnrun.now.deal": "Jetzt: Hinweise austeilen (TURN an der Box). Legt die Hinweise offen "
                         "aus, die die Box nennt; jeder Komplize zieht so viele Werkzeuge vom "
                         "gemischten Stapel, wie Grün zeigt ({green}).",
@@ -234,6 +251,10 @@ _ENGLISH = {
     "robnrun.profile.name": "The name has 1 to {maximum} characters.",
     "robnrun.profile.jackhammer": "The jackhammer's English name has 1 to {maximum} "
                                   "characters.",
+    "robnrun.profile.stations": "There are stations for 2, 3, 4 and 5 players, each with a "
+                                "yellow, a green, a white and a red track.",
+    "robnrun.profile.route_whole": "The escape route's length, starts, marked squares and "
+                                   "terminals are whole numbers.",
     "robnrun.profile.route_length": "The escape route has {minimum} to {maximum} squares.",
     "robnrun.profile.route_outside": "Every square lies between 0 and {last}.",
     "robnrun.profile.starts": "The police start behind the getaway car.",
@@ -245,14 +266,22 @@ _ENGLISH = {
                                       "terminal 1.",
     "robnrun.profile.quarters": "There are {count} quarters with {minimum} to {maximum} "
                                 "buildings each.",
-    "robnrun.profile.building_safes": "A building holds 1 to {maximum} safes.",
+    "robnrun.profile.building_safes": "A building holds 1 to {maximum} safes, a whole "
+                                      "number.",
     "robnrun.scenario.malformed": "This file is not a Getaway scenario.",
     "robnrun.scenario.name": "The name has 1 to {maximum} characters.",
     "robnrun.scenario.clues": "A scenario has exactly {count} different clues (1-16).",
+    "robnrun.scenario.clues_whole": "Clues are whole numbers from 1 to {last}.",
+    "robnrun.scenario.forbidden_whole": "Forbidden clues are whole numbers from 1 to {last}.",
+    "robnrun.scenario.dealers_whole": "A dealer's quarter is a whole number from 0 to {last} "
+                                      "(A, B, C, D).",
+    "robnrun.scenario.cubes": "The marked squares hold only yellow, green, white and red "
+                              "cubes.",
     "robnrun.scenario.forbidden": "An expert scenario forbids exactly {count} clues.",
     "robnrun.scenario.forbidden_used": "Forbidden clues must not be chosen: {clues}.",
     "robnrun.scenario.dealers": "The 4 dealers stand on the 4 quarters, one each.",
-    "robnrun.scenario.station": "A number of cubes on the station for every colour (0 or more).",
+    "robnrun.scenario.station": "A whole number of cubes on the station for every colour (0 or "
+                                "more).",
     "robnrun.scenario.squares": "Each of the {count} marked squares holds at least 1 cube.",
     "robnrun.scenario.squares_order": "Toward the airport a square never holds more cubes than "
                                       "the one before.",
@@ -276,6 +305,8 @@ _ENGLISH = {
     "robnrun.exchanged": "Exchanging is allowed once per crew phase.",
     "robnrun.must_play": "Everybody passed: now play a card or exchange.",
     "robnrun.safes_missing": "The boss must enter the safes on their phone first.",
+    "robnrun.safes_on_box": "First enter the safes on the box: each needs 3 to 5 tools and 1 to "
+                            "3 gold, then “These are the safes”.",
     "robnrun.cards_invalid": "Cards are tools or bags.",
     "robnrun.cards_count.one": "1 card was played: sort exactly that one.",
     "robnrun.cards_count.other": "{count} cards were played: sort exactly that many.",
@@ -344,9 +375,10 @@ _ENGLISH = {
                               "playing openly means.",
     "robnrun.not_openly": "First choose “Play openly” on the box: the boss (seat {seat}) then "
                           "has no phone, and the safes stand on the box's screen.",
-    "robnrun.now.safes_openly": "Now: {boss} plays openly on the box. Enter the tools and the "
-                                "gold pictured on each safe in the box's menu; they stand on "
-                                "its screen.",
+    "robnrun.now.safes_openly": "Now: {boss} plays openly on the box. Enter the tools (3 to 5) "
+                                "and the gold (1 to 3) pictured on each safe in the box's menu; "
+                                "they stand on its screen. Once every safe is complete, choose "
+                                "“These are the safes”: only then does the robbery go on.",
     "robnrun.now.alarm_openly": "Now: {boss} plays openly on the box. Enter each card played "
                                 "in the box's menu, then sort: the screen says which lie face "
                                 "up and which go onto the alarm stack.",
@@ -366,8 +398,8 @@ _ENGLISH = {
     "robnrun.now.rob": "Now: {boss}, the boss, picks a building and puts its safes behind "
                        "the screen, face down. Tap it on the boss's phone or choose it on the "
                        "box.",
-    "robnrun.now.safes": "Now: {boss} enters on their own phone the tools and gold pictured on "
-                         "each safe. Only the boss sees them.",
+    "robnrun.now.safes": "Now: {boss} enters on their own phone the tools (3 to 5) and the gold "
+                         "(1 to 3) pictured on each safe. Only the boss sees them.",
     "robnrun.now.deal": "Now: deal the clues (TURN on the box). Lay face up the clues the box "
                         "names; each crew member draws as many tools from the shuffled stack "
                         "as green shows ({green}).",

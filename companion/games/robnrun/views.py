@@ -13,7 +13,9 @@ from companion.games.robnrun.pieces import (
     CLUE_PRICE,
     COLOURS,
     DEALER_PRICES,
+    SAFE_TOOLS,
     TOOLS,
+    Safe,
     cracked,
     most_kinds,
     needed,
@@ -27,6 +29,7 @@ from companion.games.robnrun.state import (
     building_id,
     capacity,
     crew,
+    drafted,
     forced,
     placeable,
     rating,
@@ -113,14 +116,18 @@ def now(state: RobState) -> str:
     """Which step the group is at, naming the sentence that says what to do now
     (``robnrun.now.<step>``)."""
     r, ev = state.robbery, state.evaluation
+    if state.phase in ("won", "lost"):  # the last evaluation stays for the summary: not a step
+        return state.phase
+    if r.openly and not r.safes:  # the robbery waits while the box enters the safes
+        return "safes_openly"
     if state.phase == "prepare":
         if r.building is None:
             return "rob"
         if not r.safes:
-            return "safes_openly" if r.openly else "safes"
+            return "safes"
         return "deal" if not r.dealt else "start"
     if state.phase == "alarm" and r.openly:
-        return "alarm_openly" if r.safes else "safes_openly"
+        return "alarm_openly"
     if state.phase == "crew" and forced(state):
         return "crew_forced"
     if ev is not None:
@@ -151,9 +158,17 @@ def box_view(state: RobState) -> dict[str, JSON]:
     r = state.robbery
     if not r.openly:
         return {}
-    return {"safes": [safe_json(s) for s in r.safes], "draft": [safe_json(s) for s in r.draft],
-            "focus": r.focus, "cards": list(r.cards), "needed": tool_object(needed(r.safes)),
-            "alarm": tool_object(r.alarm), "cracked": list(cracked(r.safes, r.rows))}
+    draft = drafted(state)
+    return {"safes": [safe_json(s) for s in r.safes], "draft": [safe_json(s) for s in draft],
+            "missing": [_missing(s) for s in draft], "focus": r.focus, "cards": list(r.cards),
+            "needed": tool_object(needed(r.safes)), "alarm": tool_object(r.alarm),
+            "cracked": list(cracked(r.safes, r.rows))}
+
+
+def _missing(safe: Safe) -> dict[str, JSON]:
+    """What a safe being entered on the box still lacks: tools up to the least a safe
+    needs, and its gold."""
+    return {"tools": max(0, SAFE_TOOLS[0] - sum(safe.tools)), "gold": not safe.gold}
 
 
 def private_view(state: RobState, seat: int) -> dict[str, JSON]:

@@ -84,6 +84,7 @@
   // The public main steps of the phase, as the box's TURN button and menu offer them.
   function steps(s) {
     const r = s.crew;
+    if (s.now === "safes_openly") return []; // the robbery waits while the box enters the safes
     if (s.phase === "prepare") {
       if (s.prepare.building === null) return ["rob"];
       return s.prepare.dealt ? ["start"] : ["deal"];
@@ -153,14 +154,17 @@
       white: value("white"), red: value("red") }));
   }
 
-  // The preparation's four steps in the rule book's order, each ticked once done.
+  // The preparation's four steps in the rule book's order, each ticked once done; the safes
+  // are entered on the box while the boss plays openly.
   function prepareSteps(v) {
     const s = v.state;
     const p = s.prepare;
     const done = { rob: p.building !== null, safes: p.safes_entered, deal: p.dealt, start: false };
+    const now = s.now === "safes_openly" ? "safes" : s.now;
+    const openly = (step) => (step === "safes" && s.openly ? "_openly" : "");
     return h("ol", { class: "rr-checklist", data: { checklist: "prepare" } }, PREPARE.map((step) => h("li",
-      { class: classes(done[step] && "done", step === s.now && "current"), data: { step } },
-      t(`web.robnrun.prepare.${step}`))));
+      { class: classes(done[step] && "done", step === now && "current"), data: { step } },
+      t(`web.robnrun.prepare.${step}${openly(step)}`))));
   }
 
   function playerInfo(v, seat) {

@@ -363,26 +363,46 @@ def _entering(state: State) -> bool:
 def _safe_entry(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
                 ctx: Context) -> None:
     """The boss has no phone: the safe being entered on the box, readable, its gold at the
-    top and a line per tool; the others as hints. The safes stand on the box's screen alone
-    (the view's ``box``)."""
-    box = view.get("box") or {}
-    draft, focus = list(box.get("draft") or []), int(box.get("focus") or 0)
-    safes = draft or [{"tools": {}, "gold": 0}] * int(view["state"]["prepare"]["safes"])
-    safe = safes[min(focus, len(safes) - 1)]
+    top, a line per tool and what is still missing; the others as hints. The safes stand on
+    the box's screen alone (the view's ``box``)."""
+    box = view["box"]
+    safes, focus = list(box["draft"]), int(box["focus"])
+    safe = safes[focus]
     head = (ctx.text("screen.robnrun.safe", safe=focus + 1, gold=safe["gold"]) if safe["gold"]
             else ctx.text("screen.robnrun.safe_no_gold", safe=focus + 1))
     write(surface, ctx.fonts.body, head, ACCENT, spot.headline.midleft, "midleft",
           spot.headline.width)
-    tools = [f"{_tool(view['state'], tool, ctx)} {n}" for tool, n in safe["tools"].items()
-             if tool in TOOLS and n] or [ctx.text("screen.robnrun.none")]
-    line = ctx.fonts.body.get_linesize()
-    for n, named in enumerate(tools):
-        write(surface, ctx.fonts.body, named, TEXT, (spot.lines.left, spot.lines.top + n * line),
+    tools = [(f"{_tool(view['state'], tool, ctx)} {n}", TEXT) for tool, n
+             in safe["tools"].items() if tool in TOOLS and n]
+    lines = [*(tools or [(ctx.text("screen.robnrun.none"), TEXT)]), *_still_missing(box, ctx)]
+    height = ctx.fonts.body.get_linesize()
+    for n, (words, colour) in enumerate(lines[:(spot.hints.top - spot.lines.top) // height]):
+        write(surface, ctx.fonts.body, words, colour, (spot.lines.left,
+                                                       spot.lines.top + n * height),
               "topleft", spot.lines.width)
     others = [_safe_line(view, n, s, ctx) for n, s in enumerate(safes) if n != focus]
     _hints(surface, spot.hints, view["state"], [ctx.text("screen.robnrun.openly"), *others],
            ctx)
     menu_bar(surface, spot.menu, ctx)
+
+
+def _still_missing(box: Mapping[str, JSON], ctx: Context) -> list[Line]:
+    """What the safe in focus lacks (tools, within what a safe needs; its gold), else which
+    safes are still open, else that every safe is whole: "These are the safes" is offered."""
+    missing = box["missing"]
+    lacks = missing[int(box["focus"])]
+    lines = []
+    if lacks["tools"]:
+        lines.append((ctx.text("screen.robnrun.missing_tools", count=lacks["tools"]), WARN))
+    if lacks["gold"]:
+        lines.append((ctx.text("screen.robnrun.missing_gold"), WARN))
+    if lines:
+        return lines
+    open_safes = [str(n + 1) for n, safe in enumerate(missing) if safe["tools"] or safe["gold"]]
+    if not open_safes:
+        return [(ctx.text("screen.robnrun.safes_whole"), GOOD)]
+    return [(ctx.text("screen.robnrun.safes_open", count=len(open_safes),
+                      safes=", ".join(open_safes)), WARN)]
 
 
 NO_BREAK = "\u00a0"
