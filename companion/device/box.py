@@ -23,7 +23,7 @@ from companion.device.buttons import Buttons
 from companion.device.buzzer import Beeper
 from companion.device.pins import PinMap
 from companion.device.station import PoliceStation
-from companion.games.base import JSON, Action, Button, Controls, LedFrame, Sound
+from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -48,6 +48,9 @@ MOMENT_S = 3.0
 FLASH_S = 0.25
 """Every LED on, then off, this long each while a moment lasts."""
 ALL_LIT = LedFrame.bars((6, 6, 6, 6))
+
+Likeness = Callable[[MenuItem], bool]
+"""Whether a menu item is one the cursor stood on, found again in a new menu."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +186,7 @@ class Box:
             if self._closed:
                 return
             before, self._published = self._published, published
-            self._cursor = _follow(self._cursor, before.controls, published.controls)
+            self._cursor = follow(self._cursor, before.controls, published.controls)
             now, sounds = self._clock(), self._game_sounds(before.public, published.public)
             moments = [sound for sound in sounds if sound in MOMENTS]
             if moments:
@@ -239,22 +242,57 @@ def _nobody() -> None:
     """Nobody watches the cursor."""
 
 
-def _follow(cursor: int, old: Controls, new: Controls) -> int:
-    """Keep the cursor on the same entry (same text key and params) if the new menu has it,
-    else on an entry of the same key in the same place (its figure changed: one more die
-    chosen); a new entry on top (someone asking for a seat or to be the table page) takes it,
-    so OK answers what the screen just showed; a new turn starts at the first entry."""
-    before, after = old.menu, new.menu
-    if old.turn != new.turn:
+def follow(cursor: int, old: Controls, new: Controls) -> int:
+    """Where the cursor goes when the menu changes: to the first item on a new turn or when
+    someone's ask came on top of the menu (OK answers what the screen just showed); else it
+    stays on its item, found again by what it is, or goes where that item stood."""
+    before, after = list(old.menu), list(new.menu)
+    if old.turn != new.turn or _put_on_top(before, after) or cursor >= len(before):
         return 0
-    seen = [(item.key, item.params) for item in before]
-    if after and (after[0].key, after[0].params) not in seen:
-        return 0
-    if cursor < len(before):
-        wanted = (before[cursor].key, before[cursor].params)
-        for index, item in enumerate(after):
-            if (item.key, item.params) == wanted:
-                return index
-        if cursor < len(after) and after[cursor].key == wanted[0]:
-            return cursor
-    return 0
+    found = _find(before, cursor, after)
+    return _where_it_stood(before, cursor, after) if found is None else found
+
+
+def _put_on_top(before: list[MenuItem], after: list[MenuItem]) -> bool:
+    """Items came on top of a menu that is otherwise the same: a phone asks for a seat, a
+    browser to be the table page."""
+    return len(after) > len(before) and after[len(after) - len(before):] == before
+
+
+def _find(menu: Sequence[MenuItem], index: int, after: Sequence[MenuItem]) -> int | None:
+    """Item ``index`` of ``menu`` in ``after``, by the surest likeness that finds it; of
+    several, the one nearest to where it stood."""
+    for alike in _likenesses(menu, menu[index]):
+        found = [n for n, other in enumerate(after) if alike(other)]
+        if found:
+            return min(found, key=lambda n: abs(n - index))
+    return None
+
+
+def _likenesses(menu: Sequence[MenuItem], item: MenuItem) -> tuple[Likeness, ...]:
+    """What makes an item ``item`` again: the same key and params; the same key and the params
+    that told it apart from the others of its key in ``menu`` ("To safe 3" after "To safe 2",
+    "2. Acid" after "1. Acid", never "Into hideout 4" after "Into hideout 3"); the same kind
+    of action on the same params ("Keep: 1 blue die (3)" after "Again: 1 blue die (3)")."""
+    telling = _telling(menu, item.key)
+    return (lambda other: (other.key, other.params) == (item.key, item.params),
+            lambda other: other.key == item.key and all(
+                other.params.get(name) == item.params.get(name) for name in telling),
+            lambda other: bool(item.params) and (other.action.type, other.params) == (
+                item.action.type, item.params))
+
+
+def _telling(menu: Sequence[MenuItem], key: str) -> set[str]:
+    """The params whose values tell the items of ``key`` in ``menu`` apart (none for an item
+    alone of its key)."""
+    kin = [item.params for item in menu if item.key == key]
+    return {name for params in kin for name in params
+            if any(other.get(name) != params[name] for other in kin)}
+
+
+def _where_it_stood(menu: Sequence[MenuItem], index: int, after: Sequence[MenuItem]) -> int:
+    """The item chosen left the menu: the item now after the one before it (the next clue; "3
+    gold" after a "2 gold" no longer offered, so a menu whose second OK must change nothing
+    keeps the item chosen), else the first, as a new screen is read from its top."""
+    previous = _find(menu, index - 1, after) if index > 0 else None
+    return 0 if previous is None else min(previous + 1, len(after) - 1)

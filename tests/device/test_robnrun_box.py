@@ -262,3 +262,29 @@ def test_robnrun_box_never_plays_openly_for_a_boss_with_a_phone(operator: Operat
             p.table.submit(Action(kind, None, args))
         assert refused.value.key in ("error.seat_has_phone", "robnrun.boss_phone")
     assert p.table.published.device["box"] == {}
+
+
+def test_robnrun_box_cursor_stays_on_the_safe_entry_chosen(operator: Operator) -> None:
+    """Entering the safes before the clues are dealt, OK on "To safe 2" leaves the cursor on
+    "To safe 3" (safe 2 offers one gold more than safe 1), so a second OK goes on to the next
+    safe and never deals the clues."""
+    p = operator
+    p.choose("box.new_game", game="robnrun", count=4)
+    p.choose("robnrun.menu.rob", building="A2")
+    p.choose("robnrun.menu.openly")
+    p.choose("robnrun.menu.openly_yes")
+    p.choose("robnrun.menu.add_tool", safe=1, tool=tool("card"))
+    assert highlighted(p) == ("robnrun.menu.add_tool", {"safe": 1, "tool": tool("card")})
+    p.choose("robnrun.menu.safe_gold", safe=1, gold=2)
+    p.choose("robnrun.menu.next_safe", safe=2)
+    assert highlighted(p) == ("robnrun.menu.next_safe", {"safe": 3})
+    p.tap(Button.OK)
+    assert highlighted(p) == ("robnrun.menu.next_safe", {"safe": 1})
+    assert p.table.published.device["box"]["focus"] == 2
+    assert not p.state()["prepare"]["dealt"]
+
+
+def highlighted(p: Operator) -> tuple[str, dict[str, Any]]:
+    """The key and params of the menu item under the box's cursor."""
+    item = p.table.published.controls.menu[p.box.cursor]
+    return item.key, dict(item.params)

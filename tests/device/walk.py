@@ -6,6 +6,7 @@ later included."""
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
@@ -71,16 +72,16 @@ def _step(table: Table, shown: Published, clock: FakeClock, chooser: random.Rand
         table.poke()
         return
     if all(action.type == "table.undo" for action in choices):
-        _phone(table, shown, chooser)
+        phone(table, shown, chooser)
         return
     with suppress(GetawayError):  # refused: the box would beep ERROR, and the walk goes on
         table.submit(chooser.choice(choices), expect_version=shown.version)
 
 
-def _phone(table: Table, shown: Published, chooser: random.Random) -> None:
-    """What only a phone may do when the box has nothing left but undo (a chip typed in, a gendarme
-    given up): one of the actions a seat's view offers, its whole numbers picked as a phone's
-    list would offer them (those a game refuses leave the walk where it was)."""
+def phone(table: Table, shown: Published, chooser: random.Random) -> None:
+    """What a phone may do, as where the box has nothing left but undo (a chip typed in, a
+    gendarme given up): one of the actions a seat's view offers, its whole numbers picked as a
+    phone's list would offer them (those a game refuses leave the walk where it was)."""
     offers = [(seat, str(kind)) for seat, view in sorted(shown.private.items())
               for kind in (view.get("state") or {}).get("actions") or ()]
     if not offers:
@@ -102,7 +103,7 @@ def refused_keys(db: Path, shown: Published, games: Games) -> list[str]:
     for button, action in shown.controls.keys.items():
         try:
             check_action(state, action, games)
-            apply_table(state, _drawn(state, action, games), games)
+            apply_table(state, drawn(state, action, games), games)
         except GetawayError as error:
             refused.append(f"{button}: {action.type} ({error.key})")
     return refused
@@ -110,17 +111,23 @@ def refused_keys(db: Path, shown: Published, games: Games) -> list[str]:
 
 def replayed(db: Path, games: Games) -> TableState:
     """The table's state as the log at ``db`` has it (the Table keeps its own to itself)."""
+    last = deque(states(db, games), maxlen=1)
+    return last[0] if last else TableState()
+
+
+def states(db: Path, games: Games) -> Iterator[TableState]:
+    """Each state the log at ``db`` went through, in order: each step the walk's table took."""
     store = Store(db)
     try:
         state = TableState()
         for _, event in store.events():
             state = apply_table(state, Action.from_json(event), games)
-        return state
+            yield state
     finally:
         store.close()
 
 
-def _drawn(state: TableState, action: Action, games: Games) -> Action:
+def drawn(state: TableState, action: Action, games: Games) -> Action:
     """``action`` with what chance decides filled in, as the Table would (any outcome)."""
     if action.type.startswith("table.") or state.game_id is None:
         return action
