@@ -265,9 +265,9 @@ def test_robnrun_box_never_plays_openly_for_a_boss_with_a_phone(operator: Operat
 
 
 def test_robnrun_box_cursor_stays_on_the_safe_entry_chosen(operator: Operator) -> None:
-    """Entering the safes before the clues are dealt, OK on "To safe 2" leaves the cursor on
-    "To safe 3" (safe 2 offers one gold more than safe 1), so a second OK goes on to the next
-    safe and never deals the clues."""
+    """Entering the safes before the clues are dealt, OK on "2 gold" leaves the cursor there
+    (a second OK changes nothing) and OK on "To safe 2" leaves it on "To safe 3", so a second
+    OK goes on to the next safe and never deals the clues."""
     p = operator
     p.choose("box.new_game", game="robnrun", count=4)
     p.choose("robnrun.menu.rob", building="A2")
@@ -276,6 +276,9 @@ def test_robnrun_box_cursor_stays_on_the_safe_entry_chosen(operator: Operator) -
     p.choose("robnrun.menu.add_tool", safe=1, tool=tool("card"))
     assert highlighted(p) == ("robnrun.menu.add_tool", {"safe": 1, "tool": tool("card")})
     p.choose("robnrun.menu.safe_gold", safe=1, gold=2)
+    assert highlighted(p) == ("robnrun.menu.safe_gold", {"safe": 1, "gold": 2})
+    p.tap(Button.OK)
+    assert p.table.published.device["box"]["draft"][0]["gold"] == 2
     p.choose("robnrun.menu.next_safe", safe=2)
     assert highlighted(p) == ("robnrun.menu.next_safe", {"safe": 3})
     p.tap(Button.OK)

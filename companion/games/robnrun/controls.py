@@ -116,8 +116,9 @@ def _openly(state: RobState) -> list[MenuItem]:
 
 
 def _safe_entry(state: RobState) -> list[MenuItem]:
-    """Add a tool or set the gold of the safe in focus, clear it, go on to the next safe,
-    and once every safe is whole: these are the safes."""
+    """Add a tool or set the gold of the safe in focus (the gold it has stays offered, so the
+    cursor stays on it after a choice), clear it, go on to the next safe, and once every safe
+    is whole: these are the safes."""
     r = state.robbery
     draft = list(drafted(state))
     focus, safe = r.focus, draft[r.focus]
@@ -131,7 +132,7 @@ def _safe_entry(state: RobState) -> list[MenuItem]:
             for tool, more in ((t, _plus(safe, t)) for t in TOOLS) if more is not None]
     menu += [MenuItem("robnrun.menu.safe_gold", entered(Safe(safe.tools, gold)),
                       {**named, "gold": gold})
-             for gold in range(SAFE_GOLD[0], SAFE_GOLD[1] + 1) if gold != safe.gold]
+             for gold in range(SAFE_GOLD[0], SAFE_GOLD[1] + 1)]
     menu.append(MenuItem("robnrun.menu.clear_safe", entered(Safe(NO_TOOLS, 0)), named))
     if r.taken > 1:
         after = (focus + 1) % r.taken
