@@ -36,6 +36,7 @@ from companion.games.safehouse.state import (
     FACES,
     HELPS,
     PLAYING,
+    PURSUER,
     Face,
     Move,
     Order,
@@ -343,7 +344,8 @@ def _parse_faces(raw: JSON) -> dict[str, list[Face]]:
 
 
 def _is_face(face: JSON) -> bool:
-    return not isinstance(face, bool) and face in FACES
+    """1 to 5 as a whole number (never 2.0 or true, which equal 2 and 1), or the pursuer."""
+    return face == PURSUER or (whole(face) and face in FACES)
 
 
 def _counts(state: ShState, raw: JSON) -> dict[str, int]:
@@ -362,9 +364,11 @@ def _counts(state: ShState, raw: JSON) -> dict[str, int]:
 def _chosen(roll: Roll, raw: JSON, *, empty: bool) -> dict[str, tuple[int, ...]]:
     """Dice of the roll by colour and place ("nur die Würfel, die ihr vorher ausgewählt habt")."""
     if not isinstance(raw, Mapping) or not all(
-            colour in roll.faces and isinstance(places, list | tuple)
-            and all(whole(i) and 0 <= i < len(roll.faces[colour]) for i in places)
-            and len(set(places)) == len(places) for colour, places in raw.items()):
+            isinstance(places, list | tuple) and all(whole(i) for i in places)
+            for places in raw.values()):
+        raise InvalidAction("safehouse.reroll_places")
+    if not all(colour in roll.faces and all(0 <= i < len(roll.faces[colour]) for i in places)
+               and len(set(places)) == len(places) for colour, places in raw.items()):
         raise InvalidAction("safehouse.reroll_invalid")
     chosen = {str(c): tuple(sorted(places)) for c, places in raw.items() if places}
     if not chosen and not empty:
