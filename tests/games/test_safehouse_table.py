@@ -53,9 +53,9 @@ def test_every_entry_from_the_table_is_undone_exactly(tmp_path: Path) -> None:
     g = Group(tmp_path, 2)
     steps: list[tuple[str, int | None, dict[str, Any]]] = [
         ("select", 0, {"dice": {"green": 2}}),
-        ("roll", 0, {"dice": {"green": 2, "white": 1}}),
+        ("roll", 0, {"dice": {"green": 2, "red": 1, "blue": 1, "white": 1}}),
         ("faces", 0, {"faces": {"green": [4]}}),
-        ("faces", 0, {"faces": {"green": [P], "white": [2]}}),
+        ("faces", 0, {"faces": {"green": [P], "red": [1], "blue": [3], "white": [2]}}),
         ("help", 0, {"kind": "reroll", "dice": {"green": [1]}}),
         ("faces", None, {"faces": {"green": [5]}}),
         ("go", None, {}),

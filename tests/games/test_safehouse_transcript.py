@@ -106,7 +106,7 @@ def test_sh02_a_joker_beside_a_pursuer_pair_and_the_forced_retrieval(groups: Any
 
 def test_sh03_caught_by_rolled_pursuers_before_anyone_enters(groups: Any) -> None:
     g = groups(2)
-    g.reach(19, [22, 30], [0, 0])
+    g.reach(19, [22, 30], [1, 0])  # R4 and B5 would close A's open order: too late
     g.roll(A, {"yellow": [P], "green": [P], "red": [4], "blue": [5]})
     assert g.state["pursuer"] == 20
     g.do("go", A)
@@ -121,13 +121,13 @@ def test_sh03_caught_by_rolled_pursuers_before_anyone_enters(groups: Any) -> Non
 
 def test_sh04_the_pursuer_does_not_move(groups: Any) -> None:
     g = groups(2)
-    g.reach(19, [22, 30], [0, 0])
+    g.reach(19, [22, 30], [1, 0])
     g.roll(A, {"yellow": [P], "green": [P], "red": [4], "blue": [5]})
     g.do("help", A, kind="ignore")
     assert g.state["roll"]["pursuers"] == 0
     g.do("go", A)
     assert g.state["pursuer"] == 20 and g.state["phase"] == "entering"
-    g.do("order", A, row=2, status="closed", arrow=4)
+    g.do("order", A, row=1, status="closed", arrow=4)  # R4 and B5 close A's open order
     g.do("done")
     assert lid(g) == {"yellow": 1, "green": 1, "red": 1, "blue": 1}  # "trotzdem … in den Deckel"
     g.do("roll", B, dice={"red": 1})
@@ -191,28 +191,53 @@ def test_a_player_the_pursuer_passed_is_caught_never_behind(groups: Any) -> None
     assert {view["state"]["players"][A]["lead"] for view in views} == {6}
 
 
-def test_sh18_a_roll_opens_or_closes_one_order_a_number_in_light_mode(groups: Any) -> None:
-    """Four colours give four numbers: a fifth order opened or closed is refused; taking one
-    back makes room, and emptying or going back never counts."""
+def test_sh18_what_a_roll_moves_on_paper_takes_its_numbers(groups: Any) -> None:
+    """Light mode cannot see the sheet, but four colours give four numbers: an empty order
+    closed takes at least three of them (two in the bottom three, beside the grey 6), an
+    order opened or an open one closed takes one, and going back takes none."""
     g = groups(2)
     g.roll(A, {"yellow": [1], "green": [2], "red": [3], "blue": [P, 4], "white": [5]})
     g.do("go", A)
-    for row in range(3):
-        g.do("order", A, row=row, status="closed", arrow=6)
-    g.do("order", A, row=3, status="open")
-    assert g.refused("order", A, row=4, status="closed", arrow=6) == "safehouse.numbers_used"
-    assert g.refused("order", None, seat=A, row=4, status="open") == "safehouse.numbers_used"
-    g.do("order", A, row=3, status="closed", arrow=2)  # the open one closes: still four
-    g.do("order", A, row=3, status="empty")
-    g.do("order", A, row=4, status="closed", arrow=2)
-    assert g.positions()[A] == 36 and g.player(A)["closed"] == 4
+    g.do("order", A, row=0, status="closed", arrow=6)
+    assert g.refused("order", A, row=1, status="closed", arrow=6) == "safehouse.numbers_used"
+    g.do("order", A, row=1, status="open")
+    assert g.refused("order", None, seat=A, row=2, status="open") == "safehouse.numbers_used"
+    g.do("order", A, row=0, status="empty")  # taken back: three numbers free again
+    g.do("order", A, row=5, status="closed", arrow=2)
+    g.do("order", A, row=2, status="open")
+    assert g.refused("order", A, row=3, status="open") == "safehouse.numbers_used"
+    assert g.positions()[A] == 18 and g.player(A)["open"] == 2
     g.do("done")
     g.roll(B, {"yellow": [2], "green": [P]})
     g.do("go", B)
-    g.do("order", A, row=5, status="open")
-    assert g.refused("order", A, row=6, status="open") == "safehouse.numbers_used"
-    g.do("order", A, row=4, status="empty")  # a correction of an earlier roll: free
-    g.do("order", A, row=4, status="closed", arrow=2)  # back to how the roll found it
+    for seat, by in ((A, A), (B, B), (B, None)):  # one number never closes an empty order
+        assert g.refused("order", by, seat=seat, row=3, status="closed", arrow=2) == (
+            "safehouse.numbers_used")
+    g.do("order", A, row=2, status="closed", arrow=4)  # one number closes an open one
+    assert g.refused("order", A, row=1, status="closed", arrow=2) == "safehouse.numbers_used"
+    assert g.positions()[A] == 22
+
+
+def test_an_order_closed_in_an_earlier_roll_stays_closed(groups: Any) -> None:
+    """A phone keeps an earlier roll's closed orders as they are and hears where a mistake is
+    corrected; the table page or the box, naming the sheet, corrects it."""
+    g = groups(2)
+    g.roll(A, {"yellow": [1], "green": [2], "red": [3]})
+    g.do("go", A)
+    g.do("order", A, row=0, status="closed", arrow=6)
+    g.do("order", A, row=0, status="closed", arrow=5)  # this roll's own: changed freely
+    g.do("done")
+    g.roll(B, {"yellow": [2], "green": [3], "red": [4]})
+    g.do("go", B)
+    for status, arrow in (("empty", None), ("open", None), ("closed", 2), ("closed", 5)):
+        args = {"arrow": arrow} if arrow else {}
+        assert g.refused("order", A, row=0, status=status, **args) == "safehouse.order_kept"
+    assert g.player(A)["kept"] == [0]  # the phone offers no change there
+    g.do("order", None, seat=A, row=0, status="closed", arrow=3)  # the table page corrects
+    assert g.positions()[A] == 19 and g.player(A)["kept"] == [0]
+    assert g.refused("order", A, row=0, status="closed", arrow=5) == "safehouse.order_kept"
+    g.do("order", A, row=1, status="closed", arrow=2)  # the roll's numbers are all still free
+    assert g.positions()[A] == 21
 
 
 def test_sh05_roll_again(groups: Any) -> None:
@@ -302,7 +327,7 @@ def test_sh09_exact_landing_on_the_safehouse_and_play_goes_on(groups: Any) -> No
 def test_steps_past_the_safehouse_are_lost_and_everyone_home_wins(groups: Any) -> None:
     g = groups(2)
     g.reach(20, [38, 36], [0, 0])
-    g.roll(A, {"red": [3]})
+    g.roll(A, {"red": [3], "blue": [4]})
     g.do("go", A)
     g.do("order", A, row=5, status="closed", arrow=6)
     g.do("order", B, row=5, status="closed", arrow=4)
@@ -367,12 +392,13 @@ def test_sh17_what_may_be_rolled_and_when_the_dice_come_back(groups: Any) -> Non
 
 
 def test_sh18_two_orders_closed_on_one_roll(groups: Any) -> None:
+    """A fills the last empty field of two open orders."""
     g = groups(2)
-    g.reach(10, [20, 20], [0, 0])
+    g.reach(10, [20, 20], [2, 0])
     g.roll(A, {"yellow": [1], "green": [2], "red": [3], "blue": [4], "white": [5]})
     g.do("go", A)
-    g.do("order", A, row=4, status="closed", arrow=3)
-    g.do("order", A, row=5, status="closed", arrow=5)
+    g.do("order", A, row=1, status="closed", arrow=3)
+    g.do("order", A, row=2, status="closed", arrow=5)
     assert g.positions()[A] == 28 and g.player(A)["open"] == 0
     assert g.player(A)["closed"] == 3  # and the one that brought A to 20
 

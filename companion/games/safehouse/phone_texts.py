@@ -90,6 +90,8 @@ PHONE: Texts = {
         "web.safehouse.my_sheet": "Mein Blatt",
         "web.safehouse.sheet_hint": "Offen: mindestens eine Zahl steht drin. Erfüllt: mit "
                                     "dem Pfeil des Auftrags.",
+        "web.safehouse.kept_hint": "Aufträge aus früheren Würfen bleiben erfüllt: Ein "
+                                   "Versehen korrigiert ihr auf der Tischseite oder an der Box.",
         "web.safehouse.chameleon.one": "Chamäleon nutzen (1 frei)",
         "web.safehouse.chameleon.other": "Chamäleon nutzen ({count} frei)",
         "web.safehouse.done": "Fertig eingetragen",
@@ -231,6 +233,8 @@ PHONE: Texts = {
         "web.safehouse.my_sheet": "My sheet",
         "web.safehouse.sheet_hint": "Open: at least one number written. Closed: with the "
                                     "order's arrow.",
+        "web.safehouse.kept_hint": "Orders closed in earlier rolls stay closed: a mistake is "
+                                   "corrected on the table page or the box.",
         "web.safehouse.chameleon.one": "Use a chameleon (1 left)",
         "web.safehouse.chameleon.other": "Use a chameleon ({count} left)",
         "web.safehouse.done": "I have entered",

@@ -43,19 +43,21 @@ from companion.games.safehouse.state import (
     Player,
     Roll,
     ShState,
-    advanced,
     caught,
     chameleons,
     free,
     hand,
     in_safehouse,
+    kept,
     layout,
+    needed,
     numbers_given,
     orders,
     position,
     pursuer_faces,
     retrieval_cost,
     rolling,
+    smallest,
     waiting_faces,
 )
 
@@ -155,10 +157,23 @@ def _go(state: ShState, action: Action) -> ShState:
 # -- entering ----------------------------------------------------------------------------------
 
 def _order(state: ShState, action: Action) -> ShState:
-    """An order on a sheet: opened (a first number), closed with its arrow, or emptied. Each
-    order the roll opens or closes takes at least one number, and the roll gives a player one
-    number a colour that shows one (SH-18): no more orders than that move on."""
+    """An order on a paper sheet opened, closed with its arrow or emptied, within the numbers
+    the roll gives (SH-18); one closed in an earlier roll only the table page or box corrects."""
     seat, row = checks.sheet(state, action), _row(state, action.args.get("row"))
+    order = _entered(action)
+    if action.seat is not None and row in kept(state, seat):
+        raise IllegalAction("safehouse.order_kept", row=row + 1)
+    entered = _set(state.players[seat].orders, row, order)
+    given = numbers_given(state)
+    if needed(state, seat, entered) > given:
+        raise IllegalAction("safehouse.numbers_used", count=given, fields=smallest(state, 0),
+                            grey=smallest(state, state.profile.orders - 1))
+    player = replace(state.players[seat], orders=entered)
+    return replace(state, players=_set(state.players, seat, player), focus=(seat, row))
+
+
+def _entered(action: Action) -> Order:
+    """The order as the action gives it: its status, and its arrow if closed."""
     status, arrow = action.args.get("status"), action.args.get("arrow")
     if status not in STATUSES:
         raise InvalidAction("safehouse.status_unknown")
@@ -166,12 +181,7 @@ def _order(state: ShState, action: Action) -> ShState:
         raise InvalidAction("safehouse.arrow", minimum=ARROWS[0], maximum=ARROWS[1])
     if status != "closed" and arrow is not None:
         raise InvalidAction("safehouse.arrow_closed")
-    order = Order(str(status), arrow if whole(arrow) else 0)
-    player = state.players[seat]
-    player = replace(player, orders=_set(player.orders, row, order))
-    if advanced(player) > max(numbers_given(state), advanced(state.players[seat])):
-        raise IllegalAction("safehouse.numbers_used", count=numbers_given(state))
-    return replace(state, players=_set(state.players, seat, player), focus=(seat, row))
+    return Order(str(status), arrow if whole(arrow) else 0)
 
 
 def _chameleon(state: ShState, action: Action) -> ShState:

@@ -79,11 +79,17 @@ _GERMAN = {
     "safehouse.status_unknown": "Ein Auftrag ist leer, offen oder erfüllt.",
     "safehouse.arrow": "Der Pfeil eines Auftrags zeigt {minimum} bis {maximum} Felder.",
     "safehouse.arrow_closed": "Einen Pfeil hat nur ein erfüllter Auftrag.",
-    "safehouse.numbers_used.one": "Dieser Wurf gibt dir nur 1 Zahl: Damit eröffnest oder "
-                                  "erfüllst du 1 Auftrag, nicht mehr.",
-    "safehouse.numbers_used.other": "Dieser Wurf gibt dir {count} Zahlen (eine je Farbe): "
-                                    "Damit eröffnest oder erfüllst du höchstens {count} "
-                                    "Aufträge.",
+    "safehouse.numbers_used.one": "Dieser Wurf gibt dir nur 1 Zahl, und das reicht nicht: "
+                                  "Einen Auftrag eröffnen oder einen offenen erfüllen kostet "
+                                  "eine Zahl, einen leeren erfüllen mindestens {fields} (in "
+                                  "den drei untersten, neben der grauen 6: {grey}).",
+    "safehouse.numbers_used.other": "Dieser Wurf gibt dir {count} Zahlen (eine je Farbe), und "
+                                    "das reicht nicht: Einen Auftrag eröffnen oder einen "
+                                    "offenen erfüllen kostet eine Zahl, einen leeren erfüllen "
+                                    "mindestens {fields} (in den drei untersten, neben der "
+                                    "grauen 6: {grey}).",
+    "safehouse.order_kept": "Auftrag {row} ist seit einem früheren Wurf erfüllt und bleibt es: "
+                            "Ein Versehen korrigiert ihr auf der Tischseite oder an der Box.",
     "safehouse.row": "Ein Blatt hat die Aufträge 1 bis {orders}.",
     "safehouse.chameleons_used.one": "Du hast dein Chamäleon schon benutzt.",
     "safehouse.chameleons_used.other": "Du hast alle {count} Chamäleons schon benutzt.",
@@ -172,10 +178,16 @@ _ENGLISH = {
     "safehouse.status_unknown": "An order is empty, open or closed.",
     "safehouse.arrow": "An order's arrow shows {minimum} to {maximum} fields.",
     "safehouse.arrow_closed": "Only a closed order has an arrow.",
-    "safehouse.numbers_used.one": "This roll gives you only 1 number: it opens or closes 1 "
-                                  "order, no more.",
-    "safehouse.numbers_used.other": "This roll gives you {count} numbers (one a colour): they "
-                                    "open or close {count} orders at most.",
+    "safehouse.numbers_used.one": "This roll gives you only 1 number, and that is not "
+                                  "enough: opening an order or closing an open one takes a "
+                                  "number, closing an empty one at least {fields} ({grey} in "
+                                  "the bottom three, beside the grey 6).",
+    "safehouse.numbers_used.other": "This roll gives you {count} numbers (one a colour), and "
+                                    "that is not enough: opening an order or closing an open "
+                                    "one takes a number, closing an empty one at least "
+                                    "{fields} ({grey} in the bottom three, beside the grey 6).",
+    "safehouse.order_kept": "Order {row} was closed in an earlier roll and stays closed: a "
+                            "mistake is corrected on the table page or the box.",
     "safehouse.row": "A sheet has the orders 1 to {orders}.",
     "safehouse.chameleons_used.one": "You have already used your chameleon.",
     "safehouse.chameleons_used.other": "You have already used all {count} chameleons.",
