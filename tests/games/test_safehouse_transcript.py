@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.games.safehouse import sheet
+from companion.i18n import text
 from tests.games.safehouse_helpers import Group
 
 A, B, C = 0, 1, 2
@@ -238,6 +239,53 @@ def test_an_order_closed_in_an_earlier_roll_stays_closed(groups: Any) -> None:
     assert g.refused("order", A, row=0, status="closed", arrow=5) == "safehouse.order_kept"
     g.do("order", A, row=1, status="closed", arrow=2)  # the roll's numbers are all still free
     assert g.positions()[A] == 21
+
+
+def three_numbers(g: Group) -> None:
+    """A roll by the box that gives every player three numbers, the helps declined."""
+    g.roll(None, {"yellow": [1], "green": [2], "red": [3]})
+    g.do("go")
+
+
+def caught_by_an_entry(g: Group, seat: int, field: int) -> None:
+    """The game is lost at once: the pursuer stood on ``field`` and the entry moved ``seat``
+    back onto or behind it."""
+    assert g.state["phase"] == "lost" and g.state["caught"] == [seat]
+    assert g.state["last"] == {"start": field, "end": field, "steps": 0, "reason": "entry"}
+    assert g.table.published.public["outcome"]["won"] is False
+    assert g.refused("done") == "safehouse.phase.lost"
+    for lang in ("de", "en"):  # what the phones say caught them
+        assert str(field) in text("web.safehouse.lost_by.entry", lang, field=field)
+
+
+def test_the_table_page_correcting_a_player_onto_the_pursuer_ends_the_game(
+        groups: Any) -> None:
+    """A capture is a capture whatever moved: an earlier roll's order corrected on the table
+    page takes its player back, and the pursuer stands where the player now is."""
+    g = groups(2)
+    three_numbers(g)
+    g.do("order", A, row=0, status="closed", arrow=3)
+    g.do("order", B, row=0, status="closed", arrow=6)
+    g.do("done")
+    three_numbers(g)
+    g.do("pursuer", field=17)  # a sheet shows the pursuer further on: A on 19 stays ahead
+    g.do("order", None, seat=A, row=0, status="closed", arrow=2)
+    assert g.state["phase"] == "entering" and g.positions() == [18, 22]
+    g.do("order", None, seat=A, row=0, status="empty")
+    assert g.positions() == [16, 22]
+    caught_by_an_entry(g, A, 17)
+
+
+def test_a_phone_taking_back_an_order_past_the_pursuer_ends_the_game(groups: Any) -> None:
+    """A's order closed this roll kept A ahead of a pursuer corrected meanwhile; emptied, it
+    leaves A behind."""
+    g = groups(2)
+    three_numbers(g)
+    g.do("order", A, row=0, status="closed", arrow=4)
+    g.do("order", B, row=0, status="closed", arrow=6)
+    g.do("pursuer", field=18)
+    g.do("order", A, row=0, status="open")
+    caught_by_an_entry(g, A, 18)
 
 
 def test_sh05_roll_again(groups: Any) -> None:
@@ -736,3 +784,17 @@ def test_a_malformed_sheet_entry_is_refused_with_a_sentence(groups: Any) -> None
     write(g, A, YELLOW, 6)
     assert g.refused("write", B, seat=A, row=3, field=0, number=3) == "safehouse.own_sheet"
     assert refused_write(g, A, YELLOW, 7) == "safehouse.sheet.written"
+
+
+def test_a_number_erased_from_a_digital_sheet_past_the_pursuer_ends_the_game(
+        groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S")
+    three_numbers(g)
+    for field in range(3):  # yellow, green, red: the order closes, arrow 4
+        write(g, A, (4, field), field + 1)
+    g.do("order", B, row=0, status="closed", arrow=6)
+    g.do("pursuer", field=19)
+    assert g.positions() == [20, 22] and g.state["phase"] == "entering"
+    g.do("erase", A, row=4, field=1)
+    caught_by_an_entry(g, A, 19)

@@ -75,6 +75,8 @@ PHONE: Texts = {
         "web.safehouse.lost_by.retrieve.other": "Fürs Zurückholen lief der Verfolger {count} "
                                                 "Felder, auf Feld {field}.",
         "web.safehouse.lost_by.correction": "Korrigiert: Der Verfolger steht auf Feld {field}.",
+        "web.safehouse.lost_by.entry": "Ein Auftrag ging zurück, und der Verfolger auf Feld "
+                                       "{field} hat eingeholt.",
         "web.safehouse.pending.one": "1 Verfolger gewürfelt: Er läuft, wenn ihr weitergeht.",
         "web.safehouse.pending.other": "{count} Verfolger gewürfelt: Er läuft, wenn ihr "
                                        "weitergeht.",
@@ -220,6 +222,8 @@ PHONE: Texts = {
         "web.safehouse.lost_by.retrieve.other": "Taking the dice back moved the pursuer {count} "
                                                 "fields, to field {field}.",
         "web.safehouse.lost_by.correction": "Corrected: the pursuer stands on field {field}.",
+        "web.safehouse.lost_by.entry": "An order went back, and the pursuer on field {field} "
+                                       "has caught up.",
         "web.safehouse.pending.one": "1 pursuer rolled: it moves when you go on.",
         "web.safehouse.pending.other": "{count} pursuers rolled: it moves when you go on.",
         "web.safehouse.go": "Go on (pursuer +{count})",

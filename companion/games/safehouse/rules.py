@@ -7,7 +7,8 @@ may spend the shared ``help``s before it goes on (``go``: the pursuer faces move
 pursuer). Every player enters (``order``, ``chameleon``; in sheet mode a player who took a
 ``sheet`` will ``write`` and ``erase`` numbers on it) and says ``done``; the last one ends
 the roll. A drift correction (``pursuer``) may move the pursuer forward at any time. The
-capture check follows every move of the pursuer; the win check the end of every roll.
+capture check follows every move of the pursuer and every entry, since an order taken back
+moves its player back; the win check the end of every roll.
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ def _order(state: ShState, action: Action) -> ShState:
         raise IllegalAction("safehouse.numbers_used", count=given, fields=smallest(state, 0),
                             grey=smallest(state, state.profile.orders - 1))
     player = replace(state.players[seat], orders=entered)
-    return replace(state, players=_set(state.players, seat, player), focus=(seat, row))
+    return _update(replace(state, focus=(seat, row)), seat, player)
 
 
 def _entered(action: Action) -> Order:
@@ -270,7 +271,16 @@ def _erase(state: ShState, action: Action) -> ShState:
 
 
 def _update(state: ShState, seat: int, player: Player) -> ShState:
-    return replace(state, players=_set(state.players, seat, player))
+    """The player's sheet as an entry leaves it."""
+    return _after_entry(replace(state, players=_set(state.players, seat, player)))
+
+
+def _after_entry(state: ShState) -> ShState:
+    """A player an entry moved back onto or behind the pursuer is caught at once, as by any
+    capture; the pursuer stood still (its last move says ``entry``)."""
+    if not caught(state):
+        return state
+    return _capture(state, Move(state.pursuer, state.pursuer, "entry"))
 
 
 def _field(state: ShState, action: Action) -> tuple[int, int]:
@@ -310,10 +320,15 @@ def _pursuer(state: ShState, action: Action) -> ShState:
 
 def _advance(state: ShState, steps: int, reason: str) -> ShState:
     """The pursuer moves; the capture check follows at once."""
-    moved = replace(state, pursuer=state.pursuer + steps,
-                    last=Move(state.pursuer, state.pursuer + steps, reason))
-    reached = caught(moved)
-    return replace(moved, phase="lost", caught=reached) if reached else moved
+    return _capture(replace(state, pursuer=state.pursuer + steps),
+                    Move(state.pursuer, state.pursuer + steps, reason))
+
+
+def _capture(state: ShState, last: Move) -> ShState:
+    """The capture check after ``last``: whoever the pursuer stands on or past is caught."""
+    state = replace(state, last=last)
+    reached = caught(state)
+    return replace(state, phase="lost", caught=reached) if reached else state
 
 
 def _with_faces(state: ShState, faces: Mapping[str, list[Face]]) -> ShState:

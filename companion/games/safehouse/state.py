@@ -82,7 +82,8 @@ class Roll:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """The pursuer's last move: from, to and why (step, faces, retrieval, correction)."""
+    """The pursuer's last move: from, to and why (step, faces, retrieval, correction); or,
+    when an entry moved a player back onto or behind it, none (``entry``)."""
 
     start: int
     end: int
