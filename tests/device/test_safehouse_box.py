@@ -164,8 +164,7 @@ def test_safehouse_leds_top_led_in_the_safehouse_and_all_on_when_won(
     assert p.shown() == {(0, 5)} | bars(0, 5)
     roll()
     mark = p.pins.log.mark()
-    p.send("order", seat=1, row=0, status="closed", arrow=6)
-    p.send("done")
+    p.send("order", seat=1, row=0, status="closed", arrow=6)  # the last one home: won
     assert p.state()["phase"] == "won"
     assert p.shown() == bars(6, 6)
     assert p.heard(mark) == [Sound.DONE]

@@ -132,6 +132,22 @@ def test_a_phone_says_why_a_field_takes_no_number_now(tmp_path: Path) -> None:
     g.close()
 
 
+def test_the_number_that_takes_the_last_player_home_wins_at_once(tmp_path: Path) -> None:
+    """SH-15 on the digital sheets: a track of four fields, an order with the arrow 4."""
+    g = Group(tmp_path, 2, mode="sheet", profile={**SHEETS, "safehouse": 20})
+    g.do("sheet", 0, letter="S")
+    g.do("sheet", 1, letter="A")
+    g.roll(0, {"yellow": [1], "green": [2], "red": [3]})
+    g.do("go", 0)
+    for seat, field in ((1, 0), (1, 1), (1, 2), (0, 0), (0, 1)):
+        g.do("write", seat, row=4, field=field, number=field + 1)
+    assert g.positions() == [16, 20] and g.state["phase"] == "entering"
+    g.do("write", 0, row=4, field=2, number=3)
+    assert g.positions() == [20, 20] and g.state["phase"] == "won"
+    assert g.table.published.public["outcome"]["won"] is True
+    g.close()
+
+
 @pytest.mark.parametrize("mode", ["light", "sheet"])
 def test_no_phone_offers_the_cover_as_nothing_is_secret(tmp_path: Path, mode: str) -> None:
     """Everything is public ("cover" false): the numbers a phone's sheet may take now are a

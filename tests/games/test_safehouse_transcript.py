@@ -372,20 +372,23 @@ def test_sh09_exact_landing_on_the_safehouse_and_play_goes_on(groups: Any) -> No
     assert g.state["roller"] == A  # A keeps rolling in turn
 
 
-def test_steps_past_the_safehouse_are_lost_and_everyone_home_wins(groups: Any) -> None:
+def test_sh15_steps_past_the_safehouse_are_lost_and_the_last_one_home_wins_at_once(
+        groups: Any) -> None:
+    """"Ihr habt alle in das Feld mit dem Safehouse einen Schrägstrich gesetzt?": the game is
+    won the moment the last player gets there, not when the roll's entries are done."""
     g = groups(2)
     g.reach(20, [38, 36], [0, 0])
     g.roll(A, {"red": [3], "blue": [4]})
     g.do("go", A)
     g.do("order", A, row=5, status="closed", arrow=6)
-    g.do("order", B, row=5, status="closed", arrow=4)
-    assert g.positions() == [40, 40]
-    assert g.state["phase"] == "entering"  # the roll ends when everyone has entered
+    assert g.positions() == [40, 36] and g.state["phase"] == "entering"
     g.do("done", A)
-    g.do("done", B)
-    assert g.state["phase"] == "won"
+    g.do("order", B, row=5, status="closed", arrow=4)
+    assert g.positions() == [40, 40] and g.state["phase"] == "won"
+    assert g.refused("done", B) == "safehouse.phase.won"
     result = g.table.published.public["outcome"]
     assert result["won"] is True and [r["score"] for r in result["results"]] == [40, 40]
+    assert result["rolls"] == g.state["rolls"]
     history = g.table.history()
     assert history[0]["game"] == "safehouse" and history[0]["outcome"]["won"] is True
 

@@ -8,7 +8,7 @@ pursuer). Every player enters (``order``, ``chameleon``; in sheet mode a player 
 ``sheet`` will ``write`` and ``erase`` numbers on it) and says ``done``; the last one ends
 the roll. A drift correction (``pursuer``) may move the pursuer forward at any time. The
 capture check follows every move of the pursuer and every entry, since an order taken back
-moves its player back; the win check the end of every roll.
+moves its player back; the win check every entry, so the last one home wins at once.
 """
 
 from __future__ import annotations
@@ -205,13 +205,11 @@ def _done(state: ShState, action: Action) -> ShState:
 
 
 def _end_roll(state: ShState) -> ShState:
-    """Every die of the roll goes to the lid, the next player rolls; all home: won."""
+    """Every die of the roll goes to the lid, the next player rolls."""
     out = rolling(state)
     lid = {colour: state.lid[colour] + out[colour] for colour in DICE}
-    state = replace(state, lid=lid, roll=None, players=_fresh(state), phase="ready",
-                    roller=(state.roller + 1) % state.seats)
-    won = all(in_safehouse(state, seat) for seat in range(state.seats))
-    return replace(state, phase="won") if won else state
+    return replace(state, lid=lid, roll=None, players=_fresh(state), phase="ready",
+                   roller=(state.roller + 1) % state.seats)
 
 
 def _fresh(state: ShState) -> tuple[Player, ...]:
@@ -276,11 +274,13 @@ def _update(state: ShState, seat: int, player: Player) -> ShState:
 
 
 def _after_entry(state: ShState) -> ShState:
-    """A player an entry moved back onto or behind the pursuer is caught at once, as by any
-    capture; the pursuer stood still (its last move says ``entry``)."""
-    if not caught(state):
-        return state
-    return _capture(state, Move(state.pursuer, state.pursuer, "entry"))
+    """An entry ends the game at once: a player it moved back onto or behind the pursuer is
+    caught, as by any capture (the pursuer stood still: ``entry``); the last one home wins
+    ("Ihr habt alle in das Feld mit dem Safehouse einen Schrägstrich gesetzt?", SH-15)."""
+    if caught(state):
+        return _capture(state, Move(state.pursuer, state.pursuer, "entry"))
+    home = all(in_safehouse(state, seat) for seat in range(state.seats))
+    return replace(state, phase="won") if home else state
 
 
 def _field(state: ShState, action: Action) -> tuple[int, int]:
