@@ -1,5 +1,6 @@
 """Safehouse in Debian's Chromium: the table page sets the game up, two phones play it to a
-win (dice chosen, faces typed, both helps, orders closed on each sheet), then a rematch to a
+win (dice chosen, faces typed, both helps, orders opened and closed on each sheet, an earlier
+roll's kept as it is on the phone but not on the table page), then a rematch to a
 loss (the table page corrects the pursuer, the next step before the roll catches a player,
 and the phones say so instead of showing an empty roll); and the box profile kept as a file
 and brought back."""
@@ -46,9 +47,9 @@ def set_up(page: Page) -> None:
     expect(page.locator("#board")).to_be_visible()
 
 
-def close_four(phone: Page) -> None:
-    """Four orders closed with the arrow 6: 24 fields, from 16 into the Safehouse."""
-    for row in range(4):
+def close(phone: Page, *rows: int) -> None:
+    """Orders closed with the arrow 6."""
+    for row in rows:
         tap(phone, f'[data-row="{row}"][data-set="closed"]')
         tap(phone, f'[data-row="{row}"][data-arrow="6"]')
         expect(phone.locator(f'.sh-order[data-row="{row}"]')).to_have_attribute(
@@ -64,8 +65,8 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     expect(ina.page.locator("#headline")).to_have_text("Your roll!")
     expect(sami.page.locator("#headline")).to_have_text("Ina rolls")
 
-    # Ina chooses two yellow dice and one of each other colour (four numbers: four orders
-    # may close); a joker alone cannot be rolled.
+    # Ina chooses two yellow dice and one of each other colour (four numbers); a joker alone
+    # cannot be rolled.
     tap(ina.page, '[data-colour="white"][data-step="up"]')
     expect(ina.page.locator('[data-action="roll"]')).to_be_disabled()
     tap(ina.page, '[data-colour="white"][data-step="down"]')
@@ -105,11 +106,38 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     tap(ina.page, '[data-action="go"]')
     expect(ina.page.locator("#headline")).to_have_text("Everyone enters")
 
-    close_four(ina.page)
+    # Four numbers close two of the bottom three orders (two each, beside the grey 6).
+    close(ina.page, 5, 6)
     tap(ina.page, '[data-action="done"]')
-    close_four(sami.page)
+    close(sami.page, 5, 6)
     shoot(sami.page, "safehouse-sheet.png")
     tap(sami.page, '[data-action="done"]')
+    expect(ina.page.locator("#headline")).to_have_text("Sami rolls")
+
+    # Sami rolls the three colour dice left: the third of those orders closes, one opens. A
+    # phone keeps the orders an earlier roll closed; the table page may still correct them.
+    table.submit(Action("roll", 1, {"dice": {"green": 1, "red": 1, "blue": 1},
+                                    "faces": {"green": [3], "red": [3], "blue": [3]}}))
+    table.submit(Action("go", 1))
+    expect(ina.page.locator('[data-kept="5,6"]')).to_have_text(
+        "Orders closed in earlier rolls stay closed: a mistake is corrected on the table page "
+        "or the box.")
+    expect(ina.page.locator('.sh-order[data-row="5"] button')).to_have_count(0)
+    expect(board.page.locator('.sh-sheet[data-sheet="0"] [data-row="5"][data-set="empty"]')
+           ).to_be_visible()
+    for phone in (ina.page, sami.page):
+        close(phone, 7)
+        tap(phone, '[data-row="0"][data-set="open"]')
+        tap(phone, '[data-action="done"]')
+    expect(ina.page.locator("#headline")).to_have_text("Take the dice back!")
+    # The dice come back (+1: an open order each); one yellow number closes the open ones.
+    table.submit(Action("retrieve", 0))
+    table.submit(Action("roll", 0, {"dice": {"yellow": 1}, "faces": {"yellow": [2]}}))
+    table.submit(Action("go", 0))
+    close(ina.page, 0)
+    tap(ina.page, '[data-action="done"]')
+    tap(sami.page, '[data-row="0"][data-set="closed"]')
+    tap(sami.page, '[data-row="0"][data-arrow="6"]')  # the last one home: won at once
     for device in (ina, sami, board):
         expect(device.page.locator("#moment")).to_contain_text("Everyone is safe!")  # full screen
         device.page.locator("#moment").click()

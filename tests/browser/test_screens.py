@@ -195,7 +195,7 @@ def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("safehouse-faces", "Ina", "table")
     walk.act(Action("faces", None, {"faces": {"yellow": [3, "P"], "blue": [4], "white": [2]}}))
     walk.look("safehouse-helps", "Ina", "Sami")
-    walk.act(Action("go"), Action("order", None, {"seat": 0, "row": 0, "status": "closed",
+    walk.act(Action("go"), Action("order", None, {"seat": 0, "row": 5, "status": "closed",
                                                   "arrow": 5}),
              Action("order", None, {"seat": 1, "row": 2, "status": "open"}))
     walk.look("safehouse-entering", "Ina", "Sami", "table")

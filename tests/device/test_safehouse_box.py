@@ -74,12 +74,14 @@ def test_safehouse_box_buttons_play_a_whole_roll(operator: Operator) -> None:
     assert p.table.published.controls.menu[p.box.cursor].key == "safehouse.menu.die.blue"
     p.tap(Button.OK)                        # and back to none
     assert p.state()["selection"]["blue"] == 0
-    p.choose("safehouse.menu.die.red")
-    p.choose("safehouse.menu.die.white")
+    for colour in ("yellow", "green", "red", "white"):
+        p.choose(f"safehouse.menu.die.{colour}")
     mark = p.pins.log.mark()
     p.tap(Button.TURN)
     assert p.state()["pursuer"] == 1 and p.state()["phase"] == "faces"
     assert p.heard(mark) == [Sound.TICK]
+    p.choose("safehouse.menu.face.yellow", face="1")
+    p.choose("safehouse.menu.face.green", face="2")
     p.choose("safehouse.menu.face.red", face="4")
     p.choose("safehouse.menu.face.white", face=PURSUER_FACE)
     assert p.state()["phase"] == "helps" and p.state()["roll"]["pursuers"] == 1
@@ -98,7 +100,8 @@ def test_safehouse_box_buttons_play_a_whole_roll(operator: Operator) -> None:
     assert state["phase"] == "ready" and state["roller"] == 1
     assert [pl["position"] for pl in state["players"]] == [22, 16]
     assert state["players"][1]["open"] == 1 and state["players"][1]["chameleons"]["left"] == 0
-    assert {c: d["lid"] for c, d in state["pool"].items() if d["lid"]} == {"red": 1, "white": 1}
+    assert {c: d["lid"] for c, d in state["pool"].items() if d["lid"]} == {
+        "yellow": 1, "green": 1, "red": 1, "white": 1}
 
 
 def test_safehouse_box_demands_the_dice_back_when_no_colour_die_is_left(
@@ -120,7 +123,8 @@ def test_safehouse_leds_show_each_players_lead(operator: Operator) -> None:
     assert p.shown() == bars(5, 5, 5)       # leads of 16, shown up to 5
     p.send("pursuer", field=13)
     assert p.shown() == bars(3, 3, 3)
-    p.send("roll", dice={"green": 1}, faces={"green": [2]})
+    three = ("yellow", "green", "red")  # three numbers: an order closed from empty
+    p.send("roll", dice=dict.fromkeys(three, 1), faces={colour: [2] for colour in three})
     p.send("go")
     p.send("order", seat=1, row=0, status="closed", arrow=6)
     p.send("order", seat=2, row=0, status="closed", arrow=2)
@@ -137,19 +141,30 @@ def test_safehouse_leds_top_led_in_the_safehouse_and_all_on_when_won(
         operator: Operator) -> None:
     p = operator
     p.send("table.new_game", game="safehouse", seats=2, options={})
-    four = dict.fromkeys(("yellow", "green", "red", "blue"), 1)  # four numbers: four orders
-    p.send("roll", dice=four, faces={colour: [2] for colour in four})
-    p.send("go")
-    for row, arrow in enumerate((6, 6, 6, 6)):
-        p.send("order", seat=0, row=row, status="closed", arrow=arrow)
+    four = dict.fromkeys(("yellow", "green", "red", "blue"), 1)  # four numbers a roll
+
+    def roll() -> None:
+        if not p.state()["pool"]["yellow"]["free"]:
+            p.send("retrieve")
+        p.send("roll", dice=four, faces={colour: [2] for colour in four})
+        p.send("go")
+
+    roll()
+    for seat, row in ((0, 5), (0, 6), (1, 5), (1, 6)):  # two numbers each, beside a grey 6
+        p.send("order", seat=seat, row=row, status="closed", arrow=6)
+    p.send("done")
+    roll()
+    for seat in (0, 1):
+        p.send("order", seat=seat, row=7, status="closed", arrow=6)
+        p.send("order", seat=seat, row=0, status="open")
+    p.send("done")
+    roll()
+    p.send("order", seat=0, row=0, status="closed", arrow=6)
     p.send("done")
     assert p.shown() == {(0, 5)} | bars(0, 5)
-    p.send("roll", dice=four, faces={colour: [3] for colour in four})
-    p.send("go")
+    roll()
     mark = p.pins.log.mark()
-    for row in range(4):
-        p.send("order", seat=1, row=row, status="closed", arrow=6)
-    p.send("done")
+    p.send("order", seat=1, row=0, status="closed", arrow=6)  # the last one home: won
     assert p.state()["phase"] == "won"
     assert p.shown() == bars(6, 6)
     assert p.heard(mark) == [Sound.DONE]
@@ -202,11 +217,11 @@ def test_safehouse_screen_shows_the_track_with_the_pursuer_and_each_player(
 
     send("table.new_game", game="safehouse", seats=3, options={"first_player": 1})
     send("table.claim", seat=0, name="Ina", token_hash="a" * 64)
-    send("roll", 1, dice={"yellow": 2, "red": 1, "blue": 1},
-         faces={"yellow": [3, 4], "red": [2], "blue": ["P"]})
+    send("roll", 1, dice={"yellow": 2, "green": 1, "red": 1, "blue": 1},
+         faces={"yellow": [3, 4], "green": [1], "red": [2], "blue": ["P"]})
     send("go")
     send("order", seat=0, row=0, status="closed", arrow=5)
-    send("order", seat=2, row=0, status="closed", arrow=3)
+    send("order", seat=2, row=5, status="closed", arrow=3)
     send("order", seat=2, row=1, status="open")
     surface = render(table, "entering")
     state = table.published.public["state"]

@@ -80,18 +80,19 @@ class Group:
     def reach(self, pursuer: int, positions: list[int], opened: list[int]) -> None:
         """Play to the start of a scenario: each player on ``positions`` with ``opened``
         orders open, the pursuer on ``pursuer``, every die in the middle, the same roller.
-        Each roll gives four numbers, so each player enters four orders a roll at most."""
+        Each roll gives four numbers: an order closed from empty takes three of them (two in
+        the bottom three orders), one opened takes one."""
         roller, seats = self.state["roller"], len(positions)
-        plans = [self._plan(self.player(seat)["position"], field, count)
+        plans = [self._rolls(self._plan(self.player(seat)["position"], field, count))
                  for seat, (field, count) in enumerate(zip(positions, opened, strict=True))]
-        rolls = -(-max(len(plan) for plan in plans) // 4) or 1
+        rolls = max(len(plan) for plan in plans) or 1
         for n in range(seats * -(-rolls // seats)):
             if not any(d["free"] for c, d in self.state["pool"].items() if c != "white"):
                 self.do("retrieve")
             self.roll(None, {colour: [1] for colour in ("yellow", "green", "red", "blue")})
             self.do("go")
             for seat, plan in enumerate(plans):
-                for entry in plan[4 * n:4 * n + 4]:
+                for entry in plan[n] if n < len(plan) else []:
                     self.do("order", seat, **entry)
             self.do("done")
         self.do("retrieve")
@@ -111,6 +112,24 @@ class Group:
             plan.append({"row": len(plan), "status": "closed", "arrow": arrow})
             steps -= arrow
         return plan + [{"row": len(plan) + n, "status": "open"} for n in range(opened)]
+
+    def _rolls(self, plan: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+        """The plan's entries roll by roll, as many as a roll's four numbers make."""
+        rolls: list[list[dict[str, Any]]] = []
+        left = 0
+        for entry in plan:
+            cost = self._cost(entry)
+            if cost > left:
+                rolls.append([])
+                left = 4
+            rolls[-1].append(entry)
+            left -= cost
+        return rolls
+
+    def _cost(self, entry: dict[str, Any]) -> int:
+        if entry["status"] == "open":
+            return 1
+        return 2 if entry["row"] >= len(self.player(0)["orders"]) - 3 else 3
 
     def close(self) -> None:
         self.table.stop()

@@ -53,9 +53,9 @@ def test_every_entry_from_the_table_is_undone_exactly(tmp_path: Path) -> None:
     g = Group(tmp_path, 2)
     steps: list[tuple[str, int | None, dict[str, Any]]] = [
         ("select", 0, {"dice": {"green": 2}}),
-        ("roll", 0, {"dice": {"green": 2, "white": 1}}),
+        ("roll", 0, {"dice": {"green": 2, "red": 1, "blue": 1, "white": 1}}),
         ("faces", 0, {"faces": {"green": [4]}}),
-        ("faces", 0, {"faces": {"green": [P], "white": [2]}}),
+        ("faces", 0, {"faces": {"green": [P], "red": [1], "blue": [3], "white": [2]}}),
         ("help", 0, {"kind": "reroll", "dice": {"green": [1]}}),
         ("faces", None, {"faces": {"green": [5]}}),
         ("go", None, {}),
@@ -129,6 +129,22 @@ def test_a_phone_says_why_a_field_takes_no_number_now(tmp_path: Path) -> None:
         g.do("write", 0, row=0, field=3, number=5)
     assert refused.value.key == why[0][3]
     assert g.table.published.private[1]["state"]["refusals"] is None  # Sami has no sheet
+    g.close()
+
+
+def test_the_number_that_takes_the_last_player_home_wins_at_once(tmp_path: Path) -> None:
+    """SH-15 on the digital sheets: a track of four fields, an order with the arrow 4."""
+    g = Group(tmp_path, 2, mode="sheet", profile={**SHEETS, "safehouse": 20})
+    g.do("sheet", 0, letter="S")
+    g.do("sheet", 1, letter="A")
+    g.roll(0, {"yellow": [1], "green": [2], "red": [3]})
+    g.do("go", 0)
+    for seat, field in ((1, 0), (1, 1), (1, 2), (0, 0), (0, 1)):
+        g.do("write", seat, row=4, field=field, number=field + 1)
+    assert g.positions() == [16, 20] and g.state["phase"] == "entering"
+    g.do("write", 0, row=4, field=2, number=3)
+    assert g.positions() == [20, 20] and g.state["phase"] == "won"
+    assert g.table.published.public["outcome"]["won"] is True
     g.close()
 
 
@@ -219,13 +235,18 @@ def test_the_box_profile_is_an_example_until_the_group_saves_its_own(tmp_path: P
     ({"safehouse": 70}, "safehouse.profile.track"),
     ({"orders": 4}, "safehouse.profile.orders"),
     ({"name": ""}, "safehouse.profile.name"),
-    ({"safehouse": "40"}, "safehouse.profile.malformed"),
-    ({"safehouse": True}, "safehouse.profile.malformed"),
+    ({"safehouse": "40"}, "safehouse.profile.whole.safehouse"),
+    ({"safehouse": True}, "safehouse.profile.whole.safehouse"),
+    ({"safehouse": 40.0}, "safehouse.profile.whole.safehouse"),
+    ({"start": 16.0}, "safehouse.profile.whole.start"),
+    ({"pursuer": False}, "safehouse.profile.whole.pursuer"),
+    ({"orders": 8.0}, "safehouse.profile.whole.orders"),
 ])
 def test_a_profile_no_game_can_be_played_on_is_refused(change: dict[str, Any], key: str) -> None:
     with pytest.raises(InvalidAction) as refused:
         GAMES["safehouse"].documents.check("profile", {**PROFILE, **change})
     assert refused.value.key == key
+    assert_sentence(refused.value)
 
 
 def test_the_groups_own_sheets_replace_the_example_ones(tmp_path: Path) -> None:
@@ -235,7 +256,7 @@ def test_the_groups_own_sheets_replace_the_example_ones(tmp_path: Path) -> None:
     g.close()
 
 
-def order(fields: list[str], rule: str = "nondecreasing", arrow: int | None = 3) -> dict[str, Any]:
+def order(fields: list[str], rule: str = "nondecreasing", arrow: Any = 3) -> dict[str, Any]:
     return {"fields": fields, "rule": rule, "arrow": arrow}
 
 
@@ -256,7 +277,10 @@ def with_order(row: int, changed: dict[str, Any]) -> dict[str, Any]:
     (with_order(7, order(["grey6", "red", "grey6", "blue"])), "safehouse.profile.grey"),
     (with_order(2, order(["yellow", "red", "blue"], rule="rising")), "safehouse.profile.rule"),
     (with_order(2, order(["yellow", "red", "blue"], arrow=7)), "safehouse.profile.arrow"),
-    (with_order(2, order(["yellow", "red", "blue"], arrow=True)), "safehouse.profile.arrow"),
+    (with_order(2, order(["yellow", "red", "blue"], arrow=True)),
+     "safehouse.profile.arrow_whole"),
+    (with_order(2, order(["yellow", "red", "blue"], arrow=3.0)),
+     "safehouse.profile.arrow_whole"),
     (with_order(2, {"fields": ["yellow"], "rule": "equal"}), "safehouse.profile.malformed"),
     (with_order(2, order(["yellow", "blue"], arrow=None)), "safehouse.profile.arrow_missing"),
 ])
@@ -284,10 +308,40 @@ def test_the_sheet_errors_name_the_colours_as_the_players_type_them(
     assert {"de": "Pfeil", "en": "arrow"}[lang] in missing
 
 
-def test_who_starts_must_sit_at_the_table(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("seats", "first", "key", "said"), [
+    (2, 3, "safehouse.first_player", "one of the 2 seats"),
+    (1, 1, "safehouse.first_player", "only one seat"),
+    (2, True, "safehouse.first_player_whole", "a whole number"),
+    (2, 1.0, "safehouse.first_player_whole", "a whole number")])
+def test_who_starts_must_sit_at_the_table(tmp_path: Path, seats: int, first: Any, key: str,
+                                          said: str) -> None:
+    """A seat's number, whole: the option's choices take true or 1.0 for seat 1."""
     table = open_table(tmp_path / "getaway.sqlite")
     with pytest.raises(InvalidAction) as refused:
-        table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
-                                                      "options": {"first_player": 3}}))
-    assert refused.value.key == "safehouse.first_player"
+        table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": seats,
+                                                      "options": {"first_player": first}}))
+    assert refused.value.key == key and said in str(refused.value)
+    assert_sentence(refused.value)
+    assert table.published.public["game"] is None
     table.stop()
+
+
+@pytest.mark.parametrize("face", [2.0, True, "2", [2]])
+def test_a_face_is_a_whole_number_or_the_pursuer(tmp_path: Path, face: Any) -> None:
+    """2.0 equals 2 and true equals 1, but neither is a face: the die would give no number."""
+    g = Group(tmp_path, 2)
+    assert g.refused("roll", 0, dice={"yellow": 1}, faces={"yellow": [face]}) == (
+        "safehouse.faces_invalid")
+    g.do("roll", 0, dice={"yellow": 1, "red": 1})
+    assert g.refused("faces", 0, faces={"yellow": [face]}) == "safehouse.faces_invalid"
+    g.do("faces", 0, faces={"yellow": [2], "red": [P]})
+    assert g.refused("help", 0, kind="reroll", dice={"yellow": [0.0]}) == (
+        "safehouse.reroll_places")
+    assert g.refused("select", 0, reroll={"yellow": [False]}) == "safehouse.reroll_places"
+    assert g.refused("help", 0, kind="reroll", dice={"yellow": [1]}) == (
+        "safehouse.reroll_invalid")  # whole, but no second yellow die in the roll
+    g.do("help", 0, kind="reroll", dice={"red": [0]})
+    assert g.refused("faces", 0, faces={"red": [face]}) == "safehouse.faces_invalid"
+    g.do("faces", 0, faces={"red": [3]})
+    assert g.state["roll"]["numbers"] == {"yellow": 2, "green": None, "red": 3, "blue": None}
+    g.close()

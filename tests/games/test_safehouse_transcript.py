@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.games.safehouse import sheet
+from companion.i18n import text
 from tests.games.safehouse_helpers import Group
 
 A, B, C = 0, 1, 2
@@ -106,7 +107,7 @@ def test_sh02_a_joker_beside_a_pursuer_pair_and_the_forced_retrieval(groups: Any
 
 def test_sh03_caught_by_rolled_pursuers_before_anyone_enters(groups: Any) -> None:
     g = groups(2)
-    g.reach(19, [22, 30], [0, 0])
+    g.reach(19, [22, 30], [1, 0])  # R4 and B5 would close A's open order: too late
     g.roll(A, {"yellow": [P], "green": [P], "red": [4], "blue": [5]})
     assert g.state["pursuer"] == 20
     g.do("go", A)
@@ -121,13 +122,13 @@ def test_sh03_caught_by_rolled_pursuers_before_anyone_enters(groups: Any) -> Non
 
 def test_sh04_the_pursuer_does_not_move(groups: Any) -> None:
     g = groups(2)
-    g.reach(19, [22, 30], [0, 0])
+    g.reach(19, [22, 30], [1, 0])
     g.roll(A, {"yellow": [P], "green": [P], "red": [4], "blue": [5]})
     g.do("help", A, kind="ignore")
     assert g.state["roll"]["pursuers"] == 0
     g.do("go", A)
     assert g.state["pursuer"] == 20 and g.state["phase"] == "entering"
-    g.do("order", A, row=2, status="closed", arrow=4)
+    g.do("order", A, row=1, status="closed", arrow=4)  # R4 and B5 close A's open order
     g.do("done")
     assert lid(g) == {"yellow": 1, "green": 1, "red": 1, "blue": 1}  # "trotzdem … in den Deckel"
     g.do("roll", B, dice={"red": 1})
@@ -191,28 +192,100 @@ def test_a_player_the_pursuer_passed_is_caught_never_behind(groups: Any) -> None
     assert {view["state"]["players"][A]["lead"] for view in views} == {6}
 
 
-def test_sh18_a_roll_opens_or_closes_one_order_a_number_in_light_mode(groups: Any) -> None:
-    """Four colours give four numbers: a fifth order opened or closed is refused; taking one
-    back makes room, and emptying or going back never counts."""
+def test_sh18_what_a_roll_moves_on_paper_takes_its_numbers(groups: Any) -> None:
+    """Light mode cannot see the sheet, but four colours give four numbers: an empty order
+    closed takes at least three of them (two in the bottom three, beside the grey 6), an
+    order opened or an open one closed takes one, and going back takes none."""
     g = groups(2)
     g.roll(A, {"yellow": [1], "green": [2], "red": [3], "blue": [P, 4], "white": [5]})
     g.do("go", A)
-    for row in range(3):
-        g.do("order", A, row=row, status="closed", arrow=6)
-    g.do("order", A, row=3, status="open")
-    assert g.refused("order", A, row=4, status="closed", arrow=6) == "safehouse.numbers_used"
-    assert g.refused("order", None, seat=A, row=4, status="open") == "safehouse.numbers_used"
-    g.do("order", A, row=3, status="closed", arrow=2)  # the open one closes: still four
-    g.do("order", A, row=3, status="empty")
-    g.do("order", A, row=4, status="closed", arrow=2)
-    assert g.positions()[A] == 36 and g.player(A)["closed"] == 4
+    g.do("order", A, row=0, status="closed", arrow=6)
+    assert g.refused("order", A, row=1, status="closed", arrow=6) == "safehouse.numbers_used"
+    g.do("order", A, row=1, status="open")
+    assert g.refused("order", None, seat=A, row=2, status="open") == "safehouse.numbers_used"
+    g.do("order", A, row=0, status="empty")  # taken back: three numbers free again
+    g.do("order", A, row=5, status="closed", arrow=2)
+    g.do("order", A, row=2, status="open")
+    assert g.refused("order", A, row=3, status="open") == "safehouse.numbers_used"
+    assert g.positions()[A] == 18 and g.player(A)["open"] == 2
     g.do("done")
     g.roll(B, {"yellow": [2], "green": [P]})
     g.do("go", B)
-    g.do("order", A, row=5, status="open")
-    assert g.refused("order", A, row=6, status="open") == "safehouse.numbers_used"
-    g.do("order", A, row=4, status="empty")  # a correction of an earlier roll: free
-    g.do("order", A, row=4, status="closed", arrow=2)  # back to how the roll found it
+    for seat, by in ((A, A), (B, B), (B, None)):  # one number never closes an empty order
+        assert g.refused("order", by, seat=seat, row=3, status="closed", arrow=2) == (
+            "safehouse.numbers_used")
+    g.do("order", A, row=2, status="closed", arrow=4)  # one number closes an open one
+    assert g.refused("order", A, row=1, status="closed", arrow=2) == "safehouse.numbers_used"
+    assert g.positions()[A] == 22
+
+
+def test_an_order_closed_in_an_earlier_roll_stays_closed(groups: Any) -> None:
+    """A phone keeps an earlier roll's closed orders as they are and hears where a mistake is
+    corrected; the table page or the box, naming the sheet, corrects it."""
+    g = groups(2)
+    g.roll(A, {"yellow": [1], "green": [2], "red": [3]})
+    g.do("go", A)
+    g.do("order", A, row=0, status="closed", arrow=6)
+    g.do("order", A, row=0, status="closed", arrow=5)  # this roll's own: changed freely
+    g.do("done")
+    g.roll(B, {"yellow": [2], "green": [3], "red": [4]})
+    g.do("go", B)
+    for status, arrow in (("empty", None), ("open", None), ("closed", 2), ("closed", 5)):
+        args = {"arrow": arrow} if arrow else {}
+        assert g.refused("order", A, row=0, status=status, **args) == "safehouse.order_kept"
+    assert g.player(A)["kept"] == [0]  # the phone offers no change there
+    g.do("order", None, seat=A, row=0, status="closed", arrow=3)  # the table page corrects
+    assert g.positions()[A] == 19 and g.player(A)["kept"] == [0]
+    assert g.refused("order", A, row=0, status="closed", arrow=5) == "safehouse.order_kept"
+    g.do("order", A, row=1, status="closed", arrow=2)  # the roll's numbers are all still free
+    assert g.positions()[A] == 21
+
+
+def three_numbers(g: Group) -> None:
+    """A roll by the box that gives every player three numbers, the helps declined."""
+    g.roll(None, {"yellow": [1], "green": [2], "red": [3]})
+    g.do("go")
+
+
+def caught_by_an_entry(g: Group, seat: int, field: int) -> None:
+    """The game is lost at once: the pursuer stood on ``field`` and the entry moved ``seat``
+    back onto or behind it."""
+    assert g.state["phase"] == "lost" and g.state["caught"] == [seat]
+    assert g.state["last"] == {"start": field, "end": field, "steps": 0, "reason": "entry"}
+    assert g.table.published.public["outcome"]["won"] is False
+    assert g.refused("done") == "safehouse.phase.lost"
+    for lang in ("de", "en"):  # what the phones say caught them
+        assert str(field) in text("web.safehouse.lost_by.entry", lang, field=field)
+
+
+def test_the_table_page_correcting_a_player_onto_the_pursuer_ends_the_game(
+        groups: Any) -> None:
+    """A capture is a capture whatever moved: an earlier roll's order corrected on the table
+    page takes its player back, and the pursuer stands where the player now is."""
+    g = groups(2)
+    three_numbers(g)
+    g.do("order", A, row=0, status="closed", arrow=3)
+    g.do("order", B, row=0, status="closed", arrow=6)
+    g.do("done")
+    three_numbers(g)
+    g.do("pursuer", field=17)  # a sheet shows the pursuer further on: A on 19 stays ahead
+    g.do("order", None, seat=A, row=0, status="closed", arrow=2)
+    assert g.state["phase"] == "entering" and g.positions() == [18, 22]
+    g.do("order", None, seat=A, row=0, status="empty")
+    assert g.positions() == [16, 22]
+    caught_by_an_entry(g, A, 17)
+
+
+def test_a_phone_taking_back_an_order_past_the_pursuer_ends_the_game(groups: Any) -> None:
+    """A's order closed this roll kept A ahead of a pursuer corrected meanwhile; emptied, it
+    leaves A behind."""
+    g = groups(2)
+    three_numbers(g)
+    g.do("order", A, row=0, status="closed", arrow=4)
+    g.do("order", B, row=0, status="closed", arrow=6)
+    g.do("pursuer", field=18)
+    g.do("order", A, row=0, status="open")
+    caught_by_an_entry(g, A, 18)
 
 
 def test_sh05_roll_again(groups: Any) -> None:
@@ -299,20 +372,23 @@ def test_sh09_exact_landing_on_the_safehouse_and_play_goes_on(groups: Any) -> No
     assert g.state["roller"] == A  # A keeps rolling in turn
 
 
-def test_steps_past_the_safehouse_are_lost_and_everyone_home_wins(groups: Any) -> None:
+def test_sh15_steps_past_the_safehouse_are_lost_and_the_last_one_home_wins_at_once(
+        groups: Any) -> None:
+    """"Ihr habt alle in das Feld mit dem Safehouse einen Schrägstrich gesetzt?": the game is
+    won the moment the last player gets there, not when the roll's entries are done."""
     g = groups(2)
     g.reach(20, [38, 36], [0, 0])
-    g.roll(A, {"red": [3]})
+    g.roll(A, {"red": [3], "blue": [4]})
     g.do("go", A)
     g.do("order", A, row=5, status="closed", arrow=6)
-    g.do("order", B, row=5, status="closed", arrow=4)
-    assert g.positions() == [40, 40]
-    assert g.state["phase"] == "entering"  # the roll ends when everyone has entered
+    assert g.positions() == [40, 36] and g.state["phase"] == "entering"
     g.do("done", A)
-    g.do("done", B)
-    assert g.state["phase"] == "won"
+    g.do("order", B, row=5, status="closed", arrow=4)
+    assert g.positions() == [40, 40] and g.state["phase"] == "won"
+    assert g.refused("done", B) == "safehouse.phase.won"
     result = g.table.published.public["outcome"]
     assert result["won"] is True and [r["score"] for r in result["results"]] == [40, 40]
+    assert result["rolls"] == g.state["rolls"]
     history = g.table.history()
     assert history[0]["game"] == "safehouse" and history[0]["outcome"]["won"] is True
 
@@ -367,12 +443,13 @@ def test_sh17_what_may_be_rolled_and_when_the_dice_come_back(groups: Any) -> Non
 
 
 def test_sh18_two_orders_closed_on_one_roll(groups: Any) -> None:
+    """A fills the last empty field of two open orders."""
     g = groups(2)
-    g.reach(10, [20, 20], [0, 0])
+    g.reach(10, [20, 20], [2, 0])
     g.roll(A, {"yellow": [1], "green": [2], "red": [3], "blue": [4], "white": [5]})
     g.do("go", A)
-    g.do("order", A, row=4, status="closed", arrow=3)
-    g.do("order", A, row=5, status="closed", arrow=5)
+    g.do("order", A, row=1, status="closed", arrow=3)
+    g.do("order", A, row=2, status="closed", arrow=5)
     assert g.positions()[A] == 28 and g.player(A)["open"] == 0
     assert g.player(A)["closed"] == 3  # and the one that brought A to 20
 
@@ -710,3 +787,17 @@ def test_a_malformed_sheet_entry_is_refused_with_a_sentence(groups: Any) -> None
     write(g, A, YELLOW, 6)
     assert g.refused("write", B, seat=A, row=3, field=0, number=3) == "safehouse.own_sheet"
     assert refused_write(g, A, YELLOW, 7) == "safehouse.sheet.written"
+
+
+def test_a_number_erased_from_a_digital_sheet_past_the_pursuer_ends_the_game(
+        groups: Any) -> None:
+    g = groups(2, mode="sheet")
+    sheets(g, "S")
+    three_numbers(g)
+    for field in range(3):  # yellow, green, red: the order closes, arrow 4
+        write(g, A, (4, field), field + 1)
+    g.do("order", B, row=0, status="closed", arrow=6)
+    g.do("pursuer", field=19)
+    assert g.positions() == [20, 22] and g.state["phase"] == "entering"
+    g.do("erase", A, row=4, field=1)
+    caught_by_an_entry(g, A, 19)

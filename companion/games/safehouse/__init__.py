@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.base import JSON, Documents, Game, InvalidAction, Option, Saved
+from companion.games.base import JSON, Documents, Game, InvalidAction, Option, Saved, whole
 from companion.games.record import dump, load
 from companion.games.safehouse import controls, profile, rules, views
 from companion.games.safehouse.profile import Profile
@@ -43,8 +43,10 @@ def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
     the group chose ("der jüngste Spieler": the box cannot know ages)."""
     track = load(Profile, saved[PROFILE][BOX_PROFILE])
     first = options["first_player"]
-    if not isinstance(first, int) or not 0 <= first < seats:
-        raise InvalidAction("safehouse.first_player", seats=seats)
+    if not whole(first):  # the option's choices take true and 1.0 for 1
+        raise InvalidAction("safehouse.first_player_whole")
+    if not 0 <= first < seats:
+        raise InvalidAction("safehouse.first_player", count=seats)
     return ShState(profile=track, seats=seats, box_dice=options["dice"] == "box", roller=first,
                    pursuer=track.pursuer, players=new_players(seats, track.orders),
                    lid=dict.fromkeys(DICE, 0), selection=dict.fromkeys(DICE, 0),

@@ -75,6 +75,8 @@ PHONE: Texts = {
         "web.safehouse.lost_by.retrieve.other": "Fürs Zurückholen lief der Verfolger {count} "
                                                 "Felder, auf Feld {field}.",
         "web.safehouse.lost_by.correction": "Korrigiert: Der Verfolger steht auf Feld {field}.",
+        "web.safehouse.lost_by.entry": "Ein Auftrag ging zurück, und der Verfolger auf Feld "
+                                       "{field} hat eingeholt.",
         "web.safehouse.pending.one": "1 Verfolger gewürfelt: Er läuft, wenn ihr weitergeht.",
         "web.safehouse.pending.other": "{count} Verfolger gewürfelt: Er läuft, wenn ihr "
                                        "weitergeht.",
@@ -90,6 +92,8 @@ PHONE: Texts = {
         "web.safehouse.my_sheet": "Mein Blatt",
         "web.safehouse.sheet_hint": "Offen: mindestens eine Zahl steht drin. Erfüllt: mit "
                                     "dem Pfeil des Auftrags.",
+        "web.safehouse.kept_hint": "Aufträge aus früheren Würfen bleiben erfüllt: Ein "
+                                   "Versehen korrigiert ihr auf der Tischseite oder an der Box.",
         "web.safehouse.chameleon.one": "Chamäleon nutzen (1 frei)",
         "web.safehouse.chameleon.other": "Chamäleon nutzen ({count} frei)",
         "web.safehouse.done": "Fertig eingetragen",
@@ -218,6 +222,8 @@ PHONE: Texts = {
         "web.safehouse.lost_by.retrieve.other": "Taking the dice back moved the pursuer {count} "
                                                 "fields, to field {field}.",
         "web.safehouse.lost_by.correction": "Corrected: the pursuer stands on field {field}.",
+        "web.safehouse.lost_by.entry": "An order went back, and the pursuer on field {field} "
+                                       "has caught up.",
         "web.safehouse.pending.one": "1 pursuer rolled: it moves when you go on.",
         "web.safehouse.pending.other": "{count} pursuers rolled: it moves when you go on.",
         "web.safehouse.go": "Go on (pursuer +{count})",
@@ -231,6 +237,8 @@ PHONE: Texts = {
         "web.safehouse.my_sheet": "My sheet",
         "web.safehouse.sheet_hint": "Open: at least one number written. Closed: with the "
                                     "order's arrow.",
+        "web.safehouse.kept_hint": "Orders closed in earlier rolls stay closed: a mistake is "
+                                   "corrected on the table page or the box.",
         "web.safehouse.chameleon.one": "Use a chameleon (1 left)",
         "web.safehouse.chameleon.other": "Use a chameleon ({count} left)",
         "web.safehouse.done": "I have entered",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.games.base import JSON, InvalidAction
+from companion.games.base import JSON, InvalidAction, whole
 from companion.games.record import dump, parse
 
 NAME_LENGTH = 40
@@ -35,6 +35,8 @@ RULES = ("equal", "strict", "nondecreasing")
 """Order 1: "alle Zahlen gleich"; order 2: "aufsteigen"; the rest "gleich hoch oder aufsteigend"."""
 ARROWS = (2, 6)
 """What the white arrow of an order may say: "zwischen 2 und 6 Lauffelder"."""
+TRACK = ("safehouse", "start", "pursuer", "orders")
+"""The track's numbers, each a whole number (never 40.0 or true)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +89,9 @@ def check(profile: Profile) -> None:
     """Refuse a profile no game can be played on."""
     if not isinstance(profile.name, str) or not 0 < len(profile.name.strip()) <= NAME_LENGTH:
         raise InvalidAction("safehouse.profile.name", maximum=NAME_LENGTH)
-    numbers = (profile.safehouse, profile.start, profile.pursuer, profile.orders)
-    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
-        raise InvalidAction("safehouse.profile.malformed")
+    for name in TRACK:
+        if not whole(getattr(profile, name)):
+            raise InvalidAction(f"safehouse.profile.whole.{name}")
     if not 0 <= profile.pursuer < profile.start < profile.safehouse <= LAST_FIELD:
         raise InvalidAction("safehouse.profile.track", last=LAST_FIELD)
     if not ORDERS[0] <= profile.orders <= ORDERS[1]:
@@ -125,8 +127,9 @@ def _check_order(order: SheetOrder, letter: str, row: int, *, grey: bool) -> Non
         raise InvalidAction("safehouse.profile.grey", bottom=GREY_ORDERS, **where)
     if order.rule not in RULES:
         raise InvalidAction("safehouse.profile.rule", **where)
-    if not (isinstance(order.arrow, int) and not isinstance(order.arrow, bool)
-            and ARROWS[0] <= order.arrow <= ARROWS[1]):
+    if not whole(order.arrow):
+        raise InvalidAction("safehouse.profile.arrow_whole", **where)
+    if not ARROWS[0] <= order.arrow <= ARROWS[1]:
         raise InvalidAction("safehouse.profile.arrow", minimum=ARROWS[0], maximum=ARROWS[1],
                             **where)
 

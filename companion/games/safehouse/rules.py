@@ -7,7 +7,8 @@ may spend the shared ``help``s before it goes on (``go``: the pursuer faces move
 pursuer). Every player enters (``order``, ``chameleon``; in sheet mode a player who took a
 ``sheet`` will ``write`` and ``erase`` numbers on it) and says ``done``; the last one ends
 the roll. A drift correction (``pursuer``) may move the pursuer forward at any time. The
-capture check follows every move of the pursuer; the win check the end of every roll.
+capture check follows every move of the pursuer and every entry, since an order taken back
+moves its player back; the win check every entry, so the last one home wins at once.
 """
 
 from __future__ import annotations
@@ -37,25 +38,28 @@ from companion.games.safehouse.state import (
     FACES,
     HELPS,
     PLAYING,
+    PURSUER,
     Face,
     Move,
     Order,
     Player,
     Roll,
     ShState,
-    advanced,
     caught,
     chameleons,
     free,
     hand,
     in_safehouse,
+    kept,
     layout,
+    needed,
     numbers_given,
     orders,
     position,
     pursuer_faces,
     retrieval_cost,
     rolling,
+    smallest,
     waiting_faces,
 )
 
@@ -155,10 +159,23 @@ def _go(state: ShState, action: Action) -> ShState:
 # -- entering ----------------------------------------------------------------------------------
 
 def _order(state: ShState, action: Action) -> ShState:
-    """An order on a sheet: opened (a first number), closed with its arrow, or emptied. Each
-    order the roll opens or closes takes at least one number, and the roll gives a player one
-    number a colour that shows one (SH-18): no more orders than that move on."""
+    """An order on a paper sheet opened, closed with its arrow or emptied, within the numbers
+    the roll gives (SH-18); one closed in an earlier roll only the table page or box corrects."""
     seat, row = checks.sheet(state, action), _row(state, action.args.get("row"))
+    order = _entered(action)
+    if action.seat is not None and row in kept(state, seat):
+        raise IllegalAction("safehouse.order_kept", row=row + 1)
+    entered = _set(state.players[seat].orders, row, order)
+    given = numbers_given(state)
+    if needed(state, seat, entered) > given:
+        raise IllegalAction("safehouse.numbers_used", count=given, fields=smallest(state, 0),
+                            grey=smallest(state, state.profile.orders - 1))
+    player = replace(state.players[seat], orders=entered)
+    return _update(replace(state, focus=(seat, row)), seat, player)
+
+
+def _entered(action: Action) -> Order:
+    """The order as the action gives it: its status, and its arrow if closed."""
     status, arrow = action.args.get("status"), action.args.get("arrow")
     if status not in STATUSES:
         raise InvalidAction("safehouse.status_unknown")
@@ -166,12 +183,7 @@ def _order(state: ShState, action: Action) -> ShState:
         raise InvalidAction("safehouse.arrow", minimum=ARROWS[0], maximum=ARROWS[1])
     if status != "closed" and arrow is not None:
         raise InvalidAction("safehouse.arrow_closed")
-    order = Order(str(status), arrow if whole(arrow) else 0)
-    player = state.players[seat]
-    player = replace(player, orders=_set(player.orders, row, order))
-    if advanced(player) > max(numbers_given(state), advanced(state.players[seat])):
-        raise IllegalAction("safehouse.numbers_used", count=numbers_given(state))
-    return replace(state, players=_set(state.players, seat, player), focus=(seat, row))
+    return Order(str(status), arrow if whole(arrow) else 0)
 
 
 def _chameleon(state: ShState, action: Action) -> ShState:
@@ -194,13 +206,11 @@ def _done(state: ShState, action: Action) -> ShState:
 
 
 def _end_roll(state: ShState) -> ShState:
-    """Every die of the roll goes to the lid, the next player rolls; all home: won."""
+    """Every die of the roll goes to the lid, the next player rolls."""
     out = rolling(state)
     lid = {colour: state.lid[colour] + out[colour] for colour in DICE}
-    state = replace(state, lid=lid, roll=None, players=_fresh(state), phase="ready",
-                    roller=(state.roller + 1) % state.seats)
-    won = all(in_safehouse(state, seat) for seat in range(state.seats))
-    return replace(state, phase="won") if won else state
+    return replace(state, lid=lid, roll=None, players=_fresh(state), phase="ready",
+                   roller=(state.roller + 1) % state.seats)
 
 
 def _fresh(state: ShState) -> tuple[Player, ...]:
@@ -260,7 +270,18 @@ def _erase(state: ShState, action: Action) -> ShState:
 
 
 def _update(state: ShState, seat: int, player: Player) -> ShState:
-    return replace(state, players=_set(state.players, seat, player))
+    """The player's sheet as an entry leaves it."""
+    return _after_entry(replace(state, players=_set(state.players, seat, player)))
+
+
+def _after_entry(state: ShState) -> ShState:
+    """An entry ends the game at once: a player it moved back onto or behind the pursuer is
+    caught, as by any capture (the pursuer stood still: ``entry``); the last one home wins
+    ("Ihr habt alle in das Feld mit dem Safehouse einen Schrägstrich gesetzt?", SH-15)."""
+    if caught(state):
+        return _capture(state, Move(state.pursuer, state.pursuer, "entry"))
+    home = all(in_safehouse(state, seat) for seat in range(state.seats))
+    return replace(state, phase="won") if home else state
 
 
 def _field(state: ShState, action: Action) -> tuple[int, int]:
@@ -300,10 +321,15 @@ def _pursuer(state: ShState, action: Action) -> ShState:
 
 def _advance(state: ShState, steps: int, reason: str) -> ShState:
     """The pursuer moves; the capture check follows at once."""
-    moved = replace(state, pursuer=state.pursuer + steps,
-                    last=Move(state.pursuer, state.pursuer + steps, reason))
-    reached = caught(moved)
-    return replace(moved, phase="lost", caught=reached) if reached else moved
+    return _capture(replace(state, pursuer=state.pursuer + steps),
+                    Move(state.pursuer, state.pursuer + steps, reason))
+
+
+def _capture(state: ShState, last: Move) -> ShState:
+    """The capture check after ``last``: whoever the pursuer stands on or past is caught."""
+    state = replace(state, last=last)
+    reached = caught(state)
+    return replace(state, phase="lost", caught=reached) if reached else state
 
 
 def _with_faces(state: ShState, faces: Mapping[str, list[Face]]) -> ShState:
@@ -344,7 +370,8 @@ def _parse_faces(raw: JSON) -> dict[str, list[Face]]:
 
 
 def _is_face(face: JSON) -> bool:
-    return not isinstance(face, bool) and face in FACES
+    """1 to 5 as a whole number (never 2.0 or true, which equal 2 and 1), or the pursuer."""
+    return face == PURSUER or (whole(face) and face in FACES)
 
 
 def _counts(state: ShState, raw: JSON) -> dict[str, int]:
@@ -363,9 +390,11 @@ def _counts(state: ShState, raw: JSON) -> dict[str, int]:
 def _chosen(roll: Roll, raw: JSON, *, empty: bool) -> dict[str, tuple[int, ...]]:
     """Dice of the roll by colour and place ("nur die Würfel, die ihr vorher ausgewählt habt")."""
     if not isinstance(raw, Mapping) or not all(
-            colour in roll.faces and isinstance(places, list | tuple)
-            and all(whole(i) and 0 <= i < len(roll.faces[colour]) for i in places)
-            and len(set(places)) == len(places) for colour, places in raw.items()):
+            isinstance(places, list | tuple) and all(whole(i) for i in places)
+            for places in raw.values()):
+        raise InvalidAction("safehouse.reroll_places")
+    if not all(colour in roll.faces and all(0 <= i < len(roll.faces[colour]) for i in places)
+               and len(set(places)) == len(places) for colour, places in raw.items()):
         raise InvalidAction("safehouse.reroll_invalid")
     chosen = {str(c): tuple(sorted(places)) for c, places in raw.items() if places}
     if not chosen and not empty:

@@ -82,7 +82,8 @@ class Roll:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """The pursuer's last move: from, to and why (step, faces, retrieval, correction)."""
+    """The pursuer's last move: from, to and why (step, faces, retrieval, correction); or,
+    when an entry moved a player back onto or behind it, none (``entry``)."""
 
     start: int
     end: int
@@ -172,11 +173,32 @@ def retrieval_cost(state: ShState) -> int:
     return max(open_orders(state, seat) for seat in range(state.seats))
 
 
-def advanced(player: Player) -> int:
-    """Orders the roll opened or closed (light mode): each took at least one of its numbers."""
-    rank = {status: n for n, status in enumerate(("empty", "open", "closed"))}
-    return sum(rank[now.status] > rank[then.status]
-               for now, then in zip(player.orders, player.before, strict=False))
+def smallest(state: ShState, row: int) -> int:
+    """The fewest numbers that fill an order: its three colour fields ("drei bis sechs"), or
+    two in the bottom three orders, where the grey 6 may be one of the three."""
+    return profile.FIELDS[0] - (row >= state.profile.orders - profile.GREY_ORDERS)
+
+
+def needed(state: ShState, seat: int, entered: tuple[Order, ...]) -> int:
+    """The fewest numbers of this roll that take the player's paper orders from how the roll
+    found them to ``entered``: one to open an order or to close an open one, the order's
+    smallest size to close an empty one; nothing to go back."""
+    before = state.players[seat].before
+    return sum(_needed(state, row, then.status, now.status)
+               for row, (now, then) in enumerate(zip(entered, before, strict=False)))
+
+
+def _needed(state: ShState, row: int, then: str, now: str) -> int:
+    if (then, now) == ("empty", "closed"):
+        return smallest(state, row)
+    return int((then, now) in (("empty", "open"), ("open", "closed")))
+
+
+def kept(state: ShState, seat: int) -> list[int]:
+    """The paper orders closed in an earlier roll: they stay closed, but for a correction
+    from the table page or the box."""
+    return [row for row, order in enumerate(state.players[seat].before)
+            if order.status == "closed"]
 
 
 def numbers_given(state: ShState) -> int:

@@ -38,7 +38,14 @@ _GERMAN = {
     "safehouse.profile.orders": "Ein Blatt hat {minimum} bis {maximum} Aufträge.",
     "safehouse.example": "Beispielwerte: Prüft das Safehouse-Feld und die Startfelder auf "
                          "euren Blättern.",
-    "safehouse.first_player": "Wer beginnt, muss einer der {seats} Plätze sein.",
+    "safehouse.profile.whole.safehouse": "Das Feld des Safehouse ist eine ganze Zahl.",
+    "safehouse.profile.whole.start": "Der letzte vorgedruckte Strich ist eine ganze Zahl.",
+    "safehouse.profile.whole.pursuer": "Der Start des Verfolgers ist eine ganze Zahl.",
+    "safehouse.profile.whole.orders": "Die Aufträge je Blatt sind eine ganze Zahl.",
+    "safehouse.first_player.one": "Es gibt nur einen Platz: Platz 1 beginnt.",
+    "safehouse.first_player.other": "Wer beginnt, muss einer der {count} Plätze sein.",
+    "safehouse.first_player_whole": "Wer beginnt, ist die Nummer eines Platzes: eine ganze "
+                                    "Zahl.",
     "safehouse.roller_only": "Das entscheidet die Gruppe; würfeln und eintippen darf Platz "
                              "{seat} (wer gerade würfelt) oder die Box.",
     "safehouse.box_only": "Das braucht nur das Menü der Box.",
@@ -48,13 +55,14 @@ _GERMAN = {
     "safehouse.retrieve_first": "Kein Farbwürfel liegt mehr in der Mitte: Holt zuerst die "
                                 "Würfel aus dem Schachteldeckel zurück.",
     "safehouse.lid_empty": "Im Schachteldeckel liegt kein Würfel.",
-    "safehouse.dice_invalid": "Gebt die Würfel als Anzahl je Farbe an (Gelb, Grün, Rot, "
-                              "Blau, Weiß).",
+    "safehouse.dice_invalid": "Gebt die Würfel als ganze Anzahl je Farbe an (Gelb, Grün, "
+                              "Rot, Blau, Weiß).",
     "safehouse.dice_not_free.one": "Von dieser Farbe liegt nur 1 Würfel in der Mitte.",
     "safehouse.dice_not_free.other": "Von dieser Farbe liegen nur {count} Würfel in der Mitte.",
     "safehouse.dice_in_lid": "Kein Würfel dieser Farbe liegt in der Mitte: Sie liegen im "
                              "Schachteldeckel.",
-    "safehouse.faces_invalid": "Jeder Würfel zeigt 1 bis 5 oder den Verfolger.",
+    "safehouse.faces_invalid": "Jeder Würfel zeigt eine ganze Zahl von 1 bis 5 oder den "
+                               "Verfolger (P).",
     "safehouse.faces_count": "So viele Würfel dieser Farbe warten nicht auf ihre Augen.",
     "safehouse.no_face_entered": "Seit dem Wurf ist noch keine Augenzahl eingetippt.",
     "safehouse.chance_missing": "Die Box hat diese Würfel nicht geworfen.",
@@ -65,15 +73,23 @@ _GERMAN = {
     "safehouse.help_no_pursuer": "In diesem Wurf liegt kein Verfolger: Die Hilfe „Der "
                                  "Verfolger läuft nicht“ hebt ihr euch auf.",
     "safehouse.reroll_invalid": "Nochmal würfeln dürft ihr nur Würfel dieses Wurfs.",
+    "safehouse.reroll_places": "Nennt die Würfel zum Nochmal-Würfeln je Farbe mit ihrem "
+                               "Platz als ganzer Zahl: 0 für den ersten, 1 für den zweiten.",
     "safehouse.reroll_none": "Wählt mindestens einen Würfel zum Nochmal-Würfeln.",
     "safehouse.status_unknown": "Ein Auftrag ist leer, offen oder erfüllt.",
     "safehouse.arrow": "Der Pfeil eines Auftrags zeigt {minimum} bis {maximum} Felder.",
     "safehouse.arrow_closed": "Einen Pfeil hat nur ein erfüllter Auftrag.",
-    "safehouse.numbers_used.one": "Dieser Wurf gibt dir nur 1 Zahl: Damit eröffnest oder "
-                                  "erfüllst du 1 Auftrag, nicht mehr.",
-    "safehouse.numbers_used.other": "Dieser Wurf gibt dir {count} Zahlen (eine je Farbe): "
-                                    "Damit eröffnest oder erfüllst du höchstens {count} "
-                                    "Aufträge.",
+    "safehouse.numbers_used.one": "Dieser Wurf gibt dir nur 1 Zahl, und das reicht nicht: "
+                                  "Einen Auftrag eröffnen oder einen offenen erfüllen kostet "
+                                  "eine Zahl, einen leeren erfüllen mindestens {fields} (in "
+                                  "den drei untersten, neben der grauen 6: {grey}).",
+    "safehouse.numbers_used.other": "Dieser Wurf gibt dir {count} Zahlen (eine je Farbe), und "
+                                    "das reicht nicht: Einen Auftrag eröffnen oder einen "
+                                    "offenen erfüllen kostet eine Zahl, einen leeren erfüllen "
+                                    "mindestens {fields} (in den drei untersten, neben der "
+                                    "grauen 6: {grey}).",
+    "safehouse.order_kept": "Auftrag {row} ist seit einem früheren Wurf erfüllt und bleibt es: "
+                            "Ein Versehen korrigiert ihr auf der Tischseite oder an der Box.",
     "safehouse.row": "Ein Blatt hat die Aufträge 1 bis {orders}.",
     "safehouse.chameleons_used.one": "Du hast dein Chamäleon schon benutzt.",
     "safehouse.chameleons_used.other": "Du hast alle {count} Chamäleons schon benutzt.",
@@ -123,7 +139,13 @@ _ENGLISH = {
     "safehouse.profile.orders": "A sheet has {minimum} to {maximum} orders.",
     "safehouse.example": "Example values: check the Safehouse field and the start fields on "
                          "your sheets.",
-    "safehouse.first_player": "Who starts must be one of the {seats} seats.",
+    "safehouse.profile.whole.safehouse": "The Safehouse's field is a whole number.",
+    "safehouse.profile.whole.start": "The last pre-printed slash is a whole number.",
+    "safehouse.profile.whole.pursuer": "The pursuer's start is a whole number.",
+    "safehouse.profile.whole.orders": "The orders per sheet are a whole number.",
+    "safehouse.first_player.one": "There is only one seat: seat 1 starts.",
+    "safehouse.first_player.other": "Who starts must be one of the {count} seats.",
+    "safehouse.first_player_whole": "Who starts is a seat's number: a whole number.",
     "safehouse.roller_only": "The group decides; seat {seat} (whoever rolls now) or the box "
                              "rolls and types it in.",
     "safehouse.box_only": "Only the box's menu needs this.",
@@ -133,12 +155,13 @@ _ENGLISH = {
     "safehouse.retrieve_first": "No colour die is left in the middle: take the dice back from "
                                 "the lid first.",
     "safehouse.lid_empty": "There is no die in the lid.",
-    "safehouse.dice_invalid": "Give the dice as a count per colour (yellow, green, red, blue, "
-                              "white).",
+    "safehouse.dice_invalid": "Give the dice as a whole count per colour (yellow, green, red, "
+                              "blue, white).",
     "safehouse.dice_not_free.one": "Only 1 die of this colour lies in the middle.",
     "safehouse.dice_not_free.other": "Only {count} dice of this colour lie in the middle.",
     "safehouse.dice_in_lid": "No die of this colour lies in the middle: they are in the lid.",
-    "safehouse.faces_invalid": "Every die shows 1 to 5 or the pursuer.",
+    "safehouse.faces_invalid": "Every die shows a whole number from 1 to 5 or the pursuer "
+                               "(P).",
     "safehouse.faces_count": "Not that many dice of this colour wait for their faces.",
     "safehouse.no_face_entered": "No face has been typed in since the roll.",
     "safehouse.chance_missing": "The box did not roll these dice.",
@@ -149,14 +172,22 @@ _ENGLISH = {
     "safehouse.help_no_pursuer": "No pursuer was rolled this time: keep “The pursuer does not "
                                  "move” for later.",
     "safehouse.reroll_invalid": "You may only roll again dice of this roll.",
+    "safehouse.reroll_places": "Name the dice to roll again by colour, each by its place as a "
+                               "whole number: 0 for the first, 1 for the second.",
     "safehouse.reroll_none": "Choose at least one die to roll again.",
     "safehouse.status_unknown": "An order is empty, open or closed.",
     "safehouse.arrow": "An order's arrow shows {minimum} to {maximum} fields.",
     "safehouse.arrow_closed": "Only a closed order has an arrow.",
-    "safehouse.numbers_used.one": "This roll gives you only 1 number: it opens or closes 1 "
-                                  "order, no more.",
-    "safehouse.numbers_used.other": "This roll gives you {count} numbers (one a colour): they "
-                                    "open or close {count} orders at most.",
+    "safehouse.numbers_used.one": "This roll gives you only 1 number, and that is not "
+                                  "enough: opening an order or closing an open one takes a "
+                                  "number, closing an empty one at least {fields} ({grey} in "
+                                  "the bottom three, beside the grey 6).",
+    "safehouse.numbers_used.other": "This roll gives you {count} numbers (one a colour), and "
+                                    "that is not enough: opening an order or closing an open "
+                                    "one takes a number, closing an empty one at least "
+                                    "{fields} ({grey} in the bottom three, beside the grey 6).",
+    "safehouse.order_kept": "Order {row} was closed in an earlier roll and stays closed: a "
+                            "mistake is corrected on the table page or the box.",
     "safehouse.row": "A sheet has the orders 1 to {orders}.",
     "safehouse.chameleons_used.one": "You have already used your chameleon.",
     "safehouse.chameleons_used.other": "You have already used all {count} chameleons.",
@@ -238,6 +269,8 @@ _SHEETS = {
                                   "hoch oder aufsteigend).",
         "safehouse.profile.arrow": "Blatt {letter}, Auftrag {row}: Der Pfeil zeigt {minimum} "
                                    "bis {maximum} Felder.",
+        "safehouse.profile.arrow_whole": "Blatt {letter}, Auftrag {row}: Die Zahl auf dem "
+                                         "Pfeil ist eine ganze Zahl.",
         "safehouse.sheet.letter": "Die Blätter heißen {letters}.",
         "safehouse.sheet.taken": "Blatt {letter} hat schon Platz {seat}: Jeder braucht ein "
                                  "anderes Blatt.",
@@ -287,6 +320,8 @@ _SHEETS = {
                                   "ascending).",
         "safehouse.profile.arrow": "Sheet {letter}, order {row}: the arrow shows {minimum} to "
                                    "{maximum} fields.",
+        "safehouse.profile.arrow_whole": "Sheet {letter}, order {row}: the number on the arrow "
+                                         "is a whole number.",
         "safehouse.sheet.letter": "The sheets are called {letters}.",
         "safehouse.sheet.taken": "Seat {seat} already has sheet {letter}: everyone needs a "
                                  "different sheet.",

@@ -340,13 +340,18 @@
         () => send("done")))];
   }
 
+  // A phone's own sheet keeps the orders closed in earlier rolls as they are: the table page
+  // (or the box), naming the sheet, corrects a mistake.
   function sheetCard(v, seat, named) {
     const p = v.state.players[seat];
     const args = named ? { seat } : {};
+    const kept = named ? [] : p.kept;
     const title = named ? t("web.safehouse.sheet_of", { name: G.seatName(v, seat) }) : t("web.safehouse.my_sheet");
     return h("section", { class: "card sh sh-sheet", data: { sheet: seat } }, h("h2", { text: title }),
       h("p", { class: "hint", text: t("web.safehouse.sheet_hint") }),
-      h("ol", { class: "sh-orders" }, p.orders.map((order, row) => orderRow(v, seat, row, order, args))),
+      kept.length ? h("p", { class: "hint", data: { kept: kept.join(",") }, text: t("web.safehouse.kept_hint") }) : null,
+      h("ol", { class: "sh-orders" }, p.orders.map((order, row) =>
+        orderRow(v, seat, row, order, kept.includes(row) ? null : args))),
       h("div", { class: "pad-row" },
         button(t("web.safehouse.chameleon", { count: p.chameleons.left }), { class: "action",
           data: { action: "chameleon" }, disabled: G.state.busy || p.chameleons.left === 0 },
@@ -360,6 +365,7 @@
         () => send("done", args));
   }
 
+  // An order's status, and the buttons that change it (none for ``args`` null: kept).
   function orderRow(v, seat, row, order, args) {
     const picking = local.arrow === `${seat}/${row}`;
     const status = order.status === "closed" ? t("web.safehouse.closed", { arrow: order.arrow })
@@ -368,7 +374,7 @@
     return h("li", { class: classes("sh-order", order.status), data: { row, status: order.status } },
       h("span", { class: "sh-order-name", text: t("web.safehouse.order", { row: row + 1 }) }),
       h("span", { class: "sh-order-status", text: status }),
-      h("div", { class: "choice-row" },
+      args && h("div", { class: "choice-row" },
         order.status !== "open" ? button(t("web.safehouse.open_it"), { class: "choice small", data: { row, set: "open" } },
           () => set({ status: "open" })) : null,
         order.status !== "closed" ? button(t("web.safehouse.close_it"), { class: "choice small", "aria-pressed": String(picking),
