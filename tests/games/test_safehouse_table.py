@@ -311,11 +311,11 @@ def test_the_sheet_errors_name_the_colours_as_the_players_type_them(
 @pytest.mark.parametrize(("seats", "first", "key", "said"), [
     (2, 3, "safehouse.first_player", "one of the 2 seats"),
     (1, 1, "safehouse.first_player", "only one seat"),
-    (2, True, "safehouse.first_player_whole", "a whole number"),
-    (2, 1.0, "safehouse.first_player_whole", "a whole number")])
+    (2, True, "error.option_choice", "“true” is not allowed"),
+    (2, 1.0, "error.option_choice", "“1.0” is not allowed")])
 def test_who_starts_must_sit_at_the_table(tmp_path: Path, seats: int, first: Any, key: str,
                                           said: str) -> None:
-    """A seat's number, whole: the option's choices take true or 1.0 for seat 1."""
+    """A seat's number, whole: true or 1.0 is no seat 1."""
     table = open_table(tmp_path / "getaway.sqlite")
     with pytest.raises(InvalidAction) as refused:
         table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": seats,

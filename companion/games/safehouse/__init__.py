@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.base import JSON, Documents, Game, InvalidAction, Option, Saved, whole
+from companion.games.base import JSON, Documents, Game, InvalidAction, Option, Saved
 from companion.games.record import dump, load
 from companion.games.safehouse import controls, profile, rules, views
 from companion.games.safehouse.profile import Profile
@@ -42,9 +42,7 @@ def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
     """The start: the pursuer behind everyone, all ten dice in the middle, the first roller
     the group chose ("der jüngste Spieler": the box cannot know ages)."""
     track = load(Profile, saved[PROFILE][BOX_PROFILE])
-    first = options["first_player"]
-    if not whole(first):  # the option's choices take true and 1.0 for 1
-        raise InvalidAction("safehouse.first_player_whole")
+    first = int(options["first_player"])  # one of the option's whole-number choices
     if not 0 <= first < seats:
         raise InvalidAction("safehouse.first_player", count=seats)
     return ShState(profile=track, seats=seats, box_dice=options["dice"] == "box", roller=first,

@@ -44,8 +44,6 @@ _GERMAN = {
     "safehouse.profile.whole.orders": "Die Aufträge je Blatt sind eine ganze Zahl.",
     "safehouse.first_player.one": "Es gibt nur einen Platz: Platz 1 beginnt.",
     "safehouse.first_player.other": "Wer beginnt, muss einer der {count} Plätze sein.",
-    "safehouse.first_player_whole": "Wer beginnt, ist die Nummer eines Platzes: eine ganze "
-                                    "Zahl.",
     "safehouse.roller_only": "Das entscheidet die Gruppe; würfeln und eintippen darf Platz "
                              "{seat} (wer gerade würfelt) oder die Box.",
     "safehouse.box_only": "Das braucht nur das Menü der Box.",
@@ -145,7 +143,6 @@ _ENGLISH = {
     "safehouse.profile.whole.orders": "The orders per sheet are a whole number.",
     "safehouse.first_player.one": "There is only one seat: seat 1 starts.",
     "safehouse.first_player.other": "Who starts must be one of the {count} seats.",
-    "safehouse.first_player_whole": "Who starts is a seat's number: a whole number.",
     "safehouse.roller_only": "The group decides; seat {seat} (whoever rolls now) or the box "
                              "rolls and types it in.",
     "safehouse.box_only": "Only the box's menu needs this.",
