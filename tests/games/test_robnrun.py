@@ -3,6 +3,7 @@ bags and the 2-player rules, safes and cracking."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -66,9 +67,10 @@ def view(state: RobState) -> dict[str, Any]:
 
 @pytest.mark.parametrize("boss", [1.0, True])
 def test_a_first_boss_that_is_no_whole_number_is_refused_saying_so(boss: object) -> None:
-    options = {**check_options(GAME.options, {}), "boss": boss}
-    refused(lambda: GAME.setup(options, 4, {}, GAME.documents.builtin), "error.option_number",
-            InvalidAction)
+    with pytest.raises(InvalidAction) as refused:
+        check_options(GAME.options, {"boss": boss})
+    assert refused.value.key == "error.option_choice"
+    assert f"“{json.dumps(boss)}” is not allowed" in str(refused.value)
 
 
 # -- safes and cracking ------------------------------------------------------------------------

@@ -67,9 +67,7 @@ def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
     if options["variation1"] == "on":
         chosen = scenario.randomised(chosen, drawn["cubes"], drawn["quarters"])
     boss = options["boss"] if options["boss"] != "random" else drawn.get("boss")
-    if not whole(boss):
-        raise InvalidAction("error.option_number", option="boss")
-    if not 0 <= boss < seats:
+    if not whole(boss) or not 0 <= boss < seats:  # a chosen boss was checked as its option
         raise InvalidAction("robnrun.boss_seat", seats=seats)
     route = box_profile.route
     state = RobState(
