@@ -95,9 +95,11 @@ class Evenings(RuleBasedStateMachine):
 
     @rule(kind=st.sampled_from(["pause", "resume"]), by=st.none() | st.integers(0, 2))
     def pause_or_resume(self, kind: str, by: int | None) -> None:
+        """Either, while the group settles, ends the settle time: the clock then shows the
+        next turn's whole time, running or paused."""
         settling = self.public["state"]["phase"] == "settle"
         self.send(Action(kind, by))
-        self.look(grow=kind == "resume" and settling)
+        self.look(grow=settling)
 
     @rule(kind=st.sampled_from(NEW_TURN), phone=st.booleans())
     def a_step_of_the_rules(self, kind: str, phone: bool) -> None:
