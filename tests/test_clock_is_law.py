@@ -11,6 +11,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import settings
@@ -30,6 +31,9 @@ NEW_TURN = ("end_turn", "draw", "failed_manipulation", "romme", "stuck", "confir
 class Evenings(RuleBasedStateMachine):
     """A Table, its clock, and the time left the group saw last."""
 
+    boots: int
+    """How many times the box has booted: a power cut boots it anew."""
+    boot: Any
     folder: tempfile.TemporaryDirectory[str]
     clock: FakeClock
     table: Table
@@ -38,6 +42,9 @@ class Evenings(RuleBasedStateMachine):
 
     @initialize(seconds=st.sampled_from([15, 30]), wait=st.sampled_from(["wait", 0, 5, 10]))
     def start(self, seconds: int, wait: Any) -> None:
+        self.boots = 1
+        self.boot = patch("companion.table.store._boot", lambda: self.boots.to_bytes(16))
+        self.boot.start()
         self.folder = tempfile.TemporaryDirectory()
         self.clock = FakeClock()
         self.table = tables.open_table(self.db, self.clock)
@@ -52,6 +59,7 @@ class Evenings(RuleBasedStateMachine):
         if hasattr(self, "table"):
             self.table.stop()
             self.folder.cleanup()
+            self.boot.stop()
 
     @property
     def db(self) -> Path:
@@ -127,7 +135,8 @@ class Evenings(RuleBasedStateMachine):
         or after a power cut, when its clock starts anew."""
         self.table.stop()  # nothing is written on stop: as good as a kill
         self.clock.advance(away)
-        self.clock = FakeClock(start=50.0) if power_cut else self.clock
+        if power_cut:  # a new boot, whose clock starts anew
+            self.clock, self.boots = FakeClock(start=50.0), self.boots + 1
         self.table = tables.open_table(self.db, self.clock)
         self.look(grow=False, floor=1000)
 
