@@ -77,11 +77,18 @@ def draw(state: GendarmState | None, action: Action, chance: Chance) -> Action:
     elif action.type == "roll" and box_dice:
         drawn = {"value": _die(chance)}
     elif action.type == "deal" and box_deal:
-        pool = chip_pool(state.settings)
-        drawn = {"catchers": [pool.pop(chance.randrange(len(pool))) for _ in range(SEATS)]}
+        drawn = {"catchers": _catchers(state.settings, chance)}
     else:
         return action
     return replace(action, args={**action.args, "chance": drawn})
+
+
+def _catchers(settings: Settings, chance: Chance) -> list[int]:
+    """Each player's catcher from an own set, or both from the one shared pool: a chip drawn
+    from it is gone for the other player."""
+    shared = chip_pool(settings)
+    pools = [shared if settings.chips == "shared" else chip_pool(settings) for _ in range(SEATS)]
+    return [pool.pop(chance.randrange(len(pool))) for pool in pools]
 
 
 def _start_rolls(chance: Chance) -> list[list[int]]:
