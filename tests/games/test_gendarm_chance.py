@@ -1,7 +1,8 @@
 """Every draw Räuber und Gendarm asks of chance, counted exactly: ``draw`` is run once for every
 way its ``randrange`` calls can be answered, so each outcome's chance is a fraction, not a
 sample. Each player's catcher comes from an own set (the two are equal one time in six, one in
-five at level 3) or both from one shared pool; the start roll is fair; a die is a die."""
+five at level 3) or both from one shared pool, a real chip kept on the table aside; the start
+roll is fair; a die is a die."""
 
 from __future__ import annotations
 
@@ -102,6 +103,11 @@ def to_deal(level: int = 1, **options: Any) -> GendarmState:
     return send(new(level, **options), "start_roll", rolls=[[6, 1]])
 
 
+def chip_kept(chips: str = "own") -> GendarmState:
+    """The catchers are next, and seat 0 keeps a real chip face down."""
+    return apply(to_deal(chips=chips), Action("keep_chip", None, {"seat": A}))
+
+
 def begun(level: int = 1) -> GendarmState:
     """Seat 0 on turn, catchers 1 and 2 dealt."""
     return send(to_deal(level), "deal", catchers=[1, 2])
@@ -125,7 +131,7 @@ def duty_due() -> GendarmState:
 
 # -- the catchers -----------------------------------------------------------------------------
 
-def catchers(state: GendarmState) -> dict[tuple[int, ...] | None, Fraction]:
+def catchers(state: GendarmState) -> dict[tuple[int | None, ...] | None, Fraction]:
     """How likely each pair of catchers is (seat 0's first) from the box's deal."""
     return outcomes(lambda chance: tuple(drawn(state, "deal", chance)["catchers"]))
 
@@ -154,6 +160,14 @@ def test_a_shared_pool_deals_two_of_its_chips(level: int) -> None:
                                                          chips * (chips - 1))
                                for first, second in product(range(1, chips // 2 + 1), repeat=2)}
     assert same_number(state) == Fraction(1, chips - 1)
+
+
+@pytest.mark.parametrize("chips", ["own", "shared"])
+def test_beside_a_chip_on_the_table_the_box_deals_the_other_side_alone(chips: str) -> None:
+    """The box cannot take the real chip out of its pool: the other side gets each number one
+    time in six, from an own set or the whole shared pool."""
+    assert catchers(chip_kept(chips)) == {(None, number): Fraction(1, 6)
+                                          for number in range(1, 7)}
 
 
 # -- the dice ---------------------------------------------------------------------------------
@@ -215,7 +229,8 @@ def test_the_draws_counted_here_are_all_the_box_ever_makes() -> None:
     """Across every phase, level and setting that changes what the box rolls or deals, only
     the box's start roll, its deal and its roll ask chance for anything."""
     states = {"start": new(), "start typed": new(dice="table"), "deal": to_deal(),
-              "deal typed": to_deal(catchers="chips"), "play": begun(), "duty": duty_due(),
+              "deal typed": to_deal(catchers="chips"), "deal, a chip kept": chip_kept(),
+              "play": begun(), "duty": duty_due(),
               "level 3": begun(3), "level 3 typed": typed_in(3)}
     asking = set()
     for (name, state), kind, seat in product(states.items(), RULES, (None, 0, 1)):
@@ -223,8 +238,8 @@ def test_the_draws_counted_here_are_all_the_box_ever_makes() -> None:
         GAME.draw(state, Action(kind, seat), chance)
         if chance.asked:
             asking.add((name, kind))
-    assert asking == {("start", "start_roll"), ("deal", "deal"), ("duty", "roll"),
-                      ("level 3", "roll")}
+    assert asking == {("start", "start_roll"), ("deal", "deal"), ("deal, a chip kept", "deal"),
+                      ("duty", "roll"), ("level 3", "roll")}
     chance = Asked()
     assert GAME.draw(None, Action("table.new_game"), chance) == Action("table.new_game")
     assert not chance.asked
