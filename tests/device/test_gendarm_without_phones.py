@@ -35,6 +35,7 @@ from tests import tables
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
 from tests.device.test_gendarm_box import Operator
+from tests.device.walk import walk
 from tests.games.gendarm_helpers import A, B, Play, Told
 
 SIZE = (480, 320)
@@ -180,6 +181,16 @@ def test_a_side_without_a_phone_takes_a_chip_and_the_box_deals_the_other(
     assert operator.catcher(B) == 4 and operator.state()["players"][A]["on_table"]
     assert not told.queue
     claim_with_the_chip(operator)
+
+
+def test_random_presses_on_the_box_alone_play_the_default_game_to_its_end(
+        tmp_path: Path) -> None:
+    """Seeded walks through the box's menus and keys with the default options: at level 1 the
+    box never waits for a phone, and each game ends with a winner within 100 steps (before,
+    none did in 300)."""
+    for seed in range(1, 11):
+        shown = walk(tmp_path / f"{seed}.sqlite", "gendarm", 2, steps=100, seed=seed)
+        assert any([step.public["outcome"] for step in shown]), seed  # all: the table stops
 
 
 # -- the phone's catcher stays secret ----------------------------------------------------------
