@@ -194,7 +194,7 @@ def test_the_table_page_plays_for_a_player_without_a_phone(table: Table, server:
     duty roll and claims her capture, and Bernd's phone keeps his own catcher."""
     page = table_page(browser, server.url, table).page
     page.locator('[data-game="gendarm"]').click()
-    expect(page.locator("[data-catchers]")).to_contain_text("each player needs one")
+    expect(page.locator("[data-catchers]")).to_contain_text("takes a real chip instead")
     page.locator('[data-option="catchers"][data-value="chips"]').click()
     expect(page.locator("[data-catchers]")).to_contain_text("with or without phones")
     page.locator('[data-option="level"][data-value="2"]').click()

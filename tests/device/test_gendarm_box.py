@@ -60,6 +60,8 @@ def test_the_box_plays_level_2_and_the_phones_keep_their_secrets(operator: Opera
                                                                  table: Table) -> None:
     table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2,
                                                  "options": {"level": 2}}))
+    for seat in (0, 1):                                           # a phone each
+        table.submit(Action("table.claim", None, {"seat": seat, "token_hash": f"{seat}" * 64}))
     assert operator.keys() == ["gendarm.menu.start_roll"]
     operator.tap(Button.TURN)                                     # the start roll
     assert operator.keys() == ["gendarm.menu.deal"]

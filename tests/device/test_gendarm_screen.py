@@ -34,10 +34,13 @@ pytestmark = pytest.mark.usefixtures("offscreen")
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    """Level 3, typed dice and chips: seat 0 (black) begins with catcher 2, seat 1 has 4."""
+    """Level 3, typed dice and chips: seat 0 (black) begins with catcher 2, seat 1 has 4,
+    each typed on the own phone."""
     table = tables.open_table(tmp_path / "getaway.sqlite")
     table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2, "options": {
         "level": 3, "dice": "table", "catchers": "chips"}}))
+    claim(table, 0, "Anna")
+    claim(table, 1, "Bernd")
     table.submit(Action("start_roll", None, {"starter": 0}))
     table.submit(Action("catcher", 0, {"number": 2}))
     table.submit(Action("catcher", 1, {"number": 4}))
@@ -134,23 +137,37 @@ def test_the_start_roll_stands_beside_each_side_until_play(tmp_path: Path) -> No
         table.stop()
 
 
-def test_the_box_names_a_seat_without_a_phone_before_it_deals(tmp_path: Path) -> None:
-    """Dealt catchers are shown on the players' own phones only: until both seats have one,
-    the screen says so on its amber band and names the side without."""
+def stranded(table: Table) -> bool:
+    """Whether the screen names Schwarz's side as without a phone and says on its amber band
+    to take a chip (Weiß's phone holds its seat)."""
+    surface, written = drawn_lines(GAMES, table.published, 0, URL)
+    words = " ".join(w.words for w in written)
+    assert "Weiß · Bernd · Räuber: frei" in words
+    named = "Schwarz · Platz 1 · kein Telefon" in words
+    assert named == ("Ohne Telefon: Chip nehmen" in words)
+    assert named == (colours(surface, SPOT.note)[WARN] > 1000)
+    return named
+
+
+@pytest.mark.parametrize("way_out", ["phone", "chip"])
+def test_the_box_names_a_seat_without_a_phone_until_it_has_a_way_to_catch(
+        tmp_path: Path, way_out: str) -> None:
+    """Dealt catchers are shown on the players' own phones only: a side without a phone, before
+    the deal and after it, is named on the screen and told on its amber band to take a real
+    chip, until it does or a phone takes its seat."""
     table = tables.open_table(tmp_path / "getaway.sqlite")
     try:
         table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2}))
         claim(table, 1, "Bernd")
         table.submit(Action("start_roll"))
-        surface, written = drawn_lines(GAMES, table.published, 0, URL)
-        words = " ".join(w.words for w in written)
-        assert "Jeder braucht ein" in words and "Weiß · Bernd · Räuber: frei" in words
-        assert "Schwarz · Platz 1 · kein Telefon" in words
-        assert colours(surface, SPOT.note)[WARN] > 1000
-        claim(table, 0, "Anna")
-        surface, written = drawn_lines(GAMES, table.published, 0, URL)
-        assert "kein Telefon" not in " ".join(w.words for w in written)
-        assert colours(surface, SPOT.note)[WARN] == 0
+        assert stranded(table)
+        table.submit(Action("deal"))
+        assert stranded(table)
+        if way_out == "phone":
+            claim(table, 0, "Anna")
+        else:
+            table.submit(Action("keep_chip", None, {"seat": 0}))
+        assert not stranded(table)
     finally:
         table.stop()
 

@@ -1,13 +1,14 @@
 """Räuber und Gendarm for a group where not everyone has a phone, on a real Table.
 
-With real chips a player without a phone keeps the chip face down, as in the printed game:
-from the box's buttons (mock pins) the group gives up that player's gendarmes after an odd
-duty roll and claims its captures, the box offering every gendarme in play and taking the
-table's word. The other player's phone keeps its catcher secret all the same: whichever
-gendarme that is, the box's menu (both languages), its screen, LEDs and buzzer, the public
-view and every refusal the box gets are byte for byte the same. (A catcher is a small number
-that occurs everywhere by chance, so rather than search for it, each output is compared
-across every number the catcher can be.)
+A player without a phone keeps a real chip face down, as in the printed game: from the box's
+buttons (mock pins) the group gives up that player's gendarmes after an odd duty roll and
+claims its captures, the box offering every gendarme in play and taking the table's word. Where
+the box deals the catchers (the default), it offers that chip to a side without a phone before
+the deal and after it, so a group with no phone at all plays to the end. The other player's
+phone keeps its catcher secret all the same: whichever gendarme that is, the box's menu (both
+languages), its screen, LEDs and buzzer, the public view and every refusal the box gets are
+byte for byte the same. (A catcher is a small number that occurs everywhere by chance, so
+rather than search for it, each output is compared across every number the catcher can be.)
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tests import tables
 from tests.clock import FakeClock
 from tests.device.recording import RecordingFactory
 from tests.device.test_gendarm_box import Operator
+from tests.device.walk import walk
 from tests.games.gendarm_helpers import A, B, Play, Told
 
 SIZE = (480, 320)
@@ -128,6 +130,67 @@ def test_a_player_without_a_phone_plays_on_from_the_box(operator: Operator, told
     assert offered(operator, "gendarm.menu.capture") == [CHIP]    # shown: the only one
     choose(operator, "gendarm.menu.capture", gendarme=CHIP)
     assert operator.state()["result"] == {"winner": A, "reason": "capture"}
+
+
+# -- the box's own catchers, and no phone to show them -----------------------------------------
+
+def claim_with_the_chip(operator: Operator) -> None:
+    """Schwarz's gendarme with the chip's number reached the robber: the box hears it."""
+    choose(operator, "gendarm.menu.claim")
+    choose(operator, "gendarm.menu.capture", gendarme=CHIP)
+    assert operator.state()["result"] == {"winner": A, "reason": "capture"}
+
+
+@pytest.mark.parametrize("dealt", [False, True])
+def test_a_group_without_phones_plays_the_default_game_to_its_end(operator: Operator,
+                                                                  told: Told,
+                                                                  dealt: bool) -> None:
+    """Räuber und Gendarm as it comes, chosen on the box, and not one phone: the box offers
+    each side a real chip kept face down at once, and still does after it dealt catchers
+    no phone can show; then it claims the capture on the table's word."""
+    choose(operator, "box.new_game", game="gendarm", count=2)
+    assert operator.state()["settings"]["catchers"] == "box"
+    told.dice(6, 1)
+    operator.tap(Button.TURN)                                     # Schwarz begins
+    chips = ["gendarm.menu.take_chip.black", "gendarm.menu.take_chip.white"]
+    assert operator.keys() == [*chips, "gendarm.menu.deal"]
+    if dealt:
+        told.deal(3, 5, pool=[1, 2, 3, 4, 5, 6])
+        operator.tap(Button.TURN)                                 # dealt to nobody's phone
+        assert operator.keys() == [*chips, "gendarm.menu.end_turn"]
+    operator.tap(Button.OK, Button.OK)                            # both take a real chip
+    assert operator.state()["phase"] == "play" and operator.state()["turn"] == A
+    assert [p["on_table"] for p in operator.state()["players"]] == [True, True]
+    assert operator.keys() == ["gendarm.menu.end_turn", "gendarm.menu.claim"]
+    operator.tap(Button.TURN, Button.TURN)
+    claim_with_the_chip(operator)
+
+
+def test_a_side_without_a_phone_takes_a_chip_and_the_box_deals_the_other(
+        operator: Operator, told: Told) -> None:
+    """Weiß has a phone, Schwarz has none: only Schwarz is offered a real chip, and the box
+    deals Weiß's catcher alone."""
+    choose(operator, "box.new_game", game="gendarm", count=2)
+    operator.table.submit(Action("table.claim", None, PHONE))
+    told.dice(6, 1)
+    operator.tap(Button.TURN)
+    assert operator.keys() == ["gendarm.menu.take_chip.black", "gendarm.menu.deal"]
+    choose(operator, "gendarm.menu.take_chip.black")
+    told.dice(4)                                                  # Weiß's chip: the 4th
+    operator.tap(Button.TURN)
+    assert operator.catcher(B) == 4 and operator.state()["players"][A]["on_table"]
+    assert not told.queue
+    claim_with_the_chip(operator)
+
+
+def test_random_presses_on_the_box_alone_play_the_default_game_to_its_end(
+        tmp_path: Path) -> None:
+    """Seeded walks through the box's menus and keys with the default options: at level 1 the
+    box never waits for a phone, and each game ends with a winner within 100 steps (before,
+    none did in 300)."""
+    for seed in range(1, 11):
+        shown = walk(tmp_path / f"{seed}.sqlite", "gendarm", 2, steps=100, seed=seed)
+        assert any([step.public["outcome"] for step in shown]), seed  # all: the table stops
 
 
 # -- the phone's catcher stays secret ----------------------------------------------------------

@@ -36,12 +36,15 @@ class Told:
     def dice(self, *faces: int) -> None:
         self.queue.extend(face - 1 for face in faces)
 
-    def deal(self, first: int, second: int, pool: list[int]) -> None:
-        """Queue the draws that give ``first`` to seat 0 and ``second`` to seat 1."""
+    def deal(self, first: int, second: int, pool: list[int], *, shared: bool = False) -> None:
+        """Queue the draws that give ``first`` to seat 0 and ``second`` to seat 1, each from
+        an own set ``pool``, or both from the ``shared`` pool (the first chip gone for the
+        second)."""
         left = list(pool)
         for number in (first, second):
             self.queue.append(left.index(number))
-            left.remove(number)
+            if shared:
+                left.remove(number)
 
 
 class Play:

@@ -37,6 +37,7 @@ from companion.games.gendarm.state import (
     GendarmState,
     has,
     has_catcher,
+    kept_secret,
     robbers_at,
     top,
 )
@@ -246,13 +247,16 @@ class Gendarm(RuleBasedStateMachine):
         assert refused == ("gendarm.start_roll_tie" if rolls[0] == rolls[1] else None)
 
     def deal(self, data: st.DataObject) -> None:
-        if self.state.settings.catchers == "box":
-            assert self.send("deal", data.draw(SENDERS, "by"), data.draw(SEEDS, "seed")) is None
-            return
+        """A side keeps a real chip face down, or the box deals the rest, or a phone types
+        its chip in."""
         seat = data.draw(st.sampled_from([0, 1]), "seat")
         if data.draw(st.booleans(), "kept on the table"):
             assert self.send("keep_chip", None, seat=seat) is None
             assert self.state.players[seat].on_table
+            return
+        if self.state.settings.catchers == "box":
+            assert self.send("deal", data.draw(SENDERS, "by"), data.draw(SEEDS, "seed")) is None
+            assert all(map(has_catcher, self.state.players))
             return
         number = data.draw(st.integers(0, 7), "number")
         refused = self.send("catcher", seat, number=number)
@@ -268,7 +272,7 @@ class Gendarm(RuleBasedStateMachine):
         else:
             kind = data.draw(st.sampled_from(
                 ["end_turn", "end_turn", "end_turn", "roll", "safe", "safe", "unsafe", "hide",
-                 "leave", "stuck", "capture", "claim_wrong", "claim"]), "kind")
+                 "leave", "stuck", "capture", "claim_wrong", "claim", "keep_chip"]), "kind")
             getattr(self, kind)(data, seat)
 
     def end_turn(self, data: st.DataObject, seat: int) -> None:
@@ -295,6 +299,15 @@ class Gendarm(RuleBasedStateMachine):
 
     def stuck(self, data: st.DataObject, seat: int) -> None:
         self.send("stuck", self.by(data, seat))
+
+    def keep_chip(self, data: st.DataObject, seat: int) -> None:
+        """A side whose catcher the box keeps secret (its phone gone) takes a real chip
+        instead, on its turn or not; refused for a chip on the table or a catcher shown."""
+        side = data.draw(st.sampled_from([0, 1]), "side")
+        secret = kept_secret(self.state.players[side])
+        refused = self.send("keep_chip", None, seat=side)
+        assert (refused is None) == secret
+        assert refused == "gendarm.no_secret_catcher" or self.state.players[side].on_table
 
     def claim(self, data: st.DataObject, seat: int) -> None:
         """The box's menu opens or closes the gendarmes to claim with (a chip on the table)."""

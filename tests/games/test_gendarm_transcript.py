@@ -89,7 +89,7 @@ def test_rg04_a_shared_pool_may_deal_both_the_same_number(play: Play) -> None:
     play.start(level=1, chips="shared")
     play.chance.dice(6, 1)
     play.send("start_roll")
-    play.chance.deal(2, 2, pool=[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6])
+    play.chance.deal(2, 2, pool=[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6], shared=True)
     play.send("deal")
     assert play.mine(A)["catcher"] == play.mine(B)["catcher"] == 2
 

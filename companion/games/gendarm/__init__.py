@@ -13,11 +13,13 @@ switches one is named in brackets):
   each, so both may hold the same number); level 3 leaves number 6 out of play.
 - A capture is claimed on the claimant's phone; a wrong gendarme is no capture: the move is
   taken back, and only that phone hears why.
-- Dealt catchers (``catchers: box``) are shown on the players' own phones and nowhere else, so
-  each player needs a phone (one may take the seat later: the catcher waits in the box). With
-  real chips (``chips``) a player without a phone keeps the chip face down, as in the box of
-  the game: the box's buttons then claim that player's captures and give up its gendarmes,
-  offer every gendarme in play (the box does not know the chip) and take the table's word.
+- Dealt catchers (``catchers: box``) are shown on the players' own phones and nowhere else. A
+  player without a phone keeps a real chip face down instead, as in the box of the game (with
+  ``chips`` the one drawn): the box's buttons then claim that player's captures and give up
+  its gendarmes, offer every gendarme in play (the box does not know the chip) and take the
+  table's word. The box offers that chip before it deals and, for a catcher that waits in the
+  box for a phone (none yet, or it left), all game long until a capture shows it; a player
+  who saw the number takes that chip. So a group without phones always plays to the end.
 - Level 2: "außer Gefahr" is for good (``safe``: only while the robber stands on the row; the
   owner says when it steps off). Only one robber is safe at a time; the other must stay in
   play. The duty roll starts with the owner's next turn after the robber arrived; an odd one
@@ -67,8 +69,8 @@ def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
 
 
 def draw(state: GendarmState | None, action: Action, chance: Chance) -> Action:
-    """What the box rolls and deals: start rolls until they differ, a die, both catchers;
-    nothing for an action the rules refuse anyway."""
+    """What the box rolls and deals: start rolls until they differ, a die, the catchers of the
+    sides without a real chip; nothing for an action the rules refuse anyway."""
     if state is None or action.type not in allowed_actions(state, action.seat):
         return action
     box_dice, box_deal = state.settings.dice == "box", state.settings.catchers == "box"
@@ -77,11 +79,20 @@ def draw(state: GendarmState | None, action: Action, chance: Chance) -> Action:
     elif action.type == "roll" and box_dice:
         drawn = {"value": _die(chance)}
     elif action.type == "deal" and box_deal:
-        pool = chip_pool(state.settings)
-        drawn = {"catchers": [pool.pop(chance.randrange(len(pool))) for _ in range(SEATS)]}
+        drawn = {"catchers": _catchers(state, chance)}
     else:
         return action
     return replace(action, args={**action.args, "chance": drawn})
+
+
+def _catchers(state: GendarmState, chance: Chance) -> list[int | None]:
+    """Each player's catcher from an own set, or both from the one shared pool: a chip drawn
+    from it is gone for the other player. None for a real chip kept on the table (the box
+    cannot take it out of its pool)."""
+    settings, shared = state.settings, chip_pool(state.settings)
+    pools = [shared if settings.chips == "shared" else chip_pool(settings) for _ in range(SEATS)]
+    return [None if player.on_table else pool.pop(chance.randrange(len(pool)))
+            for player, pool in zip(state.players, pools, strict=True)]
 
 
 def _start_rolls(chance: Chance) -> list[list[int]]:

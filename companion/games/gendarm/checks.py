@@ -18,6 +18,7 @@ from companion.games.gendarm.state import (
     GendarmState,
     catchable,
     has,
+    kept_secret,
     may_become_safe,
     may_hide,
     on_turn,
@@ -79,6 +80,13 @@ def dealt_by_the_box(state: GendarmState, action: Action) -> None:
 def typed_in(state: GendarmState, action: Action) -> None:
     if state.settings.catchers != "chips":
         raise IllegalAction("gendarm.deal_box")
+
+
+def chip_to_keep(state: GendarmState, action: Action) -> None:
+    """Before play any side may keep a real chip face down; in play a side whose catcher the
+    box keeps and never showed (no phone holds it: the Table sees to that)."""
+    if state.phase == "play" and not any(map(kept_secret, state.players)):
+        raise IllegalAction("gendarm.no_secret_catcher")
 
 
 def nothing_pending(state: GendarmState, action: Action) -> None:

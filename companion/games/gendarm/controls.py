@@ -3,11 +3,12 @@
 The buttons do everything but the two things only a player's own phone may do, because they
 rest on the secret catcher: claiming a capture and taking a gendarme out of play. For a player
 without a phone, whose chip lies face down on the table, the box does those too: it offers
-every gendarme in play (it does not know the chip) and takes the table's word; a capture
-behind "Räuber gefangen …", two presses of OK away. The menu is built from what the box may
-send now, which never depends on a catcher the box keeps. TURN ends the turn, and is offered
-only when it may (not while a duty roll, its removal or a forced exit is due); each turn's
-menu starts at its first entry.
+every gendarme in play (it does not know the chip) and takes the table's word; a capture behind
+"Räuber gefangen …", two presses of OK away. A side without a phone is offered that chip first,
+before the deal and after it while its dealt catcher waits for a phone. The menu is built from
+what the box may send now, which never depends on a catcher the box keeps. TURN ends the turn,
+and is offered only when it may (not while a duty roll, its removal or a forced exit is due);
+each turn's menu starts at its first entry.
 """
 
 from __future__ import annotations
@@ -16,15 +17,26 @@ from collections.abc import Mapping, Sequence
 
 from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
 from companion.games.gendarm.rules import allowed_actions
-from companion.games.gendarm.state import FACES, SEATS, GendarmState, colour, has_catcher, on_turn
+from companion.games.gendarm.state import (
+    FACES,
+    SEATS,
+    GendarmState,
+    colour,
+    has_catcher,
+    kept_secret,
+    on_turn,
+)
 
 ROWS = 6
 SAFE_OR_HIDDEN, ON_TURN = 4, 5
 """The LEDs of a player's robber column (from the bottom) that say it has a robber out of
 reach, and that it is on turn."""
 
-_PLAY_ORDER = ("roll", "remove", "hide", "leave", "safe", "unsafe", "stuck", "end_turn",
-               "claim")
+_PLAY_ORDER = ("keep_chip", "roll", "remove", "hide", "leave", "safe", "unsafe", "stuck",
+               "end_turn", "claim")
+"""The play menu's order: first a real chip for a side whose catcher waits in the box (the
+Table shows it only while no phone holds the seat), for without one that side catches
+nothing."""
 
 
 def controls(state: GendarmState) -> Controls:
@@ -59,15 +71,22 @@ def _start(state: GendarmState) -> list[MenuItem]:
 
 
 def _deal(state: GendarmState, allowed: list[str]) -> Controls:
-    """TURN deals; with real chips, each side still without one may keep it face down (the
-    box shows that only for a seat no phone holds)."""
+    """Each side still without a catcher may keep a real chip face down (the box shows that
+    only for a seat no phone holds, so first); where the box deals, TURN deals the rest."""
+    chips = _chips(state, [seat for seat in _black_first(state)
+                           if not has_catcher(state.players[seat])])
     if "deal" in allowed:
-        return Controls([MenuItem("gendarm.menu.deal", Action("deal"))],
+        return Controls([*chips, MenuItem("gendarm.menu.deal", Action("deal"))],
                         {Button.TURN: Action("deal")})
-    return Controls([MenuItem(f"gendarm.menu.keep_chip.{colour(state, seat)}",
-                              Action("keep_chip", None, {"seat": seat}))
-                     for seat in _black_first(state)
-                     if not has_catcher(state.players[seat])])
+    return Controls(chips)
+
+
+def _chips(state: GendarmState, seats: list[int]) -> list[MenuItem]:
+    """A real chip face down for each of ``seats``: one drawn already (``catchers: chips``),
+    or one to take from the game's box."""
+    kind = "keep_chip" if state.settings.catchers == "chips" else "take_chip"
+    return [MenuItem(f"gendarm.menu.{kind}.{colour(state, seat)}",
+                     Action("keep_chip", None, {"seat": seat})) for seat in seats]
 
 
 def _black_first(state: GendarmState) -> list[int]:
@@ -84,6 +103,9 @@ def _items(state: GendarmState, kind: str) -> list[MenuItem]:
                 for n, held in enumerate(state.hideouts) if held is None]
     if kind == "claim":
         return [MenuItem("gendarm.menu.claim", Action("claim", None, {"open": True}))]
+    if kind == "keep_chip":
+        return _chips(state, [seat for seat in _black_first(state)
+                              if kept_secret(state.players[seat])])
     if kind in ("remove", "capture"):
         return [MenuItem(f"gendarm.menu.{kind}", Action(kind, None, {"gendarme": n}),
                          {"gendarme": n}) for n in _offered(state, kind)]

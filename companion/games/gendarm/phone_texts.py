@@ -20,7 +20,7 @@ PHONE: Texts = {
         "web.gendarm.option.level.2": "2: außer Gefahr",
         "web.gendarm.option.level.3": "3: zwei Räuber, Verstecke",
         "web.gendarm.option.catchers": "Fänger",
-        "web.gendarm.option.catchers.box": "von der Box (je ein Telefon)",
+        "web.gendarm.option.catchers.box": "von der Box (aufs Telefon)",
         "web.gendarm.option.catchers.chips": "echte Chips (auch ohne Telefon)",
         "web.gendarm.option.chips": "Zahlenchips",
         "web.gendarm.option.chips.own": "jeder einen eigenen Satz",
@@ -47,13 +47,14 @@ PHONE: Texts = {
         "web.gendarm.start.table": "Räuber und Gendarme auf die eigene Startreihe, dann würfelt "
                                    "jeder einmal: Die höhere Zahl beginnt.",
         "web.gendarm.deal.box": "Die Box verteilt die geheimen Fänger: Jeder sieht seinen nur "
-                                "auf dem eigenen Telefon.",
+                                "auf dem eigenen Telefon. Ohne Telefon nimmt man einen "
+                                "echten Chip.",
         "web.gendarm.deal.chips": "Jeder zieht verdeckt einen Zahlenchip und tippt die Zahl auf "
                                   "dem eigenen Telefon ein. Ohne Telefon bleibt der Chip "
                                   "verdeckt liegen.",
         "web.gendarm.setup.box": "Die Box zeigt jedem seinen Fänger nur auf dem eigenen "
-                                 "Telefon: Dafür braucht jeder Spieler eines. Ohne Telefon "
-                                 "spielt ihr mit echten Chips.",
+                                 "Telefon. Wer keines hat, nimmt stattdessen einen echten Chip "
+                                 "und lässt ihn verdeckt liegen.",
         "web.gendarm.setup.chips": "Echte Chips gehen mit und ohne Telefon: Wer eines hat, "
                                    "tippt seinen Chip ein, und die Box prüft seine Fänge im "
                                    "Geheimen. Wer keines hat, lässt den Chip verdeckt liegen; "
@@ -159,7 +160,7 @@ PHONE: Texts = {
         "web.gendarm.option.level.2": "2: out of danger",
         "web.gendarm.option.level.3": "3: two robbers, hideouts",
         "web.gendarm.option.catchers": "Catchers",
-        "web.gendarm.option.catchers.box": "from the box (a phone each)",
+        "web.gendarm.option.catchers.box": "from the box (on the phones)",
         "web.gendarm.option.catchers.chips": "real chips (phones optional)",
         "web.gendarm.option.chips": "Number chips",
         "web.gendarm.option.chips.own": "a set for each player",
@@ -186,13 +187,13 @@ PHONE: Texts = {
         "web.gendarm.start.table": "Robbers and gendarmes onto your own start row, then each "
                                    "rolls once: the higher number begins.",
         "web.gendarm.deal.box": "The box deals the secret catchers: each player sees their own "
-                                "on their own phone only.",
+                                "on their own phone only. Without a phone, take a real chip.",
         "web.gendarm.deal.chips": "Each player draws a number chip face down and types the "
                                   "number into their own phone. Without a phone the chip "
                                   "stays face down on the table.",
         "web.gendarm.setup.box": "The box shows each player's catcher on their own phone "
-                                 "only: so each player needs one. Without a phone, play with "
-                                 "real chips.",
+                                 "only. A player without one takes a real chip instead and "
+                                 "keeps it face down.",
         "web.gendarm.setup.chips": "Real chips work with or without phones: a player with a "
                                    "phone types the chip in, and the box checks their captures "
                                    "in secret. A player without one keeps the chip face down; "

@@ -2,13 +2,13 @@
 
 Setup: the start roll (``start_roll``), then the secret catchers (``deal`` by the box, or each
 player's ``catcher`` typed from a real chip, or ``keep_chip``: a player without a phone keeps
-the chip face down on the table). Play: the board's moves stay on the table; the box hears of
-those that change what it keeps: ``safe`` (a robber reached the opponent's start row),
-``unsafe`` (it left it again, where the group plays so), ``roll``, ``hide``, ``leave``,
-``stuck``, the catcher's ``capture`` (for a chip on the table the box's menu first opens the
-``claim``) and the ``remove`` after an odd duty roll, and ``end_turn``. Readings:
-rules/FACTS.md and part B.3 of the spec; the module docstring of ``companion.games.gendarm``
-lists them.
+the chip face down on the table, also later in place of a catcher no phone can show). Play: the
+board's moves stay on the table; the box hears of those that change what it keeps: ``safe`` (a
+robber reached the opponent's start row), ``unsafe`` (it left it again, where the group plays
+so), ``roll``, ``hide``, ``leave``, ``stuck``, the catcher's ``capture`` (for a chip on the
+table the box's menu first opens the ``claim``) and the ``remove`` after an odd duty roll, and
+``end_turn``. Readings: rules/FACTS.md and part B.3 of the spec; the module docstring of
+``companion.games.gendarm`` lists them.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from companion.games.gendarm.state import (
     colour,
     has,
     has_catcher,
+    kept_secret,
     on_turn,
     other,
     top,
@@ -88,15 +89,23 @@ def _start_rolls(state: GendarmState, action: Action) -> tuple[tuple[int, ...], 
 
 
 def _deal(state: GendarmState, action: Action) -> GendarmState:
-    """The box draws both secret catchers (a shared pool may give both the same number)."""
-    numbers = _chance(action).get("catchers")
-    pool = chip_pool(state.settings)
-    if not isinstance(numbers, list) or len(numbers) != SEATS or not all(
-            whole(n) and n in pool for n in numbers):
-        raise InvalidAction("gendarm.deal_invalid")
-    for seat, number in enumerate(numbers):
-        state = with_player(state, seat, replace(state.players[seat], catcher=number))
+    """The box draws the secret catchers of the sides without a real chip on the table (a
+    shared pool may give both the same number)."""
+    for seat, number in enumerate(_dealt(state, action)):
+        if number is not None:
+            state = with_player(state, seat, replace(state.players[seat], catcher=number))
     return _begin(state)
+
+
+def _dealt(state: GendarmState, action: Action) -> list[int | None]:
+    """The numbers the box drew: a chip of the level for each side, none for a chip kept on
+    the table."""
+    numbers, pool = _chance(action).get("catchers"), chip_pool(state.settings)
+    if not isinstance(numbers, list) or len(numbers) != SEATS or not all(
+            number is None if player.on_table else whole(number) and number in pool
+            for player, number in zip(state.players, numbers, strict=True)):
+        raise InvalidAction("gendarm.deal_invalid")
+    return numbers
 
 
 def _catcher(state: GendarmState, action: Action) -> GendarmState:
@@ -111,13 +120,16 @@ def _catcher(state: GendarmState, action: Action) -> GendarmState:
 
 
 def _keep_chip(state: GendarmState, action: Action) -> GendarmState:
-    """A player without a phone keeps the drawn chip face down: the box never learns it, and
-    from now on its buttons claim that player's captures and give up its gendarmes."""
+    """A player without a phone keeps a real chip face down: the box never learns it (and
+    forgets a catcher it dealt that no phone showed), and from now on its buttons claim that
+    player's captures and give up its gendarmes."""
     seat = action.args.get("seat")
     if not whole(seat) or seat not in range(SEATS):
         raise InvalidAction("gendarm.seat_unknown")
-    player = replace(state.players[seat], catcher=None, on_table=True)
-    return _begin_when_settled(with_player(state, seat, player))
+    if state.phase == "play" and not kept_secret(state.players[seat]):
+        raise IllegalAction("gendarm.no_secret_catcher")
+    state = with_player(state, seat, replace(state.players[seat], catcher=None, on_table=True))
+    return state if state.phase == "play" else _begin_when_settled(state)
 
 
 def _begin_when_settled(state: GendarmState) -> GendarmState:
@@ -319,8 +331,8 @@ RULES: dict[str, Rule] = {
     "start_roll": (("start",), checks.anyone, _start_roll),
     "deal": (("deal",), checks.dealt_by_the_box, _deal),
     "catcher": (("deal",), checks.every(checks.phone, checks.typed_in), _catcher),
-    "keep_chip": (("deal",), checks.every(checks.box_only("gendarm.keep_chip_phone"),
-                                          checks.typed_in), _keep_chip),
+    "keep_chip": (("deal", "play"), checks.every(checks.box_only("gendarm.keep_chip_phone"),
+                                                  checks.chip_to_keep), _keep_chip),
     "roll": (("play",), checks.every(_TURN, checks.roll), _roll),
     "remove": (("play",), checks.every(checks.claimant, checks.removal), _remove),
     "safe": (("play",), checks.every(checks.level(2, "gendarm.level_safe"), _MOVE, checks.safe),

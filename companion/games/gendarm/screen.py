@@ -3,12 +3,13 @@ gendarmes and robbers, the hideouts and the last roll.
 
 Everything a player must read is readable from a metre. The headline says whose turn it is in
 the seat's colour; the lines below name the duty that is due (the roll, a gendarme to give up
-on the player's own phone or in the box's menu, a robber to bring out of its hideout). Two
-panels, black first, show each side's gendarmes as numbered discs (those out of play struck
-through) and a pawn a robber in the colour of what became of it; the side, the player and the
-robbers' fates in words stand over them as a hint. To the right the last roll on a die face
-and the hideouts in the colour of the pieces in them; before play each side's start roll on a
-die beside its panel. A catcher appears only once it was shown.
+on the player's own phone or in the box's menu, a robber to bring out of its hideout, a real
+chip for a side whose catcher no phone can show). Two panels, black first, show each side's
+gendarmes as numbered discs (those out of play struck through) and a pawn a robber in the
+colour of what became of it; the side, the player and the robbers' fates in words stand over
+them as a hint. To the right the last roll on a die face and the hideouts in the colour of the
+pieces in them; before play each side's start roll on a die beside its panel. A catcher appears
+only once it was shown.
 """
 
 from __future__ import annotations
@@ -171,8 +172,8 @@ def _what_now(view: Mapping[str, JSON], ctx: Context) -> tuple[str, bool]:
     phase, settings = state["phase"], state["settings"]
     if phase == "start":
         return ctx.text(f"screen.gendarm.start.{settings['dice']}"), False
-    if phase == "deal" and _phone_missing(view):
-        return ctx.text("screen.gendarm.phones"), True
+    if phase == "deal" and _stranded(view):
+        return ctx.text("screen.gendarm.take_chip"), True
     if phase == "deal":
         return ctx.text(f"screen.gendarm.deal.{settings['catchers']}"), False
     if phase == "over":
@@ -189,17 +190,28 @@ def _what_now(view: Mapping[str, JSON], ctx: Context) -> tuple[str, bool]:
         return ctx.text("screen.gendarm.duty.roll", colour=who), True
     if state["must_leave"] == state["turn"] and not duty["moved"]:
         return ctx.text("screen.gendarm.duty.leave"), True
+    if _stranded(view):
+        return ctx.text("screen.gendarm.take_chip"), True
     if duty["rolled"]:
         return ctx.text("screen.gendarm.rolled", value=state["last_roll"]["value"]), False
     return ctx.text("screen.gendarm.move"), False
 
 
-def _phone_missing(view: Mapping[str, JSON], seat: int | None = None) -> bool:
-    """Whether the box is to deal a catcher to a seat (any, or ``seat``) no phone holds: it
-    would be shown nowhere."""
-    if view["state"]["settings"]["catchers"] != "box":
+def _stranded(view: Mapping[str, JSON], seat: int | None = None) -> bool:
+    """Whether the box keeps, or is to deal, a catcher for a side (any, or ``seat``) no phone
+    holds: it is shown nowhere, so that side cannot catch until it takes a real chip."""
+    state = view["state"]
+    return any(_secret_in_the_box(state, player) and not view["seats"][player["seat"]]["taken"]
+               for player in state["players"] if seat in (None, player["seat"]))
+
+
+def _secret_in_the_box(state: State, player: State) -> bool:
+    """Whether the box keeps the side's catcher secret, or is to deal it one."""
+    if player["on_table"] or player["catcher"] is not None:
         return False
-    return any(not s["taken"] for s in view["seats"] if seat is None or s["seat"] == seat)
+    if state["phase"] == "deal":
+        return bool(state["settings"]["catchers"] == "box")
+    return state["phase"] == "play" and bool(player["entered"])
 
 
 def _name(view: Mapping[str, JSON], seat: JSON, ctx: Context) -> str:
@@ -239,15 +251,15 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
 
 def _status(view: Mapping[str, JSON], player: State, ctx: Context) -> tuple[str, Colour]:
     """What became of the robbers; before play whether the side's chip was typed in or lies
-    face down, or that no phone holds the seat the box is to deal to."""
+    face down; that no phone holds a seat whose catcher the box keeps or is to deal."""
     state = view["state"]
+    if state["phase"] == "deal" and player["on_table"]:
+        return ctx.text("screen.gendarm.chip_kept"), GOOD
     if state["phase"] == "deal" and state["settings"]["catchers"] == "chips":
-        if player["on_table"]:
-            return ctx.text("screen.gendarm.chip_kept"), GOOD
         entered = bool(player["entered"])
         return (ctx.text("screen.gendarm.chip_entered" if entered else "screen.gendarm.chip_wait"),
                 GOOD if entered else WARN)
-    if state["phase"] == "deal" and _phone_missing(view, int(player["seat"])):
+    if _stranded(view, int(player["seat"])):
         return ctx.text("screen.gendarm.no_phone"), WARN
     robbers = [str(fate) for fate in player["robbers"]]
     words = [_robber(state, player, fate, ctx) for fate in robbers]

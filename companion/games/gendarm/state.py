@@ -120,6 +120,12 @@ def has_catcher(player: Player) -> bool:
     return player.catcher is not None or player.on_table
 
 
+def kept_secret(player: Player) -> bool:
+    """Whether the box keeps the player's catcher and has not shown it: only a phone can
+    show it to the player."""
+    return player.catcher is not None and not player.shown and not player.on_table
+
+
 def robbers_at(level: int) -> int:
     return 2 if level == 3 else 1
 

@@ -33,6 +33,8 @@ RULES: Texts = {
         "gendarm.keep_chip_phone": "Auf dem eigenen Telefon tippst du die Zahl deines Chips "
                                    "ein.",
         "gendarm.seat_unknown": "Es gibt zwei Seiten: Platz 1 und Platz 2.",
+        "gendarm.no_secret_catcher": "Einen echten Chip nimmt nur eine Seite, deren Fänger die "
+                                     "Box geheim hält.",
         "gendarm.claim_phone": "Auf dem Telefon meldest du einen Fang gleich mit dem Gendarmen.",
         "gendarm.remove_first": "Erst nimmt der Spieler am Zug einen Gendarmen aus dem Spiel.",
         "gendarm.roll_first": "Erst würfeln: Wer einen Räuber außer Gefahr hat, würfelt vor "
@@ -79,6 +81,8 @@ RULES: Texts = {
         "gendarm.menu.deal": "Fänger verteilen",
         "gendarm.menu.keep_chip.black": "Schwarz behält Chip",
         "gendarm.menu.keep_chip.white": "Weiß behält Chip",
+        "gendarm.menu.take_chip.black": "Schwarz nimmt Chip",
+        "gendarm.menu.take_chip.white": "Weiß nimmt Chip",
         "gendarm.menu.remove": "Gendarm {gendarme} vom Brett",
         "gendarm.menu.capture": "Gendarm {gendarme} fängt",
         "gendarm.menu.claim": "Räuber gefangen …",
@@ -125,6 +129,8 @@ RULES: Texts = {
         "gendarm.deal_box": "In this game the box deals the catchers.",
         "gendarm.keep_chip_phone": "On your own phone you type your chip's number in.",
         "gendarm.seat_unknown": "There are two sides: seat 1 and seat 2.",
+        "gendarm.no_secret_catcher": "Only a side whose catcher the box keeps secret takes a "
+                                     "real chip.",
         "gendarm.claim_phone": "On a phone you claim a capture with the gendarme at once.",
         "gendarm.remove_first": "First the player on turn takes a gendarme out of the game.",
         "gendarm.roll_first": "Roll first: whoever has a robber out of danger rolls before "
@@ -169,6 +175,8 @@ RULES: Texts = {
         "gendarm.menu.deal": "Deal the catchers",
         "gendarm.menu.keep_chip.black": "Black keeps the chip",
         "gendarm.menu.keep_chip.white": "White keeps the chip",
+        "gendarm.menu.take_chip.black": "Black takes a chip",
+        "gendarm.menu.take_chip.white": "White takes a chip",
         "gendarm.menu.remove": "Gendarme {gendarme} out",
         "gendarm.menu.capture": "Gendarme {gendarme} catches",
         "gendarm.menu.claim": "Robber caught …",
