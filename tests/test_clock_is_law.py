@@ -8,7 +8,9 @@ begun, the settle time over): never by undo, pause, resume, a restart or a table
 
 from __future__ import annotations
 
+import sqlite3
 import tempfile
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
@@ -39,6 +41,8 @@ class Evenings(RuleBasedStateMachine):
     table: Table
     seen: int | None
     """The time left on the clock the group saw last (kept while no clock shows)."""
+    ruled: int
+    """How many timeouts the log held when the group looked last."""
 
     @initialize(seconds=st.sampled_from([15, 30]), wait=st.sampled_from(["wait", 0, 5, 10]))
     def start(self, seconds: int, wait: Any) -> None:
@@ -51,7 +55,7 @@ class Evenings(RuleBasedStateMachine):
         self.table.submit(Action("table.new_game", None, {
             "game": "romme", "seats": 3,
             "options": {"turn_seconds": seconds, "after_overrun": wait, "first_player": 0}}))
-        self.seen = None
+        self.seen, self.ruled = None, 0
         self.table.submit(Action("resume"))
         self.look(grow=True)
 
@@ -73,10 +77,19 @@ class Evenings(RuleBasedStateMachine):
         timer = self.public["timer"]
         return None if timer is None else int(timer["remaining_ms"])
 
+    def timeouts(self) -> int:
+        """How many times the clock has ruled, as the log says."""
+        with closing(sqlite3.connect(f"{self.db.as_uri()}?mode=ro", uri=True)) as log:
+            return int(log.execute("SELECT COUNT(*) FROM events WHERE body LIKE ?",
+                                   ('{"type":"timeout"%',)).fetchone()[0])
+
     def look(self, grow: bool, floor: int = 0) -> None:
-        """Read the time left now; unless the rules began a new turn it is no more than the
-        group saw last (a restart may come back with ``floor``: never an overrun)."""
-        left = self.left()
+        """Read the time left now; unless the rules began a new turn (the clock's verdict
+        among them: a turn taken back whose time ran out meanwhile meets it at once) it is no
+        more than the group saw last (a restart may come back with ``floor``: no overrun)."""
+        left, timeouts = self.left(), self.timeouts()
+        grow = grow or timeouts != self.ruled
+        self.ruled = timeouts
         if left is None:
             return
         if not grow and self.seen is not None:
@@ -264,4 +277,19 @@ def test_a_settle_time_taken_back_is_spent_and_the_next_turn_goes_on(tmp_path: P
     with pytest.raises(GetawayError) as refused:
         table.submit(Action("table.undo"))  # the settle time's end is the clock's verdict
     assert refused.value.key == "error.undo_clock"
+    table.stop()
+
+
+def test_a_turn_taken_back_after_its_time_ran_out_meanwhile_meets_the_clock(
+        tmp_path: Path) -> None:
+    """Ended with 11 s left, the next turn ran 12 s: taken back, the turn has overrun."""
+    table, clock = romme(tmp_path, seconds=15, wait="wait")
+    run(table, clock, 4)
+    table.submit(Action("end_turn", 0))
+    run(table, clock, 12)
+    table.submit(Action("table.undo"))
+    table.poke()
+    state = table.published.public["state"]
+    assert state["last"] == {"kind": "overrun", "seat": 0, "tiles": 1}
+    assert (state["phase"], state["turn"]) == ("settle", 1)
     table.stop()
