@@ -291,8 +291,8 @@ def _telling(menu: Sequence[MenuItem], key: str) -> set[str]:
 
 
 def _where_it_stood(menu: Sequence[MenuItem], index: int, after: Sequence[MenuItem]) -> int:
-    """The item chosen left the menu: the item now after the one before it (the next clue; "3
-    gold" after a "2 gold" no longer offered, so a menu whose second OK must change nothing
-    keeps the item chosen), else the first, as a new screen is read from its top."""
+    """The item chosen left the menu: the item now after the one before it (the next clue to
+    use; a menu whose second OK must change nothing keeps the item chosen in it, as the gold of
+    a safe does), else the first, as a new screen is read from its top."""
     previous = _find(menu, index - 1, after) if index > 0 else None
     return 0 if previous is None else min(previous + 1, len(after) - 1)
