@@ -146,12 +146,13 @@ class Evenings(RuleBasedStateMachine):
     def restart(self, away: float, power_cut: bool) -> None:
         """The box dies without a word and starts again: on the same boot after ``away`` s,
         or after a power cut, when its clock starts anew."""
+        settling = self.public["state"]["phase"] == "settle"
         self.table.stop()  # nothing is written on stop: as good as a kill
         self.clock.advance(away)
         if power_cut:  # a new boot, whose clock starts anew
             self.clock, self.boots = FakeClock(start=50.0), self.boots + 1
         self.table = tables.open_table(self.db, self.clock)
-        self.look(grow=False, floor=1000)
+        self.look(grow=settling, floor=1000)  # paused, a settle time shows the next turn's
 
     @precondition(lambda self: self.public["state"]["phase"] == "over")
     @rule()
