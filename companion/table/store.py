@@ -120,7 +120,7 @@ class Store:
 
     def save_checkpoint(self, seq: int, elapsed_ms: int, now_ms: int) -> None:
         """Remember how long the turn running since event ``seq`` has run at ``now_ms`` (the
-        Table's clock): 48 bytes written in place beside the log and synced, one block of the
+        Table's clock): 44 bytes written in place beside the log and synced, one block of the
         SD card a save (the log itself would write two pages and, now and then, its
         checkpoint). Raises OSError."""
         if self._clock is None:
