@@ -8,6 +8,7 @@ begun, the settle time over): never by undo, pause, resume, a restart or a table
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import tempfile
 from contextlib import closing
@@ -20,8 +21,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.table.owner import Table
+from companion.table.store import Store
 from tests import tables
 from tests.clock import FakeClock
 from tests.proof import examples
@@ -36,6 +39,7 @@ class Evenings(RuleBasedStateMachine):
     boots: int
     """How many times the box has booted: a power cut boots it anew."""
     boot: Any
+    store: Store
     folder: tempfile.TemporaryDirectory[str]
     clock: FakeClock
     table: Table
@@ -51,7 +55,7 @@ class Evenings(RuleBasedStateMachine):
         self.boot.start()
         self.folder = tempfile.TemporaryDirectory()
         self.clock = FakeClock()
-        self.table = tables.open_table(self.db, self.clock)
+        self.open()
         self.table.submit(Action("table.new_game", None, {
             "game": "romme", "seats": 3,
             "options": {"turn_seconds": seconds, "after_overrun": wait, "first_player": 0}}))
@@ -61,9 +65,19 @@ class Evenings(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         if hasattr(self, "table"):
-            self.table.stop()
+            self.close()
             self.folder.cleanup()
             self.boot.stop()
+
+    def open(self) -> None:
+        """Start the box on the log: it replays it, a running turn comes back paused."""
+        self.store = Store(self.db)
+        self.table = Table(self.store, GAMES, clock=self.clock, chance=random.Random(1))
+        self.table.start()
+
+    def close(self) -> None:
+        self.table.stop()
+        self.store.close()
 
     @property
     def db(self) -> Path:
@@ -147,11 +161,11 @@ class Evenings(RuleBasedStateMachine):
         """The box dies without a word and starts again: on the same boot after ``away`` s,
         or after a power cut, when its clock starts anew."""
         settling = self.public["state"]["phase"] == "settle"
-        self.table.stop()  # nothing is written on stop: as good as a kill
+        self.close()  # nothing is written on stop: as good as a kill
         self.clock.advance(away)
         if power_cut:  # a new boot, whose clock starts anew
             self.clock, self.boots = FakeClock(start=50.0), self.boots + 1
-        self.table = tables.open_table(self.db, self.clock)
+        self.open()
         self.look(grow=settling, floor=1000)  # paused, a settle time shows the next turn's
 
     @precondition(lambda self: self.public["state"]["phase"] == "over")
