@@ -308,3 +308,19 @@ def test_a_turn_taken_back_after_its_time_ran_out_meanwhile_meets_the_clock(
     assert state["last"] == {"kind": "overrun", "seat": 0, "tiles": 1}
     assert (state["phase"], state["turn"]) == ("settle", 1)
     table.stop()
+
+
+def test_a_settle_time_that_ran_out_while_undone_gives_the_next_turn_nothing(
+        tmp_path: Path) -> None:
+    """The next player started 3.8 s before the settle time was up and played 4 s: taken
+    back, the settle time is over meanwhile and the turn goes on with the 11 s it had."""
+    table, clock = romme(tmp_path, seconds=15, wait=10)
+    run(table, clock, 15 + 6.2)  # the overrun, then 6.2 s of the 10 s settle time
+    table.submit(Action("resume", 1))
+    run(table, clock, 4)
+    table.submit(Action("table.undo"))
+    state = table.published.public["state"]
+    assert (state["phase"], state["turn"]) == ("turn", 1)
+    left, running = timer(table, clock)
+    assert running and abs(left - 11_000) <= 1
+    table.stop()

@@ -166,10 +166,22 @@ def _end_ask(state: TableState, action: Action, games: Games) -> TableState:
 def _undo(state: TableState, action: Action, games: Games) -> TableState:
     """Go back to the state before the last step, less all the time the clocks ran since it
     was entered: undo takes back what was done, never the seconds that passed."""
-    step = undoable(state, action.seat)
+    step, game = undoable(state, action.seat), _current(state, games)
     clock_ms = state.clock_ms + action.elapsed_ms
-    game = _current(state, games).spend(step.game, clock_ms - step.clock_ms)
-    return replace(state, game=game, undo=state.undo[:-1], clock_ms=clock_ms)
+    restored = game.spend(step.game, clock_ms - step.clock_ms)
+    restored = _no_more_time(game, state.game, action.elapsed_ms, restored)
+    return replace(state, game=restored, undo=state.undo[:-1], clock_ms=clock_ms)
+
+
+def _no_more_time(game: Game[Any], now: Any, elapsed_ms: int, restored: Any) -> Any:
+    """``restored`` with no more time on its turn's clock than the turn undone had left: a
+    settle time taken back may have ended meanwhile, but the next turn gains nothing by it."""
+    before, after = game.timer(now), game.timer(restored)
+    if before is None or after is None or not (before.turn and after.turn):
+        return restored
+    left = before.remaining_ms - (elapsed_ms if before.running else 0)
+    return game.spend(restored, after.remaining_ms - left) if after.remaining_ms > left else (
+        restored)
 
 
 TABLE_ARGUMENTS: Arguments = {
