@@ -110,6 +110,11 @@ class Evenings(RuleBasedStateMachine):
     def remaining(self) -> int:
         return self.state.remaining_ms
 
+    def time_left(self) -> bool:
+        """A turn runs with time on its clock: a turn an undo gave back after its time ran out
+        meanwhile has none, and the clock's verdict is all that can come."""
+        return self.state.phase == "turn" and self.remaining() > 0
+
     # -- rules --------------------------------------------------------------------------------
 
     @precondition(lambda self: self.state.phase in ("ready", "paused", "settle"))
@@ -117,7 +122,7 @@ class Evenings(RuleBasedStateMachine):
     def resume(self, by: int | None) -> None:
         assert self.send("resume", by)
 
-    @precondition(lambda self: self.state.phase in ("turn", "settle"))
+    @precondition(lambda self: self.state.phase == "settle" or self.time_left())
     @rule(share=st.floats(0, 0.99))
     def pause(self, share: float) -> None:
         settling = self.state.phase == "settle"
@@ -135,7 +140,7 @@ class Evenings(RuleBasedStateMachine):
         assert self.send("timeout", None, (settle_ms(self.state) or 0) + late)
         assert (self.state.phase, self.state.turn) == ("turn", turn)
 
-    @precondition(lambda self: self.state.phase == "turn")
+    @precondition(lambda self: self.time_left())
     @rule(kind=st.sampled_from(["end_turn", "end_turn", "end_turn", "draw", "draw",
                                 "failed_manipulation", "romme", "stuck"]),
           phone=st.booleans(), share=st.floats(0, 0.99))
@@ -207,7 +212,7 @@ class Evenings(RuleBasedStateMachine):
 
     @rule(by=st.none() | st.integers(0, 4))
     def undo(self, by: int | None) -> None:
-        refusal = self.undo_refusal(by)
+        refusal, undone = self.undo_refusal(by), GAME.timer(self.state)
         try:
             self.table = apply_table(self.table, Action("table.undo", by), GAMES)
         except GetawayError as error:
@@ -215,7 +220,7 @@ class Evenings(RuleBasedStateMachine):
             return
         assert refusal is None
         before, _, clock_ms = self.history.pop()
-        spent = GAME.spend(before.game, self.clock_ms - clock_ms)
+        spent = no_more_time(undone, GAME.spend(before.game, self.clock_ms - clock_ms))
         assert self.snapshot() == self.snapshot(replace(before, game=spent))
 
     @precondition(lambda self: self.state.phase == "over")
@@ -259,3 +264,12 @@ class Evenings(RuleBasedStateMachine):
 
 Evenings.TestCase.settings = settings(max_examples=examples(100), stateful_step_count=50)
 TestEvenings = Evenings.TestCase
+
+
+def no_more_time(undone: Timer | None, restored: RommeState) -> RommeState:
+    """``restored`` with no more on its turn's clock than the turn ``undone`` had left."""
+    then = GAME.timer(restored)
+    if undone is None or then is None or not (undone.turn and then.turn):
+        return restored
+    extra = then.remaining_ms - undone.remaining_ms
+    return GAME.spend(restored, extra) if extra > 0 else restored
