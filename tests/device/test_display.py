@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.device.box import Box, Heard, Moment
+from companion.device.box import Asking, Box, Heard, Moment
 from companion.device.display import pin_keys, run_display
 from companion.device.painters.palette import ACCENT, PANEL
 from companion.device.painters.station import COLUMNS, led_centres, panel_width
@@ -82,6 +82,7 @@ class Panel:
         self.leds = leds or LedFrame()
         self.moment: Moment | None = None
         self.heard: Heard | None = None
+        self.asking: Asking | None = None
         self.ticks: list[float] = []
         self.moved: Callable[[], None] | None = None
 
