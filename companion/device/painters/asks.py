@@ -65,19 +65,22 @@ def draw_asks(surface: pygame.Surface, ctx: Context, read: float) -> None:
 
 
 def _item(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, *, ready: bool) -> None:
-    """The item shown, large, in two lines at most: amber once OK takes it, grey before;
-    ◀ and ▶ at its ends when there are more."""
+    """The item shown, large in two lines, else smaller in three: amber once OK takes it,
+    grey before; ◀ and ▶ at its ends when there are more."""
     fill, ink = (ACCENT, INK) if ready else (PANEL, TEXT)
     pygame.draw.rect(surface, fill, rect, border_radius=rect.height // 8)
     size, pad = rect.height // 6, rect.height // 10
     if len(ctx.menu) > 1:
         arrow(surface, (rect.left + pad + size // 2, rect.centery), size, ink, -1)
         arrow(surface, (rect.right - pad - size // 2, rect.centery), size, ink, 1)
-    room = rect.width - 2 * (2 * pad + size)
+    room, label = rect.width - 2 * (2 * pad + size), ctx.menu[clamp_cursor(ctx)]
     font = ctx.fonts.large
-    lines = wrap(font, ctx.menu[clamp_cursor(ctx)], room)
+    lines = wrap(font, label, room)
     if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
+        font = ctx.fonts.body
+        lines = wrap(font, label, room)
+    if len(lines) > 3:  # the last line keeps the rest, to be shortened to fit
+        lines = [*lines[:2], " ".join(lines[2:])]
     line = font.get_linesize()
     top = rect.centery - len(lines) * line // 2
     for n, words in enumerate(lines):

@@ -369,7 +369,7 @@ def menu_bar(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
     notice just above it."""
     if ctx.asks:
         height = notice_height(ctx)
-        asks_notice(surface, pygame.Rect(rect.left, rect.top - height - 2, rect.width, height),
+        asks_notice(surface, pygame.Rect(rect.left, rect.top - height - 1, rect.width, height),
                     ctx)
     if not ctx.menu:
         key_line(surface, rect, Button.TURN, ctx, centred=True)
@@ -432,8 +432,9 @@ def clamp_cursor(ctx: Context) -> int:
 # -- asks waiting for the box's answer ----------------------------------------------------------
 
 def notice_height(ctx: Context) -> int:
-    """How tall the notice of asks waiting is: one readable line."""
-    return int(ctx.fonts.body.get_height()) + 4
+    """How tall the notice of asks waiting is: one readable line (over the hints above the
+    menu, which it may hide)."""
+    return int(ctx.fonts.body.get_height())
 
 
 def asks_notice(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
@@ -442,7 +443,7 @@ def asks_notice(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> Non
     pygame.draw.rect(surface, TEXT, rect, border_radius=rect.height // 4)
     body = ctx.fonts.body
     words = ctx.text("box.asks_waiting", count=ctx.asks)
-    cap = pygame.Rect(0, 0, rect.height, rect.height - 8)
+    cap = pygame.Rect(0, 0, rect.height, rect.height - 6)
     gap = 10
     width = min(rect.width - 8, body.size(words)[0] + gap + cap.width)
     said = write(surface, body, words, INK, (rect.centerx - width // 2, rect.centery),
