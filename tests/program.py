@@ -136,6 +136,15 @@ class VirtualScreen:
         subprocess.run(["xdotool", "key", "--delay", "60", key], env=env, timeout=10,
                        check=True)
 
+    def hold(self, key: str, pid: int, seconds: float) -> None:
+        """Hold ``key`` down for ``seconds`` in the window of process ``pid``, then let go."""
+        env = {**os.environ, "DISPLAY": self.display}
+        window = self.window(pid)
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, timeout=10,
+                       check=True)
+        subprocess.run(["xdotool", "keydown", key, "sleep", str(seconds), "keyup", key], env=env,
+                       timeout=10 + seconds, check=True)
+
     def close(self) -> None:
         self.process.terminate()
         self.process.wait()

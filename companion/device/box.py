@@ -1,12 +1,17 @@
 """The physical box: buttons become Table actions; each Published shows on LEDs and buzzer.
 
 The box keeps only the menu cursor, which timer warnings are still to come, the moment it
-shows and what it last sounded; everything else it shows comes from the Table's latest
-Published. The current game decides the LEDs and its sounds; the turn-timer warnings (10 s and
-5 s left, a tick each second below 5 s) are the same for every game, and so is the moment of a
-turn the clock ended (the game sounds OVERRUN): every LED flashes for a few seconds while the
-screen shows it full-size. Every press is confirmed at once with Sound.PRESS, a refused action
-with ERROR.
+shows, what it last sounded and whether the asks screen is open; everything else it shows
+comes from the Table's latest Published. The current game decides the LEDs and its sounds;
+the turn-timer warnings (10 s and 5 s left, a tick each second below 5 s) are the same for
+every game, and so is the moment of a turn the clock ended (the game sounds OVERRUN): every
+LED flashes for a few seconds while the screen shows it full-size. Every press is confirmed
+at once with Sound.PRESS, a refused action with ERROR.
+
+Asks (a browser to be the table page, a phone for a taken seat) are never in the game's menu
+and never move its cursor: RIGHT held opens a screen of their own, where OK takes the item
+shown only once it has shown READ_S seconds on the box's clock (an OK before that sounds
+ERROR and starts the moment again), and BACK goes back to the game.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.device.buttons import Buttons
@@ -49,6 +54,11 @@ FLASH_S = 0.25
 """Every LED on, then off, this long each while a moment lasts."""
 ALL_LIT = LedFrame.bars((6, 6, 6, 6))
 
+READ_S = 1.5
+"""How long an ask shows on the asks screen before OK takes it: read, never pressed through."""
+ASKS_IDLE_S = 30.0
+"""The asks screen goes back to the game by itself after this long without a press."""
+
 Likeness = Callable[[MenuItem], bool]
 """Whether a menu item is one the cursor stood on, found again in a new menu."""
 
@@ -66,6 +76,21 @@ class Moment:
     def frame(self, now: float) -> LedFrame:
         """The LEDs at ``now``: all of them flashing."""
         return ALL_LIT if int((now - self.since) / FLASH_S) % 2 == 0 else LedFrame()
+
+
+@dataclass(frozen=True, slots=True)
+class Asking:
+    """The asks screen: the item highlighted (its place in ``controls.asks``), since when it
+    shows as it is, and when a button was last pressed there."""
+
+    cursor: int
+    item: MenuItem
+    since: float
+    pressed: float
+
+    def read(self, now: float) -> float:
+        """How much of the moment before OK takes the item has passed: 0 to 1 (ready)."""
+        return min(1.0, max(0.0, (now - self.since) / READ_S))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +112,8 @@ class Box:
         self._cursor = 0
         self._armed: set[int] = set()
         self._moment: Moment | None = None
+        self._asking: Asking | None = None
+        self._stepped: tuple[int, int] | None = None
         self._heard: Heard | None = None
         self._moved: Callable[[], None] = _nobody
         self._published = table.published
@@ -123,18 +150,25 @@ class Box:
             return self._moment
 
     @property
+    def asking(self) -> Asking | None:
+        """The asks screen, while it is open."""
+        with self._lock:
+            return self._asking
+
+    @property
     def heard(self) -> Heard | None:
         """What the buzzer played last."""
         with self._lock:
             return self._heard
 
     def watch(self, moved: Callable[[], None]) -> None:
-        """Call ``moved`` (on a button's thread) whenever a button moves the cursor."""
+        """Call ``moved`` (on a button's thread) whenever a button moves the cursor or opens,
+        moves on or closes the asks screen."""
         self._moved = moved
 
     def tick(self, now: float) -> None:
-        """Redraw the draining timer and sound its warnings, flash a moment and end it; call
-        it ~10x/s while a timer runs or a moment lasts."""
+        """Redraw the draining timer and sound its warnings, flash a moment and end it, close
+        an idle asks screen; call it ~10x/s while a timer runs, a moment lasts or asks show."""
         with self._lock:
             if not self._closed:
                 self._update(now)
@@ -155,24 +189,66 @@ class Box:
     def _on_button(self, button: Button) -> None:
         with self._lock:
             published = self._published
-            cursor = self._cursor
-            action = self._press(button, published.controls)
-        if self._cursor != cursor:
+            shown = self._cursor, self._asking
+            action = self._press(button, published, self._clock())
+            moved = (self._cursor, self._asking) != shown
+        if moved:
             self._moved()
         if action is not None:
             future = self._table.post(action, expect_version=published.version)
             future.add_done_callback(self._on_result)
 
-    def _press(self, button: Button, controls: Controls) -> Action | None:
-        """Move the cursor, or the action the button asks for (None: nothing to send)."""
+    def _press(self, button: Button, published: Published, now: float) -> Action | None:
+        """Move the cursor, open the asks, or the action the button asks for (None: nothing
+        to send)."""
+        controls = published.controls
+        if self._asking is not None:
+            return self._answer(button, controls, now)
+        if button is Button.RIGHT_LONG:
+            self._open_asks(published, now)
+            return None
         menu = controls.menu
         if menu and button in (Button.LEFT, Button.RIGHT):
+            if button is Button.RIGHT:
+                self._stepped = (published.version, self._cursor)
             step = 1 if button is Button.RIGHT else -1
             self._cursor = (self._cursor + step) % len(menu)
             return None
         if menu and button is Button.OK:
             return menu[self._cursor].action
         return controls.keys.get(button)
+
+    def _open_asks(self, published: Published, now: float) -> None:
+        """RIGHT held: the asks screen, its first item; the game's cursor back where it stood
+        before that RIGHT, unless the menu changed meanwhile."""
+        asks = published.controls.asks
+        if not asks:
+            return
+        if self._stepped is not None and self._stepped[0] == published.version:
+            self._cursor = self._stepped[1]
+        self._stepped = None
+        self._asking = Asking(0, asks[0], now, now)
+
+    def _answer(self, button: Button, controls: Controls, now: float) -> Action | None:
+        """A button on the asks screen: LEFT/RIGHT choose, OK takes the item once it has
+        shown READ_S, BACK goes back to the game; TURN and the long presses do the game's."""
+        asking, asks = self._asking, controls.asks
+        assert asking is not None
+        if button in (Button.LEFT, Button.RIGHT):
+            cursor = (asking.cursor + (1 if button is Button.RIGHT else -1)) % len(asks)
+            self._asking = Asking(cursor, asks[cursor], now, now)
+            return None
+        if button is Button.OK:
+            if asking.read(now) < 1.0:
+                self._asking = replace(asking, since=now, pressed=now)
+                self._play([Sound.ERROR])
+                return None
+            self._asking = replace(asking, pressed=now)
+            return asking.item.action
+        if button is Button.RIGHT_LONG:
+            return None
+        self._asking = None
+        return None if button is Button.BACK else controls.keys.get(button)
 
     def _on_result(self, future: Future[int]) -> None:
         """A refused action (stale, illegal) sounds ERROR; runs on the Table's thread."""
@@ -188,6 +264,7 @@ class Box:
             before, self._published = self._published, published
             self._cursor = follow(self._cursor, before.controls, published.controls)
             now, sounds = self._clock(), self._game_sounds(before.public, published.public)
+            self._asking = _follow_asks(self._asking, published.controls.asks, now)
             moments = [sound for sound in sounds if sound in MOMENTS]
             if moments:
                 self._moment = Moment(moments[0], now)
@@ -205,6 +282,8 @@ class Box:
     def _update(self, now: float, sounds: Sequence[Sound] = ()) -> None:
         if self._moment is not None and not self._moment.lasts(now):
             self._moment = None
+        if self._asking is not None and now - self._asking.pressed >= ASKS_IDLE_S:
+            self._asking = None
         self._station.show(self._frame(now))
         self._play([*sounds, *self._alarm(self._turn_left(now))])
 
@@ -243,20 +322,25 @@ def _nobody() -> None:
 
 
 def follow(cursor: int, old: Controls, new: Controls) -> int:
-    """Where the cursor goes when the menu changes: to the first item on a new turn or when
-    someone's ask came on top of the menu (OK answers what the screen just showed); else it
-    stays on its item, found again by what it is, or goes where that item stood."""
+    """Where the cursor goes when the menu changes: to the first item on a new turn; else it
+    stays on its item, found again by what it is, or goes where that item stood. Asks never
+    move it: they are not in the menu."""
     before, after = list(old.menu), list(new.menu)
-    if old.turn != new.turn or _put_on_top(before, after) or cursor >= len(before):
+    if old.turn != new.turn or cursor >= len(before):
         return 0
     found = _find(before, cursor, after)
     return _where_it_stood(before, cursor, after) if found is None else found
 
 
-def _put_on_top(before: list[MenuItem], after: list[MenuItem]) -> bool:
-    """Items came on top of a menu that is otherwise the same: a phone asks for a seat, a
-    browser to be the table page."""
-    return len(after) > len(before) and after[len(after) - len(before):] == before
+def _follow_asks(asking: Asking | None, asks: Sequence[MenuItem], now: float) -> Asking | None:
+    """The asks screen when the asks change: closed when none is left; else on the item it
+    showed, or in its place another, which must show READ_S anew."""
+    if asking is None or not asks:
+        return None
+    if asking.item in asks:
+        return replace(asking, cursor=list(asks).index(asking.item))
+    cursor = min(asking.cursor, len(asks) - 1)
+    return Asking(cursor, asks[cursor], now, asking.pressed)
 
 
 def _find(menu: Sequence[MenuItem], index: int, after: Sequence[MenuItem]) -> int | None:

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from companion.device.box import Heard, Moment
+from companion.device.box import Asking, Heard, Moment
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
 from companion.device.painters.palette import DANGER, INK
@@ -88,6 +88,9 @@ class Panel(Protocol):
 
     @property
     def heard(self) -> Heard | None: ...
+
+    @property
+    def asking(self) -> Asking | None: ...
 
     def tick(self, now: float) -> None: ...
 
@@ -226,30 +229,33 @@ class _Loop:
 
     def show(self) -> bool:
         """Tick the box, draw a new frame if anything shown changed; True while busy (a
-        timer runs, a moment lasts, the simulator shows what the buzzer played)."""
+        timer runs, a moment lasts, the asks screen is open, the simulator shows what the
+        buzzer played)."""
         now = self.clock()
         published = self.table.published
         timer = published.public.get("timer")
-        running = bool(timer and timer["running"])
-        if running or self.box.moment is not None:
+        ticking = bool(timer and timer["running"]) or self.box.asking is not None
+        if ticking or self.box.moment is not None:
             self.box.tick(now)
-        cursor, leds, moment = self.box.cursor, self.box.leds, self.box.moment
+        cursor, leds, moment, asking = (self.box.cursor, self.box.leds, self.box.moment,
+                                        self.box.asking)
         note = self.box.heard if self.station else None
         note = note if note is not None and now - note.at < HEARD_S else None
         if self.notice() != self.told or self.join_url() != self.link:
             self.dirty = True
         sound = None if moment is None else moment.sound
-        if self.dirty or self.screen.needs_redraw(published, cursor, now, sound) or (
+        if self.dirty or self.screen.needs_redraw(published, cursor, now, sound, asking) or (
                 self.station and (leds != self.leds or note != self.note)):
-            self.draw(published, cursor, leds, now, sound, note)
-        return running or moment is not None or note is not None
+            self.draw(published, cursor, leds, now, sound, note, asking)
+        return ticking or moment is not None or note is not None
 
     def draw(self, published: Published, cursor: int, leds: LedFrame, now: float,
-             moment: Sound | None = None, note: Heard | None = None) -> None:
+             moment: Sound | None = None, note: Heard | None = None,
+             asking: Asking | None = None) -> None:
         width, height = self.screen.size
         screen = self.frame.subsurface((0, 0, width, height))
         self.link = self.join_url()
-        self.screen.render(screen, published, cursor, self.link, now, moment)
+        self.screen.render(screen, published, cursor, self.link, now, moment, asking)
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
         self.told = self.notice()
         if self.told is not None:

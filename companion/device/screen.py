@@ -1,25 +1,31 @@
 """The box's screen: draws the public view with the painter of the view's game.
 
 It redraws only when something it shows has changed: a new version, a moved cursor, or a
-new figure on the running countdown (a new second, under 10 s a new tenth). So a running
-turn costs at most about ten frames a second, and an idle table none.
+new figure on the running countdown (a new second, under 10 s a new tenth), or on the asks
+screen a new item or the moment before OK takes it passing. So a running turn costs at most
+about ten frames a second, and an idle table none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pygame
 
+from companion.device.box import Asking
 from companion.device.painters import Context, Fonts, painter_for
+from companion.device.painters.asks import draw_asks
 from companion.device.painters.parts import countdown_text, game_title
-from companion.games.base import JSON, Button, Controls, Games, Sound
+from companion.games.base import JSON, Button, Controls, Games, MenuItem, Sound
 from companion.i18n import DEFAULT_LANGUAGE, has_text, text
+from companion.table.menu import waiting
 from companion.table.published import Published
 
-Drawn = tuple[int, int, str | None, Sound | None]
-"""Everything a frame depends on besides the join link: version, cursor, countdown figure and
-the moment shown."""
+Drawn = tuple[int, int, str | None, Sound | None, tuple[int, int] | None]
+"""Everything a frame depends on besides the join link: version, cursor, countdown figure,
+the moment shown, and on the asks screen its item and how far the moment before OK is."""
+READ_STEPS = 20
+"""The asks screen's bar fills in this many steps."""
 
 
 class Screen:
@@ -35,45 +41,67 @@ class Screen:
         self._drawn: Drawn | None = None
 
     def render(self, surface: pygame.Surface, published: Published, cursor: int,
-               join_url: str | None, now: float, moment: Sound | None = None) -> None:
+               join_url: str | None, now: float, moment: Sound | None = None,
+               asking: Asking | None = None) -> None:
         """Draw the public view at ``now`` with the box's menu cursor onto ``surface``; what
         the game shows on the box alone is the view's ``box``.
 
         Without a join link (no network yet) a saved hotspot's QR code stands in for it.
         ``moment``: the box shows a moment (the clock ended a turn) full-screen.
+        ``asking``: the asks screen is open (a moment still goes first).
         """
         device = published.device
         view = {**published.view(None, now), "box": device.get("box") or {}}
         lang = str(view.get("language") or self.language)
+        self._drawn = _drawn(published, cursor, now, moment, asking)
+        if asking is not None and moment is None:
+            draw_asks(surface, self.asks_context(published, view, lang, asking.cursor),
+                      asking.read(now))
+            return
         # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
         ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
-                      self._fonts, moment, key_labels(published.controls, view, lang))
+                      self._fonts, moment, key_labels(published.controls, view, lang),
+                      waiting(published.controls.asks))
         painter_for(self._games.get(str(view.get("game")))).draw(surface, view, ctx)
-        self._drawn = _drawn(published, cursor, now, moment)
+
+    def asks_context(self, published: Published, view: Mapping[str, JSON], lang: str,
+                     cursor: int) -> Context:
+        """The asks screen's: the asks as sentences, what OK and BACK do there."""
+        keys = ((Button.OK, text("box.asks_take", lang)),
+                (Button.BACK, text("box.asks_close", lang)))
+        return Context(lang, labels(published.controls.asks, view, lang), cursor, "",
+                       self._fonts, keys=keys)
 
     def needs_redraw(self, published: Published, cursor: int, now: float,
-                     moment: Sound | None = None) -> bool:
+                     moment: Sound | None = None, asking: Asking | None = None) -> bool:
         """Whether a frame drawn now would differ from the last one."""
-        return _drawn(published, cursor, now, moment) != self._drawn
+        return _drawn(published, cursor, now, moment, asking) != self._drawn
 
 
-def _drawn(published: Published, cursor: int, now: float, moment: Sound | None) -> Drawn:
+def _drawn(published: Published, cursor: int, now: float, moment: Sound | None,
+           asking: Asking | None) -> Drawn:
     remaining = published.remaining_ms(now)
     figure = None if remaining is None else countdown_text(remaining)
-    return published.version, cursor, figure, moment
+    asks = None if asking is None else (asking.cursor, int(asking.read(now) * READ_STEPS))
+    return published.version, cursor, figure, moment, asks
 
 
 def menu_labels(controls: Controls, view: Mapping[str, JSON], lang: str) -> tuple[str, ...]:
     """The box menu's items as sentences; a ``game`` parameter is shown as the game's title,
     a parameter that is itself a sentence (``{"key": ...}``) in the screen's language."""
-    labels = []
-    for item in controls.menu:
+    return labels(controls.menu, view, lang)
+
+
+def labels(items: Sequence[MenuItem], view: Mapping[str, JSON], lang: str) -> tuple[str, ...]:
+    """Menu items as sentences, as ``menu_labels`` says."""
+    said = []
+    for item in items:
         params = {name: _said(value, lang) for name, value in item.params.items()}
         if "game" in params:
             params["game"] = game_title(view, params["game"], lang)
-        labels.append(text(item.key, lang, **params))
-    return tuple(labels)
+        said.append(text(item.key, lang, **params))
+    return tuple(said)
 
 
 LEGEND = (Button.TURN, Button.TURN_LONG, Button.OK, Button.BACK, Button.BACK_LONG)

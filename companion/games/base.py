@@ -116,6 +116,8 @@ class Button(enum.StrEnum):
     TURN = "turn"
     TURN_LONG = "turn_long"
     BACK_LONG = "back_long"
+    RIGHT_LONG = "right_long"
+    """RIGHT held: the asks waiting for the box (the press itself moved the cursor already)."""
 
 
 class Sound(enum.StrEnum):
@@ -148,6 +150,10 @@ class Controls:
     turn: JSON = None
     """Whose turn the menu serves (a seat; None: nobody's). When it changes the box starts
     the menu at its first item, so one player's last choice is never one OK away for the next."""
+    asks: Sequence[MenuItem] = ()
+    """What waits for the box's answer besides the game (a browser to be the table page, a
+    phone for a taken seat): each ask's grant, then its refusal. Never in ``menu``: the box
+    shows them on a screen of their own, opened by a held RIGHT."""
 
 
 @dataclass(frozen=True, slots=True)

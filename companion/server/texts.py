@@ -18,7 +18,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.host_hint": "Die Tischseite startet und beendet Spiele, nimmt Schritte zurück und "
                          "spielt für Plätze ohne Telefon. Dafür drückt jemand an der Box OK.",
         "web.host_ask": "An der Box anfragen",
-        "web.host_wait": "Die Box zeigt jetzt „Browser {label}“: Drücke dort OK.",
+        "web.host_wait": "Halte an der Box ▶, bis sie „Tischseite {label}“ zeigt, dann drücke "
+                          "OK.",
         "web.history": "Frühere Spiele",
         "web.code_title": "Code",
         "web.code_hint": "Tippe den Code vom Bildschirm der Box ein (oder einen Umzugs-Code).",
@@ -149,7 +150,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.host_hint": "The table page starts and ends games, undoes steps and plays for seats "
                          "without a phone. Someone at the box presses OK to allow it.",
         "web.host_ask": "Ask the box",
-        "web.host_wait": "The box now shows “browser {label}”: press OK there.",
+        "web.host_wait": "On the box, hold ▶ until it shows “table page {label}”, then press "
+                          "OK.",
         "web.history": "Past games",
         "web.code_title": "Code",
         "web.code_hint": "Type the code from the box's screen (or a code to move a seat).",

@@ -1,11 +1,12 @@
 """The box's menu: one item per game and seat count in the lobby (and each game's settings),
-the game's own in a game
-and last a way out of it, and first of all whoever waits for OK (a browser to be the table
-page, a phone for a seat)."""
+the game's own in a game and last a way out of it. Whoever waits for the box's answer (a
+browser to be the table page, a phone for a seat) is never in a menu: the asks go beside it,
+to a screen of their own."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from companion.games.base import JSON, Action, Button, Controls, Games, MenuItem
 from companion.table.box_options import settings_controls, settings_item
@@ -29,28 +30,48 @@ def lobby_controls(games: Games,
 
 
 def table_controls(state: TableState, games: Games) -> Controls:
-    """The box's buttons now: the lobby menu, or the game's own plus BACK-long for undo.
+    """The box's buttons now: the lobby menu, or the game's own plus BACK-long for undo; and
+    beside every menu, never in it, the asks waiting for the box's answer.
 
-    A phone asking for a taken seat comes first in the menu (OK gives it the seat); the
-    lobby also switches its QR code between joining the table and joining the box's Wi-Fi.
-    Every game's menu ends with a way back to the games, asked again before it is taken.
+    The lobby also switches its QR code between joining the table and joining the box's
+    Wi-Fi. Every game's menu ends with a way back to the games, asked again before it is taken.
     """
-    grants = [*_host_items(state), *(_grant_item(claim) for claim in state.claims)]
+    return replace(_controls(state, games), asks=asks(state))
+
+
+def asks(state: TableState) -> list[MenuItem]:
+    """What waits for the box's answer: a browser to be the table page, then each phone
+    asking for a taken seat; each ask's grant, then its refusal."""
+    items = [*_host_items(state)]
+    for claim in state.claims:
+        items += _claim_items(claim)
+    return items
+
+
+def waiting(items: Sequence[MenuItem]) -> int:
+    """How many asks ``items`` (a Controls' ``asks``) are: one grant each."""
+    return sum(item.action.type in GRANTS for item in items)
+
+
+GRANTS = frozenset({"table.grant", "table.host_grant"})
+
+
+def _controls(state: TableState, games: Games) -> Controls:
+    """The menu and keys of the screen the box shows now, asks aside."""
     if state.game_id is None and state.box_setup is not None:
-        settings = settings_controls(state, games)
-        return Controls([*grants, *settings.menu], settings.keys)
+        return settings_controls(state, games)
     if state.game_id is None:
-        return Controls([*grants, *lobby_controls(games, state.box_options).menu,
+        return Controls([*lobby_controls(games, state.box_options).menu,
                          _language_item(state), *_wifi_items(state),
                          *_forget_hosts_item(state)])
     if state.ending:
-        return Controls([*grants, *ENDING], {Button.BACK: KEEP_PLAYING.action})
+        return Controls(ENDING, {Button.BACK: KEEP_PLAYING.action})
     game = games[state.game_id]
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    own = [item for item in controls.menu if not has_phone_for(state, game, item.action)]
-    menu = [*grants, *own, *again]
+    menu = [*(item for item in controls.menu if not has_phone_for(state, game, item.action)),
+            *again]
     if not any(item.action.type == "table.end_game" for item in menu):
         menu.append(MenuItem("box.end_game", Action("table.end_ask", None, {"ask": True})))
     return Controls(menu, keys, controls.turn)
@@ -62,11 +83,16 @@ ENDING = (KEEP_PLAYING, MenuItem("box.end_confirm", Action("table.end_game")))
 mistake ends nothing."""
 
 
-def _grant_item(claim: Claim) -> MenuItem:
-    action = Action("table.grant", None, {"seat": claim.seat})
+def _claim_items(claim: Claim) -> list[MenuItem]:
+    """OK gives the asking phone the seat; the next item refuses it."""
+    seat = {"seat": claim.seat}
+    grant, deny = Action("table.grant", None, seat), Action("table.deny", None, seat)
     if claim.name:
-        return MenuItem("box.grant", action, {"seat": claim.seat + 1, "name": claim.name})
-    return MenuItem("box.grant_phone", action, {"seat": claim.seat + 1})
+        params = {"seat": claim.seat + 1, "name": claim.name}
+        return [MenuItem("box.grant", grant, params), MenuItem("box.deny", deny, params)]
+    params = {"seat": claim.seat + 1}
+    return [MenuItem("box.grant_phone", grant, params),
+            MenuItem("box.deny_phone", deny, params)]
 
 
 def _host_items(state: TableState) -> list[MenuItem]:

@@ -1,8 +1,9 @@
 """Becoming the table page, as a group does it: the real program in its simulator window, a
-browser that opens /table, asks, and someone presses OK on the box's keyboard."""
+browser that opens /table, asks, and someone holds ▶ and presses OK on the box's keyboard."""
 
 from __future__ import annotations
 
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from companion.device.box import READ_S
+from companion.device.buttons import HOLD_MS
 from tests.browser.test_two_phones import ask_the_box, browser, shoot
 from tests.program import Program, VirtualScreen
 
@@ -56,7 +59,9 @@ def test_a_browser_runs_the_table_after_ok_on_the_box(box: Program, screen: Virt
     label = ask_the_box(page)
     assert code not in page.content() and new_game(page) == 403  # asking is not being
     assert box.process is not None
-    screen.press("Return", box.process.pid)  # OK on the box: its first menu item now
+    screen.hold("Right", box.process.pid, HOLD_MS / 1000 + 0.2)  # the box's asks screen
+    time.sleep(READ_S + 0.2)                  # the ask shows a moment before OK takes it
+    screen.press("Return", box.process.pid)  # OK on the box's asks screen
 
     expect(page.locator("#setup")).to_be_visible()
     expect(page.locator("#join-code")).to_have_text(code)

@@ -58,7 +58,7 @@ class Walk:
     def host(self) -> None:
         page = self.phone("table", "table")
         label = ask_the_box(page)
-        grant = self.table.published.controls.menu[0]
+        grant = self.table.published.controls.asks[0]
         assert grant.params == {"label": label}
         self.table.submit(grant.action)
         expect(page.locator("#host-ask")).to_be_hidden()

@@ -74,9 +74,9 @@ def ask_the_box(page: Page) -> str:
 
 
 def become_host(page: Page, table: Table) -> None:
-    """The table page asks and OK is pressed on the box (its menu's first item)."""
+    """The table page asks and OK is pressed on the box (the first item of its asks screen)."""
     label = ask_the_box(page)
-    grant = table.published.controls.menu[0]
+    grant = table.published.controls.asks[0]
     assert (grant.key, grant.params) == ("box.host_grant", {"label": label})
     table.submit(grant.action)
     expect(page.locator("#host-ask")).to_be_hidden()

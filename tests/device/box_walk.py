@@ -1,8 +1,8 @@
 """Every game of the registry played with the box's five buttons on mock pins, its settings
 set in the lobby's menus first: a seeded walk that chooses the kinds of menu item it chose
-least, presses the keys, runs the clock out, asks to be the table page and lets a phone step
-in now and then, and tells of every OK what the menu was, what was chosen and where the cursor
-stands after."""
+least, presses the keys, runs the clock out, asks to be the table page (and answers on the
+asks screen) and lets a phone step in now and then, and tells of every OK what the menu was,
+what was chosen and where the cursor stands after."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.device.box import Box
+from companion.device.box import READ_S, Box
 from companion.device.pins import load_pins
 from companion.device.simulated_pins import simulated_factory
 from companion.games.base import JSON, Action, Button, Controls, GetawayError
@@ -31,7 +31,9 @@ to another game)."""
 LOBBY_STEPS = 6
 """OKs in the lobby before the game's settings are set: the language, a host's ask, ..."""
 ASK = 0.03
-"""How often a browser asks to be the table page, putting two items on top of the menu."""
+"""How often a browser asks to be the table page: beside the menu, never in it."""
+ANSWER = 0.3
+"""How often, with asks waiting, the walk opens the asks screen and answers one."""
 PHONE = 0.1
 """How often a phone acts (where one may) instead of the box."""
 ON = 0.3
@@ -97,10 +99,32 @@ class Hands:
         return place
 
     def ask_to_host(self) -> None:
-        """A browser asks to be the table page: its two items come first in the menu."""
+        """A browser asks to be the table page: the menu stays as it is."""
         with suppress(GetawayError):
             self.table.submit(Action("table.host_ask", None, {
                 "token_hash": token_hash(f"browser-{self.chooser.random()}"), "label": "K7M"}))
+
+    def answer(self) -> Choice | None:
+        """Hold RIGHT for the asks screen, move to one of its items, let it show READ_S and
+        press OK, then BACK if the screen is still open: the menu before with the cursor on
+        the item it stood on, the menu after and where the cursor stands (None: no menu)."""
+        before, cursor = self.table.published.controls, self.box.cursor
+        self.hold(Button.RIGHT)
+        for _ in range(self.chooser.randrange(len(before.asks))):
+            self.tap(Button.RIGHT)
+        self.clock.advance(READ_S)
+        self.tap(Button.OK)
+        if self.box.asking is not None:
+            self.tap(Button.BACK)
+        after = self.table.published.controls
+        return Choice(before, cursor, after, self.box.cursor) if before.menu else None
+
+    def may_answer(self) -> Iterator[Choice]:
+        """Now and then, with asks waiting, answer one."""
+        if self.table.published.controls.asks and self.chooser.random() < ANSWER:
+            answered = self.answer()
+            if answered is not None:
+                yield answered
 
 
 def choices(db: Path, game_id: str, seats: int, options: dict[str, Any], *, steps: int,
@@ -127,6 +151,7 @@ def _lobby_step(hands: Hands, game_id: str) -> Iterator[Choice]:
     """An item of the lobby or of the settings of ``game_id``; never another game's."""
     if hands.chooser.random() < ASK:
         hands.ask_to_host()
+    yield from hands.may_answer()
     menu = hands.table.published.controls.menu
     offered = [n for n, item in enumerate(menu) if item.action.type not in NEVER
                and item.action.args.get("game", game_id) in (game_id, "")]
@@ -150,6 +175,7 @@ def _step(hands: Hands) -> Iterator[Choice]:
     """An item of the menu or a key, the clock run out, or a phone's action."""
     if hands.chooser.random() < ASK:
         hands.ask_to_host()
+    yield from hands.may_answer()
     shown = hands.table.published
     if shown.public["game"] is None:
         return

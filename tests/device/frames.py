@@ -11,6 +11,7 @@ from unittest.mock import patch
 
 import pygame
 
+from companion.device.box import Asking
 from companion.device.painters import parts
 from companion.device.painters.parts import DESIGN_HEIGHT, FONT_SIZES, Fonts, fit
 from companion.device.screen import Screen
@@ -61,8 +62,10 @@ def recording_fonts(log: list[Written]) -> Fonts:
 
 
 def drawn_lines(games: Games, published: Published, cursor: int = 0, link: str | None = None,
-                moment: Sound | None = None) -> tuple[pygame.Surface, list[Written]]:
-    """Draw ``published`` as the box does; the frame and every line drawn on it."""
+                moment: Sound | None = None,
+                asking: Asking | None = None) -> tuple[pygame.Surface, list[Written]]:
+    """Draw ``published`` as the box does (``asking``: its asks screen); the frame and every
+    line drawn on it."""
     log: list[Written] = []
     with patch.object(Fonts, "for_height", lambda height: recording_fonts(log)):
         screen = Screen(SIZE, games)
@@ -76,5 +79,5 @@ def drawn_lines(games: Games, published: Published, cursor: int = 0, link: str |
         return fitted
 
     with patch.object(parts, "fit", fitting):
-        screen.render(surface, published, cursor, link, published.as_of, moment)
+        screen.render(surface, published, cursor, link, published.as_of, moment, asking)
     return surface, [replace(w, cut=cuts.get(w.words)) for w in log]

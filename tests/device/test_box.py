@@ -6,7 +6,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.device.box import LOBBY, Box
+from companion.device.box import LOBBY, READ_S, Box
 from companion.device.pins import PinMap, load_pins
 from companion.device.screen import menu_labels
 from companion.device.simulated_pins import simulated_factory
@@ -87,19 +87,25 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
     assert box.cursor == 2
 
 
-def test_an_ask_to_be_the_table_page_takes_the_cursor_and_ok_grants_it(
+def test_an_ask_to_be_the_table_page_waits_beside_the_menu_and_ok_grants_it(
         box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
         clock: FakeClock) -> None:
     p = player(pins, pin_map, table, clock)
     p.tap(Button.RIGHT, Button.RIGHT)
+    menu = table.published.controls.menu
     table.submit(Action("table.host_ask", None,
                         {"token_hash": token_hash("browser-token"), "label": "K7M"}))
-    menu = table.published.controls.menu
-    assert (menu[0].key, menu[0].params, box.cursor) == ("box.host_grant", {"label": "K7M"}, 0)
+    asks = table.published.controls.asks
+    assert (asks[0].key, asks[0].params) == ("box.host_grant", {"label": "K7M"})
+    assert (table.published.controls.menu, box.cursor) == (menu, 2)   # the menu as it was
+    p.hold(Button.RIGHT)                                # the asks screen, the cursor kept
+    assert (box.asking is not None, box.cursor) == (True, 2)
+    clock.advance(READ_S)
     p.tap(Button.OK)
     assert table.is_host("browser-token") and not table.is_host("another-token")
     assert table.published.controls.menu[-1].key == "box.hosts_forget"
     assert table.published.public["game"] is None  # OK granted; it started no game
+    assert (box.asking, box.cursor) == (None, 2)    # none left: back to the lobby's item
 
 
 def test_box_lobby_switches_the_language(box: Box, pins: RecordingFactory, pin_map: PinMap,

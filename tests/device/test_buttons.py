@@ -42,6 +42,22 @@ def buttons(pins: RecordingFactory, heard: Heard, clock: FakeClock) -> Iterator[
     buttons.close()
 
 
+@pytest.mark.parametrize(("hold", "events"), [
+    (0.0, [Button.RIGHT]),
+    (0.79, [Button.RIGHT]),
+    (0.8, [Button.RIGHT, Button.RIGHT_LONG]),
+    (5.0, [Button.RIGHT, Button.RIGHT_LONG]),
+])
+def test_buttons_right_acts_on_the_press_and_held_once_more_at_release(
+        pins: RecordingFactory, buttons: Buttons, heard: Heard, clock: FakeClock,
+        hold: float, events: list[Button]) -> None:
+    pins.pin(PINS[Button.RIGHT]).drive_low()
+    assert heard.events == [Button.RIGHT]
+    clock.advance(hold)
+    pins.pin(PINS[Button.RIGHT]).drive_high()
+    assert heard.events == events
+
+
 @pytest.mark.parametrize("button", [Button.LEFT, Button.RIGHT, Button.OK])
 def test_buttons_act_on_the_press(pins: RecordingFactory, buttons: Buttons, heard: Heard,
                                   button: Button) -> None:

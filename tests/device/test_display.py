@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
-from companion.device.box import Box, Heard, Moment
+from companion.device.box import Asking, Box, Heard, Moment
 from companion.device.display import pin_keys, run_display
+from companion.device.painters.asks import layout
 from companion.device.painters.palette import ACCENT, PANEL
 from companion.device.painters.station import COLUMNS, led_centres, panel_width
 from companion.device.pins import PinMap
 from companion.games import GAMES
-from companion.games.base import Button, Controls, LedFrame, Sound
+from companion.games.base import Action, Button, Controls, LedFrame, MenuItem, Sound
 from companion.table.owner import Table
 from companion.table.published import Published
 from tests.clock import FakeClock
@@ -82,6 +84,7 @@ class Panel:
         self.leds = leds or LedFrame()
         self.moment: Moment | None = None
         self.heard: Heard | None = None
+        self.asking: Asking | None = None
         self.ticks: list[float] = []
         self.moved: Callable[[], None] | None = None
 
@@ -258,6 +261,20 @@ def test_display_ticks_the_box_while_a_moment_lasts() -> None:
     run_display(feed, panel, link, window=False, stop=frames.stop, on_frame=frames,
                 clock=clock, watchdog=frames.watchdog)
     assert panel.ticks[:2] == [1000.0, 1000.5]
+
+
+def test_display_ticks_the_box_and_fills_the_bar_while_the_asks_screen_is_open() -> None:
+    clock, panel = FakeClock(), Panel()
+    ask = MenuItem("box.host_grant", Action("table.host_grant"), {"label": "K7M"})
+    panel.asking = Asking(0, ask, clock(), clock())
+    feed = Feed(replace(lobby(), controls=Controls(asks=[ask])))
+    frames = Frames(lambda frame: clock.advance(0.75), lambda frame: clock.advance(0.75),
+                    lambda frame: None)
+    run_display(feed, panel, link, window=False, stop=frames.stop, on_frame=frames,
+                clock=clock, watchdog=frames.watchdog)
+    assert panel.ticks[:3] == [1000.0, 1000.75, 1001.5]
+    grey, half, ready = (colours(frame, layout(SIZE).item) for frame in frames.frames)
+    assert ACCENT not in grey and ACCENT not in half and ready[ACCENT] > 10_000
 
 
 def test_display_turns_the_picture_clockwise_for_a_rotated_screen() -> None:

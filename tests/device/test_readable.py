@@ -12,11 +12,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.device.box import READ_S, Asking
 from companion.device.painters.parts import READABLE_CAP_PX, Fonts
 from companion.device.screen import key_labels, menu_labels
 from companion.games import GAMES
 from companion.games.base import JSON, Action, Sound
-from companion.i18n import LANGUAGES, catalog
+from companion.i18n import LANGUAGES, catalog, text
 from companion.table.published import Published
 from tests.device.frames import SIZE, Written, cap_height, drawn_lines
 from tests.device.test_screen import save
@@ -42,12 +43,16 @@ class Frame:
 
 
 def draw(published: Published, what: str, *, cursor: int = 0, moment: Sound | None = None,
-         lang: str = "de") -> Frame:
-    """Draw ``published`` as the box does, with recording fonts."""
+         lang: str = "de", asking: Asking | None = None) -> Frame:
+    """Draw ``published`` as the box does (``asking``: its asks screen), with recording
+    fonts."""
     shown = replace(published, public={**published.public, "language": lang})
-    surface, log = drawn_lines(GAMES, shown, cursor, URL, moment)
+    surface, log = drawn_lines(GAMES, shown, cursor, URL, moment, asking)
     keys = [] if moment else [action for _, action in
                               key_labels(shown.controls, shown.public, lang)]
+    if asking is not None:
+        ready = asking.read(shown.as_of) >= 1.0
+        keys = [text(key, lang) for key in ("box.asks_take", "box.asks_close")[not ready:]]
     return Frame(what, log, keys, surface)
 
 
@@ -148,6 +153,54 @@ def lobby_screens(db: Path) -> Iterator[Frame]:
         yield draw(table.published, "the question before a game ends")
     finally:
         table.stop()
+
+
+def asks_screens(db: Path) -> Iterator[Frame]:
+    """The notice of asks waiting over the lobby and a game's screen, and the asks screen at
+    each of its items before and once OK takes it (a browser's ask, a named phone's, an
+    unnamed phone's), in German and English."""
+    table = open_table(db / "asks.sqlite")
+    try:
+        table.submit(Action("table.host_ask", None, {"token_hash": "h" * 64, "label": "K7M"}))
+        for lang in LANGUAGES:
+            yield draw(table.published, "the lobby with an ask waiting", lang=lang)
+        table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2}))
+        for seat, name in enumerate(("Anna", "Bernd")):
+            table.submit(Action("table.claim", None, {"seat": seat, "name": name,
+                                                      "token_hash": f"{seat}" * 64}))
+            named = {"name": name} if seat == 0 else {}
+            table.submit(Action("table.request", None, {
+                "seat": seat, **named, "token_hash": f"r{seat}" * 32}))
+        shown = table.published
+        for lang in LANGUAGES:
+            yield draw(shown, "a game with asks waiting", lang=lang)
+        for n, item in enumerate(shown.controls.asks):
+            for read in (0.5, 1.0):
+                asking = Asking(n, item, shown.as_of - read * READ_S, shown.as_of)
+                for lang in LANGUAGES:
+                    frame = draw(shown, f"the asks screen at {item.key}, {read:.0%} read",
+                                 lang=lang, asking=asking)
+                    save(frame.surface, f"readable_asks_{n}_{read:.0%}_{lang}")
+                    yield frame
+    finally:
+        table.stop()
+
+
+def test_readable_the_asks_screen_and_its_notice(tmp_path: Path) -> None:
+    """Readable, nothing cut short, hints whole, every glyph there, and what OK (once the
+    ask has shown long enough) and BACK do said on the screen."""
+    frames = list(asks_screens(tmp_path))
+    assert len(frames) == 4 + 6 * 2 * 2
+    assert too_small(iter(frames)) == []
+    assert cut_short(iter(frames), hints=True) == []
+    assert unwritable(w.words for frame in frames for w in frame.written) == []
+    untold = sorted({f"{frame.what}: {key}" for frame in frames for key in frame.keys
+                     if not any(key in w.words for w in frame.written)})
+    assert untold == []
+    notices = [frame for frame in frames if "waiting" in frame.what]
+    assert all(any(text("box.asks_waiting", lang, count=count) == w.words
+                   for w in frame.written for lang in LANGUAGES for count in (1, 3))
+               for frame in notices)
 
 
 def too_small(frames: Iterator[Frame]) -> list[str]:

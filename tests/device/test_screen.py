@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from companion import i18n
+from companion.device.box import READ_S, Asking
 from companion.device.painters import LOBBY, painter_for
 from companion.device.painters.lobby import layout as lobby_layout
 from companion.device.painters.lobby import typed
@@ -28,7 +29,7 @@ from companion.device.painters.palette import (
 )
 from companion.device.painters.parts import Fonts, countdown_text, fitting, game_layout
 from companion.device.qr import qr_matrix, qr_surface, qr_text
-from companion.device.screen import Screen, menu_labels
+from companion.device.screen import READ_STEPS, Screen, menu_labels
 from companion.games import GAMES
 from companion.games.base import Action, Button, Controls, MenuItem, Sound
 from companion.games.romme.screen import PAINTER as ROMME_PAINTER
@@ -451,6 +452,22 @@ def test_screen_idle_table_is_never_redrawn() -> None:
     assert redraws(screen, shown, 60, step_ms=50) == [0.0]
     assert screen.needs_redraw(shown, 1, 60.0), "the cursor moved"
     assert screen.needs_redraw(replace(shown, version=2), 0, 60.0), "a new version"
+
+
+def test_screen_asks_screen_redraws_as_the_moment_before_ok_passes_then_rests() -> None:
+    ask = MenuItem("box.host_grant", Action("table.host_grant"), {"label": "K7M"})
+    shown = published(lobby_view(), replace(lobby_menu(), asks=[ask]))
+    screen, surface = Screen(SIZE, SCREEN_GAMES), pygame.Surface(SIZE)
+    screen.render(surface, shown, 0, URL, 0.0)
+    asking = Asking(0, ask, 0.0, 0.0)
+    assert screen.needs_redraw(shown, 0, 0.0, asking=asking), "the asks screen opened"
+    times = []
+    for ms in range(0, 5000, 10):
+        if screen.needs_redraw(shown, 0, ms / 1000, asking=asking):
+            screen.render(surface, shown, 0, URL, ms / 1000, asking=asking)
+            times.append(ms / 1000)
+    assert len(times) == READ_STEPS + 1 and times[-1] == READ_S, "the bar fills, then rests"
+    assert screen.needs_redraw(shown, 0, 5.0), "closed: the lobby again"
 
 
 def test_screen_paused_timer_is_not_redrawn() -> None:

@@ -101,9 +101,10 @@ def test_ok_on_the_box_gives_an_asked_for_seat(client: FlaskClient, other: Flask
                                                table: Table) -> None:
     join(client, 0, "Anna")
     other.post("/api/claim", json={"seat": 0, "name": "Anna"})
-    menu = table.published.controls.menu
-    assert menu[0].key == "box.grant" and menu[0].params == {"seat": 1, "name": "Anna"}
-    table.submit(menu[0].action)                                 # what OK on the box sends
+    asks = table.published.controls.asks                          # the box's asks screen
+    assert asks[0].key == "box.grant" and asks[0].params == {"seat": 1, "name": "Anna"}
+    assert all(item.action.type != "table.grant" for item in table.published.controls.menu)
+    table.submit(asks[0].action)                                 # what OK on the box sends
     assert view(other)["me"] == 0 and view(client)["me"] is None
 
 

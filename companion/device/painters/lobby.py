@@ -12,10 +12,12 @@ from companion.device.painters.palette import ACCENT, BACKGROUND, INK, MUTED, TE
 from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     Context,
+    asks_notice,
     clamp_cursor,
     design_box,
     game_title,
     join_code,
+    notice_height,
     wrap,
     write,
     write_lines,
@@ -89,6 +91,10 @@ class LobbyPainter:
                                       spot.chosen.top - code.bottom - 2))
         bottom = _wifi_name(view) if wifi else typed(ctx.join_url, ctx.text("box.code"))
         write(surface, ctx.fonts.hint, bottom, ACCENT, spot.bottom.bottomright, "bottomright")
+        if ctx.asks:  # over the hints, under the item chosen
+            height = notice_height(ctx)
+            asks_notice(surface, pygame.Rect(spot.bottom.left, spot.bottom.bottom - height,
+                                             spot.bottom.width, height), ctx)
 
 
 def _title(view: Mapping[str, JSON], ctx: Context) -> str:

@@ -114,8 +114,9 @@ FONT_SIZES = (22, 54, 60, 70, 150)
 @dataclass(frozen=True, slots=True)
 class Context:
     """What a painter needs besides the view: the box's menu and cursor, what the buttons do
-    now (button and action, as sentences), the join link, fonts, and the moment the box
-    shows now (the sound that made it), to be drawn full-screen."""
+    now (button and action, as sentences), the join link, fonts, the moment the box
+    shows now (the sound that made it), to be drawn full-screen, and how many asks wait for
+    the box's answer (a notice beside the menu says how to see them)."""
 
     lang: str
     menu: tuple[str, ...]
@@ -124,6 +125,7 @@ class Context:
     fonts: Fonts
     moment: Sound | None = None
     keys: tuple[tuple[Button, str], ...] = ()
+    asks: int = 0
 
     def text(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
@@ -363,7 +365,12 @@ def urgency_note(surface: pygame.Surface, rect: pygame.Rect, remaining_ms: int,
 
 def menu_bar(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
     """The box's menu as one line: the highlighted item on an amber bar, ◀ and ▶ at its ends
-    when there are more to choose from. Without a menu, what TURN does."""
+    when there are more to choose from. Without a menu, what TURN does. Asks waiting: the
+    notice just above it."""
+    if ctx.asks:
+        height = notice_height(ctx)
+        asks_notice(surface, pygame.Rect(rect.left, rect.top - height - 1, rect.width, height),
+                    ctx)
     if not ctx.menu:
         key_line(surface, rect, Button.TURN, ctx, centred=True)
         return
@@ -420,6 +427,30 @@ def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
 def clamp_cursor(ctx: Context) -> int:
     """The highlighted menu item: the box's cursor, kept inside the menu."""
     return max(0, min(ctx.cursor, len(ctx.menu) - 1))
+
+
+# -- asks waiting for the box's answer ----------------------------------------------------------
+
+def notice_height(ctx: Context) -> int:
+    """How tall the notice of asks waiting is: one readable line (over the hints above the
+    menu, which it may hide)."""
+    return int(ctx.fonts.body.get_height())
+
+
+def asks_notice(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
+    """"2 asks waiting: hold ▶" on a light band: readable, never in the menu, and what opens
+    them said with the button's own arrow."""
+    pygame.draw.rect(surface, TEXT, rect, border_radius=rect.height // 4)
+    body = ctx.fonts.body
+    words = ctx.text("box.asks_waiting", count=ctx.asks)
+    cap = pygame.Rect(0, 0, rect.height, rect.height - 6)
+    gap = 10
+    width = min(rect.width - 8, body.size(words)[0] + gap + cap.width)
+    said = write(surface, body, words, INK, (rect.centerx - width // 2, rect.centery),
+                 "midleft", width - gap - cap.width)
+    cap.midleft = (said.right + gap, rect.centery)
+    pygame.draw.rect(surface, INK, cap, 2, border_radius=5)
+    arrow(surface, cap.center, cap.height // 2, INK, 1)
 
 
 # -- the join code ------------------------------------------------------------------------------
