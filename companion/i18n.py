@@ -8,6 +8,7 @@ box's default because the boxes are German.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 LANGUAGES = ("de", "en")
@@ -72,10 +73,19 @@ CORE: dict[str, dict[str, str]] = {
         "box.paused": "Pause",
         "box.seat": "Platz {seat}",
         "box.database_moved": "Der alte Spielstand war beschädigt und wurde beiseitegelegt.",
-        "box.database_partial": "Der Spielstand war beschädigt: Er ist bei einem früheren "
-                                "Schritt wieder da. Die Dateien wurden aufgehoben.",
+        "box.database_partial.one": "Der Spielstand war beschädigt: 1 Schritt ließ sich "
+                                    "nicht lesen, es geht beim letzten guten weiter. Die "
+                                    "Dateien wurden aufgehoben.",
+        "box.database_partial.other": "Der Spielstand war beschädigt: {count} Schritte ließen "
+                                      "sich nicht lesen, es geht beim letzten guten weiter. "
+                                      "Die Dateien wurden aufgehoben.",
+        "box.database_repaired": "Der Spielstand war beschädigt und ist ganz wieder da. Die "
+                                 "Dateien wurden aufgehoben.",
         "box.not_saving": "Die Speicherkarte ist schreibgeschützt: Es wird ohne Speichern "
                           "weitergespielt.",
+        "box.full_not_saving": "Die Speicherkarte ist voll: Es wird ohne Speichern "
+                               "weitergespielt.",
+        "box.game_unreadable": "Unlesbares Spiel (in der Datenbank aufgehoben)",
         "error.code_unknown": "Diesen Code kennt die Box nicht (mehr). Schau auf ihren Bildschirm.",
         "error.seat_free": "Dieser Platz ist frei: Setz dich einfach.",
         "error.no_claim": "Niemand hat um diesen Platz gebeten.",
@@ -163,9 +173,17 @@ CORE: dict[str, dict[str, str]] = {
         "box.paused": "Paused",
         "box.seat": "Seat {seat}",
         "box.database_moved": "The old game data was damaged and has been moved aside.",
-        "box.database_partial": "The saved game was damaged: it is back at an earlier step. "
-                                "The damaged files were kept.",
+        "box.database_partial.one": "The saved game was damaged: 1 step could not be read, "
+                                    "it goes on from the last good one. The damaged files "
+                                    "were kept.",
+        "box.database_partial.other": "The saved game was damaged: {count} steps could not be "
+                                      "read, it goes on from the last good one. The damaged "
+                                      "files were kept.",
+        "box.database_repaired": "The saved game was damaged and is all back. The damaged "
+                                 "files were kept.",
         "box.not_saving": "The SD card is read-only: playing on without saving.",
+        "box.full_not_saving": "The SD card is full: playing on without saving.",
+        "box.game_unreadable": "Unreadable game (kept in the database)",
         "error.code_unknown": "The box does not know this code (any more). Look at its screen.",
         "error.seat_free": "This seat is free: just take it.",
         "error.no_claim": "Nobody has asked for this seat.",
@@ -232,6 +250,19 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A sentence to say later in each reader's own language: its key, and its count if it
+    is about a number of things."""
+
+    key: str
+    count: int | None = None
+
+    def say(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return text(self.key, lang) if self.count is None else text(self.key, lang,
+                                                                     count=self.count)
 
 
 def has_text(key: str) -> bool:

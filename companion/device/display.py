@@ -33,7 +33,7 @@ from companion.device.painters.parts import write
 from companion.device.painters.station import draw_station, panel_width
 from companion.device.screen import Screen
 from companion.games.base import Button, Games, LedFrame, Sound
-from companion.i18n import DEFAULT_LANGUAGE, text
+from companion.i18n import DEFAULT_LANGUAGE, Told
 from companion.table.published import Published
 
 """Posted from the Table's thread when it publishes: the loop wakes and looks."""
@@ -54,8 +54,8 @@ KEYS: dict[int, Button] = {
 Keys = Callable[[Button, bool], None]
 """Called with a button and True when its key goes down, False when it comes up."""
 
-Notice = Callable[[], str | None]
-"""The text key of what the screen must tell besides the game now, or None."""
+Notice = Callable[[], Told | None]
+"""What the screen must tell besides the game now, or None."""
 
 Link = Callable[[], str | None]
 """The join link now: it follows the network, and is None while the box has no address."""
@@ -190,7 +190,7 @@ class _Loop:
     fonts: Fonts = field(init=False)
     leds: LedFrame | None = None
     note: Heard | None = None
-    told: str | None = None
+    told: Told | None = None
     link: str | None = None
     dirty: bool = True
     woken: threading.Event = field(default_factory=threading.Event)
@@ -253,7 +253,7 @@ class _Loop:
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
         self.told = self.notice()
         if self.told is not None:
-            _band(screen, text(self.told, lang), self.fonts)
+            _band(screen, self.told.say(lang), self.fonts)
         if self.station:
             panel = self.frame.subsurface((width, 0, self.frame.get_width() - width, height))
             draw_station(panel, leds, lang, self.fonts, note.sounds if note else ())
