@@ -108,17 +108,22 @@ class WatchedStore(Store):
 
 
 def _read_only(path: Path, error: Exception) -> bool:
-    """Whether the log cannot be written at all (not just now): a read-only file system (the
-    kernel remounts an SD card so after errors) or file."""
+    """Whether the log cannot be written at all, not just now: a read-only database or card."""
     if isinstance(error, sqlite3.Error) and (error.sqlite_errorcode & 0xFF) == SQLITE_READONLY:
         return True
-    if isinstance(error, OSError) and error.errno == errno.EROFS:
-        return True
+    return not _writable(path.parent)
+
+
+def _writable(folder: Path) -> bool:
+    """Whether a file can be made in ``folder`` (a full card still makes an empty one). The
+    kernel's emergency read-only remount after errors (``errors=remount-ro``) leaves the card
+    looking writable to ``access`` and ``statvfs``: only trying tells."""
     try:
-        return bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY) or not os.access(
-            path, os.W_OK)
-    except OSError:
-        return True
+        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".getaway-probe-")
+    except OSError as error:
+        return error.errno in (errno.ENOSPC, errno.EDQUOT)
+    probe.close()
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +143,7 @@ def open_store(data: Path) -> tuple[WatchedStore, Recovery | None]:
     memory."""
     with contextlib.suppress(OSError):
         data.mkdir(parents=True, exist_ok=True)
-    if not os.access(data, os.W_OK):
+    if not _writable(data):
         return _unsaved(data), None
     path = data / DATABASE
     if path.is_file() and path.stat().st_size == 0:
