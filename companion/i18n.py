@@ -86,6 +86,13 @@ CORE: dict[str, dict[str, str]] = {
         "box.full_not_saving": "Die Speicherkarte ist voll: Es wird ohne Speichern "
                                "weitergespielt.",
         "box.game_unreadable": "Unlesbares Spiel (in der Datenbank aufgehoben)",
+        "error.disk_full.short": "Karte voll: Schritt nicht\u00a0gespeichert",
+        "box.database_moved.short": "Spielstand beschädigt, beiseitegelegt",
+        "box.database_partial.short.one": "Spielstand beschädigt: 1 Schritt fehlt",
+        "box.database_partial.short.other": "Spielstand beschädigt: {count} Schritte fehlen",
+        "box.database_repaired.short": "Spielstand beschädigt, ganz wieder da",
+        "box.not_saving.short": "Karte schreibgeschützt: ohne Speichern",
+        "box.full_not_saving.short": "Karte voll: ohne\u00a0Speichern",
         "error.code_unknown": "Diesen Code kennt die Box nicht (mehr). Schau auf ihren Bildschirm.",
         "error.seat_free": "Dieser Platz ist frei: Setz dich einfach.",
         "error.no_claim": "Niemand hat um diesen Platz gebeten.",
@@ -184,6 +191,13 @@ CORE: dict[str, dict[str, str]] = {
         "box.not_saving": "The SD card is read-only: playing on without saving.",
         "box.full_not_saving": "The SD card is full: playing on without saving.",
         "box.game_unreadable": "Unreadable game (kept in the database)",
+        "error.disk_full.short": "Card full: step\u00a0not\u00a0saved",
+        "box.database_moved.short": "Damaged old game moved aside",
+        "box.database_partial.short.one": "Saved game damaged: 1 step missing",
+        "box.database_partial.short.other": "Saved game damaged: {count} steps missing",
+        "box.database_repaired.short": "Saved game damaged, all back",
+        "box.not_saving.short": "Card read-only: not\u00a0saving",
+        "box.full_not_saving.short": "Card full: not saving",
         "error.code_unknown": "The box does not know this code (any more). Look at its screen.",
         "error.seat_free": "This seat is free: just take it.",
         "error.no_claim": "Nobody has asked for this seat.",
@@ -260,9 +274,11 @@ class Told:
     key: str
     count: int | None = None
 
-    def say(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return text(self.key, lang) if self.count is None else text(self.key, lang,
-                                                                     count=self.count)
+    def say(self, lang: str = DEFAULT_LANGUAGE, *, short: bool = False) -> str:
+        """The sentence in ``lang``; ``short``: its form for the band on the box's screen
+        (``<key>.short``)."""
+        key = f"{self.key}.short" if short else self.key
+        return text(key, lang) if self.count is None else text(key, lang, count=self.count)
 
 
 def has_text(key: str) -> bool:

@@ -1,7 +1,9 @@
 """Assembles the box from its parts and runs it until it is told to stop.
 
 Nothing that can go wrong with the data keeps the box from starting: a damaged database is
-moved aside and the screen says so, and a full disk refuses the step but keeps the game.
+moved aside, a damaged log copied aside and read as far as it can be, and the screen says so;
+a full disk refuses the step but keeps the game; a read-only card, or one too full to start,
+is played on without saving.
 """
 
 from __future__ import annotations
@@ -119,11 +121,10 @@ def _writable(folder: Path) -> bool:
     kernel's emergency read-only remount after errors (``errors=remount-ro``) leaves the card
     looking writable to ``access`` and ``statvfs``: only trying tells."""
     try:
-        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".getaway-probe-")
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".getaway-probe-"):
+            return True
     except OSError as error:
         return error.errno in (errno.ENOSPC, errno.EDQUOT)
-    probe.close()
-    return True
 
 
 @dataclass(frozen=True, slots=True)

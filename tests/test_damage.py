@@ -12,6 +12,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -20,8 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
+from companion.device.display import run_display
+from companion.device.painters import Fonts
+from companion.device.painters.palette import DANGER
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.i18n import Told
@@ -40,6 +45,7 @@ from companion.server.app import create_app
 from companion.table.owner import Table
 from companion.table.state import TableState
 from tests.clock import FakeClock
+from tests.device.test_display import Panel
 from tests.program import Program
 from tests.test_read_only import mount_namespaces
 
@@ -227,15 +233,18 @@ def test_a_damaged_history_row_is_an_unreadable_game_not_a_500(tmp_path: Path) -
     with started(data) as box:
         box.table.submit(Action("table.end_game"))
     sql(data, "UPDATE history SET body = 'no json' WHERE game_seq = 1")
+    sql(data, "UPDATE history SET ended_at = CAST(X'FF3A' AS TEXT) WHERE game_seq > 1")
     with started(data) as box:
         client = create_app(box.table, public_url="http://box").test_client()
         answer = client.get("/api/history")
         assert answer.status_code == 200
         newest, damaged = (answer.json or {})["games"]
-        assert (newest["game"], newest.get("unreadable")) == ("romme", None)
+        assert (newest["game"], newest["ended_at"], newest.get("unreadable")) == (
+            "romme", "\ufffd:", None)
         assert (damaged["id"], damaged["unreadable"]) == (1, True)
         assert damaged["title"]["en"].startswith("Unreadable game")
-        for page in ("/history", "/history.csv", "/history.json", "/history/1"):
+        for page in ("/history", "/history.csv", "/history.json", "/history/1",
+                     f"/history/{newest['id']}"):
             assert client.get(page).status_code == 200, page
 
 
@@ -495,3 +504,34 @@ def test_the_screen_tells_a_card_that_turned_read_only(tmp_path: Path) -> None:
     finally:
         table.stop()
         store.close()
+
+
+def band(table: Table, told: Told) -> pygame.Surface:
+    """The first frame the box's screen shows with ``told`` in its band."""
+    frames: list[pygame.Surface] = []
+    stop = threading.Event()
+
+    def seen(frame: pygame.Surface) -> None:
+        frames.append(frame.copy())
+        stop.set()
+
+    run_display(table, Panel(), lambda: "http://10.0.0.2:8000/", window=False, stop=stop,
+                on_frame=seen, notice=lambda: told)
+    return frames[0]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_screen_says_how_many_steps_are_missing(tmp_path: Path, lang: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The band is short enough for the count to be seen (not cut off after "The saved…")."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    with started(tmp_path) as box:
+        box.table.submit(Action("table.language", None, {"language": lang}))
+        twelve, thirteen = (band(box.table, Told(DATABASE_PARTIAL, n)) for n in (12, 13))
+    pygame.font.init()
+    line = Fonts.for_height(twelve.get_height()).body.get_linesize()
+    pygame.font.quit()
+    assert tuple(twelve.get_at((2, line * 2)))[:3] == tuple(DANGER)  # two lines of band
+    differs = [y for y in range(twelve.get_height())
+               if any(twelve.get_at((x, y)) != thirteen.get_at((x, y)) for x in range(0, 480, 2))]
+    assert differs and max(differs) < line * 5 // 2  # the number, in the band

@@ -366,13 +366,24 @@ class Table:
         for seq, snapshot in self._store.snapshots():
             if passed == 0:
                 self._game_seq = seq  # the game went on from here, damaged or not
-            try:
-                if snapshot is not None:
-                    return TableState.from_json(snapshot, self._games), seq, passed
-            except Exception:
-                log.exception("snapshot %d cannot be read", seq)
+            state = self._snapshot_state(seq, snapshot)
+            if state is not None:
+                return state, seq, passed
             passed += 1
         return TableState(), 0, passed
+
+    def _snapshot_state(self, seq: int, snapshot: dict[str, JSON] | None) -> TableState | None:
+        """The table the snapshot before event ``seq`` holds, or None if it is damaged."""
+        try:
+            if snapshot is not None:
+                state = TableState.from_json(snapshot, self._games)
+                table_views(state, self._games, seq)  # a state the views cannot show is no good
+                return state
+        except Exception:
+            log.exception("the snapshot before event %d cannot be read", seq)
+            return None
+        log.error("the snapshot before event %d cannot be read", seq)
+        return None
 
     def _replayed_step(self, state: TableState, seq: int,
                        event: dict[str, JSON] | None) -> TableState | None:
