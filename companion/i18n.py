@@ -83,8 +83,10 @@ CORE: dict[str, dict[str, str]] = {
                                  "Dateien wurden aufgehoben.",
         "box.not_saving": "Die Speicherkarte ist schreibgeschützt: Es wird ohne Speichern "
                           "weitergespielt.",
-        "box.full_not_saving": "Die Speicherkarte ist voll: Es wird ohne Speichern "
-                               "weitergespielt.",
+        "box.full_not_saving": "Die Speicherkarte ist voll (oder defekt): Es wird ohne "
+                               "Speichern weitergespielt.",
+        "box.cannot_save": "Die Spielstände lassen sich nicht zum Schreiben öffnen: Es wird "
+                           "ohne Speichern weitergespielt.",
         "box.game_unreadable": "Unlesbares Spiel (in der Datenbank aufgehoben)",
         "error.disk_full.short": "Karte voll: Schritt nicht\u00a0gespeichert",
         "box.database_moved.short": "Spielstand beschädigt, beiseitegelegt",
@@ -93,6 +95,7 @@ CORE: dict[str, dict[str, str]] = {
         "box.database_repaired.short": "Spielstand beschädigt, ganz wieder da",
         "box.not_saving.short": "Karte schreibgeschützt: ohne Speichern",
         "box.full_not_saving.short": "Karte voll: ohne\u00a0Speichern",
+        "box.cannot_save.short": "Ohne Speichern",
         "error.code_unknown": "Diesen Code kennt die Box nicht (mehr). Schau auf ihren Bildschirm.",
         "error.seat_free": "Dieser Platz ist frei: Setz dich einfach.",
         "error.no_claim": "Niemand hat um diesen Platz gebeten.",
@@ -189,7 +192,9 @@ CORE: dict[str, dict[str, str]] = {
         "box.database_repaired": "The saved game was damaged and is all back. The damaged "
                                  "files were kept.",
         "box.not_saving": "The SD card is read-only: playing on without saving.",
-        "box.full_not_saving": "The SD card is full: playing on without saving.",
+        "box.full_not_saving": "The SD card is full (or failing): playing on without saving.",
+        "box.cannot_save": "The saved games cannot be opened for writing: playing on without "
+                           "saving.",
         "box.game_unreadable": "Unreadable game (kept in the database)",
         "error.disk_full.short": "Card full: step\u00a0not\u00a0saved",
         "box.database_moved.short": "Damaged old game moved aside",
@@ -198,6 +203,7 @@ CORE: dict[str, dict[str, str]] = {
         "box.database_repaired.short": "Saved game damaged, all back",
         "box.not_saving.short": "Card read-only: not\u00a0saving",
         "box.full_not_saving.short": "Card full: not saving",
+        "box.cannot_save.short": "Not saving",
         "error.code_unknown": "The box does not know this code (any more). Look at its screen.",
         "error.seat_free": "This seat is free: just take it.",
         "error.no_claim": "Nobody has asked for this seat.",

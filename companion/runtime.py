@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.games import GAMES
-from companion.i18n import Told
+from companion.i18n import Told, text
 from companion.service import Watchdog, sd_notify
 from companion.table.owner import Replayed, Table
 from companion.table.store import NewerDatabase, Store, aside
@@ -44,7 +44,9 @@ DATABASE_PARTIAL = "box.database_partial"
 DATABASE_REPAIRED = "box.database_repaired"
 NOT_SAVING = "box.not_saving"
 FULL_NOT_SAVING = "box.full_not_saving"
-SQLITE_READONLY = 8
+CANNOT_SAVE = "box.cannot_save"
+SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL = 8, 10, 13
+"""SQLite's primary result codes (the low byte of an extended one)."""
 
 
 @dataclass(frozen=True)
@@ -84,9 +86,9 @@ class WatchedStore(Store):
         try:
             result = write(*args, **kwargs)
         except (sqlite3.OperationalError, OSError) as error:
+            self.failing = True
             why = self._not_saving(error)
             if why is None:
-                self.failing = True
                 raise
             self._to_memory(why, error)
             result = write(*args, **kwargs)
@@ -145,15 +147,35 @@ def open_store(data: Path) -> tuple[WatchedStore, Recovery | None]:
     with contextlib.suppress(OSError):
         data.mkdir(parents=True, exist_ok=True)
     if not _writable(data):
-        return _unsaved(data), None
+        return _unsaved(data, NOT_SAVING), None
     path = data / DATABASE
     if path.is_file() and path.stat().st_size == 0:
         return _fresh(path, "it is empty")
     recovery = _mend_log(path)
     try:
-        return WatchedStore(path), recovery
+        return _opened(path), recovery
     except sqlite3.DatabaseError as error:
         return _fresh(path, str(error))
+
+
+def _opened(path: Path) -> WatchedStore:
+    """The log at ``path``; one that cannot be opened for writing (a full card cannot make
+    its write-ahead log) is read into memory. Raises sqlite3.DatabaseError if it is damaged."""
+    try:
+        return WatchedStore(path)
+    except sqlite3.OperationalError as error:
+        if path.is_dir():
+            raise sqlite3.DatabaseError(f"{path} is a folder") from error
+        log.error("cannot open %s for writing: %s", path, error)
+        return _unsaved(path.parent, _why_unsaved(error))
+
+
+def _why_unsaved(error: sqlite3.Error) -> str:
+    """The text key for a log SQLite would not open for writing."""
+    code = error.sqlite_errorcode & 0xFF
+    if code == SQLITE_READONLY:
+        return NOT_SAVING
+    return FULL_NOT_SAVING if code in (SQLITE_IOERR, SQLITE_FULL) else CANNOT_SAVE
 
 
 def _mend_log(path: Path) -> Recovery | None:
@@ -170,8 +192,8 @@ def _mend_log(path: Path) -> Recovery | None:
             lost = lost_commits(wal)
     except OSError as error:
         log.error("could not mend %s: %s", wal, error)
-    log.error("%s would lose %d steps of its write-ahead log; a copy is in %s", path, lost,
-              kept)
+    log.error("the write-ahead log of %s was damaged (%d steps lost after mending it); a "
+              "copy is in %s", path, lost, kept)
     return Recovery(DATABASE_PARTIAL if lost else DATABASE_REPAIRED, kept, lost)
 
 
@@ -183,8 +205,9 @@ def _keep(path: Path) -> Path | None:
         return None
 
 
-def _unsaved(data: Path) -> WatchedStore:
-    """Play on without saving: a copy of the games (if they can be read) in a folder in memory."""
+def _unsaved(data: Path, why: str) -> WatchedStore:
+    """Play on without saving: a copy of the games (if they can be read) in a folder in memory;
+    ``why`` is the text key the screen tells."""
     copy = Path(tempfile.mkdtemp(prefix="getaway-", dir=_memory_dir())) / DATABASE
     target = sqlite3.connect(copy)
     for mode in ("mode=ro", "immutable=1"):  # immutable: when no -shm can be made beside it
@@ -196,9 +219,9 @@ def _unsaved(data: Path) -> WatchedStore:
             finally:
                 source.close()
     target.close()
-    print(f"getaway: {data} cannot be written (a read-only SD card?): playing on without "
+    print(f"getaway: {data} cannot be written ({text(why, 'en')}): playing on without "
           "saving", file=sys.stderr, flush=True)
-    return WatchedStore(copy, unsaved=NOT_SAVING)
+    return WatchedStore(copy, unsaved=why)
 
 
 def _memory_dir() -> str | None:
@@ -212,7 +235,7 @@ def _memory_dir() -> str | None:
 def _fresh(path: Path, why: str) -> tuple[WatchedStore, Recovery]:
     moved = aside(path, shutil.move)
     log.error("%s is damaged (%s); moved to %s, starting fresh", path, why, moved)
-    return WatchedStore(path), Recovery(DATABASE_MOVED, moved)
+    return _opened(path), Recovery(DATABASE_MOVED, moved)
 
 
 def start_table(store: WatchedStore, table: Table) -> None:

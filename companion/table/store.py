@@ -267,11 +267,17 @@ def _past(game_seq: int, body: bytes, ended_at: bytes) -> dict[str, Any]:
     record = _load(body)
     when = ended_at.decode("utf-8", "replace")
     if record is None or not _recorded(record):
-        log.error("the history of game %d cannot be read", game_seq)
+        _unreadable(game_seq)
         return {"id": game_seq, "ended_at": when, "game": None, "unreadable": True,
                 "title": {lang: text(UNREADABLE, lang) for lang in LANGUAGES},
                 "finished": False, "seats": [], "outcome": None}
     return {"id": game_seq, "ended_at": when, **record}
+
+
+@functools.cache
+def _unreadable(game_seq: int) -> None:
+    """Log a damaged history row once, not on every visit of the history page."""
+    log.error("the history of game %d cannot be read; its row is left as it is", game_seq)
 
 
 def _recorded(record: dict[str, Any]) -> bool:

@@ -9,6 +9,7 @@ Format: https://www.sqlite.org/fileformat.html#the_write_ahead_log
 
 from __future__ import annotations
 
+import os
 import struct
 from pathlib import Path
 
@@ -44,7 +45,7 @@ def rebuild_header(wal: Path) -> bool:
         log.seek(0)
         log.write(header)
         log.flush()
-        log.truncate(len(data))
+        os.fsync(log.fileno())
     return True
 
 
