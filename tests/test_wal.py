@@ -10,7 +10,14 @@ from pathlib import Path
 
 from companion.games import GAMES
 from companion.i18n import Told
-from companion.runtime import DATABASE, DATABASE_MOVED, DATABASE_PARTIAL, notices, open_store
+from companion.runtime import (
+    DATABASE,
+    DATABASE_MOVED,
+    DATABASE_PARTIAL,
+    DATABASE_REPAIRED,
+    notices,
+    open_store,
+)
 from companion.table.owner import Table
 from companion.table.store import Store
 from companion.table.wal import lost_commits
@@ -92,3 +99,35 @@ def test_an_emptied_database_is_kept_and_told_not_silently_replaced(tmp_path: Pa
     store.close()
     assert recovery is not None and recovery.notice == DATABASE_MOVED
     assert recovery.kept is not None and recovery.kept.read_bytes() == b""
+
+
+def test_a_zeroed_header_is_written_back_as_it_was_from_the_first_frame(tmp_path: Path) -> None:
+    """SQLite reads nothing of a log whose header is gone, and deletes it: every commit in
+    it would be lost. SQLite's checksum runs backwards, so the first frame tells the header."""
+    cut = power_cut(tmp_path)
+    wal = cut / f"{DATABASE}-wal"
+    log = wal.read_bytes()
+    wal.write_bytes(bytes(32) + log[32:])
+    assert lost_commits(wal) >= EVENTS
+    store, recovery = open_store(cut)
+    store.close()
+    assert recovery is not None and (recovery.notice, recovery.lost) == (DATABASE_REPAIRED, 0)
+    assert recovery.kept is not None
+    assert Path(f"{recovery.kept}-wal").read_bytes() == bytes(32) + log[32:]  # as found
+    assert events(cut) == EVENTS
+
+
+def test_a_zeroed_first_block_of_the_log_is_kept_and_its_commits_counted(
+        tmp_path: Path) -> None:
+    """The header and the first frame gone (a 4 KB block of the card zeroed): nothing tells
+    the header any more; what SQLite will drop is counted and kept."""
+    cut = power_cut(tmp_path)
+    wal = cut / f"{DATABASE}-wal"
+    damaged = bytes(4096) + wal.read_bytes()[4096:]
+    wal.write_bytes(damaged)
+    assert EVENTS - 2 <= lost_commits(wal) <= EVENTS + 2
+    store, recovery = open_store(cut)
+    store.close()
+    assert recovery is not None and recovery.notice == DATABASE_PARTIAL
+    assert recovery.kept is not None and Path(f"{recovery.kept}-wal").read_bytes() == damaged
+    assert recovery.lost == lost_commits(Path(f"{recovery.kept}-wal"))

@@ -344,7 +344,7 @@ class Table:
         the log stops the start: what cannot be replayed is skipped, counted and kept."""
         state, first, passed = self._last_good_point()
         skipped = 0
-        for seq, event in self._store.log(first):
+        for seq, event in self._store.logged(first):
             after = self._replayed_step(state, seq, event)
             if after is None:
                 skipped += 1

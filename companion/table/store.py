@@ -44,6 +44,8 @@ ENDED_AT = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 """The box's wall clock in UTC; a Pi without a clock battery may be wrong until it has NTP."""
 UNREADABLE = "box.game_unreadable"
 """The title of a recorded game whose row cannot be read (it stays in the database)."""
+PAST = "game_seq, CAST(body AS BLOB), CAST(ended_at AS BLOB)"
+"""A history row's columns as bytes: a damaged text is found here, not as a decoding error."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +129,7 @@ class Store:
         for seq, body in rows:
             yield seq, _load(body)
 
-    def log(self, first_seq: int = 0) -> Iterator[tuple[int, dict[str, Any] | None]]:
+    def logged(self, first_seq: int = 0) -> Iterator[tuple[int, dict[str, Any] | None]]:
         """The events from ``first_seq`` on, oldest first; None for one whose text cannot be
         read (damaged: not UTF-8, not JSON, not an object)."""
         rows = self._db.execute(
@@ -138,7 +140,7 @@ class Store:
 
     def events(self, first_seq: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:
         """The readable events from ``first_seq`` on, oldest first."""
-        return ((seq, event) for seq, event in self.log(first_seq) if event is not None)
+        return ((seq, event) for seq, event in self.logged(first_seq) if event is not None)
 
     def keep(self) -> Path | None:
         """Copy the database and its side files aside as they are now (evidence of damage
@@ -257,15 +259,11 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-PAST = "game_seq, CAST(body AS BLOB), CAST(ended_at AS BLOB)"
-"""A history row's columns as bytes: a damaged text is found here, not as a decoding error."""
-
-
-def _past(game_seq: int, body: bytes, ended_at: bytes) -> dict[str, Any]:
+def _past(game_seq: int, body: bytes | None, ended_at: bytes | None) -> dict[str, Any]:
     """A history row as its record; one that cannot be read is shown as an unreadable game
     (no seats, not finished) so the others still answer."""
     record = _load(body)
-    when = ended_at.decode("utf-8", "replace")
+    when = (ended_at or b"").decode("utf-8", "replace")
     if record is None or not _recorded(record):
         _unreadable(game_seq)
         return {"id": game_seq, "ended_at": when, "game": None, "unreadable": True,
@@ -310,10 +308,11 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _load(body: bytes | str) -> dict[str, Any] | None:
-    """A JSON object stored as text; None if it is damaged (not UTF-8, not JSON, no object)."""
+def _load(body: bytes | None) -> dict[str, Any] | None:
+    """A JSON object stored as text (read as bytes); None if it is damaged (not UTF-8, not
+    JSON, no object)."""
     try:
-        found = json.loads(body.decode("utf-8") if isinstance(body, bytes) else body)
+        found = json.loads((body or b"").decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     return found if isinstance(found, dict) else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import struct
+from collections import Counter
 from pathlib import Path
 
 HEADER, FRAME_HEADER = 32, 24
@@ -26,12 +27,14 @@ def lost_commits(wal: Path) -> int:
         data = wal.read_bytes()
     except FileNotFoundError:
         return 0
+    if len(data) < HEADER:
+        return 0  # no log SQLite would read: nothing of it was ever acknowledged
     if _valid(data[:HEADER]):
         return sum(commit and not read for commit, read in _frames(data))
     header = rebuilt_header(data)
-    if header is None:
-        return 0  # no log SQLite would read: nothing of it was ever acknowledged
-    return sum(commit for commit, _ in _frames(header + data[HEADER:]))  # all of it is lost
+    if header is not None:
+        return sum(commit for commit, _ in _frames(header + data[HEADER:]))  # all of it lost
+    return _commits_seen(data, _page_size(wal.with_name(wal.name.removesuffix("-wal"))))
 
 
 def rebuild_header(wal: Path) -> bool:
@@ -103,6 +106,28 @@ def _frames(data: bytes) -> list[tuple[bool, bool]]:
             valid = ours and (f0, f1) == checksum
         found.append((ours and bool(commit), valid))
     return found
+
+
+def _commits_seen(data: bytes, page_size: int) -> int:
+    """How many frames of a log whose header and first frame are damaged look like commits
+    of one log (the same salts, which every frame repeats): what SQLite drops, as near as
+    can be told."""
+    size, salts = FRAME_HEADER + page_size, Counter[tuple[int, int]]()
+    for start in range(HEADER, len(data) - size + 1, size):
+        _, commit, salt1, salt2 = struct.unpack(">4I", data[start:start + 16])
+        if commit and (salt1, salt2) != (0, 0):
+            salts[salt1, salt2] += 1
+    return max(salts.values(), default=0)
+
+
+def _page_size(database: Path) -> int:
+    """The page size the database's header gives (its log's frames hold pages of it)."""
+    try:
+        with open(database, "rb") as db:
+            found = int.from_bytes(db.read(18)[16:18], "big")
+    except OSError:
+        found = 0
+    return 65536 if found == 1 else found if found in PAGE_SIZES else 4096
 
 
 def _checksum(data: bytes, magic: int, s0: int, s1: int) -> tuple[int, int]:
