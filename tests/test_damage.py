@@ -16,7 +16,6 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,7 +81,7 @@ class Started:
         return dict(self.table.published.public["state"])
 
 
-@contextmanager
+@contextlib.contextmanager
 def started(data: Path) -> Iterator[Started]:
     store, recovery = open_store(data)
     table = Table(store, GAMES, clock=FakeClock(), chance=random.Random(2))
