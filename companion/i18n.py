@@ -8,6 +8,7 @@ box's default because the boxes are German.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 LANGUAGES = ("de", "en")
@@ -72,10 +73,29 @@ CORE: dict[str, dict[str, str]] = {
         "box.paused": "Pause",
         "box.seat": "Platz {seat}",
         "box.database_moved": "Der alte Spielstand war beschädigt und wurde beiseitegelegt.",
-        "box.database_partial": "Der Spielstand war beschädigt: Er ist bei einem früheren "
-                                "Schritt wieder da. Die Dateien wurden aufgehoben.",
+        "box.database_partial.one": "Der Spielstand war beschädigt: 1 Schritt ließ sich "
+                                    "nicht lesen, es geht beim letzten guten weiter. Die "
+                                    "Dateien wurden aufgehoben.",
+        "box.database_partial.other": "Der Spielstand war beschädigt: {count} Schritte ließen "
+                                      "sich nicht lesen, es geht beim letzten guten weiter. "
+                                      "Die Dateien wurden aufgehoben.",
+        "box.database_repaired": "Der Spielstand war beschädigt und ist ganz wieder da. Die "
+                                 "Dateien wurden aufgehoben.",
         "box.not_saving": "Die Speicherkarte ist schreibgeschützt: Es wird ohne Speichern "
                           "weitergespielt.",
+        "box.full_not_saving": "Die Speicherkarte ist voll (oder defekt): Es wird ohne "
+                               "Speichern weitergespielt.",
+        "box.cannot_save": "Die Spielstände lassen sich nicht zum Schreiben öffnen: Es wird "
+                           "ohne Speichern weitergespielt.",
+        "box.game_unreadable": "Unlesbares Spiel (in der Datenbank aufgehoben)",
+        "error.disk_full.short": "Karte voll: Schritt nicht\u00a0gespeichert",
+        "box.database_moved.short": "Spielstand beschädigt, beiseitegelegt",
+        "box.database_partial.short.one": "Spielstand beschädigt: 1 Schritt fehlt",
+        "box.database_partial.short.other": "Spielstand beschädigt: {count} Schritte fehlen",
+        "box.database_repaired.short": "Spielstand beschädigt, ganz wieder da",
+        "box.not_saving.short": "Karte schreibgeschützt: ohne Speichern",
+        "box.full_not_saving.short": "Karte voll: ohne\u00a0Speichern",
+        "box.cannot_save.short": "Ohne Speichern",
         "error.code_unknown": "Diesen Code kennt die Box nicht (mehr). Schau auf ihren Bildschirm.",
         "error.seat_free": "Dieser Platz ist frei: Setz dich einfach.",
         "error.no_claim": "Niemand hat um diesen Platz gebeten.",
@@ -171,9 +191,27 @@ CORE: dict[str, dict[str, str]] = {
         "box.paused": "Paused",
         "box.seat": "Seat {seat}",
         "box.database_moved": "The old game data was damaged and has been moved aside.",
-        "box.database_partial": "The saved game was damaged: it is back at an earlier step. "
-                                "The damaged files were kept.",
+        "box.database_partial.one": "The saved game was damaged: 1 step could not be read, "
+                                    "it goes on from the last good one. The damaged files "
+                                    "were kept.",
+        "box.database_partial.other": "The saved game was damaged: {count} steps could not be "
+                                      "read, it goes on from the last good one. The damaged "
+                                      "files were kept.",
+        "box.database_repaired": "The saved game was damaged and is all back. The damaged "
+                                 "files were kept.",
         "box.not_saving": "The SD card is read-only: playing on without saving.",
+        "box.full_not_saving": "The SD card is full (or failing): playing on without saving.",
+        "box.cannot_save": "The saved games cannot be opened for writing: playing on without "
+                           "saving.",
+        "box.game_unreadable": "Unreadable game (kept in the database)",
+        "error.disk_full.short": "Card full: step\u00a0not\u00a0saved",
+        "box.database_moved.short": "Damaged old game moved aside",
+        "box.database_partial.short.one": "Saved game damaged: 1 step missing",
+        "box.database_partial.short.other": "Saved game damaged: {count} steps missing",
+        "box.database_repaired.short": "Saved game damaged, all back",
+        "box.not_saving.short": "Card read-only: not\u00a0saving",
+        "box.full_not_saving.short": "Card full: not saving",
+        "box.cannot_save.short": "Not saving",
         "error.code_unknown": "The box does not know this code (any more). Look at its screen.",
         "error.seat_free": "This seat is free: just take it.",
         "error.no_claim": "Nobody has asked for this seat.",
@@ -248,6 +286,21 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A sentence to say later in each reader's own language: its key, and its count if it
+    is about a number of things."""
+
+    key: str
+    count: int | None = None
+
+    def say(self, lang: str = DEFAULT_LANGUAGE, *, short: bool = False) -> str:
+        """The sentence in ``lang``; ``short``: its form for the band on the box's screen
+        (``<key>.short``)."""
+        key = f"{self.key}.short" if short else self.key
+        return text(key, lang) if self.count is None else text(key, lang, count=self.count)
 
 
 def has_text(key: str) -> bool:

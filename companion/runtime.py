@@ -1,12 +1,15 @@
 """Assembles the box from its parts and runs it until it is told to stop.
 
 Nothing that can go wrong with the data keeps the box from starting: a damaged database is
-moved aside and the screen says so, and a full disk refuses the step but keeps the game.
+moved aside, a damaged log copied aside and read as far as it can be, and the screen says so;
+a full disk refuses the step but keeps the game; a read-only card, or one too full to start,
+is played on without saving.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import shutil
@@ -20,10 +23,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.games import GAMES
+from companion.i18n import Told, text
 from companion.service import Watchdog, sd_notify
-from companion.table.owner import Table
-from companion.table.store import NewerDatabase, Store
-from companion.table.wal import loses_commits
+from companion.table.owner import Replayed, Table
+from companion.table.store import NewerDatabase, Store, aside
+from companion.table.wal import lost_commits, rebuild_header
 
 if TYPE_CHECKING:
     from gpiozero.pins.mock import MockFactory
@@ -37,6 +41,12 @@ DATABASE = "getaway.sqlite"
 DISK_FULL = "error.disk_full"
 DATABASE_MOVED = "box.database_moved"
 DATABASE_PARTIAL = "box.database_partial"
+DATABASE_REPAIRED = "box.database_repaired"
+NOT_SAVING = "box.not_saving"
+FULL_NOT_SAVING = "box.full_not_saving"
+CANNOT_SAVE = "box.cannot_save"
+SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL = 8, 10, 13
+"""SQLite's primary result codes (the low byte of an extended one)."""
 
 
 @dataclass(frozen=True)
@@ -49,15 +59,22 @@ class Settings:
     host: str
     port: int
     pins: Path | None
-NOT_SAVING = "box.not_saving"
 
 
 class WatchedStore(Store):
-    """The event log, remembering whether its last write failed (a full or failing disk)."""
+    """The event log, remembering whether its last write failed (a full or failing disk).
 
-    def __init__(self, path: Path | str) -> None:
+    A card that turns read-only, or one too full to save the first step of the start (the
+    pause of a turn that ran), is not written again: the log goes on in a copy in memory,
+    and ``unsaved`` tells why (a text key).
+    """
+
+    def __init__(self, path: Path | str, unsaved: str | None = None) -> None:
         super().__init__(path)
         self.failing = False
+        self.unsaved = unsaved
+        self.starting = False
+        """Set while the Table starts: a write that fails then would stop the start."""
 
     def append(self, *args: Any, **kwargs: Any) -> int:
         return int(self._watch(super().append, *args, **kwargs))
@@ -68,46 +85,129 @@ class WatchedStore(Store):
     def _watch(self, write: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         try:
             result = write(*args, **kwargs)
-        except (sqlite3.OperationalError, OSError):
+        except (sqlite3.OperationalError, OSError) as error:
             self.failing = True
-            raise
+            why = self._not_saving(error)
+            if why is None:
+                raise
+            self._to_memory(why, error)
+            result = write(*args, **kwargs)
         self.failing = False
         return result
+
+    def _not_saving(self, error: Exception) -> str | None:
+        """Why to play on without saving after ``error``; None to refuse the step."""
+        if self.unsaved is not None:
+            return None  # already in memory, and that is full
+        if _read_only(self.path, error):
+            return NOT_SAVING
+        return FULL_NOT_SAVING if self.starting else None
+
+    def _to_memory(self, why: str, error: Exception) -> None:
+        copy = Path(tempfile.mkdtemp(prefix="getaway-", dir=_memory_dir())) / DATABASE
+        log.error("cannot write %s (%s): playing on without saving, in %s", self.path, error,
+                  copy)
+        self.move(copy)
+        self.unsaved = why
+
+
+def _read_only(path: Path, error: Exception) -> bool:
+    """Whether the log cannot be written at all, not just now: a read-only database or card."""
+    if isinstance(error, sqlite3.Error) and (error.sqlite_errorcode & 0xFF) == SQLITE_READONLY:
+        return True
+    return not _writable(path.parent)
+
+
+def _writable(folder: Path) -> bool:
+    """Whether a file can be made in ``folder`` (a full card still makes an empty one). The
+    kernel's emergency read-only remount after errors (``errors=remount-ro``) leaves the card
+    looking writable to ``access`` and ``statvfs``: only trying tells."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".getaway-probe-"):
+            return True
+    except OSError as error:
+        return error.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 @dataclass(frozen=True, slots=True)
 class Recovery:
-    """What was wrong with the saved games at start (a text key), and where the damaged
-    files were kept: the evidence is never thrown away."""
+    """What was wrong with the saved games at start (a text key), how many acknowledged steps
+    are missing, and where the damaged files were kept (None: they could not be copied)."""
 
     notice: str
-    kept: Path
-    lasting: bool = False
+    kept: Path | None
+    lost: int = 0
 
 
 def open_store(data: Path) -> tuple[WatchedStore, Recovery | None]:
     """Open the event log so the box always starts: a damaged, unreadable or emptied one is
     moved aside and a fresh one begun; a log that would lose acknowledged steps is copied
-    aside and opened as far as it goes; on a read-only SD card the games go on in memory."""
+    aside and mended or opened as far as it goes; on a read-only SD card the games go on in
+    memory."""
     with contextlib.suppress(OSError):
         data.mkdir(parents=True, exist_ok=True)
-    if not os.access(data, os.W_OK):
-        return _unsaved(data)
+    if not _writable(data):
+        return _unsaved(data, NOT_SAVING), None
     path = data / DATABASE
     if path.is_file() and path.stat().st_size == 0:
         return _fresh(path, "it is empty")
-    recovery = None
-    if loses_commits(path.with_name(path.name + "-wal")):
-        recovery = Recovery(DATABASE_PARTIAL, _aside(path, shutil.copy2))
-        log.error("%s lost steps in its write-ahead log; a copy is in %s", path, recovery.kept)
+    recovery = _mend_log(path)
     try:
-        return WatchedStore(path), recovery
+        return _opened(path), recovery
     except sqlite3.DatabaseError as error:
         return _fresh(path, str(error))
 
 
-def _unsaved(data: Path) -> tuple[WatchedStore, Recovery]:
-    """Play on without saving: a copy of the games (if they can be read) in a folder in memory."""
+def _opened(path: Path) -> WatchedStore:
+    """The log at ``path``; one that cannot be opened for writing (a full card cannot make
+    its write-ahead log) is read into memory. Raises sqlite3.DatabaseError if it is damaged."""
+    try:
+        return WatchedStore(path)
+    except sqlite3.OperationalError as error:
+        if path.is_dir():
+            raise sqlite3.DatabaseError(f"{path} is a folder") from error
+        log.error("cannot open %s for writing: %s", path, error)
+        return _unsaved(path.parent, _why_unsaved(error))
+
+
+def _why_unsaved(error: sqlite3.Error) -> str:
+    """The text key for a log SQLite would not open for writing."""
+    code = error.sqlite_errorcode & 0xFF
+    if code == SQLITE_READONLY:
+        return NOT_SAVING
+    return FULL_NOT_SAVING if code in (SQLITE_IOERR, SQLITE_FULL) else CANNOT_SAVE
+
+
+def _mend_log(path: Path) -> Recovery | None:
+    """Before SQLite opens (and then deletes) a write-ahead log that would drop acknowledged
+    steps: copy it aside with the database, and write back its header if that was what was
+    damaged and its first frame still tells it."""
+    wal = path.with_name(path.name + "-wal")
+    lost = lost_commits(wal)
+    if not lost:
+        return None
+    kept = _keep(path)
+    try:
+        if rebuild_header(wal):
+            lost = lost_commits(wal)
+    except OSError as error:
+        log.error("could not mend %s: %s", wal, error)
+    log.error("the write-ahead log of %s was damaged (%d steps lost after mending it); a "
+              "copy is in %s", path, lost, kept)
+    return Recovery(DATABASE_PARTIAL if lost else DATABASE_REPAIRED, kept, lost)
+
+
+def _keep(path: Path) -> Path | None:
+    try:
+        return aside(path, shutil.copy2)
+    except OSError as error:
+        log.error("could not copy %s aside: %s", path, error)
+        return None
+
+
+def _unsaved(data: Path, why: str) -> WatchedStore:
+    """Play on without saving: a copy of the games (if they can be read) in a folder in memory;
+    ``why`` is the text key the screen tells."""
     copy = Path(tempfile.mkdtemp(prefix="getaway-", dir=_memory_dir())) / DATABASE
     target = sqlite3.connect(copy)
     for mode in ("mode=ro", "immutable=1"):  # immutable: when no -shm can be made beside it
@@ -119,9 +219,9 @@ def _unsaved(data: Path) -> tuple[WatchedStore, Recovery]:
             finally:
                 source.close()
     target.close()
-    print(f"getaway: {data} cannot be written (a read-only SD card?): playing on without "
+    print(f"getaway: {data} cannot be written ({text(why, 'en')}): playing on without "
           "saving", file=sys.stderr, flush=True)
-    return WatchedStore(copy), Recovery(NOT_SAVING, data / DATABASE, lasting=True)
+    return WatchedStore(copy, unsaved=why)
 
 
 def _memory_dir() -> str | None:
@@ -133,38 +233,44 @@ def _memory_dir() -> str | None:
 
 
 def _fresh(path: Path, why: str) -> tuple[WatchedStore, Recovery]:
-    moved = _aside(path, shutil.move)
+    moved = aside(path, shutil.move)
     log.error("%s is damaged (%s); moved to %s, starting fresh", path, why, moved)
-    return WatchedStore(path), Recovery(DATABASE_MOVED, moved)
+    return _opened(path), Recovery(DATABASE_MOVED, moved)
+
+
+def start_table(store: WatchedStore, table: Table) -> None:
+    """Start ``table`` on ``store``: a card too full to save the start plays on unsaved."""
+    store.starting = True
+    try:
+        table.start()
+    finally:
+        store.starting = False
 
 
 def notices(store: WatchedStore, table: Table,
-            recovery: Recovery | None) -> Callable[[], str | None]:
-    """What the screen must tell: a full disk while writes fail; what went wrong with the
-    saved games until the first step after the start."""
-    fresh = table.published.version
+            recovery: Recovery | None) -> Callable[[], Told | None]:
+    """What the screen must tell: that the games are not saved; a full disk while writes
+    fail; what went wrong with the saved games until the first step after the start."""
+    fresh, damage = table.published.version, _damage(recovery, table.replayed)
 
-    def current() -> str | None:
+    def current() -> Told | None:
+        if store.unsaved is not None:
+            return Told(store.unsaved)
         if store.failing:
-            return DISK_FULL
-        if recovery is not None and (recovery.lasting or table.published.version == fresh):
-            return recovery.notice
-        return None
+            return Told(DISK_FULL)
+        return damage if table.published.version == fresh else None
     return current
 
 
-def _aside(path: Path, keep: Callable[[Path, Path], object]) -> Path:
-    """Keep (move or copy) the database and its side files as ``<name>.damaged-N``."""
-    n = 1
-    while path.with_name(f"{path.name}.damaged-{n}").exists():
-        n += 1
-    target = path.with_name(f"{path.name}.damaged-{n}")
-    keep(path, target)
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            keep(side, target.with_name(target.name + suffix))
-    return target
+def _damage(recovery: Recovery | None, replayed: Replayed) -> Told | None:
+    """What to tell about the saved games found at start: moved aside, steps missing (the
+    write-ahead log's and the replay's), or damaged and all back."""
+    if recovery is not None and recovery.notice == DATABASE_MOVED:
+        return Told(DATABASE_MOVED)
+    lost = (recovery.lost if recovery else 0) + replayed.skipped
+    if lost:
+        return Told(DATABASE_PARTIAL, lost)
+    return Told(DATABASE_REPAIRED) if recovery or replayed.damaged else None
 
 
 def run(settings: Settings, stop: threading.Event) -> int:
@@ -186,7 +292,7 @@ def run(settings: Settings, stop: threading.Event) -> int:
         print(f"getaway: {error}", file=sys.stderr)
         return 2
     table = Table(store, GAMES)
-    table.start()
+    start_table(store, table)
     try:
         return _run_parts(settings, stop, table, pins, notices(store, table, recovery))
     finally:
@@ -212,7 +318,7 @@ def choose_video(framebuffer: bool) -> None:
 
 
 def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: PinMap,
-               notice: Callable[[], str | None]) -> int:
+               notice: Callable[[], Told | None]) -> int:
     from gpiozero.exc import BadPinFactory
 
     from companion.device.box import Box
@@ -232,7 +338,7 @@ def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: Pi
 
 def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box: Box,
                     pins: PinMap, factory: MockFactory | None,
-                    notice: Callable[[], str | None]) -> int:
+                    notice: Callable[[], Told | None]) -> int:
     from companion.device.display import pin_keys, run_display
     from companion.device.qr import qr_text
     from companion.server.address import Address, finder

@@ -25,9 +25,11 @@ from companion.device.display import run_display
 from companion.device.painters.palette import DANGER
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
+from companion.i18n import Told
 from companion.runtime import (
     DATABASE,
     DATABASE_MOVED,
+    DATABASE_PARTIAL,
     DISK_FULL,
     WatchedStore,
     choose_video,
@@ -225,7 +227,7 @@ def test_runtime_moved_database_is_told_until_the_first_step(tmp_path: Path) -> 
     try:
         told = notices(store, table, recovery)
         assert recovery is not None and recovery.kept == tmp_path / f"{DATABASE}.damaged-1"
-        assert told() == DATABASE_MOVED
+        assert told() == Told(DATABASE_MOVED)
         table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2}))
         assert told() is None
     finally:
@@ -272,7 +274,7 @@ def test_runtime_full_disk_refuses_the_step_and_keeps_the_game(
     limit_pages(store, None)
     refused = fill_up(table)
     assert refused.key == DISK_FULL
-    assert told() == DISK_FULL
+    assert told() == Told(DISK_FULL)
     kept = table.published
     assert kept.public["state"]["phase"] == "turn"
     # The turn runs out while nothing can be saved: the overrun waits, the Table stays awake.
@@ -303,8 +305,8 @@ def test_runtime_full_disk_refuses_the_step_and_keeps_the_game(
         reopened.close()
 
 
-@pytest.mark.parametrize("notice", [DISK_FULL, DATABASE_MOVED, None])
-def test_runtime_notice_is_a_band_on_the_screen(notice: str | None,
+@pytest.mark.parametrize("notice", [Told(DISK_FULL), Told(DATABASE_PARTIAL, 3), None])
+def test_runtime_notice_is_a_band_on_the_screen(notice: Told | None,
                                                 monkeypatch: pytest.MonkeyPatch,
                                                 full_disk: tuple[WatchedStore, Table, FakeClock],
                                                 ) -> None:

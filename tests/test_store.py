@@ -34,13 +34,13 @@ def test_store_keeps_events_in_order_across_connections(tmp_path: Path) -> None:
     assert again.last_seq() == 3
 
 
-def test_store_finds_the_newest_snapshot(tmp_path: Path) -> None:
+def test_store_gives_the_snapshots_newest_first(tmp_path: Path) -> None:
     store = Store(tmp_path / "log.sqlite")
-    assert store.latest_snapshot() is None
-    store.append({"type": "a"}, snapshot={"game": 1})
+    assert list(store.snapshots()) == []
+    first = store.append({"type": "a"}, snapshot={"game": 1})
     store.append({"type": "b"})
     seq = store.append({"type": "c"}, snapshot={"game": 2})
-    assert store.latest_snapshot() == (seq, {"game": 2})
+    assert list(store.snapshots()) == [(seq, {"game": 2}), (first, {"game": 1})]
 
 
 def test_store_remembers_only_the_last_checkpoint(tmp_path: Path) -> None:
@@ -141,10 +141,14 @@ def test_a_damaged_time_left_is_no_time_left(tmp_path: Path) -> None:
 def test_a_game_recorded_at_its_end_keeps_that_time_when_it_is_ended_later(
         tmp_path: Path) -> None:
     store = Store(tmp_path / "getaway.sqlite")
-    store.append({"type": "confirm_scores"}, finished=(1, {"finished": True, "at": "end"}))
+    def record(at: str) -> dict[str, object]:
+        return {"game": "romme", "title": {"de": at, "en": at}, "finished": True, "seats": [],
+                "outcome": None}
+
+    store.append({"type": "confirm_scores"}, finished=(1, record("end")))
     with sqlite3.connect(store.path) as db:       # the game was over an hour ago
         db.execute("UPDATE history SET ended_at = '2026-11-25T09:00:00Z'")
-    store.append({"type": "table.end_game"}, finished=(1, {"finished": True, "at": "ended"}))
+    store.append({"type": "table.end_game"}, finished=(1, record("ended")))
     (past,) = store.history()
-    assert (past["ended_at"], past["at"]) == ("2026-11-25T09:00:00Z", "ended")
+    assert (past["ended_at"], past["title"]["en"]) == ("2026-11-25T09:00:00Z", "ended")
     store.close()

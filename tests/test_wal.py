@@ -9,10 +9,18 @@ import sqlite3
 from pathlib import Path
 
 from companion.games import GAMES
-from companion.runtime import DATABASE, DATABASE_MOVED, DATABASE_PARTIAL, notices, open_store
+from companion.i18n import Told
+from companion.runtime import (
+    DATABASE,
+    DATABASE_MOVED,
+    DATABASE_PARTIAL,
+    DATABASE_REPAIRED,
+    notices,
+    open_store,
+)
 from companion.table.owner import Table
 from companion.table.store import Store
-from companion.table.wal import loses_commits
+from companion.table.wal import lost_commits
 from tests.clock import FakeClock
 
 EVENTS = 60
@@ -49,16 +57,16 @@ def damage_the_middle(wal: Path) -> None:
 def test_an_intact_log_and_a_torn_tail_lose_nothing_acknowledged(tmp_path: Path) -> None:
     cut = power_cut(tmp_path)
     wal = cut / f"{DATABASE}-wal"
-    assert not loses_commits(wal)
+    assert lost_commits(wal) == 0
     wal.write_bytes(wal.read_bytes()[:-3000])  # the last write cut short by the plug
-    assert not loses_commits(wal)
-    assert not loses_commits(cut / "no-such-wal")
+    assert lost_commits(wal) == 0
+    assert lost_commits(cut / "no-such-wal") == 0
 
 
 def test_random_bytes_in_the_middle_of_the_log_lose_commits(tmp_path: Path) -> None:
     cut = power_cut(tmp_path)
     damage_the_middle(cut / f"{DATABASE}-wal")
-    assert loses_commits(cut / f"{DATABASE}-wal")
+    assert lost_commits(cut / f"{DATABASE}-wal") > 0
     copy = tmp_path / "copy"
     shutil.copytree(cut, copy)
     assert events(copy) < EVENTS, "SQLite itself drops the steps after the damage"
@@ -76,7 +84,9 @@ def test_a_damaged_log_is_kept_aside_and_the_screen_says_so(tmp_path: Path) -> N
         assert recovery is not None and recovery.notice == DATABASE_PARTIAL
         for suffix, data in damaged.items():
             assert Path(f"{recovery.kept}{suffix}").read_bytes() == data
-        assert notices(store, table, recovery)() == DATABASE_PARTIAL
+        # the made-up renames name no seat: the replay skips them too, and says so
+        lost = recovery.lost + table.replayed.skipped
+        assert notices(store, table, recovery)() == Told(DATABASE_PARTIAL, lost)
         assert 0 < table.published.version < EVENTS
     finally:
         table.stop()
@@ -88,4 +98,36 @@ def test_an_emptied_database_is_kept_and_told_not_silently_replaced(tmp_path: Pa
     store, recovery = open_store(tmp_path)
     store.close()
     assert recovery is not None and recovery.notice == DATABASE_MOVED
-    assert recovery.kept.read_bytes() == b""
+    assert recovery.kept is not None and recovery.kept.read_bytes() == b""
+
+
+def test_a_zeroed_header_is_written_back_as_it_was_from_the_first_frame(tmp_path: Path) -> None:
+    """SQLite reads nothing of a log whose header is gone, and deletes it: every commit in
+    it would be lost. SQLite's checksum runs backwards, so the first frame tells the header."""
+    cut = power_cut(tmp_path)
+    wal = cut / f"{DATABASE}-wal"
+    log = wal.read_bytes()
+    wal.write_bytes(bytes(32) + log[32:])
+    assert lost_commits(wal) >= EVENTS
+    store, recovery = open_store(cut)
+    store.close()
+    assert recovery is not None and (recovery.notice, recovery.lost) == (DATABASE_REPAIRED, 0)
+    assert recovery.kept is not None
+    assert Path(f"{recovery.kept}-wal").read_bytes() == bytes(32) + log[32:]  # as found
+    assert events(cut) == EVENTS
+
+
+def test_a_zeroed_first_block_of_the_log_is_kept_and_its_commits_counted(
+        tmp_path: Path) -> None:
+    """The header and the first frame gone (a 4 KB block of the card zeroed): nothing tells
+    the header any more; what SQLite will drop is counted and kept."""
+    cut = power_cut(tmp_path)
+    wal = cut / f"{DATABASE}-wal"
+    damaged = bytes(4096) + wal.read_bytes()[4096:]
+    wal.write_bytes(damaged)
+    assert EVENTS - 2 <= lost_commits(wal) <= EVENTS + 2
+    store, recovery = open_store(cut)
+    store.close()
+    assert recovery is not None and recovery.notice == DATABASE_PARTIAL
+    assert recovery.kept is not None and Path(f"{recovery.kept}-wal").read_bytes() == damaged
+    assert recovery.lost == lost_commits(Path(f"{recovery.kept}-wal"))

@@ -29,11 +29,11 @@ from companion.device.box import Asking, Heard, Moment
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
 from companion.device.painters.palette import DANGER, INK
-from companion.device.painters.parts import write
+from companion.device.painters.parts import wrap, write_lines
 from companion.device.painters.station import draw_station, panel_width
 from companion.device.screen import Screen
 from companion.games.base import Button, Games, LedFrame, Sound
-from companion.i18n import DEFAULT_LANGUAGE, text
+from companion.i18n import DEFAULT_LANGUAGE, Told
 from companion.table.published import Published
 
 """Posted from the Table's thread when it publishes: the loop wakes and looks."""
@@ -42,6 +42,8 @@ KEYS_WAIT_MS = 50
 """How often the simulator's window looks for key presses."""
 HEARD_S = 1.5
 """How long the simulator's panel shows what the buzzer played."""
+BAND_LINES = 2
+"""The most lines a notice's band takes at the top of the screen (a longer one is cut)."""
 
 KEYS: dict[int, Button] = {
     pygame.K_LEFT: Button.LEFT, pygame.K_RIGHT: Button.RIGHT,
@@ -54,8 +56,8 @@ KEYS: dict[int, Button] = {
 Keys = Callable[[Button, bool], None]
 """Called with a button and True when its key goes down, False when it comes up."""
 
-Notice = Callable[[], str | None]
-"""The text key of what the screen must tell besides the game now, or None."""
+Notice = Callable[[], Told | None]
+"""What the screen must tell besides the game now, or None."""
 
 Link = Callable[[], str | None]
 """The join link now: it follows the network, and is None while the box has no address."""
@@ -193,7 +195,7 @@ class _Loop:
     fonts: Fonts = field(init=False)
     leds: LedFrame | None = None
     note: Heard | None = None
-    told: str | None = None
+    told: Told | None = None
     link: str | None = None
     dirty: bool = True
     woken: threading.Event = field(default_factory=threading.Event)
@@ -259,7 +261,7 @@ class _Loop:
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
         self.told = self.notice()
         if self.told is not None:
-            _band(screen, text(self.told, lang), self.fonts)
+            _band(screen, self.told.say(lang, short=True), self.fonts)
         if self.station:
             panel = self.frame.subsurface((width, 0, self.frame.get_width() - width, height))
             draw_station(panel, leds, lang, self.fonts, note.sounds if note else ())
@@ -284,8 +286,11 @@ class _Loop:
 
 
 def _band(surface: pygame.Surface, sentence: str, fonts: Fonts) -> None:
-    """A red band across the top of the screen with one sentence on it."""
-    height = fonts.body.get_linesize() * 3 // 2
-    band = pygame.Rect(0, 0, surface.get_width(), height)
+    """A red band across the top of the screen with one short sentence on it, in one line
+    or two."""
+    line = fonts.body.get_linesize()
+    width = surface.get_width() - line
+    lines = min(BAND_LINES, len(wrap(fonts.body, sentence, width)))
+    band = pygame.Rect(0, 0, surface.get_width(), line * lines + line // 2)
     surface.fill(DANGER, band)
-    write(surface, fonts.body, sentence, INK, band.center, "center", band.width - height)
+    write_lines(surface, fonts.body, sentence, INK, band.inflate(-line, -(line // 2)))

@@ -42,7 +42,7 @@ SECURITY_HEADERS = {
 
 def create_app(table: Table, *, public_url: str | Callable[[], str | None],
                join_code: str | None = None,
-               trouble: Callable[[], str | None] = lambda: None) -> Flask:
+               trouble: Callable[[], i18n.Told | None] = lambda: None) -> Flask:
     """The phone server for ``table``; ``public_url`` (``http://<ip>:<port>``, or a function
     that finds it as the network changes, None without one) makes join links.
 

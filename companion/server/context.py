@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask import Flask, Response, current_app, jsonify, request
 
 from companion.games.base import JSON
-from companion.i18n import LANGUAGES, pick_language, text
+from companion.i18n import LANGUAGES, Told, pick_language, text
 from companion.server.codes import Codes, same
 from companion.server.limiter import JoinLimiter
 from companion.table.owner import Table
@@ -55,9 +55,9 @@ def public_url() -> str:
     return found or request.host_url.rstrip("/")
 
 
-def trouble() -> str | None:
-    """The text key of what the box has to tell about its storage (as on its screen), or None."""
-    told: str | None = current_app.extensions[TROUBLE_EXTENSION]()
+def trouble() -> Told | None:
+    """What the box has to tell about its storage (as on its screen), or None."""
+    told: Told | None = current_app.extensions[TROUBLE_EXTENSION]()
     return told
 
 

@@ -50,8 +50,11 @@ def summary_page(game_id: int) -> Response:
 
 @bp.app_template_filter("local_time")
 def local_time(ended_at: str, lang: str) -> str:
-    """A record's UTC time as the box's own clock shows it."""
-    moment = datetime.fromisoformat(ended_at.replace("Z", "+00:00")).astimezone()
+    """A record's UTC time as the box's own clock shows it (a damaged one as it is)."""
+    try:
+        moment = datetime.fromisoformat(ended_at.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return ended_at
     return moment.strftime(TIME_FORMATS[lang])
 
 

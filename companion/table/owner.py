@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from companion import i18n
 from companion.games.base import (
@@ -67,6 +68,21 @@ class _Item:
 _STOP = Action("table.stop")
 
 
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """What the start could not read back: the steps of the log it skipped (damaged, of the
+    wrong shape, refused now), the damaged snapshots it went back past, and where a copy of
+    the database as found was kept (None: nothing was wrong, or no copy could be made)."""
+
+    skipped: int = 0
+    snapshots: int = 0
+    kept: Path | None = None
+
+    @property
+    def damaged(self) -> bool:
+        return bool(self.skipped or self.snapshots)
+
+
 class Table:
     """Owns the TableState; every change goes through ``submit``/``post`` onto one thread."""
 
@@ -86,17 +102,22 @@ class Table:
         self._saved_at = self._entered
         self._retry_at = float("-inf")
         self._thread: threading.Thread | None = None
+        self._replayed = Replayed()
         self._published = self._publish_views()
 
     # -- the outside -------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Replay the log, pause a turn that was running at the power cut, start the owner."""
+        """Replay the log, start the owner, pause a turn that was running at the power cut.
+        Nothing in the log or on a full or read-only card stops the start."""
         self._replay()
         self._published = self._publish_views()
         self._thread = threading.Thread(target=self._run, name="table", daemon=True)
         self._thread.start()
-        self._resume_after_restart()
+        try:
+            self._resume_after_restart()
+        except Exception:  # the box starts all the same; the turn's clock runs on
+            log.exception("could not pause the turn that ran at the restart")
 
     def stop(self) -> None:
         """Finish the queued actions and stop the owner thread."""
@@ -145,6 +166,11 @@ class Table:
     @property
     def games(self) -> Games:
         return self._games
+
+    @property
+    def replayed(self) -> Replayed:
+        """What the start could not read back from the log."""
+        return self._replayed
 
     @property
     def clock(self) -> Clock:
@@ -313,21 +339,65 @@ class Table:
     # -- start-up ----------------------------------------------------------------------------
 
     def _replay(self) -> None:
-        """Rebuild the state from the newest snapshot and the events after it, and find the
-        event that entered the current game state, as ``_commit`` did."""
-        found = self._store.latest_snapshot()
-        state = TableState.from_json(found[1], self._games) if found else TableState()
-        for seq, event in self._store.events(found[0] if found else 0):
-            try:
-                after = apply_table(state, Action.from_json(event), self._games)
-            except GetawayError as error:
-                log.warning("skipped event %d on replay: %s", seq, error)
+        """Rebuild the state from the newest readable snapshot and the events after it, and
+        find the event that entered the current game state, as ``_commit`` did. Nothing in
+        the log stops the start: what cannot be replayed is skipped, counted and kept."""
+        state, first, passed = self._last_good_point()
+        skipped = 0
+        for seq, event in self._store.logged(first):
+            after = self._replayed_step(state, seq, event)
+            if after is None:
+                skipped += 1
                 continue
             if after.game is not state.game:
                 self._entered_seq = seq
             state = after
         self._state, self._version = state, self._store.last_seq()
-        self._game_seq = found[0] if found else 0
+        self._replayed = Replayed(skipped, passed)
+        if self._replayed.damaged:
+            self._replayed = replace(self._replayed, kept=self._store.keep())
+            log.error("replayed the log without %d damaged snapshots and %d steps; a copy "
+                      "of the database is in %s", passed, skipped, self._replayed.kept)
+
+    def _last_good_point(self) -> tuple[TableState, int, int]:
+        """The newest snapshot that can be read, the event it is followed by, and how many
+        newer ones were damaged; an empty table from the first event if none can be read."""
+        passed = 0
+        for seq, snapshot in self._store.snapshots():
+            if passed == 0:
+                self._game_seq = seq  # the game went on from here, damaged or not
+            state = self._snapshot_state(seq, snapshot)
+            if state is not None:
+                return state, seq, passed
+            passed += 1
+        return TableState(), 0, passed
+
+    def _snapshot_state(self, seq: int, snapshot: dict[str, JSON] | None) -> TableState | None:
+        """The table the snapshot before event ``seq`` holds, or None if it is damaged."""
+        try:
+            if snapshot is not None:
+                state = TableState.from_json(snapshot, self._games)
+                table_views(state, self._games, seq)  # a state the views cannot show is no good
+                return state
+        except Exception:
+            log.exception("the snapshot before event %d cannot be read", seq)
+            return None
+        log.error("the snapshot before event %d cannot be read", seq)
+        return None
+
+    def _replayed_step(self, state: TableState, seq: int,
+                       event: dict[str, JSON] | None) -> TableState | None:
+        """``state`` after event ``seq``, or None if the event cannot be replayed."""
+        if event is None:
+            log.error("skipped event %d on replay: it cannot be read", seq)
+            return None
+        try:
+            return apply_table(state, Action.from_json(event), self._games)
+        except GetawayError as error:
+            log.error("skipped event %d on replay: %s", seq, error.key)
+        except Exception:
+            log.exception("skipped event %d on replay", seq)
+        return None
 
     def _resume_after_restart(self) -> None:
         """A turn that was running at the power cut comes back paused, with no more time than

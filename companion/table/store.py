@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
+import shutil
 import sqlite3
 import struct
 import uuid
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from companion.i18n import LANGUAGES, text
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
@@ -36,6 +42,10 @@ BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
 """Linux's identity of this boot: the Table's monotonic clock only counts on within one."""
 ENDED_AT = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 """The box's wall clock in UTC; a Pi without a clock battery may be wrong until it has NTP."""
+UNREADABLE = "box.game_unreadable"
+"""The title of a recorded game whose row cannot be read (it stays in the database)."""
+PAST = "game_seq, CAST(body AS BLOB), CAST(ended_at AS BLOB)"
+"""A history row's columns as bytes: a damaged text is found here, not as a decoding error."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +72,23 @@ class Store:
         self.path = Path(path)
         self._clock_path = self.path.with_name(self.path.name + ".clock")
         self._clock: int | None = None
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        # synchronous is per connection: FULL fsyncs the WAL on every commit.
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db = _connect(self.path)
         if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise sqlite3.DatabaseError(f"{self.path} failed its integrity check")
         self._migrate()
+
+    def move(self, path: Path) -> None:
+        """Go on in a copy of the log at ``path`` (this one cannot be written any more), as
+        far as it was saved; this file is left as it is."""
+        copy = sqlite3.connect(path)
+        try:
+            self._db.backup(copy)
+        finally:
+            copy.close()
+        self.close()
+        self.path = path
+        self._clock_path = path.with_name(path.name + ".clock")
+        self._db = _connect(path)
 
     def _migrate(self) -> None:
         """Bring the tables to SCHEMA_VERSION, one step a transaction."""
@@ -101,18 +121,35 @@ class Store:
                                  (finished[0], _dump(finished[1])))
         return seq
 
-    def latest_snapshot(self) -> tuple[int, dict[str, Any]] | None:
-        """The newest snapshot and the number of the event that follows it."""
-        row = self._db.execute(
-            "SELECT seq, body FROM snapshots ORDER BY seq DESC LIMIT 1").fetchone()
-        return (row[0], json.loads(row[1])) if row else None
+    def snapshots(self) -> Iterator[tuple[int, dict[str, Any] | None]]:
+        """The snapshots, newest first, each with the number of the event that follows it;
+        None for one whose text cannot be read (damaged)."""
+        rows = self._db.execute(
+            "SELECT seq, CAST(body AS BLOB) FROM snapshots ORDER BY seq DESC")
+        for seq, body in rows:
+            yield seq, _load(body)
+
+    def logged(self, first_seq: int = 0) -> Iterator[tuple[int, dict[str, Any] | None]]:
+        """The events from ``first_seq`` on, oldest first; None for one whose text cannot be
+        read (damaged: not UTF-8, not JSON, not an object)."""
+        rows = self._db.execute(
+            "SELECT seq, CAST(body AS BLOB) FROM events WHERE seq >= ? ORDER BY seq",
+            (first_seq,))
+        for seq, body in rows:
+            yield seq, _load(body)
 
     def events(self, first_seq: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:
-        """The events from ``first_seq`` on, oldest first."""
-        rows = self._db.execute("SELECT seq, body FROM events WHERE seq >= ? ORDER BY seq",
-                                (first_seq,))
-        for seq, body in rows:
-            yield seq, json.loads(body)
+        """The readable events from ``first_seq`` on, oldest first."""
+        return ((seq, event) for seq, event in self.logged(first_seq) if event is not None)
+
+    def keep(self) -> Path | None:
+        """Copy the database and its side files aside as they are now (evidence of damage
+        found while reading them); where they went, or None if they could not be copied."""
+        try:
+            return aside(self.path, shutil.copy2)
+        except OSError as error:
+            log.error("could not copy %s aside: %s", self.path, error)
+            return None
 
     def last_seq(self) -> int:
         """The number of the newest event, 0 for an empty log."""
@@ -151,12 +188,11 @@ class Store:
         Read on a connection of its own, so any thread may ask while the owner writes.
         """
         return [_past(*row) for row in self._read(
-            "SELECT game_seq, body, ended_at FROM history ORDER BY game_seq DESC")]
+            f"SELECT {PAST} FROM history ORDER BY game_seq DESC")]
 
     def past_game(self, game_id: int) -> dict[str, Any] | None:
         """One recorded game by its id (the number of the event that started it)."""
-        rows = self._read("SELECT game_seq, body, ended_at FROM history WHERE game_seq = ?",
-                          (game_id,))
+        rows = self._read(f"SELECT {PAST} FROM history WHERE game_seq = ?", (game_id,))
         return _past(*rows[0]) if rows else None
 
     def _read(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -193,6 +229,14 @@ class _Transaction:
             self._db.execute("ROLLBACK")
 
 
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    # synchronous is per connection: FULL fsyncs the WAL on every commit.
+    db.execute("PRAGMA synchronous=FULL")
+    return db
+
+
 def _crc(seq: int, elapsed_ms: int, saved_at_ms: int, boot: bytes) -> int:
     return zlib.crc32(CLOCK.pack(seq, elapsed_ms, saved_at_ms, boot, 0)[:-4])
 
@@ -215,8 +259,78 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _past(game_seq: int, body: str, ended_at: str) -> dict[str, Any]:
-    return {"id": game_seq, "ended_at": ended_at, **json.loads(body)}
+def _past(game_seq: int, body: bytes | None, ended_at: bytes | None) -> dict[str, Any]:
+    """A history row as its record; one that cannot be read is shown as an unreadable game
+    (no seats, not finished) so the others still answer."""
+    record = _load(body)
+    when = (ended_at or b"").decode("utf-8", "replace")
+    if record is None or not _recorded(record):
+        _unreadable(game_seq)
+        return {"id": game_seq, "ended_at": when, "game": None, "unreadable": True,
+                "title": {lang: text(UNREADABLE, lang) for lang in LANGUAGES},
+                "finished": False, "seats": [], "outcome": None}
+    return {"id": game_seq, "ended_at": when, **record}
+
+
+@functools.cache
+def _unreadable(game_seq: int) -> None:
+    """Log a damaged history row once, not on every visit of the history page."""
+    log.error("the history of game %d cannot be read; its row is left as it is", game_seq)
+
+
+def _recorded(record: dict[str, Any]) -> bool:
+    """Whether ``record`` has the shape ``finished.record`` gives a game (the history pages
+    and downloads read it so)."""
+    title, outcome = record.get("title"), record.get("outcome")
+    return (isinstance(record.get("game"), str) and isinstance(record.get("finished"), bool)
+            and isinstance(title, dict)
+            and all(isinstance(title.get(lang), str) for lang in LANGUAGES)
+            and _all(record.get("seats"), lambda seat: _whole(seat.get("seat"))
+                     and isinstance(seat.get("name"), str | None))
+            and (outcome is None or (isinstance(outcome, dict) and _outcome(outcome))))
+
+
+def _outcome(outcome: dict[str, Any]) -> bool:
+    return (_all(outcome.get("results", []), lambda result: _whole(result.get("seat"))
+                 and isinstance(result.get("rounds", []), list))
+            and _all(outcome.get("summary", []), lambda line: isinstance(line.get("key"), str)
+                     and isinstance(line.get("params", {}), dict))
+            and _whole(outcome.get("rounds") or 0))
+
+
+def _all(items: object, shaped: Callable[[dict[str, Any]], bool]) -> bool:
+    """Whether ``items`` is a list of objects that each have the shape ``shaped`` checks."""
+    return isinstance(items, list) and all(isinstance(item, dict) and shaped(item)
+                                           for item in items)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _load(body: bytes | None) -> dict[str, Any] | None:
+    """A JSON object stored as text (read as bytes); None if it is damaged (not UTF-8, not
+    JSON, no object)."""
+    try:
+        found = json.loads((body or b"").decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def aside(path: Path, keep: Callable[[Path, Path], object]) -> Path:
+    """Keep (move or copy) the database and its side files as ``<name>.damaged-N``: the
+    evidence of damage is never thrown away. Raises OSError."""
+    n = 1
+    while path.with_name(f"{path.name}.damaged-{n}").exists():
+        n += 1
+    target = path.with_name(f"{path.name}.damaged-{n}")
+    keep(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            keep(side, target.with_name(target.name + suffix))
+    return target
 
 
 def _dump(obj: dict[str, Any]) -> str:
