@@ -7,6 +7,7 @@ Socket timeouts only guard against a hang; nothing asserts how long anything too
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import resource
@@ -92,10 +93,8 @@ def closed_by_server(sockets: list[socket.socket], dribble: bool = False) -> int
                 left.discard(sock)
                 closed += 1
         for sock in left if dribble else ():
-            try:
+            with contextlib.suppress(ConnectionError):
                 sock.sendall(b"X-Slow: 1\r\n")
-            except ConnectionError:
-                pass
     return closed
 
 
