@@ -35,14 +35,13 @@ def post_routes(app: Flask) -> list[str]:
 
 @pytest.mark.parametrize("origin", BAD_ORIGINS)
 def test_an_origin_that_is_no_url_is_refused_as_another_site_on_every_post(
-        app: FlaskClient, client: FlaskClient, origin: str) -> None:
-    routes = post_routes(app)  # type: ignore[arg-type]
+        app: Flask, client: FlaskClient, origin: str) -> None:
+    routes = post_routes(app)
     assert "/api/join" in routes
     for path in routes:
         answer = client.post(path, json={}, headers={"Origin": origin})
         assert answer.status_code == 403, (path, answer.status_code)
-    answer = send_action(client, {"type": "resume"}, headers={"Origin": origin})
-    assert answer.status_code == 403
+    assert send_action(client, {"type": "resume"}, headers={"Origin": origin}).status_code == 403
 
 
 @pytest.fixture
