@@ -32,7 +32,7 @@ ACCEPT_BURST = 64
 QUEUE = 2048
 """Connections the kernel holds for the server to accept: a burst of them waits there, not
 for a phone's retry a second later."""
-RESERVE = 64
+RESERVE = 128
 """Files kept for the box itself beyond those open when the server starts: SQLite's database,
 WAL and shared memory, the address lookup, the screen's fonts, logs, files Flask sends."""
 QUIET_S = 10.0

@@ -22,7 +22,7 @@ from companion.table.owner import Table
 from companion.table.store import Store
 
 HEAD_S = 1.0
-QUIET_S = 0.5
+QUIET_S = 1.0
 
 
 def main(data: Path, files: int) -> None:

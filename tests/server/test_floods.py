@@ -119,13 +119,19 @@ def test_idle_connections_beyond_the_file_limit_leave_the_box_serving(box: Box) 
     finally:
         for sock in idle:
             sock.close()
-    time.sleep(3 * QUIET_S)
+    guard = time.monotonic() + GUARD_S
+    while not over(box.log.read_text()) and time.monotonic() < guard:
+        time.sleep(QUIET_S)  # the flood is over QUIET_S after its last connection
     lines = box.stop()
     assert not any("Traceback" in line or "accept" in line for line in lines), lines
-    started = [line for line in lines if "Connection flood:" in line]
-    over = [line for line in lines if "Connection flood over" in line]
-    assert 1 <= len(started) <= 3 and len(over) == len(started), lines
-    assert len(lines) < 20, lines
+    assert over("\n".join(lines)) and len(lines) < 12, lines
+
+
+def over(log: str) -> bool:
+    """Whether the box logged the flood as over, as often as started: once (twice if it came
+    in two waves on a busy machine), never once a connection."""
+    started = log.count("Connection flood:")
+    return 1 <= started <= 2 and log.count("Connection flood over") == started
 
 
 def test_headers_sent_too_slowly_are_closed(box: Box) -> None:
