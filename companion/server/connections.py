@@ -18,6 +18,7 @@ import logging
 import os
 import resource
 import socket
+import time
 from typing import Any
 
 import h11
@@ -39,8 +40,37 @@ QUIET_S = 10.0
 """A flood is over once this long has passed without a connection turned away."""
 ACCEPT_FAILED = "socket.accept() out of system resource"
 """asyncio's complaint (with a traceback, once per try) when no file is left for a connection."""
+COMPLAINT_EVERY_S = 60.0
+"""How often uvicorn may say a request was malformed: a stranger sends such requests at will."""
 
 log = logging.getLogger(__name__)
+http_log = logging.getLogger(f"{__name__}.http")
+"""What uvicorn says about the phone server's connections and requests."""
+
+
+class Complaints(logging.Filter):
+    """uvicorn's warnings about a request (no HTTP, an upgrade it does not speak): one line a
+    minute for each, saying how many were left unsaid."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._said: dict[str, tuple[float, int]] = {}  # message: when last said, unsaid since
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno != logging.WARNING or record.args or not isinstance(record.msg, str):
+            return True
+        now = time.monotonic()
+        said, unsaid = self._said.get(record.msg, (float("-inf"), 0))
+        if now - said < COMPLAINT_EVERY_S:
+            self._said[record.msg] = said, unsaid + 1
+            return False
+        self._said[record.msg] = now, 0
+        if unsaid:
+            record.msg = f"{record.msg} ({unsaid} more since this was last said)"
+        return True
+
+
+http_log.addFilter(Complaints())
 
 
 def connection_cap() -> int:
@@ -148,6 +178,7 @@ class PhoneProtocol(H11Protocol):
                  app_state: dict[str, Any], _loop: asyncio.AbstractEventLoop | None = None
                  ) -> None:
         super().__init__(config, server_state, app_state, _loop)
+        self.logger = http_log
         self._doors = config.doors
         self._head_timer: asyncio.TimerHandle | None = None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
+from logging import WARNING
 
 import pytest
 from flask import Flask, request
@@ -98,3 +99,14 @@ def test_the_app_sees_the_sockets_address_not_x_forwarded_for(server: Server) ->
                                      "X-Forwarded-For: 10.9.8.7\r\nX-Forwarded-Proto: https\r\n"
                                      "Forwarded: for=10.9.8.7;proto=https\r\n")
     assert (code, body) == (200, b"127.0.0.1 http")
+
+
+def test_requests_uvicorn_calls_malformed_are_logged_once_a_minute(
+        server: Server, caplog: pytest.LogCaptureFixture) -> None:
+    """Each was a line in the log: a stranger could write the log full at will."""
+    for _ in range(10):
+        assert status(server.port, "NONSENSE\r\n")[0] == 400
+        assert status(server.port, "GET /api/view HTTP/1.1\r\nHost: localhost\r\n"
+                                   "Upgrade: websocket\r\nConnection: upgrade\r\n")[0] < 500
+    said = [record.getMessage() for record in caplog.records if record.levelno >= WARNING]
+    assert len(said) <= 3, said  # one a kind: no HTTP, an upgrade, no websocket library
