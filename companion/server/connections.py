@@ -2,9 +2,9 @@
 seconds to say what it wants.
 
 A stranger on the Wi-Fi can open connections faster than any timer closes them. Beyond a cap
-kept below the open-file limit, a new connection pushes out the oldest one that has not sent
-a request yet (its own phone's request is under way within milliseconds, a flood's never is),
-or is closed at once when every connection is busy (live streams, requests under way). A
+kept below the open-file limit, a new connection pushes out the oldest one whose request has
+not fully arrived (a phone's arrives within milliseconds, a flood's never does), or is closed
+at once when every connection is busy (live streams, requests being answered). A
 connection that has not sent a whole request head ``HEAD_S`` after connecting, or after its
 last answer, is closed: one that sends nothing and one that dribbles its headers alike. Once
 its head has arrived, a live stream runs as long as the phone keeps it. A flood is logged
@@ -106,8 +106,9 @@ class Flood:
         loop = asyncio.get_running_loop()
         if self._count == 0:
             self._started = loop.time()
-            log.warning("Connection flood: more than %d connections at once; the oldest that "
-                        "sent nothing are closed, and new ones when all are busy", self._cap)
+            log.warning("Connection flood: more than %d connections at once; the oldest whose "
+                        "request has not arrived are closed, new ones when all are busy",
+                        self._cap)
         self._count += 1
         self._last = loop.time()
         if self._check is None:
@@ -125,7 +126,8 @@ class Flood:
 
 
 class Doors:
-    """The connections one server holds: at most ``cap``, oldest waiting ones pushed out."""
+    """The connections one server holds: at most ``cap``; at the cap, the oldest of those
+    whose request has not fully arrived is pushed out."""
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
@@ -148,12 +150,12 @@ class Doors:
         return True
 
     def waits(self, connection: PhoneProtocol) -> None:
-        """``connection`` waits for a request head (the newest to)."""
-        if connection in self._held:
+        """``connection`` has not sent a whole request yet (since it began to wait)."""
+        if connection in self._held and connection not in self._waiting:
             self._waiting[connection] = None
 
     def serves(self, connection: PhoneProtocol) -> None:
-        """``connection`` sent its head: it is under way, not to be pushed out."""
+        """``connection`` sent its whole request: it is answered, not to be pushed out."""
         self._waiting.pop(connection, None)
 
     def let_go(self, connection: PhoneProtocol) -> PhoneProtocol:
@@ -208,13 +210,16 @@ class PhoneProtocol(H11Protocol):
         self.transport.abort()
 
     def _watch_head(self) -> None:
-        """Start the head's clock while a request head is awaited, stop it once it is in."""
-        waiting = self.conn.their_state is h11.IDLE and not self.transport.is_closing()
-        if waiting and self._head_timer is None:
+        """Start the head's clock while a request head is awaited, stop it once it is in; a
+        connection is among those to push out until its whole request has arrived."""
+        state = None if self.transport.is_closing() else self.conn.their_state
+        if state is h11.IDLE and self._head_timer is None:
             self._head_timer = self.loop.call_later(HEAD_S, self._head_too_slow)
-            self._doors.waits(self)
-        elif not waiting and self._head_timer is not None:
+        elif state is not h11.IDLE:
             self._stop_timer()
+        if state is h11.IDLE or state is h11.SEND_BODY:
+            self._doors.waits(self)
+        else:
             self._doors.serves(self)
 
     def _head_too_slow(self) -> None:

@@ -147,3 +147,21 @@ def test_headers_sent_too_slowly_are_closed(box: Box) -> None:
             sock.close()
     assert box.process.poll() is None
     assert not any("Traceback" in line for line in box.stop())
+
+
+def test_bodies_sent_slowly_at_the_cap_make_room_for_a_phone(box: Box) -> None:
+    """A request whose body has not arrived is no live stream: at the cap it makes room."""
+    head = (b"POST /api/code HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
+            b"\r\nContent-Length: 1000\r\n\r\n{")
+    slow = [socket.create_connection(("127.0.0.1", box.port), timeout=GUARD_S)
+            for _ in range(box.cap + 20)]
+    try:
+        for sock in slow:
+            sock.sendall(head)
+        time.sleep(HEAD_S / 2)  # the box reads every head: all are bodies under way
+        assert version(box.port) > 0
+        assert Stream(box.port).event().name
+    finally:
+        for sock in slow:
+            sock.close()
+    assert box.process.poll() is None
