@@ -7,7 +7,9 @@ Socket timeouts only guard against a hang; nothing asserts how long anything too
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
 import http.client
 import json
 import resource
@@ -22,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.server.connections import ACCEPT_FAILED, Doors, PhoneConfig, PhoneUvicorn
 from tests.server.flood_box import HEAD_S, QUIET_S
 from tests.server.test_events import GUARD_S, Stream
 
@@ -165,3 +168,22 @@ def test_bodies_sent_slowly_at_the_cap_make_room_for_a_phone(box: Box) -> None:
         for sock in slow:
             sock.close()
     assert box.process.poll() is None
+
+
+def test_no_file_left_to_accept_with_is_the_flood_not_a_traceback_a_try(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Should the cap ever be passed, asyncio's traceback for every failed accept (4 086 in 3 s
+    once) is counted into the flood instead."""
+    server = PhoneUvicorn(PhoneConfig(object(), Doors(cap=8)))
+
+    async def accept_fails() -> None:
+        loop = asyncio.get_running_loop()
+        for _ in range(100):
+            server._loop_error(loop, {"message": ACCEPT_FAILED,
+                                      "exception": OSError(errno.EMFILE, "Too many open files")})
+        server._loop_error(loop, {"message": "something else"})
+
+    asyncio.run(accept_fails())
+    said = [record.getMessage() for record in caplog.records]
+    assert sum("Connection flood:" in line for line in said) == 1
+    assert sum("something else" in line for line in said) == 1 and len(said) == 2, said
