@@ -135,10 +135,6 @@ class Doors:
         self._held: set[PhoneProtocol] = set()
         self._waiting: dict[PhoneProtocol, None] = {}  # oldest first
 
-    @property
-    def held(self) -> int:
-        return len(self._held)
-
     def admit(self, connection: PhoneProtocol) -> bool:
         """Take ``connection`` in, making room if a connection waits; False when it cannot."""
         if len(self._held) >= self.cap:
