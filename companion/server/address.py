@@ -13,17 +13,30 @@ LOOK_AGAIN_S = 3.0
 
 
 def lan_address() -> str | None:
-    """This machine's address on the local network, or None while it has none.
+    """This machine's address on the local network, or None while it has none; never raises.
 
-    Connecting a UDP socket sends no packet; it only makes the kernel choose the route.
+    Connecting a UDP socket sends no packet; it only makes the kernel choose the route. When
+    the kernel gives no socket (every file in use), the address found last is the answer
+    until the next look.
     """
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+    try:
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    except OSError:
+        return _found_last[0]
+    with probe:
         try:
             probe.connect(("192.0.2.1", 9))
-            address: str = probe.getsockname()[0]
-        except OSError:
-            return None
-    return None if ipaddress.ip_address(address).is_loopback else address
+            address: str | None = probe.getsockname()[0]
+        except OSError:  # no route: no network
+            address = None
+    if address is not None and ipaddress.ip_address(address).is_loopback:
+        address = None
+    _found_last[0] = address
+    return address
+
+
+_found_last: list[str | None] = [None]
+"""What ``lan_address`` found last: the machine's, so one for the process."""
 
 
 def finder(host: str) -> Callable[[], str | None]:

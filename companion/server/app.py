@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, Response, abort, render_template, request
 from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException
+from werkzeug.sansio.utils import host_is_trusted
 
 from companion import i18n
 from companion.games.base import Game
@@ -109,12 +110,13 @@ def trusted_host(host: str, names: frozenset[str]) -> bool:
     """Whether ``host`` (a Host header) is an IP address or one of ``names`` (DNS rebinding).
 
     A page that rebinds its own domain to the box still sends that domain as Host, so any IP
-    address is safe to accept, whichever of the box's interfaces a phone came in on.
+    address is safe to accept, whichever of the box's interfaces a phone came in on. A Host
+    Werkzeug finds malformed (user info, a port out of range, odd characters) is none, so the
+    event loop's endpoints refuse what Flask refuses.
     """
-    try:
-        name = urlsplit(f"//{host}").hostname or ""
-    except ValueError:
+    if not host_is_trusted(host):
         return False
+    name = urlsplit(f"//{host}").hostname or ""
     try:
         ipaddress.ip_address(name)
     except ValueError:
@@ -133,8 +135,14 @@ def check_origin() -> None:
 
 
 def cross_site(origin: str | None, host: str) -> bool:
-    """Whether a request names a sending page (``Origin``) of another site than ``host``."""
-    return bool(origin and urlsplit(origin).netloc != host)
+    """Whether a request names a sending page (``Origin``) of another site than ``host``; an
+    Origin that is no URL (``http://[::1``) is another site's."""
+    if not origin:
+        return False
+    try:
+        return urlsplit(origin).netloc != host
+    except ValueError:
+        return True
 
 
 def http_error(error: HTTPException) -> Response | tuple[Response, int] | tuple[str, int]:

@@ -24,6 +24,8 @@ CSV_FIELDS = ("game_id", "ended_at", "game", "finished", "seat", "number", "name
               "score")
 """``seat`` counts from 0 as everywhere in the API and the JSON; ``number`` is the seat's
 number on the box ("Seat 1")."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP's CSV injection list)."""
 LANG_COOKIE_AGE_S = 365 * 24 * 3600
 TIME_FORMATS = {"de": "%d.%m.%Y, %H:%M", "en": "%d %b %Y, %H:%M"}
 
@@ -87,10 +89,18 @@ def download_csv() -> Response:
     writer.writeheader()
     for game in context.table().history():
         for row in result_rows(game):
-            writer.writerow({"game_id": game["id"], "ended_at": game["ended_at"],
-                             "game": game["game"], "finished": game["finished"],
-                             **{key: row[key] for key in CSV_FIELDS[4:]}})
+            cells = {"game_id": game["id"], "ended_at": game["ended_at"], "game": game["game"],
+                     "finished": game["finished"], **{key: row[key] for key in CSV_FIELDS[4:]}}
+            writer.writerow({key: inert(cell) for key, cell in cells.items()})
     return download(out.getvalue(), "text/csv", "getaway-history.csv")
+
+
+def inert(cell: object) -> object:
+    """A cell a spreadsheet shows and never runs: text it would read as a formula (``=``,
+    ``+``, ``-``, ``@``, a tab or CR first) gets a leading ``'``; numbers stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
 
 
 def result_rows(game: dict[str, Any]) -> list[dict[str, Any]]:

@@ -13,13 +13,13 @@ import resource
 import socket
 import threading
 
-import uvicorn
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
 from companion.i18n import text
 from companion.server import actions, context
 from companion.server.app import MAX_BODY, box_names, trusted_host
+from companion.server.connections import QUEUE, Doors, PhoneConfig, PhoneUvicorn, connection_cap
 from companion.server.request import Message, Receive, Scope, Send, header, language
 from companion.server.stream import Streams
 
@@ -29,7 +29,8 @@ BODY_S = 10.0
 """How long a request's body may take to arrive before it is refused (408)."""
 SHUTDOWN_S = 5.0
 OPEN_FILES = 8192
-"""Sockets the process may hold: every phone's stream and idle connection is one."""
+"""Files the process asks for: every phone's stream and idle connection is one (the server
+holds fewer connections than the limit it gets, see ``connections``)."""
 
 
 class PhoneServer:
@@ -74,11 +75,14 @@ class Server:
         self.port = int(self.listening.getsockname()[1])
         local = "127.0.0.1" if host in ("0.0.0.0", "") else host
         self.url = f"http://{local}:{self.port}/"  # for this machine; phones get Address
-        config = uvicorn.Config(PhoneServer(app, self.streams), http="h11", loop="asyncio",
-                                lifespan="off", log_config=None, access_log=False,
-                                server_header=False, timeout_graceful_shutdown=int(SHUTDOWN_S))
-        self._uvicorn = uvicorn.Server(config)
         _more_open_files()
+        self.doors = Doors(connection_cap())
+        # No proxy stands before the box: X-Forwarded-For is a phone's word, not its address.
+        config = PhoneConfig(PhoneServer(app, self.streams), self.doors, loop="asyncio",
+                             lifespan="off", log_config=None, access_log=False,
+                             server_header=False, proxy_headers=False,
+                             timeout_graceful_shutdown=int(SHUTDOWN_S))
+        self._uvicorn = PhoneUvicorn(config)
         self._thread = threading.Thread(target=self._uvicorn.run, kwargs={
             "sockets": [self.listening]}, name="phone-server", daemon=True)
         self._thread.start()
@@ -114,7 +118,7 @@ def _listen(host: str, port: int) -> socket.socket:
     except OSError:
         sock.close()
         raise
-    sock.listen(2048)
+    sock.listen(QUEUE)
     sock.set_inheritable(True)
     return sock
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import socket
+
+import pytest
+
 from companion.server.address import Address, finder, lan_address
 from companion.server.app import create_app
 from companion.table.owner import Table
@@ -48,3 +53,17 @@ def test_a_server_on_one_address_hands_out_that_address() -> None:
     assert finder("0.0.0.0") is lan_address and finder("::") is lan_address
     assert finder("127.0.0.1")() == "127.0.0.1"
     assert finder("::1")() == "[::1]"  # as a URL writes an IPv6 address
+
+
+def test_lan_address_without_a_file_left_is_the_one_found_last(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection flood once took every file: opening the probe raised and ended the box."""
+    found = lan_address()
+
+    def no_file_left(*args: object) -> socket.socket:
+        raise OSError(errno.EMFILE, "Too many open files")
+
+    monkeypatch.setattr(socket, "socket", no_file_left)
+    assert lan_address() == found
+    address = Address(8000, find=lan_address, every_s=0)
+    assert address.url() == (None if found is None else f"http://{found}:8000")

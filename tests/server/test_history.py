@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.base import Action
-from companion.server.history import result_rows
+from companion.server.history import inert, result_rows
 from companion.server.pages import render_page
 from companion.table.owner import Table
 from tests.server.test_api import join
@@ -51,6 +51,24 @@ def test_a_finished_game_is_in_the_history_as_json_csv_and_a_summary(
     assert client.get("/history/999999").status_code == 404
     listed = client.get("/history", headers={"Accept-Language": "de"}).text
     assert "Anna, Platz 2" in listed          # the seat nobody named is called by its place
+
+
+def test_the_csv_never_hands_a_spreadsheet_a_formula(client: FlaskClient, other: FlaskClient,
+                                                     table: Table) -> None:
+    join(client, 0, '=HYPERLINK("x.io")')
+    join(other, 1, "@SUM(1)")
+    finish_a_romme_game(table)
+    rows = list(csv.DictReader(io.StringIO(client.get("/history.csv").text)))
+    assert {("'=HYPERLINK(\"x.io\")", "0"), ("'@SUM(1)", "-57")} <= {
+        (row["name"], row["score"]) for row in rows}  # a score below 0 stays a number
+    assert not any(row["name"].startswith(("=", "@")) for row in rows)
+
+
+@pytest.mark.parametrize("cell, written", [
+    ("+1", "'+1"), ("-1+2", "'-1+2"), ("\tx", "'\tx"), ("\r=1", "'\r=1"), ("a=1", "a=1"),
+    (-57, -57), (None, None), ("", "")])
+def test_a_cell_that_would_run_is_made_text(cell: object, written: object) -> None:
+    assert inert(cell) == written
 
 
 @pytest.fixture

@@ -1,7 +1,10 @@
 """Never a 5xx for a bad request: what a fuzzer found, and a fuzzer kept in the suite.
 
-The fuzz test sends every route every method with random bodies, headers and cookies to the
-real app on a real Table: 600 seeded requests, or 10 000 with a new seed when GETAWAY_PROOF=1.
+The fuzz test sends every route (Flask's and the event loop's action endpoint) every method
+with random bodies, headers and cookies to the real app on a real Table: 600 seeded requests,
+or 10 000 with a new seed when GETAWAY_PROOF=1. Its texts include what strangers tried: names
+a spreadsheet would run, control characters, lone surrogates; Origins that are no URL, Hosts
+with user info or a bad port, X-Forwarded-For.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from companion.games.gendarm.rules import RULES as GENDARM_RULES
 from companion.games.robnrun.rules import RULES as ROBNRUN_RULES
 from companion.games.romme.rules import RULES as ROMME_RULES
 from companion.games.safehouse.rules import RULES as SAFEHOUSE_RULES
+from companion.server.actions import PATH as ACTION_PATH
 from companion.server.app import create_app
 from companion.table.owner import Table
 from companion.table.rules import _HANDLERS as TABLE_ACTIONS
@@ -46,11 +50,20 @@ ARG_NAMES = ["seat", "game", "seats", "options", "tiles", "name", "language", "s
              "text", "tool", "cards", "version", "code", "type", "args", "x", "rolls",
              "starter", "number", "value", "gendarme", "hideout", "option", "faces", "dice",
              "row", "field", "arrow", "status", *OPTION_NAMES]
-HOSTS = ["192.168.1.20:8000"] * 8 + ["localhost", "x" * 64, "x..y", "", "[::1]",
-                                     "attacker.example", "192.168.1.20:99999", "ä.example"]
+HOSTS = ["192.168.1.20:8000"] * 12 + ["localhost", "x" * 64, "x..y", "", "[::1]", "[::1",
+                                      "attacker.example", "192.168.1.20:99999", "ä.example",
+                                      "evil.example@192.168.1.20:8000", "u:p@localhost",
+                                      "192.168.1.20:8000@evil.example", "localhost:0",
+                                      "localhost:", "192.168.1.20:80:80"]
+ORIGINS = ["http://192.168.1.20:8000", "http://[::1", "http://[", "http://]", "http://[x]",
+           "null", "http://evil.example", "http://u@192.168.1.20:8000", "http://:99999", "//"]
+AWKWARD = ['=HYPERLINK("x.io")', "+1", "-1+2", "@SUM(1)", "\t=1", "\r=1", "a\x00b", "\x1b[2J",
+           "\x7f", "\u0085", "\u2028", "\ud800", "a\udfffb", "\ufeff", "\u202e"]
+"""Texts strangers sent as names: formulas, control characters, lone surrogates."""
 CONTENT_TYPES = ["application/json"] * 4 + ["text/plain", "",
                                             "application/x-www-form-urlencoded"]
-HEADERS = ["Origin", "Accept-Language", "Cookie", "Referer"]
+HEADERS = ["Origin", "Accept-Language", "Cookie", "Referer", "X-Forwarded-For",
+           "X-Forwarded-Proto", "Forwarded"]
 COOKIES = ["getaway_seat", "getaway_join", "getaway_host", "lang"]
 REQUESTS = examples(600)
 """Seeded in a normal run (the same requests every time), a new seed in the proof."""
@@ -62,6 +75,26 @@ def text(rng: random.Random, size: int = 12) -> str:
     return "".join(rng.choice(alphabet) for _ in range(rng.randrange(size + 1)))
 
 
+def name(rng: random.Random) -> str:
+    """A random text, often one of the awkward ones or with one inside."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        return rng.choice(AWKWARD)
+    if kind == 1:
+        return text(rng, 6) + rng.choice(AWKWARD) + text(rng, 6)
+    return text(rng)
+
+
+def header(rng: random.Random, which: str) -> str:
+    """A random value for the header ``which``, in the shapes strangers sent."""
+    if which == "Origin" and rng.random() < 0.7:
+        return rng.choice(ORIGINS)
+    if which.startswith("X-Forwarded") or which == "Forwarded":
+        return rng.choice(["10.9.8.7", "127.0.0.1, 10.0.0.1", "https", "for=1.2.3.4",
+                           text(rng, 20)])
+    return text(rng, 40)
+
+
 def value(rng: random.Random, depth: int = 0) -> Any:
     """A random JSON value: every type, edge numbers, nesting."""
     kind = rng.randrange(9 if depth < 3 else 6)
@@ -71,7 +104,7 @@ def value(rng: random.Random, depth: int = 0) -> Any:
         names = ARG_NAMES if kind == 8 else [text(rng, 6) for _ in range(3)]
         return {rng.choice(names): value(rng, depth + 1) for _ in range(rng.randrange(4))}
     return [None, rng.random() < 0.5, rng.choice([0, 1, -1, 2**63, -2**70, 7]),
-            rng.choice([1.0, 0.5, -0.0, 1e308]), text(rng), rng.randrange(40)][kind]
+            rng.choice([1.0, 0.5, -0.0, 1e308]), name(rng), rng.randrange(40)][kind]
 
 
 def mutated(rng: random.Random, data: Any) -> Any:
@@ -85,19 +118,23 @@ def mutated(rng: random.Random, data: Any) -> Any:
     return value(rng)
 
 
-def body(rng: random.Random) -> bytes:
-    kind = rng.randrange(7)
+def body(rng: random.Random, path: str) -> bytes:
+    kind = rng.randrange(10 if path == ACTION_PATH else 7)
+    if kind >= 7:  # a seat's own name, as the seated phone may send it
+        return json.dumps({"type": "table.rename", "args": {
+            "seat": rng.choice([0, 0, 1]), "name": name(rng)}}).encode()
     if kind >= 5:
         game, kind_of, data = rng.choice(DOCUMENTS)
         return json.dumps({"type": "table.save", "args": {
-            "game": game, "kind": kind_of, "name": text(rng, 8) or "x",
+            "game": game, "kind": kind_of, "name": name(rng) or "x",
             "data": mutated(rng, data)}}).encode()
     if kind == 0:
         return b"[" * rng.choice([2, 1000, 10_000, 100_000])
     if kind == 1:
         return rng.randbytes(rng.randrange(200))
     if kind == 2:
-        return json.dumps(value(rng)).encode()
+        return json.dumps(rng.choice([value(rng), {"seat": rng.randrange(-1, 4),
+                                                   "name": name(rng)}])).encode()
     args = {rng.choice(ARG_NAMES): value(rng) for _ in range(rng.randrange(4))}
     return json.dumps({"type": rng.choice(ACTIONS), "args": args,
                        "version": rng.choice([None, 0, -1, 3, 2**64, "1", 1.5])}).encode()
@@ -108,12 +145,28 @@ def route(app: Flask, rng: random.Random) -> tuple[str, str]:
     routes more often, mostly with a method the route takes, so most get past the router."""
     rules = [(rule.rule, sorted(rule.methods or ())) for rule in app.url_map.iter_rules()]
     rules += [(rule, methods) for rule, methods in rules if "POST" in methods] * 3
+    rules += [(ACTION_PATH, ["POST"])] * 8
     rule, methods = rng.choice(sorted(rules))
     parts = rule.replace(">", "<").split("<")
     for n in range(1, len(parts), 2):
         parts[n] = rng.choice([str(rng.randrange(-1, 2**70)), text(rng).replace("/", "")]) or "x"
     taken = [m for m in methods if m != "OPTIONS"]
     return rng.choice(taken * 4 + METHODS), "".join(parts)
+
+
+def answer(client: FlaskClient, method: str, path: str, sent: bytes,
+           headers: dict[str, str]) -> tuple[int, bytes]:
+    """The status and the start of what the box answers, from the event loop for an action."""
+    if path == ACTION_PATH:
+        kept = {key: value for key, value in headers.items() if key != "Content-Type"}
+        taken = send_action(client, data=sent, headers=kept, method=method,
+                            content_type=headers["Content-Type"])
+        return taken.status_code, taken.data
+    # Unbuffered, and only the first two pieces: a live stream never ends.
+    response = client.open(path, method=method, data=sent, headers=headers, buffered=False)
+    start = b"".join(islice(response.iter_encoded(), 2))
+    response.close()
+    return response.status_code, start
 
 
 def box_with_game(data: Path, game: str = "romme") -> tuple[Table, Flask]:
@@ -151,17 +204,16 @@ def test_the_fuzzer_gets_no_5xx_and_the_game_stays_playable(game: str) -> None:
                 if client not in (seated, host):  # they keep their seat and host cookies
                     for name in rng.sample(COOKIES, rng.randrange(3)):
                         client.set_cookie(name, text(rng, 40))
-                headers = {"Host": rng.choice(HOSTS), "Content-Type": rng.choice(CONTENT_TYPES)}
-                for name in rng.sample(HEADERS, rng.randrange(3)):
-                    headers[name] = text(rng, 40)
                 method, path = route(app, rng)
-                sent = body(rng)
-                # Unbuffered, and only the first two pieces: a live stream never ends.
-                answer = client.open(path, method=method, data=sent, headers=headers,
-                                     buffered=False)
-                start = b"".join(islice(answer.iter_encoded(), 2))
-                answer.close()
-                assert answer.status_code < 500, (seed, n, method, path, sent[:80], start[:200])
+                headers = {"Host": HOSTS[0], "Content-Type": "application/json"}
+                if rng.random() < 0.6:  # else only the body is strange, so it gets deep
+                    headers = {"Host": rng.choice(HOSTS),
+                               "Content-Type": rng.choice(CONTENT_TYPES)}
+                    for which in rng.sample(HEADERS, rng.randrange(4)):
+                        headers[which] = header(rng, which)
+                sent = body(rng, path)
+                code, start = answer(client, method, path, sent, headers)
+                assert code < 500, (seed, n, method, path, headers, sent[:80], start[:200])
                 assert b"Traceback" not in start
             still_playable(table)
         finally:

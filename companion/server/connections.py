@@ -1,0 +1,250 @@
+"""The phone server's connections: never more than the box has files for, and each given a few
+seconds to say what it wants.
+
+A stranger on the Wi-Fi can open connections faster than any timer closes them. Beyond a cap
+kept below the open-file limit, a new connection pushes out the oldest one whose request has
+not fully arrived (a phone's arrives within milliseconds, a flood's never does), or is closed
+at once when every connection is busy (live streams, requests being answered). A
+connection that has not sent a whole request head ``HEAD_S`` after connecting, or after its
+last answer, is closed: one that sends nothing and one that dribbles its headers alike. Once
+its head has arrived, a live stream runs as long as the phone keeps it. A flood is logged
+twice, when it starts and when it is over, never once a connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import resource
+import socket
+import time
+from typing import Any
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.server import ServerState
+
+HEAD_S = 10.0
+"""How long a connection may take to send a request's head before it is closed."""
+ACCEPT_BURST = 64
+"""Connections the event loop accepts in one go."""
+QUEUE = 2048
+"""Connections the kernel holds for the server to accept: a burst of them waits there, not
+for a phone's retry a second later."""
+RESERVE = 128
+"""Files kept for the box itself beyond those open when the server starts: SQLite's database,
+WAL and shared memory, the address lookup, the screen's fonts, logs, files Flask sends."""
+QUIET_S = 10.0
+"""A flood is over once this long has passed without a connection turned away."""
+ACCEPT_FAILED = "socket.accept() out of system resource"
+"""asyncio's complaint (with a traceback, once per try) when no file is left for a connection."""
+COMPLAINT_EVERY_S = 60.0
+"""How often uvicorn may say a request was malformed: a stranger sends such requests at will."""
+
+log = logging.getLogger(__name__)
+http_log = logging.getLogger(f"{__name__}.http")
+"""What uvicorn says about the phone server's connections and requests."""
+
+
+class Complaints(logging.Filter):
+    """uvicorn's warnings about a request (no HTTP, an upgrade it does not speak): one line a
+    minute for each, saying how many were left unsaid."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._said: dict[str, tuple[float, int]] = {}  # message: when last said, unsaid since
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno != logging.WARNING or record.args or not isinstance(record.msg, str):
+            return True
+        now = time.monotonic()
+        said, unsaid = self._said.get(record.msg, (float("-inf"), 0))
+        if now - said < COMPLAINT_EVERY_S:
+            self._said[record.msg] = said, unsaid + 1
+            return False
+        self._said[record.msg] = now, 0
+        if unsaid:
+            record.msg = f"{record.msg} ({unsaid} more since this was last said)"
+        return True
+
+
+http_log.addFilter(Complaints())
+
+
+def connection_cap() -> int:
+    """How many connections the server may hold under this process's open-file limit.
+
+    Beyond the files open now and the reserve, three bursts may be open unseen: two accepted
+    before the server hears of them, one closed but not yet let go.
+    """
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if limit == resource.RLIM_INFINITY:
+        limit = 2**20
+    return max(8, limit - _open_files() - RESERVE - 3 * ACCEPT_BURST)
+
+
+def _open_files() -> int:
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:  # no /proc: count generously
+        return RESERVE
+
+
+class Flood:
+    """Connections turned away at the cap, logged once when it starts and once when over."""
+
+    def __init__(self, cap: int) -> None:
+        self._cap = cap
+        self._count = 0
+        self._started = self._last = 0.0
+        self._check: asyncio.TimerHandle | None = None
+
+    def turned_away(self) -> None:
+        """One more connection (or attempt) refused or pushed out."""
+        loop = asyncio.get_running_loop()
+        if self._count == 0:
+            self._started = loop.time()
+            log.warning("Connection flood: more than %d connections at once; the oldest whose "
+                        "request has not arrived are closed, new ones when all are busy",
+                        self._cap)
+        self._count += 1
+        self._last = loop.time()
+        if self._check is None:
+            self._check = loop.call_later(QUIET_S, self._over)
+
+    def _over(self) -> None:
+        loop = asyncio.get_running_loop()
+        quiet = loop.time() - self._last
+        if quiet < QUIET_S:
+            self._check = loop.call_later(QUIET_S - quiet, self._over)
+            return
+        log.warning("Connection flood over after %.0f s: %d connections turned away",
+                    self._last - self._started, self._count)
+        self._count, self._check = 0, None
+
+
+class Doors:
+    """The connections one server holds: at most ``cap``; at the cap, the oldest of those
+    whose request has not fully arrived is pushed out."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.flood = Flood(cap)
+        self._held: set[PhoneProtocol] = set()
+        self._waiting: dict[PhoneProtocol, None] = {}  # oldest first
+
+    def admit(self, connection: PhoneProtocol) -> bool:
+        """Take ``connection`` in, making room if a connection waits; False when it cannot."""
+        if len(self._held) >= self.cap:
+            self.flood.turned_away()
+            if not self._waiting:
+                return False
+            self.let_go(next(iter(self._waiting))).push_out()
+        self._held.add(connection)
+        return True
+
+    def waits(self, connection: PhoneProtocol) -> None:
+        """``connection`` has not sent a whole request yet (since it began to wait)."""
+        if connection in self._held and connection not in self._waiting:
+            self._waiting[connection] = None
+
+    def serves(self, connection: PhoneProtocol) -> None:
+        """``connection`` sent its whole request: it is answered, not to be pushed out."""
+        self._waiting.pop(connection, None)
+
+    def let_go(self, connection: PhoneProtocol) -> PhoneProtocol:
+        """``connection`` is closed or being closed."""
+        self._held.discard(connection)
+        self._waiting.pop(connection, None)
+        return connection
+
+
+class PhoneConfig(uvicorn.Config):
+    """uvicorn's settings, and the doors every connection of the server goes through."""
+
+    def __init__(self, app: Any, doors: Doors, **settings: Any) -> None:
+        super().__init__(app, http=PhoneProtocol, backlog=ACCEPT_BURST, **settings)
+        self.doors = doors
+
+
+class PhoneProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, admitted at the cap and timed until its head arrives."""
+
+    def __init__(self, config: PhoneConfig, server_state: ServerState,
+                 app_state: dict[str, Any], _loop: asyncio.AbstractEventLoop | None = None
+                 ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self.logger = http_log
+        self._doors = config.doors
+        self._head_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if self._doors.admit(self):
+            self._watch_head()
+        else:
+            transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._doors.let_go(self)
+        self._stop_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._watch_head()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._watch_head()
+
+    def push_out(self) -> None:
+        """Close at once, to make room for a newer connection."""
+        self._stop_timer()
+        self.transport.abort()
+
+    def _watch_head(self) -> None:
+        """Start the head's clock while a request head is awaited, stop it once it is in; a
+        connection is among those to push out until its whole request has arrived."""
+        state = None if self.transport.is_closing() else self.conn.their_state
+        if state is h11.IDLE and self._head_timer is None:
+            self._head_timer = self.loop.call_later(HEAD_S, self._head_too_slow)
+        elif state is not h11.IDLE:
+            self._stop_timer()
+        if state is h11.IDLE or state is h11.SEND_BODY:
+            self._doors.waits(self)
+        else:
+            self._doors.serves(self)
+
+    def _head_too_slow(self) -> None:
+        self._head_timer = None
+        self._doors.let_go(self)
+        self.transport.abort()
+
+    def _stop_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+
+class PhoneUvicorn(uvicorn.Server):
+    """uvicorn's server, whose loop counts a failed accept into the flood, without a
+    traceback, instead of logging one for every try."""
+
+    def __init__(self, config: PhoneConfig) -> None:
+        super().__init__(config)
+        self._doors = config.doors
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        asyncio.get_running_loop().set_exception_handler(self._loop_error)
+        await super().startup(sockets)
+        for listening in sockets or ():  # asyncio listened with its burst
+            listening.listen(QUEUE)
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if context.get("message") == ACCEPT_FAILED:
+            self._doors.flood.turned_away()
+        else:
+            loop.default_exception_handler(context)
