@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, Response, abort, jsonify, request
 from werkzeug.exceptions import UnsupportedMediaType
@@ -29,6 +29,7 @@ from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, new_code
 from companion.server.context import Reader
+from companion.server.typed import checked
 from companion.table.published import token_hash
 
 COOKIE_AGE_S = 30 * 24 * 3600
@@ -232,7 +233,8 @@ def _json_body() -> Mapping[str, Any]:
 
 
 def json_body(content_type: str | None, data: bytes) -> Mapping[str, Any]:
-    """A POST's JSON object; 415 for another content type, 400 for anything but an object."""
+    """A POST's JSON object, its texts checked and tidied (``typed.checked``); 415 for another
+    content type, 400 for anything but an object or for a text the box cannot keep."""
     mimetype = parse_options_header(content_type)[0].lower()
     if not (mimetype == "application/json" or
             (mimetype.startswith("application/") and mimetype.endswith("+json"))):
@@ -243,7 +245,7 @@ def json_body(content_type: str | None, data: bytes) -> Mapping[str, Any]:
         body = None
     if not isinstance(body, Mapping):
         raise InvalidAction("error.action_malformed")
-    return body
+    return cast(Mapping[str, Any], checked(body))
 
 
 def requested(body: Mapping[str, Any], caller: Reader) -> tuple[Action, int | None]:
