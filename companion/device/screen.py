@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import pygame
 
 from companion.device.painters import Context, Fonts, painter_for
-from companion.device.painters.parts import countdown_text, game_title
+from companion.device.painters.parts import countdown_text, drawable, drawable_view, game_title
 from companion.games.base import JSON, Button, Controls, Games, Sound
 from companion.i18n import DEFAULT_LANGUAGE, has_text, text
 from companion.table.published import Published
@@ -43,12 +43,14 @@ class Screen:
         ``moment``: the box shows a moment (the clock ended a turn) full-screen.
         """
         device = published.device
-        view = {**published.view(None, now), "box": device.get("box") or {}}
+        # names typed on phones, as every text, reach the painters as a font can draw them
+        view = drawable_view({**published.view(None, now), "box": device.get("box") or {}})
         lang = str(view.get("language") or self.language)
         # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
-        ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
-                      self._fonts, moment, key_labels(published.controls, view, lang))
+        menu = tuple(map(drawable, menu_labels(published.controls, view, lang)))
+        ctx = Context(lang, menu, cursor, code, self._fonts, moment,
+                      key_labels(published.controls, view, lang))
         painter_for(self._games.get(str(view.get("game")))).draw(surface, view, ctx)
         self._drawn = _drawn(published, cursor, now, moment)
 
