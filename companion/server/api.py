@@ -45,7 +45,7 @@ OWN_SEAT_ONLY = frozenset({"table.release", "table.rename", "table.grant", "tabl
 """Seat-keeping actions a phone sends for itself; from nobody they are refused, so granting a
 requested seat needs the seat's own phone or the box's OK (the box does not come through here)."""
 
-JOINING = frozenset({"api.join", "api.claim", "api.code"})
+JOINING = frozenset({"api.join", "api.claim", "api.code", "api.rejoin"})
 """The endpoints whose failures count towards the join limit."""
 STATUS = {"error.code_needed": 403, "error.host_needed": 403, "error.host_only": 403,
           "error.disk_full": 507, "error.busy": 503}
@@ -112,6 +112,22 @@ def code() -> Response:
     args = {"seat": handover.seat, "token_hash": token_hash(token), "replaces": handover.holder}
     version = context.table().submit(Action("table.claim", None, args))
     return _seated(token, handover.seat, version, kind="seat")
+
+
+@bp.post("/rejoin")
+def rejoin() -> Response:
+    """Take the seat of a personal rejoin link, as its page's button confirms: a JSON POST
+    from the box's own page, which no page of another site can send."""
+    token = _json_body().get("token")
+    if not isinstance(token, str):
+        raise InvalidAction("error.action_malformed")
+    check_attempts()
+    seat = context.table().seat_for_token(token)
+    if seat is None:
+        raise InvalidAction("error.link_expired")
+    response = jsonify(seat=seat)
+    set_seat_cookie(response, token)
+    return response
 
 
 @bp.post("/handover")

@@ -14,6 +14,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "error.bad_request": "Diese Anfrage versteht die Box nicht.",
         "error.code_needed": "Scanne zuerst den QR-Code an der Box oder gib ihren Code ein.",
         "error.cross_site": "Diese Anfrage kam von einer fremden Seite und wurde abgelehnt.",
+        "error.link_expired": "Dieser Link gehört zu keinem Platz mehr.",
         "error.text_unreadable": "Dieser Text enthält Zeichen, die die Box nicht zeigen kann. "
                                  "Bitte tippe ihn neu.",
         "error.slow_down": "Langsamer, bitte: Die Box nimmt von einem Telefon nur ein paar "
@@ -120,6 +121,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.rejoin_hint": "Damit kommst du auf deinen Platz zurück, auch von einem anderen "
                            "Gerät. Gib ihn niemandem.",
         "web.link_expired": "Dieser Link gehört zu keinem Platz mehr.",
+        "web.rejoin_heading": "Mit diesem Link einen Platz übernehmen?",
         "web.rejoin_for": "Dieser Link gehört zu {seat}.",
         "web.rejoin_now": "Dieses Telefon ist gerade {seat}. Wer den Link übernimmt, gibt "
                           "diesen Platz ab.",
@@ -157,6 +159,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "error.bad_request": "The box does not understand this request.",
         "error.code_needed": "First scan the QR code on the box or type its code.",
         "error.cross_site": "This request came from another site and was refused.",
+        "error.link_expired": "This link no longer belongs to a seat.",
         "error.text_unreadable": "This text has characters the box cannot show. Please type "
                                  "it again.",
         "error.slow_down": "Slow down: the box takes only a few steps a second from one phone. "
@@ -260,6 +263,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.rejoin_hint": "It brings you back to your seat, even from another device. "
                            "Keep it to yourself.",
         "web.link_expired": "This link no longer belongs to a seat.",
+        "web.rejoin_heading": "Take a seat with this link?",
         "web.rejoin_for": "This link belongs to {seat}.",
         "web.rejoin_now": "This phone is {seat} now. Taking the link gives that seat up.",
         "web.rejoin_none": "This phone has no seat now.",
