@@ -29,6 +29,8 @@ from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, new_code
 from companion.server.context import Reader
+from companion.server.limiter import Limiter
+from companion.server.request import Scope, caller_of
 from companion.server.typed import checked
 from companion.table.published import token_hash
 
@@ -48,10 +50,11 @@ requested seat needs the seat's own phone or the box's OK (the box does not come
 JOINING = frozenset({"api.join", "api.claim", "api.code", "api.rejoin"})
 """The endpoints whose failures count towards the join limit."""
 STATUS = {"error.code_needed": 403, "error.host_needed": 403, "error.host_only": 403,
-          "error.disk_full": 507, "error.busy": 503}
+          "error.disk_full": 507, "error.busy": 503, "error.slow_down": 429,
+          "error.slow_down_asks": 429}
 """The status of errors that are not the rules' verdict on an action: no join code yet, not
 allowed to act (no seat or host; a phone asking for the host's part), a full (or failing)
-SD card that could not save the step, the box is busy."""
+SD card that could not save the step, the box is busy, faster than a person plays."""
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -60,6 +63,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 def join() -> Response:
     """Take a free seat."""
     args = _newcomer(_json_body())
+    asked(None)
     token = secrets.token_urlsafe(24)
     version = context.table().submit(Action("table.claim", None,
                                             {**args, "token_hash": token_hash(token)}))
@@ -71,6 +75,7 @@ def claim() -> Response:
     """Ask for a taken seat: the box's OK or the seat's own phone grants it."""
     args = _newcomer(_json_body())
     token = context.caller_token() or secrets.token_urlsafe(24)
+    asked(token)
     version = context.table().submit(Action("table.request", None,
                                             {**args, "token_hash": token_hash(token)}))
     response = jsonify(seat=args["seat"], pending=True, rejoin=_rejoin_link(token),
@@ -108,6 +113,7 @@ def code() -> Response:
     handover = context.codes().redeem(typed, context.now())
     if handover is None:
         raise InvalidAction("error.code_unknown")
+    asked(None)
     token = secrets.token_urlsafe(24)
     args = {"seat": handover.seat, "token_hash": token_hash(token), "replaces": handover.holder}
     version = context.table().submit(Action("table.claim", None, args))
@@ -151,6 +157,7 @@ def host() -> Response:
     attempt_failed()
     if context.caller_is_host():
         raise IllegalAction("error.host_already")
+    asked(context.caller_host_token())
     token, label = secrets.token_urlsafe(24), new_code(HOST_LABEL_LENGTH)
     version = context.table().submit(Action("table.host_ask", None,
                                             {"token_hash": token_hash(token), "label": label}))
@@ -176,7 +183,7 @@ def texts(lang: str) -> Response:
 def refused(error: GetawayError) -> tuple[Response, int]:
     """400 for a malformed action, 409 for one not allowed now, 403 without the join code,
     5xx for the box's own trouble. A failed join counts against the caller's address."""
-    if request.endpoint in JOINING:
+    if request.endpoint in JOINING and status_of(error) != 429:
         attempt_failed()
     return context.error_response(error.key, status_of(error), **error.params)
 
@@ -199,6 +206,22 @@ def check_attempts() -> None:
     """429 for an address that failed to join (code, seat or rejoin link) too often lately."""
     if not context.joins().allow(request.remote_addr or "", context.now()):
         abort(429)
+
+
+def asked(phone: str | None) -> None:
+    """Refuse (429) an ask for a seat or the table page beyond a person's pace, from this
+    phone (its token; None: a phone without one) or the caller's address."""
+    if not context.limiter().ask(phone, request.remote_addr or "", context.now()):
+        raise GetawayError("error.slow_down_asks")
+
+
+def paced(limiter: Limiter, scope: Scope, action: Action, now: float) -> None:
+    """Refuse (429) an action beyond a person's pace from its phone (the seat it acts for, or
+    the host's token) or from its address, before the Table sees it."""
+    phone = f"seat {action.seat}" if action.seat is not None else caller_of(scope).host_token
+    client = scope.get("client") or ("", 0)
+    if not limiter.act(phone, str(client[0]), now):
+        raise GetawayError("error.slow_down")
 
 
 def attempt_failed() -> None:

@@ -62,7 +62,8 @@ def test_a_name_is_composed_and_loses_invisible_formatting_and_extra_spaces(
     join(client, 0, f"  \u200e{decomposed} \u202e\u200b  ")
     family = "\U0001f469\u200d\U0001f467"
     join(other, 1)
-    assert act(other, "table.rename", {"seat": 1, "name": f"Zoë\u00a0\u00a0{family}\ufeff"})[0] == 200
+    renamed = act(other, "table.rename", {"seat": 1, "name": f"Zoë\u00a0\u00a0{family}\ufeff"})
+    assert renamed[0] == 200
     seats = table.published.public["seats"]
     assert seats[0]["name"] == "Jürgen Ölß" and len(seats[0]["name"]) == 10
     assert seats[1]["name"] == f"Zoë {family}"
