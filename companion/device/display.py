@@ -38,12 +38,13 @@ from companion.i18n import DEFAULT_LANGUAGE, text
 from companion.table.published import Published
 
 """Posted from the Table's thread when it publishes: the loop wakes and looks."""
-log = logging.getLogger(__name__)
 IDLE_WAIT_MS = 1000
 KEYS_WAIT_MS = 50
 """How often the simulator's window looks for key presses."""
 HEARD_S = 1.5
 """How long the simulator's panel shows what the buzzer played."""
+
+log = logging.getLogger(__name__)
 
 KEYS: dict[int, Button] = {
     pygame.K_LEFT: Button.LEFT, pygame.K_RIGHT: Button.RIGHT,
