@@ -19,10 +19,17 @@ from typing import Any
 
 import pytest
 
+from companion.server.limiter import SCALE_VARIABLE
+
+LIMITS_SCALE = "1000"
+"""How many times a person's pace the box takes actions and asks at: the tests play whole
+games as fast as the machine goes (the limits themselves are tested in tests/server)."""
+
 
 class Program:
     """`getaway run --sim` on loopback; headless unless a ``display`` is given. A restart
-    listens on the port of the first start, as the box does, so phones find it again."""
+    listens on the port of the first start, as the box does, so phones find it again.
+    Its rate limits are LIMITS_SCALE times a box's."""
 
     def __init__(self, data: Path, display: str | None = None,
                  wrapper: Sequence[str] = ()) -> None:
@@ -41,7 +48,7 @@ class Program:
         box keeps its hosts across restarts)."""
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", SCALE_VARIABLE: LIMITS_SCALE}
         command = [*self.wrapper, sys.executable, "-m", "companion.cli", "run", "--sim", "--data",
                    str(self.data), "--host", "127.0.0.1", "--port", str(self.port)]
         if self.display is None:

@@ -15,6 +15,7 @@ A notice (a damaged database moved aside, a full disk) is drawn as a band over t
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -28,12 +29,12 @@ import pygame
 from companion.device.box import Asking, Heard, Moment
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
-from companion.device.painters.palette import DANGER, INK
+from companion.device.painters.palette import BACKGROUND, DANGER, INK, TEXT
 from companion.device.painters.parts import wrap, write_lines
 from companion.device.painters.station import draw_station, panel_width
 from companion.device.screen import Screen
 from companion.games.base import Button, Games, LedFrame, Sound
-from companion.i18n import DEFAULT_LANGUAGE, Told
+from companion.i18n import DEFAULT_LANGUAGE, Told, text
 from companion.table.published import Published
 
 """Posted from the Table's thread when it publishes: the loop wakes and looks."""
@@ -44,6 +45,8 @@ HEARD_S = 1.5
 """How long the simulator's panel shows what the buzzer played."""
 BAND_LINES = 2
 """The most lines a notice's band takes at the top of the screen (a longer one is cut)."""
+
+log = logging.getLogger(__name__)
 
 KEYS: dict[int, Button] = {
     pygame.K_LEFT: Button.LEFT, pygame.K_RIGHT: Button.RIGHT,
@@ -198,6 +201,7 @@ class _Loop:
     told: Told | None = None
     link: str | None = None
     dirty: bool = True
+    broken: bool = False
     woken: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
@@ -257,8 +261,8 @@ class _Loop:
         width, height = self.screen.size
         screen = self.frame.subsurface((0, 0, width, height))
         self.link = self.join_url()
-        self.screen.render(screen, published, cursor, self.link, now, moment, asking)
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
+        self.paint(screen, published, cursor, now, moment, asking, lang)
         self.told = self.notice()
         if self.told is not None:
             _band(screen, self.told.say(lang, short=True), self.fonts)
@@ -274,6 +278,20 @@ class _Loop:
         if self.on_frame is not None:
             self.on_frame(self.frame)
 
+    def paint(self, screen: pygame.Surface, published: Published, cursor: int, now: float,
+              moment: Sound | None, asking: Asking | None, lang: str) -> None:
+        """The game's screen; if its painter fails, a plain one that says so, and the box
+        plays on (the failure is logged once, until a screen is drawn again)."""
+        try:
+            self.screen.render(screen, published, cursor, self.link, now, moment, asking)
+        except Exception:  # a painter's fault must never stop the box
+            if not self.broken:
+                log.exception("the screen could not be drawn; a plain one stands in")
+            self.broken = True
+            _unshowable(screen, lang, self.fonts)
+        else:
+            self.broken = False
+
     def handle(self, event: pygame.event.Event) -> bool:
         """React to one event; False on QUIT."""
         if event.type == pygame.QUIT:
@@ -283,6 +301,14 @@ class _Loop:
         elif event.type == pygame.WINDOWEXPOSED:
             self.dirty = True
         return True
+
+
+def _unshowable(surface: pygame.Surface, lang: str, fonts: Fonts) -> None:
+    """The plain screen that stands in for one its painter could not draw."""
+    surface.fill(BACKGROUND)
+    margin = surface.get_height() // 10
+    write_lines(surface, fonts.body, text("screen.unshowable", lang), TEXT,
+                surface.get_rect().inflate(-2 * margin, -2 * margin))
 
 
 def _band(surface: pygame.Surface, sentence: str, fonts: Fonts) -> None:

@@ -15,7 +15,7 @@ import pygame
 from companion.device.box import Asking
 from companion.device.painters import Context, Fonts, painter_for
 from companion.device.painters.asks import draw_asks
-from companion.device.painters.parts import countdown_text, game_title
+from companion.device.painters.parts import countdown_text, drawable, drawable_view, game_title
 from companion.games.base import JSON, Button, Controls, Games, MenuItem, Sound
 from companion.i18n import DEFAULT_LANGUAGE, has_text, text
 from companion.table.menu import waiting
@@ -51,7 +51,8 @@ class Screen:
         ``asking``: the asks screen is open (a moment still goes first).
         """
         device = published.device
-        view = {**published.view(None, now), "box": device.get("box") or {}}
+        # names typed on phones, as every text, reach the painters as a font can draw them
+        view = drawable_view({**published.view(None, now), "box": device.get("box") or {}})
         lang = str(view.get("language") or self.language)
         self._drawn = _drawn(published, cursor, now, moment, asking)
         if asking is not None and moment is None:
@@ -60,9 +61,9 @@ class Screen:
             return
         # the box's own Wi-Fi, when the group chose to show it, takes the join code's place
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
-        ctx = Context(lang, menu_labels(published.controls, view, lang), cursor, code,
-                      self._fonts, moment, key_labels(published.controls, view, lang),
-                      waiting(published.controls.asks))
+        menu = tuple(map(drawable, menu_labels(published.controls, view, lang)))
+        ctx = Context(lang, menu, cursor, code, self._fonts, moment,
+                      key_labels(published.controls, view, lang), waiting(published.controls.asks))
         painter_for(self._games.get(str(view.get("game")))).draw(surface, view, ctx)
 
     def asks_context(self, published: Published, view: Mapping[str, JSON], lang: str,
@@ -70,8 +71,8 @@ class Screen:
         """The asks screen's: the asks as sentences, what OK and BACK do there."""
         keys = ((Button.OK, text("box.asks_take", lang)),
                 (Button.BACK, text("box.asks_close", lang)))
-        return Context(lang, labels(published.controls.asks, view, lang), cursor, "",
-                       self._fonts, keys=keys)
+        asks = tuple(map(drawable, labels(published.controls.asks, view, lang)))
+        return Context(lang, asks, cursor, "", self._fonts, keys=keys)
 
     def needs_redraw(self, published: Published, cursor: int, now: float,
                      moment: Sound | None = None, asking: Asking | None = None) -> bool:

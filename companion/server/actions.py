@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, MethodNotAllowed
 
 from companion.games.base import GetawayError
-from companion.server.api import json_body, requested, status_of
+from companion.server.api import json_body, paced, requested, status_of
 from companion.server.app import API_ERRORS, SECURITY_HEADERS, cross_site, trusted_host
 from companion.server.context import error_body
+from companion.server.limiter import Limiter
 from companion.server.request import Scope, Send, caller_of, header, language
 from companion.table.owner import Table
 
@@ -30,8 +31,8 @@ log = logging.getLogger(__name__)
 class Actions:
     """The action endpoint of one Table, for a box reached by ``names`` or any IP address."""
 
-    def __init__(self, table: Table, names: frozenset[str]) -> None:
-        self._table, self._names = table, names
+    def __init__(self, table: Table, names: frozenset[str], limiter: Limiter) -> None:
+        self._table, self._names, self._limiter = table, names, limiter
 
     async def __call__(self, scope: Scope, body: bytes, send: Send) -> None:
         """Answer with ``{"version": n}`` once the action is durable, else the refusal."""
@@ -65,6 +66,7 @@ class Actions:
             raise Forbidden()
         action, version = requested(json_body(header(scope, b"content-type"), body),
                                     caller_of(scope).reader(self._table))
+        paced(self._limiter, scope, action, self._table.clock())
         answer = asyncio.wrap_future(self._table.post(action, expect_version=version))
         # wait, unlike wait_for, never cancels the Table's future, which must stay its own
         done, _ = await asyncio.wait({answer}, timeout=ANSWER_S)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, Response, abort, jsonify, request
 from werkzeug.exceptions import UnsupportedMediaType
@@ -29,6 +29,9 @@ from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, new_code
 from companion.server.context import Reader
+from companion.server.limiter import Limiter
+from companion.server.request import Scope, caller_of
+from companion.server.typed import checked
 from companion.table.published import token_hash
 
 COOKIE_AGE_S = 30 * 24 * 3600
@@ -44,13 +47,14 @@ OWN_SEAT_ONLY = frozenset({"table.release", "table.rename", "table.grant", "tabl
 """Seat-keeping actions a phone sends for itself; from nobody they are refused, so granting a
 requested seat needs the seat's own phone or the box's OK (the box does not come through here)."""
 
-JOINING = frozenset({"api.join", "api.claim", "api.code"})
+JOINING = frozenset({"api.join", "api.claim", "api.code", "api.rejoin"})
 """The endpoints whose failures count towards the join limit."""
 STATUS = {"error.code_needed": 403, "error.host_needed": 403, "error.host_only": 403,
-          "error.disk_full": 507, "error.busy": 503}
+          "error.disk_full": 507, "error.busy": 503, "error.slow_down": 429,
+          "error.slow_down_asks": 429}
 """The status of errors that are not the rules' verdict on an action: no join code yet, not
 allowed to act (no seat or host; a phone asking for the host's part), a full (or failing)
-SD card that could not save the step, the box is busy."""
+SD card that could not save the step, the box is busy, faster than a person plays."""
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -59,6 +63,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 def join() -> Response:
     """Take a free seat."""
     args = _newcomer(_json_body())
+    asked(None)
     token = secrets.token_urlsafe(24)
     version = context.table().submit(Action("table.claim", None,
                                             {**args, "token_hash": token_hash(token)}))
@@ -70,6 +75,7 @@ def claim() -> Response:
     """Ask for a taken seat: the box's OK or the seat's own phone grants it."""
     args = _newcomer(_json_body())
     token = context.caller_token() or secrets.token_urlsafe(24)
+    asked(token)
     version = context.table().submit(Action("table.request", None,
                                             {**args, "token_hash": token_hash(token)}))
     response = jsonify(seat=args["seat"], pending=True, rejoin=_rejoin_link(token),
@@ -107,10 +113,27 @@ def code() -> Response:
     handover = context.codes().redeem(typed, context.now())
     if handover is None:
         raise InvalidAction("error.code_unknown")
+    asked(None)
     token = secrets.token_urlsafe(24)
     args = {"seat": handover.seat, "token_hash": token_hash(token), "replaces": handover.holder}
     version = context.table().submit(Action("table.claim", None, args))
     return _seated(token, handover.seat, version, kind="seat")
+
+
+@bp.post("/rejoin")
+def rejoin() -> Response:
+    """Take the seat of a personal rejoin link, as its page's button confirms: a JSON POST
+    from the box's own page, which no page of another site can send."""
+    token = _json_body().get("token")
+    if not isinstance(token, str):
+        raise InvalidAction("error.action_malformed")
+    check_attempts()
+    seat = context.table().seat_for_token(token)
+    if seat is None:
+        raise InvalidAction("error.link_expired")
+    response = jsonify(seat=seat)
+    set_seat_cookie(response, token)
+    return response
 
 
 @bp.post("/handover")
@@ -134,6 +157,7 @@ def host() -> Response:
     attempt_failed()
     if context.caller_is_host():
         raise IllegalAction("error.host_already")
+    asked(context.caller_host_token())
     token, label = secrets.token_urlsafe(24), new_code(HOST_LABEL_LENGTH)
     version = context.table().submit(Action("table.host_ask", None,
                                             {"token_hash": token_hash(token), "label": label}))
@@ -159,7 +183,7 @@ def texts(lang: str) -> Response:
 def refused(error: GetawayError) -> tuple[Response, int]:
     """400 for a malformed action, 409 for one not allowed now, 403 without the join code,
     5xx for the box's own trouble. A failed join counts against the caller's address."""
-    if request.endpoint in JOINING:
+    if request.endpoint in JOINING and status_of(error) != 429:
         attempt_failed()
     return context.error_response(error.key, status_of(error), **error.params)
 
@@ -182,6 +206,22 @@ def check_attempts() -> None:
     """429 for an address that failed to join (code, seat or rejoin link) too often lately."""
     if not context.joins().allow(request.remote_addr or "", context.now()):
         abort(429)
+
+
+def asked(phone: str | None) -> None:
+    """Refuse (429) an ask for a seat or the table page beyond a person's pace, from this
+    phone (its token; None: a phone without one) or the caller's address."""
+    if not context.limiter().ask(phone, request.remote_addr or "", context.now()):
+        raise GetawayError("error.slow_down_asks")
+
+
+def paced(limiter: Limiter, scope: Scope, action: Action, now: float) -> None:
+    """Refuse (429) an action beyond a person's pace from its phone (the seat it acts for, or
+    the host's token) or from its address, before the Table sees it."""
+    phone = f"seat {action.seat}" if action.seat is not None else caller_of(scope).host_token
+    client = scope.get("client") or ("", 0)
+    if not limiter.act(phone, str(client[0]), now):
+        raise GetawayError("error.slow_down")
 
 
 def attempt_failed() -> None:
@@ -232,7 +272,8 @@ def _json_body() -> Mapping[str, Any]:
 
 
 def json_body(content_type: str | None, data: bytes) -> Mapping[str, Any]:
-    """A POST's JSON object; 415 for another content type, 400 for anything but an object."""
+    """A POST's JSON object, its texts checked and tidied (``typed.checked``); 415 for another
+    content type, 400 for anything but an object or for a text the box cannot keep."""
     mimetype = parse_options_header(content_type)[0].lower()
     if not (mimetype == "application/json" or
             (mimetype.startswith("application/") and mimetype.endswith("+json"))):
@@ -243,7 +284,7 @@ def json_body(content_type: str | None, data: bytes) -> Mapping[str, Any]:
         body = None
     if not isinstance(body, Mapping):
         raise InvalidAction("error.action_malformed")
-    return body
+    return cast(Mapping[str, Any], checked(body))
 
 
 def requested(body: Mapping[str, Any], caller: Reader) -> tuple[Action, int | None]:

@@ -7,6 +7,7 @@ Nothing lives in module globals: the Table, the codes and the join limiter hang 
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 from collections.abc import Callable
 from functools import partial
@@ -24,7 +25,7 @@ from companion import i18n
 from companion.games.base import Game
 from companion.server import api, context, history, pages, saved
 from companion.server.codes import Codes
-from companion.server.limiter import JoinLimiter
+from companion.server.limiter import JoinLimiter, Limiter, Limits, configured
 from companion.server.texts import TEXTS
 from companion.table.owner import Table
 
@@ -43,13 +44,15 @@ SECURITY_HEADERS = {
 
 def create_app(table: Table, *, public_url: str | Callable[[], str | None],
                join_code: str | None = None,
-               trouble: Callable[[], i18n.Told | None] = lambda: None) -> Flask:
+               trouble: Callable[[], i18n.Told | None] = lambda: None,
+               limits: Limits | None = None) -> Flask:
     """The phone server for ``table``; ``public_url`` (``http://<ip>:<port>``, or a function
     that finds it as the network changes, None without one) makes join links.
 
     ``join_code`` is the code phones need to take a seat (a new random one if not given).
     ``trouble`` tells what the box's screen says about its storage (a read-only or full SD
-    card, a damaged game); the table page says it too.
+    card, a damaged game); the table page says it too. ``limits``: how fast a phone and an
+    address may act and ask (by default a person's pace, see ``limiter.configured``).
     """
     web = Path(str(files("companion.web")))
     app = Flask(__name__, template_folder=web / "templates", static_folder=web / "static")
@@ -57,6 +60,7 @@ def create_app(table: Table, *, public_url: str | Callable[[], str | None],
     i18n.register(TEXTS)
     app.extensions.update({context.EXTENSION: table,
                            context.JOINS_EXTENSION: JoinLimiter(),
+                           context.LIMITER_EXTENSION: Limiter(limits or configured(os.environ)),
                            context.CODES_EXTENSION: Codes(join_code),
                            context.TROUBLE_EXTENSION: trouble,
                            context.ADDRESS_EXTENSION: public_url if callable(public_url)

@@ -9,7 +9,7 @@ from flask import Flask, Response, current_app, jsonify, request
 from companion.games.base import JSON
 from companion.i18n import LANGUAGES, Told, pick_language, text
 from companion.server.codes import Codes, same
-from companion.server.limiter import JoinLimiter
+from companion.server.limiter import JoinLimiter, Limiter
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -19,6 +19,7 @@ JOIN_COOKIE = "getaway_join"
 LANG_COOKIE = "lang"
 EXTENSION = "getaway"
 JOINS_EXTENSION = "getaway.joins"
+LIMITER_EXTENSION = "getaway.limiter"
 CODES_EXTENSION = "getaway.codes"
 TROUBLE_EXTENSION = "getaway.trouble"
 ADDRESS_EXTENSION = "getaway.address"
@@ -37,6 +38,17 @@ def table_of(app: Flask) -> Table:
 def joins() -> JoinLimiter:
     joins: JoinLimiter = current_app.extensions[JOINS_EXTENSION]
     return joins
+
+
+def limiter() -> Limiter:
+    return limiter_of(current_app)
+
+
+def limiter_of(app: Flask) -> Limiter:
+    """How fast each phone and address may act and ask (outside a request: for the action
+    endpoint on the event loop)."""
+    limiter: Limiter = app.extensions[LIMITER_EXTENSION]
+    return limiter
 
 
 def codes() -> Codes:

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 from companion.games.base import Action
 from companion.i18n import catalog, text
 from companion.server import context
-from companion.server.api import attempt_failed, check_attempts, set_host_cookie, set_seat_cookie
+from companion.server.api import attempt_failed, check_attempts, set_host_cookie
 from companion.server.codes import SHAPE
 from companion.table.published import token_hash
 
@@ -57,18 +57,31 @@ def host_link(secret: str) -> Response:
 
 
 @bp.get("/r/<token>")
-def rejoin(token: str) -> Response:
-    """Put the seat token back into the cookie and go to the phone page.
+def rejoin(token: str) -> Response | str:
+    """A personal rejoin link: a page that says which seat it belongs to (its script says
+    which seat this phone holds now: a link opened from another site comes without the
+    phone's cookies); only its button, a JSON POST from the page itself, moves the seat here.
+    So a page of another site that sends a phone to a link never changes who the phone is.
 
     A link that fits no seat counts against the join limit, so nobody can walk through tokens.
     """
     check_attempts()
-    if context.table().seat_for_token(token) is None:
+    seat = context.table().seat_for_token(token)
+    if seat is None:
         attempt_failed()
         return redirect(url_for("pages.phone", link="expired"))
-    response = redirect(url_for("pages.phone"))
-    set_seat_cookie(response, token)
-    return response
+    if context.caller_token() == token:
+        return redirect(url_for("pages.phone"))
+    return render_page("rejoin.html", "rejoin", token=token, seat=seat,
+                       title=seat_title(seat, context.language()))
+
+
+def seat_title(seat: int, lang: str) -> str:
+    """"Anna (Seat 2)", or "Seat 2" for a seat nobody named, as the phone page says it."""
+    seats = context.table().published.public.get("seats") or []
+    name = seats[seat].get("name") if seat < len(seats) else ""
+    label = text("web.seat", lang, seat=seat + 1)
+    return f"{name} ({label})" if name else label
 
 
 def render_page(template: str, page: str, **values: object) -> str:

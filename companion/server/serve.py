@@ -41,7 +41,8 @@ class PhoneServer:
         self._flask = WSGIMiddleware(app, workers=WORKERS)  # type: ignore[arg-type]
         self._streams = streams
         self._names = box_names()
-        self._actions = actions.Actions(context.table_of(app), self._names)
+        self._actions = actions.Actions(context.table_of(app), self._names,
+                                        context.limiter_of(app))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -14,6 +14,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "error.bad_request": "Diese Anfrage versteht die Box nicht.",
         "error.code_needed": "Scanne zuerst den QR-Code an der Box oder gib ihren Code ein.",
         "error.cross_site": "Diese Anfrage kam von einer fremden Seite und wurde abgelehnt.",
+        "error.link_expired": "Dieser Link gehört zu keinem Platz mehr.",
+        "error.text_unreadable": "Dieser Text enthält Zeichen, die die Box nicht zeigen kann. "
+                                 "Bitte tippe ihn neu.",
+        "error.slow_down": "Langsamer, bitte: Die Box nimmt von einem Telefon nur ein paar "
+                           "Schritte pro Sekunde an. Versuch es gleich noch einmal.",
+        "error.slow_down_asks": "Langsamer, bitte: Von hier kamen gerade zu viele Anfragen "
+                                "nach einem Platz oder der Tischseite. Warte eine Minute.",
         "web.host_title": "Diese Seite als Tischseite",
         "web.host_hint": "Die Tischseite startet und beendet Spiele, nimmt Schritte zurück und "
                          "spielt für Plätze ohne Telefon. Dafür drückt jemand an der Box OK.",
@@ -115,6 +122,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.rejoin_hint": "Damit kommst du auf deinen Platz zurück, auch von einem anderen "
                            "Gerät. Gib ihn niemandem.",
         "web.link_expired": "Dieser Link gehört zu keinem Platz mehr.",
+        "web.rejoin_heading": "Mit diesem Link einen Platz übernehmen?",
+        "web.rejoin_for": "Dieser Link gehört zu {seat}.",
+        "web.rejoin_now": "Dieses Telefon ist gerade {seat}. Wer den Link übernimmt, gibt "
+                          "diesen Platz ab.",
+        "web.rejoin_none": "Dieses Telefon hat gerade keinen Platz.",
+        "web.rejoin_take": "Diesen Platz übernehmen",
+        "web.rejoin_stay": "Nichts ändern",
         "web.copy": "Kopieren",
         "web.copied": "Kopiert",
         "web.join_here": "Mitspielen: QR-Code an der Box scannen oder öffnen:",
@@ -146,6 +160,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "error.bad_request": "The box does not understand this request.",
         "error.code_needed": "First scan the QR code on the box or type its code.",
         "error.cross_site": "This request came from another site and was refused.",
+        "error.link_expired": "This link no longer belongs to a seat.",
+        "error.text_unreadable": "This text has characters the box cannot show. Please type "
+                                 "it again.",
+        "error.slow_down": "Slow down: the box takes only a few steps a second from one phone. "
+                           "Try again in a moment.",
+        "error.slow_down_asks": "Slow down: too many requests for a seat or the table page "
+                                "came from here just now. Wait a minute.",
         "web.host_title": "Run the table from this page",
         "web.host_hint": "The table page starts and ends games, undoes steps and plays for seats "
                          "without a phone. Someone at the box presses OK to allow it.",
@@ -244,6 +265,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.rejoin_hint": "It brings you back to your seat, even from another device. "
                            "Keep it to yourself.",
         "web.link_expired": "This link no longer belongs to a seat.",
+        "web.rejoin_heading": "Take a seat with this link?",
+        "web.rejoin_for": "This link belongs to {seat}.",
+        "web.rejoin_now": "This phone is {seat} now. Taking the link gives that seat up.",
+        "web.rejoin_none": "This phone has no seat now.",
+        "web.rejoin_take": "Take this seat",
+        "web.rejoin_stay": "Change nothing",
         "web.copy": "Copy",
         "web.copied": "Copied",
         "web.join_here": "Join: scan the QR code on the box or open:",

@@ -98,9 +98,10 @@ def post_to(client: FlaskClient, path: str, data: str, content_type: str) -> Ans
 
 def send_action(client: FlaskClient, body: Any = None, *, data: str | bytes | None = None,
                 headers: Mapping[str, str] | None = None,
-                content_type: str = "application/json", method: str = "POST") -> Answer:
+                content_type: str = "application/json", method: str = "POST",
+                address: str = "127.0.0.1") -> Answer:
     """What ``client`` gets for an action (``body`` as JSON, or raw ``data``) from the box's
-    action endpoint, sent with its cookies as a browser sends it."""
+    action endpoint, sent with its cookies as a browser at ``address`` sends it."""
     kept = [f"{name}={cookie.value}" for name in (context.SEAT_COOKIE, context.HOST_COOKIE,
                                                    context.JOIN_COOKIE, context.LANG_COOKIE)
             if (cookie := client.get_cookie(name)) is not None]
@@ -111,13 +112,15 @@ def send_action(client: FlaskClient, body: Any = None, *, data: str | bytes | No
     raw = json.dumps(body).encode() if data is None else (
         data.encode() if isinstance(data, str) else data)
     scope = {"type": "http", "method": method, "path": PATH, "query_string": b"",
+             "client": (address, 50000),
              "headers": [(name.encode(), value.encode()) for name, value in sent.items()]}
     messages: list[dict[str, Any]] = []
 
     async def send(message: Any) -> None:
         messages.append(message)
 
-    endpoint = Actions(context.table_of(client.application), box_names())
+    endpoint = Actions(context.table_of(client.application), box_names(),
+                       context.limiter_of(client.application))
     asyncio.run(endpoint(scope, raw, send))
     start, body_message = messages
     return Answer(start["status"], Headers([(k.decode(), v.decode())

@@ -14,6 +14,7 @@ from companion.games.base import Action
 from companion.server import actions
 from companion.server.actions import PATH, Actions
 from companion.server.app import box_names
+from companion.server.limiter import PRODUCT, Limiter
 from companion.table.owner import Table
 from companion.table.published import Published
 from tests.server.conftest import send_action
@@ -74,7 +75,7 @@ def test_a_phone_that_goes_while_waiting_leaves_the_table_running(host_page: Fla
         raise AssertionError("no answer for a phone that went")
 
     async def go_away() -> None:
-        endpoint = Actions(table, box_names())
+        endpoint = Actions(table, box_names(), Limiter(PRODUCT))
         task = asyncio.create_task(endpoint(scope, b'{"type": "pause", "host": true}', send))
         await asyncio.sleep(0)  # the task runs up to its wait: the action is with the Table
         task.cancel()

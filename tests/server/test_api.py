@@ -87,8 +87,9 @@ def test_join_is_rate_limited(client: FlaskClient) -> None:
 def test_rejoin_link_puts_the_seat_back_on_a_new_phone(client: FlaskClient, app: Flask) -> None:
     token = join(client, 1, "Anna")["rejoin"].rsplit("/", 1)[1]
     phone = app.test_client()
-    response = phone.get(f"/r/{token}")
-    assert response.status_code == 302 and response.headers["Location"] == "/"
+    page = phone.get(f"/r/{token}", headers={"Accept-Language": "en"})
+    assert page.status_code == 200 and "This link belongs to Anna (Seat 2)." in page.text
+    assert phone.post("/api/rejoin", json={"token": token}).json == {"seat": 1}
     assert (phone.get("/api/view").json or {})["me"] == 1
 
 

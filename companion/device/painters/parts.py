@@ -7,6 +7,7 @@ rectangle and data, so a game's painter is a layout plus a few calls.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -47,6 +48,8 @@ TEXTS = {
         "screen.key_held": "{button} halten: {action}",
         "screen.key_both": "{button}: {action}, halten: {held}",
         "screen.time_up": "ZEIT UM!",
+        "screen.unshowable": "Dieses Bild kann die Box gerade nicht zeigen. Die Telefone "
+                             "spielen weiter.",
         "box.button.turn": "TURN",
         "box.button.ok": "OK",
         "box.button.back": "ZURÜCK",
@@ -67,6 +70,7 @@ TEXTS = {
         "screen.key_held": "hold {button}: {action}",
         "screen.key_both": "{button}: {action}, hold: {held}",
         "screen.time_up": "TIME'S UP!",
+        "screen.unshowable": "The box cannot show this screen just now. The phones play on.",
         "box.button.turn": "TURN",
         "box.button.ok": "OK",
         "box.button.back": "BACK",
@@ -214,19 +218,60 @@ def game_layout(size: tuple[int, int]) -> Layout:
 
 # -- text --------------------------------------------------------------------------------------
 
+LINE_MAX = 500
+"""The most characters of one line the box draws: no screen shows more."""
+UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What no font draws and pygame refuses (a NUL ends its render): control characters and
+halves of surrogate pairs."""
+SPACES = frozenset("\t\n\v\f\r\x1c\x1d\x1e\x1f\x85")
+
+
+def drawable(words: str) -> str:
+    """``words`` as a font can draw them: a control character that breaks a line becomes a
+    space, anything else no font draws a replacement character (�)."""
+    return UNDRAWABLE.sub(lambda found: " " if found[0] in SPACES else "\ufffd", words)
+
+
+def drawable_view(view: Mapping[str, JSON]) -> dict[str, JSON]:
+    """``view`` with every text in it drawable."""
+    return {key: _drawable_json(value) for key, value in view.items()}
+
+
+def _drawable_json(value: JSON) -> JSON:
+    if isinstance(value, str):
+        return drawable(value)
+    if isinstance(value, Mapping):
+        return drawable_view(value)
+    if isinstance(value, list):
+        return [_drawable_json(item) for item in value]
+    return value
+
+
 def fit(font: pygame.font.Font, line: str, width: int) -> str:
-    """``line``, shortened with an ellipsis until it fits ``width`` pixels."""
+    """``line``, shortened with an ellipsis until it fits ``width`` pixels (found by halving,
+    so even a line of thousands of characters costs a dozen measures)."""
     if font.size(line)[0] <= width:
         return line
-    while line and font.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line.rstrip() + "…"
+    kept, too_many = 0, len(line)
+    while too_many - kept > 1:
+        middle = (kept + too_many) // 2
+        if font.size(line[:middle] + "…")[0] <= width:
+            kept = middle
+        else:
+            too_many = middle
+    return line[:kept].rstrip() + "…"
 
 
 def write(surface: pygame.Surface, font: pygame.font.Font, line: str, colour: Colour,
           at: tuple[int, int], anchor: str = "topleft", width: int | None = None) -> pygame.Rect:
-    """Draw one line anchored at ``at`` (a pygame.Rect attribute name); return where it went."""
-    image = font.render(fit(font, line, width) if width else line, True, colour)
+    """Draw one line anchored at ``at`` (a pygame.Rect attribute name); return where it went.
+
+    Any text is drawn: what no font draws is replaced, a line beyond LINE_MAX cut.
+    """
+    line = drawable(line[:LINE_MAX])
+    shown = fit(font, line, width) if width else line
+    # pygame refuses to render text of no width (only invisible characters): a space is none
+    image = font.render(shown if font.size(shown)[0] else " ", True, colour)
     rect = image.get_rect(**{anchor: at})
     surface.blit(image, rect)
     return rect
@@ -250,7 +295,7 @@ def write_lines(surface: pygame.Surface, font: pygame.font.Font, words: str, col
 def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:
     """``words`` in lines that fit ``width``, broken at spaces (never at a no-break space)."""
     lines: list[str] = []
-    for word in words.replace("\n", " ").split(" "):
+    for word in drawable(words).split(" "):
         if not word:
             continue
         if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
