@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,13 +99,12 @@ def guarded_by(mutations: Iterable[Mutation]) -> list[str]:
     return list(dict.fromkeys(test for mutation in mutations for test in mutation.tests))
 
 
-def run_all(mutations: Sequence[Mutation]) -> tuple[Run, list[Run]]:
-    """The control run (every named test, no mutation) and one run per mutation, two at a
-    time: the control first, as it is the longest."""
-    with ThreadPoolExecutor(RUNNERS) as pool:
-        control = pool.submit(run_tests, guarded_by(mutations))
-        runs = [pool.submit(run_tests, mutation.tests, mutation) for mutation in mutations]
-        return control.result(), [run.result() for run in runs]
+def start_all(pool: Executor, mutations: Sequence[Mutation]) -> tuple[Future[Run],
+                                                                     list[Future[Run]]]:
+    """The control run (every named test, no mutation) and one run per mutation, started in
+    ``pool``: the control first, as it is the longest."""
+    control = pool.submit(run_tests, guarded_by(mutations))
+    return control, [pool.submit(run_tests, mutation.tests, mutation) for mutation in mutations]
 
 
 def verdict(run: Run) -> str:
@@ -125,7 +124,9 @@ def test_every_snippet_is_found_exactly_once() -> None:
 
 
 def test_every_removed_check_fails_its_tests() -> None:
-    control, runs = run_all(MUTATIONS)
+    with ThreadPoolExecutor(RUNNERS) as pool:
+        started, each = start_all(pool, MUTATIONS)
+        control, runs = started.result(), [run.result() for run in each]
     assert control.imported == "companion/__init__.py", control.output[-3000:]
     assert control.status == 0, control.output[-3000:]
     missed = [f"{m.name} ({m.path}): {verdict(run)}\n{run.output[-1500:]}"
@@ -139,15 +140,18 @@ def main(arguments: Sequence[str]) -> int:
     tests = list(arguments[arguments.index("--tests") + 1:]) if "--tests" in arguments else None
     mutations = [m if tests is None else Mutation(m.name, m.path, m.old, m.new, tuple(tests))
                  for m in MUTATIONS]
-    started = time.monotonic()
-    control, runs = run_all(mutations)
-    print(f"control: exit {control.status}, imported {control.imported}, "
-          f"{control.seconds:.1f} s")
-    for number, (mutation, run) in enumerate(zip(mutations, runs, strict=True), 1):
-        print(f"{number:3} {verdict(run):9} {run.seconds:5.1f} s  {mutation.path}: "
-              f"{mutation.name}")
-    survived = sum(verdict(run) != "caught" for run in runs)
-    print(f"{survived} of {len(runs)} not caught; {time.monotonic() - started:.0f} s in all")
+    began, missed = time.monotonic(), 0
+    with ThreadPoolExecutor(RUNNERS) as pool:
+        started, each = start_all(pool, mutations)
+        control = started.result()
+        print(f"control: exit {control.status}, imported {control.imported}, "
+              f"{control.seconds:.1f} s", flush=True)
+        for number, (mutation, future) in enumerate(zip(mutations, each, strict=True), 1):
+            run = future.result()
+            missed += verdict(run) != "caught"
+            print(f"{number:3} {verdict(run):9} {run.seconds:5.1f} s  {mutation.path}: "
+                  f"{mutation.name}", flush=True)
+    print(f"{missed} of {len(mutations)} not caught; {time.monotonic() - began:.0f} s in all")
     return 0
 
 

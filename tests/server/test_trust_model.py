@@ -19,11 +19,13 @@ from companion.games import GAMES
 from companion.games.base import Action, IllegalAction
 from companion.server import context
 from companion.server.app import create_app, host_path
-from companion.server.codes import Codes
+from companion.server.codes import HANDOVER_S, Codes
 from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from companion.table.published import token_hash
 from companion.table.store import Store
+from tests import tables
+from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.test_api import act, join
 
@@ -92,7 +94,9 @@ def test_host_asks_are_rate_limited(app: Flask, table: Table) -> None:
     assert statuses == [200] * 10 + [429]
 
 
-def test_a_forged_host_cookie_is_no_host(app: Flask, table: Table) -> None:
+def test_a_forged_host_cookie_is_no_host(app: Flask, host_page: FlaskClient,
+                                         table: Table) -> None:
+    """Not even while a real host is there."""
     forger = app.test_client()
     forger.set_cookie(context.HOST_COOKIE, "forged-token-forged-token-fo")
     assert not is_host(forger, table)
@@ -201,6 +205,32 @@ def test_a_hand_over_code_is_used_up_by_its_first_use() -> None:
     assert codes.redeem(code, now=2.0) is None
 
 
+def test_a_phone_whose_seat_went_makes_no_hand_over_code(client: FlaskClient,
+                                                       other: FlaskClient) -> None:
+    """Its token fits no seat any more (the seat went to a phone that asked for it)."""
+    join(client, 0, "Anna")
+    other.post("/api/claim", json={"seat": 0})
+    assert act(client, "table.grant", {"seat": 0})[0] == 200
+    response = client.post("/api/handover", json={})
+    assert (response.status_code, (response.json or {})["error"]) == (409, "error.seat_needed")
+
+
+def test_a_hand_over_code_expires_after_ten_minutes(tmp_path: Path) -> None:
+    clock = FakeClock()
+    table = tables.open_table(tmp_path / "clocked.sqlite", clock)
+    try:
+        table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2}))
+        app = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+        holder = phone(app)
+        join(holder, 0, "Anna")
+        code = (holder.post("/api/handover", json={}).json or {})["code"]
+        clock.advance(HANDOVER_S + 1)
+        assert app.test_client().post("/api/code", json={"code": code}).status_code == 400
+        assert view(holder)["me"] == 0
+    finally:
+        table.stop()
+
+
 def test_a_hand_over_code_of_a_seat_left_meanwhile_gives_nothing(client: FlaskClient,
                                                                  app: Flask,
                                                                  table: Table) -> None:
@@ -211,6 +241,21 @@ def test_a_hand_over_code_of_a_seat_left_meanwhile_gives_nothing(client: FlaskCl
     stranger = app.test_client()
     assert stranger.post("/api/code", json={"code": code}).status_code == 409
     assert not table.published.public["seats"][0]["taken"]
+
+
+def test_a_phone_takes_back_no_ask_it_did_not_make(client: FlaskClient, other: FlaskClient,
+                                                   app: Flask) -> None:
+    join(client, 0, "Anna")
+    other.post("/api/claim", json={"seat": 0, "name": "Anna2"})
+    seated = phone(app)
+    join(seated, 1, "Bernd")
+    assert seated.post("/api/claim/cancel", json={}).status_code == 409
+    assert view(client)["claims"] == [{"seat": 0, "name": "Anna2"}]
+
+
+def test_a_join_link_with_a_code_of_another_shape_carries_none(app: Flask) -> None:
+    page = app.test_client().get('/j/"><b>KM7RX')
+    assert page.status_code == 200 and 'data-code=""' in page.text
 
 
 # -- what a phone may send -------------------------------------------------------------------
@@ -329,6 +374,27 @@ def gendarm(tmp_path: Path) -> Iterator[Table]:
     table.submit(Action("start_roll", None, {"starter": 0}))
     yield table
     table.stop()
+
+
+def test_the_box_plays_no_kept_chips_part_once_a_phone_holds_the_seat(app: Flask,
+                                                                       table: Table) -> None:
+    """Level 2: Anna kept her chip on the table, then her phone took her seat; after an odd
+    duty roll the table page may not give up her gendarme for her (her phone does)."""
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2, "options": {
+        "level": 2, "dice": "table", "catchers": "chips"}}))
+    bernd, page = phone(app), host_browser(app, table)
+    join(bernd, 1, "Bernd")
+    for sender, kind, args in ((page, "start_roll", {"starter": 0}),
+                               (bernd, "catcher", {"number": 4}), (page, "keep_chip", {"seat": 0}),
+                               (page, "safe", {}), (page, "end_turn", {}),
+                               (bernd, "end_turn", {}), (page, "roll", {"value": 3})):
+        assert act(sender, kind, args)[0] == 200, kind
+    assert "remove" in {item.action.type for item in table.published.controls.menu}
+    join(phone(app), 0, "Anna")
+    assert "remove" not in {item.action.type for item in table.published.controls.menu}
+    status, body = act(page, "remove", {"gendarme": 6})
+    assert (status, body["error"]) == (409, "error.seat_has_phone")
 
 
 def test_the_box_keeps_no_chip_for_a_seat_a_phone_holds(gendarm: Table) -> None:
