@@ -319,11 +319,11 @@ MUTATIONS = [
     Mutation("Rob 'n Run: the box sorts for a boss with a phone", ROBNRUN,
              'SECRET_PARTS = frozenset({"safes", "sort",', 'SECRET_PARTS = frozenset({"safes",',
              ("tests/server/test_robnrun_api.py::test_only_the_boss_phone_enters_and_sorts",)),
-    Mutation("Räuber und Gendarm: the box plays a kept chip's part although a phone holds "
-             "the seat", GENDARM,
+    Mutation("Räuber und Gendarm: the box keeps a chip for a seat a phone holds", GENDARM,
              "return seat if whole(seat) and seat in range(SEATS) else None", "return None",
              (trust("test_the_box_keeps_no_chip_for_a_seat_a_phone_holds"),)),
-    Mutation("Räuber und Gendarm: the box claims for a seat a phone holds", GENDARM,
+    Mutation("Räuber und Gendarm: the box plays a kept chip's part although a phone holds "
+             "the seat", GENDARM,
              "return state.turn if playing and state.players[on_turn(state)].on_table else None",
              "return None",
              (trust("test_the_box_plays_no_kept_chips_part_once_a_phone_holds_the_seat"),)),
