@@ -32,15 +32,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.code_hint": "Tippe den Code vom Bildschirm der Box ein (oder einen Umzugs-Code).",
         "web.code_send": "Weiter",
         "web.claim_confirm": "Nochmal tippen: um diesen Platz bitten",
-        "web.claim_wait": "Warte: OK an der Box oder das Telefon auf {seat} gibt dir den Platz.",
+        "web.claim_wait": "Warte: ▶ halten und OK an der Box oder das Telefon auf {seat} gibt dir "
+                          "den Platz.",
         "web.claim_ask": "{name} möchte deinen Platz.",
         "web.claim_ask_phone": "Ein anderes Telefon möchte deinen Platz.",
         "web.claim_give": "Platz abgeben",
         "web.claim_keep": "Behalten",
         "web.claim_cancel": "Bitte zurücknehmen",
         "web.claim_declined": "{seat} bleibt beim anderen Telefon: Deine Bitte wurde abgelehnt.",
-        "web.claim_pending": "{name} bittet um diesen Platz (OK an der Box oder sein Telefon gibt "
-                             "ihn)",
+        "web.claim_pending": "{name} bittet um diesen Platz (▶ halten und OK an der Box oder "
+                             "sein Telefon gibt ihn)",
         "web.claim_someone": "Ein Telefon",
         "web.handover": "Auf ein anderes Telefon umziehen",
         "web.handover_hint": "Auf dem neuen Telefon diesen Link öffnen oder den Code auf der "
@@ -178,14 +179,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.code_hint": "Type the code from the box's screen (or a code to move a seat).",
         "web.code_send": "Go",
         "web.claim_confirm": "Tap again to ask for this seat",
-        "web.claim_wait": "Waiting: OK on the box or the phone on {seat} gives you the seat.",
+        "web.claim_wait": "Waiting: holding ▶ and OK on the box or the phone on {seat} gives you "
+                          "the seat.",
         "web.claim_ask": "{name} asks for your seat.",
         "web.claim_ask_phone": "Another phone asks for your seat.",
         "web.claim_give": "Give it",
         "web.claim_keep": "Keep it",
         "web.claim_cancel": "Take my request back",
         "web.claim_declined": "{seat} stays with the other phone: your request was declined.",
-        "web.claim_pending": "{name} asks for this seat (OK on the box or its phone gives it)",
+        "web.claim_pending": "{name} asks for this seat (holding ▶ and OK on the box or its "
+                             "phone gives it)",
         "web.claim_someone": "A phone",
         "web.handover": "Move to another phone",
         "web.handover_hint": "On the new phone, open this link or type the code on the box's "
