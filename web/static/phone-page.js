@@ -36,7 +36,8 @@
   async function enterCode(code, linked = false) {
     const result = await post("/api/code", { code, take: !linked });
     const offered = result && result.kind === "handover";
-    state.offer = offered ? { code, seat: result.seat, title: result.title } : null;
+    state.offer = offered
+      ? { code, seat: result.seat, title: result.title, taking: false } : null;
     if (result && result.kind === "join") state.joinable = true;
     else if (result && result.kind === "seat") await seated(result);
     render();
@@ -122,9 +123,9 @@
     const offer = seated ? null : state.offer;
     show($("handover-offer"), Boolean(offer));
     if (!offer) return;
-    const title = offer.seat < v.seats.length ? seatTitle(v, offer.seat) : offer.title;
+    const title = offer.seat < (v.seats || []).length ? seatTitle(v, offer.seat) : offer.title;
     $("handover-for").textContent = t("web.handover_for", { seat: title });
-    $("handover-take").disabled = false;
+    $("handover-take").disabled = offer.taking;
   }
 
   // Another phone asks for this phone's seat: only this phone (or OK on the box) gives it.
@@ -202,8 +203,10 @@
     $("handover-link").href = result.link;
     show($("handover-result"), true);
   });
-  $("handover-take").addEventListener("click", (event) => {
-    event.currentTarget.disabled = true;
+  $("handover-take").addEventListener("click", () => {
+    if (!state.offer || state.offer.taking) return;
+    state.offer.taking = true; // until the answer: a second tap sends nothing
+    render();
     enterCode(state.offer.code);
   });
   $("handover-stay").addEventListener("click", () => { state.offer = null; render(); });
