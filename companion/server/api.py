@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction, whole
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
-from companion.server.codes import HANDOVER_S, new_code
+from companion.server.codes import HANDOVER_S, Handover, new_code
 from companion.server.context import Reader
 from companion.server.limiter import Limiter
 from companion.server.request import Scope, caller_of
@@ -98,9 +98,13 @@ def cancel_claim() -> Response:
 
 @bp.post("/code")
 def code() -> Response:
-    """A code typed on a phone (or from a ``/j/`` link): the join code, or a hand-over code."""
-    typed = _json_body().get("code")
-    if not isinstance(typed, str):
+    """A code typed on a phone (or from a ``/j/`` link): the join code, or a hand-over code.
+
+    With ``"take": false`` (a link's page asks first) a hand-over code is only named, not used.
+    """
+    body = _json_body()
+    typed, take = body.get("code"), body.get("take", True)
+    if not isinstance(typed, str) or not isinstance(take, bool):
         raise InvalidAction("error.action_malformed")
     check_attempts()
     if context.codes().is_join(typed):
@@ -110,9 +114,17 @@ def code() -> Response:
         return response
     if context.caller_seat() is not None:
         raise IllegalAction("error.already_seated")
-    handover = context.codes().redeem(typed, context.now())
+    handover = (context.codes().redeem if take else context.codes().peek)(typed, context.now())
     if handover is None:
         raise InvalidAction("error.code_unknown")
+    if not take:
+        return jsonify(kind="handover", seat=handover.seat,
+                       title=context.seat_title(handover.seat, context.language()))
+    return _handed_over(handover)
+
+
+def _handed_over(handover: Handover) -> Response:
+    """A hand-over code used up: its seat moves to this phone."""
     asked(None)
     token = secrets.token_urlsafe(24)
     args = {"seat": handover.seat, "token_hash": token_hash(token), "replaces": handover.holder}

@@ -76,6 +76,12 @@ class Codes:
             self._handovers[code] = Handover(seat, holder, now + HANDOVER_S)
             return code
 
+    def peek(self, typed: str, now: float) -> Handover | None:
+        """The hand-over ``typed`` names, left open for ``redeem``; None if there is none (now)."""
+        with self._lock:
+            named = [h for code, h in self._handovers.items() if same(typed, code)]
+        return next((h for h in named if h.expires > now), None)
+
     def redeem(self, typed: str, now: float) -> Handover | None:
         """The hand-over ``typed`` names, used up by this call; None if there is none (now)."""
         with self._lock:

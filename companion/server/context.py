@@ -142,6 +142,14 @@ class Viewer:
         return view
 
 
+def seat_title(seat: int, lang: str) -> str:
+    """"Anna (Seat 2)", or "Seat 2" for a seat nobody named, as the phone page says it."""
+    seats = table().published.public.get("seats") or []
+    name = seats[seat].get("name") if seat < len(seats) else ""
+    label = text("web.seat", lang, seat=seat + 1)
+    return f"{name} ({label})" if name else label
+
+
 def viewer() -> Viewer:
     """The reader of this request: its cookies, and whether it is the table page asking."""
     return Viewer(caller_token(), caller_host_token(), request.args.get("page") == "table")

@@ -28,7 +28,8 @@ def phone() -> str:
 
 @bp.get("/j/<code>")
 def join_link(code: str) -> str:
-    """The QR code's link: the phone page, which hands ``code`` to the box as if typed."""
+    """The QR code's link, or a seat's hand-over link: the phone page, which asks the box what
+    ``code`` is; a join code counts as typed, a hand-over code waits for the page's button."""
     return render_page("phone.html", "phone", code=code if SHAPE.fullmatch(code) else "")
 
 
@@ -73,15 +74,7 @@ def rejoin(token: str) -> Response | str:
     if context.caller_token() == token:
         return redirect(url_for("pages.phone"))
     return render_page("rejoin.html", "rejoin", token=token, seat=seat,
-                       title=seat_title(seat, context.language()))
-
-
-def seat_title(seat: int, lang: str) -> str:
-    """"Anna (Seat 2)", or "Seat 2" for a seat nobody named, as the phone page says it."""
-    seats = context.table().published.public.get("seats") or []
-    name = seats[seat].get("name") if seat < len(seats) else ""
-    label = text("web.seat", lang, seat=seat + 1)
-    return f"{name} ({label})" if name else label
+                       title=context.seat_title(seat, context.language()))
 
 
 def render_page(template: str, page: str, **values: object) -> str:

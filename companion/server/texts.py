@@ -48,6 +48,10 @@ TEXTS: dict[str, dict[str, str]] = {
                              "Seite der Box eingeben. Beides gilt nur einmal, 10 Minuten lang; "
                              "dann ist dieses Telefon nicht mehr am Tisch.",
         "web.handover_code": "Code: {code}",
+        "web.handover_heading": "Diesen Platz übernehmen?",
+        "web.handover_for": "Dieser Link gibt dir {seat}.",
+        "web.handover_take": "Platz übernehmen",
+        "web.handover_stay": "Nichts ändern",
         "web.cover_hide": "Verdecken",
         "web.cover_show": "Verdeckt: tippen zum Zeigen",
         "web.moment_close": "Tippen zum Weiterspielen",
@@ -195,6 +199,10 @@ TEXTS: dict[str, dict[str, str]] = {
                              "page. Either works once, for 10 minutes; then this phone leaves "
                              "the table.",
         "web.handover_code": "Code: {code}",
+        "web.handover_heading": "Take this seat?",
+        "web.handover_for": "This link hands you {seat}.",
+        "web.handover_take": "Take this seat",
+        "web.handover_stay": "Change nothing",
         "web.cover_hide": "Hide",
         "web.cover_show": "Hidden: tap to show",
         "web.moment_close": "Tap to play on",

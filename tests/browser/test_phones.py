@@ -283,6 +283,8 @@ def test_move_to_another_phone_is_one_tap_and_gives_a_link_and_a_code(table: Tab
         link = old.page.locator("#handover-link").get_attribute("href")
         assert link is not None and "/j/" in link
         new = Phone(browser, server.url + link.split("/", 3)[3], 412, "en-US")
+        expect(new.page.locator("#handover-for")).to_have_text("This link hands you Anna (Seat 1).")
+        new.page.locator("#handover-take").tap()                 # a link asks first
         expect(new.page.locator("#me")).to_contain_text("Anna")
         expect(old.page.locator("#me")).to_be_hidden()
     finally:

@@ -26,6 +26,7 @@
     secondsLeft: null,
     joinable: PAGE !== "phone" || $("boot").dataset.joinable === "yes",
     pending: null, // the taken seat this phone asked for, and the version that asked
+    offer: null, // a hand-over link's seat, until it is taken or not: { code, seat, title, taking }
     covered: false,
     armed: null, // the button waiting for its second tap: { key, question, timer }
     moment: { key: undefined, open: false }, // the big moment last named, and whether it shows

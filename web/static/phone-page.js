@@ -30,13 +30,16 @@
     connect(); // the stream picks up the new seat cookie
   }
 
-  // A code typed on the phone or carried by the QR link: the table's join code, or a code
-  // that moves a seat from another phone to this one.
-  async function enterCode(code) {
-    const result = await post("/api/code", { code });
-    if (!result) return;
-    if (result.kind === "join") state.joinable = true;
-    else await seated(result);
+  // A code typed on the phone or carried by a link: the table's join code, or a code that
+  // moves a seat from another phone to this one. Typing a code is consent enough; a link's
+  // code (any site may send a phone to a link) is only named until "Take this seat".
+  async function enterCode(code, linked = false) {
+    const result = await post("/api/code", { code, take: !linked });
+    const offered = result && result.kind === "handover";
+    state.offer = offered
+      ? { code, seat: result.seat, title: result.title, taking: false } : null;
+    if (result && result.kind === "join") state.joinable = true;
+    else if (result && result.kind === "seat") await seated(result);
     render();
   }
 
@@ -67,10 +70,11 @@
     if (seated) state.mySeat = v.me; // a new game with fewer seats leaves it out: say so
     const free = Boolean(v.game) && !seated && state.pending === null;
     show($("waiting"), !v.game);
-    show($("code"), free && !state.joinable);
+    show($("code"), free && !state.joinable && !state.offer);
     show($("join"), free && state.joinable && !state.watching);
     show($("sit"), free && state.joinable && state.watching);
     if (free && state.joinable) renderJoin(v);
+    renderOffer(v, seated);
     show($("pending"), state.pending !== null);
     if (state.pending !== null) {
       $("pending-text").textContent = t("web.claim_wait", { seat: seatTitle(v, state.pending.seat) });
@@ -112,6 +116,16 @@
         ? confirmTap(event.currentTarget, () => join(seat.seat, true), t("web.claim_confirm"))
         : join(seat.seat, false)),
     )));
+  }
+
+  // A hand-over link's seat, offered to this phone until it says yes or no.
+  function renderOffer(v, seated) {
+    const offer = seated ? null : state.offer;
+    show($("handover-offer"), Boolean(offer));
+    if (!offer) return;
+    const title = offer.seat < (v.seats || []).length ? seatTitle(v, offer.seat) : offer.title;
+    $("handover-for").textContent = t("web.handover_for", { seat: title });
+    $("handover-take").disabled = offer.taking;
   }
 
   // Another phone asks for this phone's seat: only this phone (or OK on the box) gives it.
@@ -189,12 +203,19 @@
     $("handover-link").href = result.link;
     show($("handover-result"), true);
   });
+  $("handover-take").addEventListener("click", () => {
+    if (!state.offer || state.offer.taking) return;
+    state.offer.taking = true; // until the answer: a second tap sends nothing
+    render();
+    enterCode(state.offer.code);
+  });
+  $("handover-stay").addEventListener("click", () => { state.offer = null; render(); });
   $("cover-toggle").addEventListener("click", () => { state.covered = true; render(); });
   $("cover").addEventListener("click", () => { state.covered = false; render(); });
   const code = $("boot").dataset.code;
   if (code) {
     history.replaceState(null, "", "/"); // the code is not kept in the address bar
-    enterCode(code);
+    enterCode(code, true);
   }
   const params = new URLSearchParams(location.search);
   if (params.get("link") === "expired") {
