@@ -1,4 +1,4 @@
-"""Write the maker's files of hardware/ again from pins.toml and panel.toml.
+"""Write the maker's files of hardware/ again from pins.toml, panel.toml and parts.toml.
 
     .venv/bin/python -m companion.maker [--no-pictures]
 
@@ -15,6 +15,7 @@ from pathlib import Path
 from companion.device import wiring
 from companion.device.pins import PinMap, load_pins
 from companion.maker import enclosure, schematic, stripboard
+from companion.maker.parts import load_parts, markdown
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 CASE = HARDWARE / "enclosure"
@@ -27,8 +28,10 @@ RENDERS = {"enclosure.png": ("assembled", "--camera=110,-150,170,35,0,25,0",
 
 def drawings(pins: PinMap) -> dict[Path, str]:
     """Every text file made from the pin and panel data, by where it goes."""
-    panel = enclosure.load_panel(HARDWARE / "panel.toml", pins)
-    return {HARDWARE / "wiring.svg": wiring.draw(pins),
+    bought = load_parts(HARDWARE / "parts.toml")
+    panel = enclosure.load_panel(HARDWARE / "panel.toml", pins, bought)
+    return {HARDWARE / "parts.md": markdown(bought),
+            HARDWARE / "wiring.svg": wiring.draw(pins),
             HARDWARE / "schematic.svg": schematic.draw(pins),
             HARDWARE / "stripboard.svg": stripboard.draw(pins),
             HARDWARE / "stripboard.md": stripboard.instructions(pins),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from companion.device.pins import PinMap
 from companion.device.station import COLUMNS, ROWS
 from companion.device.wiring import header_pin
-from companion.games.base import Button
+from companion.maker.parts import BUTTONS, PartsList, load_parts
 
 GND, FIVE_VOLT, THREE_VOLT = "GND", "+5V", "+3V3"
 CHIPS = 3
@@ -22,7 +22,6 @@ CHIP_PINS = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "Q5": 5, "Q6": 6, "Q7": 7, "GND
              "QH'": 9, "MR": 10, "SRCLK": 11, "RCLK": 12, "OE": 13, "SER": 14, "Q0": 15,
              "VCC": 16}
 """The 74HC595's pins by name (Q0 is pin 15, Q1-Q7 are pins 1-7)."""
-BUTTONS = (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)
 BOARD_GROUND = 34
 """The header pin the board's ground wire goes to; the buttons' ground goes to pin 39."""
 BUTTON_GROUND = 39
@@ -76,11 +75,12 @@ def cathode(bit: int) -> str:
     return f"LED{bit + 1}.K"
 
 
-def circuit(pins: PinMap) -> Circuit:
-    """The circuit of a box wired as ``pins`` says."""
+def circuit(pins: PinMap, bought: PartsList | None = None) -> Circuit:
+    """The circuit of a box wired as ``pins`` says, with the buttons of the parts list
+    (default: the packaged hardware/parts.toml)."""
     station = pins.station
     return Circuit((*_pi(pins), *_board_connector(pins), *_chips(pins), *_leds(),
-                    *_buttons(pins), *_buzzer(pins),
+                    *_buttons(bought or load_parts()), *_buzzer(pins),
                     *(() if station.oe is None else
                       (Part("R25", "10 kΩ", {"1": "OE", "2": THREE_VOLT}),))))
 
@@ -137,9 +137,8 @@ def _leds() -> tuple[Part, ...]:
     return tuple(parts)
 
 
-def _buttons(pins: PinMap) -> tuple[Part, ...]:
-    return tuple(Part(f"SW{n + 1}", "30 mm arcade button" if button is Button.TURN
-                      else "12 mm push button",
+def _buttons(bought: PartsList) -> tuple[Part, ...]:
+    return tuple(Part(f"SW{n + 1}", bought.buttons[button].value,
                       {"1": f"BUTTON_{button.value.upper()}", "2": GND}, where="panel")
                  for n, button in enumerate(BUTTONS))
 

@@ -159,12 +159,11 @@ def _buttons(drawing: schemdraw.Drawing, parts: Circuit, at: tuple[float, float]
     for n, switch in enumerate(switches):
         start = (x + 3.6 * n, y)
         _flag(drawing, switch.pins["1"], start, left=True)
+        name = switch.pins["1"].removeprefix("BUTTON_")
         drawing.add(elm.Button().at(start).down(2).label(
-            f"{switch.ref}\n{switch.pins['1'].removeprefix('BUTTON_')}", loc="bottom",
-            fontsize=9))
+            f"{switch.ref} {name}\n{switch.value.replace(' mm ', ' mm' + chr(10))}",
+            loc="bottom", fontsize=9))
         drawing.add(elm.Ground())
-        drawing.add(elm.Label().at((start[0] + 0.9, start[1] - 1)).label(
-            "30 mm" if "arcade" in switch.value else "12 mm", fontsize=8))
 
 
 def _buzzer(drawing: schemdraw.Drawing, parts: Circuit, at: tuple[float, float]) -> None:

@@ -100,7 +100,8 @@ def write_panel(tmp_path: Path, old: str, new: str) -> Path:
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("ok = { hole = 24.0, at = [80.0, 24.0] }\n", "", "must have a hole for each of left"),
+    ("ok = { at = [80.0, 24.0] }\n", "", "must have a place for each of left"),
+    ("ok = { at", "ok = { hole = 12.0, at", "a button's hole is its size in parts.toml"),
     ("at = [192.0, 100.0]", "at = [218.0, 100.0]", "the buzzer does not fit inside the walls"),
     ("first = [132.0, 38.0]", "first = [110.0, 38.0]", "the BACK button and the LED yellow 1 "
                                                         "overlap"),
