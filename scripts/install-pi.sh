@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Install Getaway on a Raspberry Pi (Raspberry Pi OS Bookworm or newer) from this checkout:
+# Install Getaway on a Raspberry Pi (Raspberry Pi OS Bookworm or newer) from this folder:
 #
 #   sudo ./scripts/install-pi.sh               install, enable and start the box
-#   sudo ./scripts/install-pi.sh --upgrade     after `git pull`: new code, same games and settings
+#   sudo ./scripts/install-pi.sh --upgrade     a new version's folder: same games and settings
 #   sudo ./scripts/install-pi.sh --uninstall   remove Getaway but keep the games (/var/lib/getaway)
 #   sudo ./scripts/install-pi.sh --uninstall --purge    remove the games too
 #
@@ -11,12 +11,12 @@
 #          --no-start enable the service but do not start it now
 #
 # What it makes: the system user `getaway` (groups gpio spi video render input audio), a
-# virtual environment in /opt/getaway/venv (built from a clean copy of this checkout, which
-# is left untouched), the pin map /etc/getaway/pins.toml (yours is kept on upgrade; when the
-# default changed, the new one is put beside it as pins.toml.new), the unit
-# /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway for the games. lgpio
-# comes from PyPI built; for a Python it has no build for (Trixie's 3.13) pip builds it from
-# PyPI's source, with swig, gcc and python3-dev from Debian.
+# virtual environment in /opt/getaway/venv (built from a clean copy of this folder, a checkout
+# or the release archive unpacked, which is left untouched), the pin map /etc/getaway/pins.toml
+# (yours is kept on upgrade; when the default changed, the new one is put beside it as
+# pins.toml.new), the unit /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway
+# for the games. lgpio comes from PyPI built; for a Python it has no real build for (Trixie's
+# 3.13) it is built from PyPI's source, with swig, gcc and python3-dev from Debian.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CHECKOUT=$PWD
