@@ -24,6 +24,8 @@ RENDERS = {"enclosure.png": ("assembled", "--camera=110,-150,170,35,0,25,0",
            "enclosure-print.png": ("print", "--camera=110,-150,170,45,0,20,0",
                                    "--viewall", "--autocenter")}
 """The guide's pictures of the case: which part, seen from where (translate, rotate, distance)."""
+PRINTS = {"shell.stl": "shell-print", "base.stl": "base"}
+"""The files to print, one part each, as it lies on the bed."""
 
 
 def drawings(pins: PinMap) -> dict[Path, str]:
@@ -47,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     for path, text in drawings(pins).items():
         path.write_text(text, encoding="utf-8")
     model = CASE / "enclosure.scad"
-    enclosure.openscad(model, CASE / "enclosure.stl", "-D", 'part="print"')
+    for name, part in PRINTS.items():
+        enclosure.openscad(model, CASE / name, "-D", f'part="{part}"')
     if not args.no_pictures:
         for name, (part, *view) in RENDERS.items():
             enclosure.openscad(model, HARDWARE / "pictures" / name, "-D", f'part="{part}"',

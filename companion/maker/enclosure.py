@@ -1,5 +1,5 @@
 """The case, from the panel data (hardware/panel.toml) and the pin map: the hole map of the
-front panel, the OpenSCAD model's data, the drill template, and the printable model.
+front panel, the OpenSCAD model's data, the drill template, and the printable parts.
 
 The holes are one list (``holes``); panel.scad hands it to hardware/enclosure/enclosure.scad,
 and the template draws it at 1:1, so what is printed and what is drilled agree.

@@ -2,8 +2,10 @@
 // with posts for the Pi. Every size and hole comes from panel.scad, which
 // companion/maker/enclosure.py writes from hardware/panel.toml and hardware/pins.toml.
 //
-//   openscad -D 'part="print"' -o enclosure.stl enclosure.scad      both parts, ready to print
-//   part = "assembled" | "shell" | "base" | "panel" (the panel's holes, 2D) | "print"
+//   openscad -D 'part="shell-print"' -o shell.stl enclosure.scad   the shell, ready to print
+//   openscad -D 'part="base"' -o base.stl enclosure.scad           the base plate, likewise
+//   part = "assembled" | "shell" | "shell-print" | "base" | "panel" (the panel's holes, 2D)
+//          | "print" (both parts as they lie on the bed, side by side: the guide's picture)
 include <panel.scad>
 
 part = "print";
@@ -48,8 +50,8 @@ if (part == "shell") shell();
 if (part == "base") base();
 if (part == "panel") panel_holes();
 if (part == "assembled") { base(); translate([0, 0, base]) shell(); }
-if (part == "print") {
-    // the shell upside down (its panel on the bed), the base plate beside it
-    translate([0, depth, height - base]) rotate([180, 0, 0]) shell();
-    translate([width + 10, 0, 0]) base();
-}
+// the shell upside down, its panel on the bed
+module shell_print() { translate([0, depth, height - base]) rotate([180, 0, 0]) shell(); }
+
+if (part == "shell-print") shell_print();
+if (part == "print") { shell_print(); translate([width + 10, 0, 0]) base(); }

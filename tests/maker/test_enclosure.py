@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from companion.device.pins import load_pins
-from companion.maker.__main__ import CASE, HARDWARE
+from companion.maker.__main__ import CASE, HARDWARE, PRINTS
 from companion.maker.enclosure import Panel, PanelError, load_panel, openscad
 
 PANEL = HARDWARE / "panel.toml"
@@ -52,16 +52,24 @@ def close(found: list[tuple[float, ...]], expected: list[tuple[float, ...]],
         for a, b in zip(found, expected, strict=True))
 
 
-def test_openscad_builds_the_committed_model_from_the_data(tmp_path: Path, panel: Panel) -> None:
-    built = tmp_path / "enclosure.stl"
-    openscad(MODEL, built, "-D", 'part="print"')
-    made, committed = triangles(built), triangles(CASE / "enclosure.stl")
+BED = 220.0
+"""The bed of a common printer (Prusa MK4, Ender 3, Bambu A1 and P1: 220 x 220 mm or more)."""
+
+
+@pytest.mark.parametrize(("name", "part"), list(PRINTS.items()))
+def test_openscad_builds_each_committed_part_from_the_data(tmp_path: Path, panel: Panel,
+                                                           name: str, part: str) -> None:
+    """One file a part, lying flat from the origin, within a 220 x 220 mm bed."""
+    built = tmp_path / name
+    openscad(MODEL, built, "-D", f'part="{part}"')
+    made, committed = triangles(built), triangles(CASE / name)
     case = panel.case
-    expected: list[tuple[float, ...]] = [(0, 2 * case["width"] + 10), (0, case["depth"]),
-                                         (0, case["height"] - case["base"])]
+    top = case["height"] - case["base"] if part == "shell-print" else case["base"] + 5
+    expected: list[tuple[float, ...]] = [(0, case["width"]), (0, case["depth"]), (0, top)]
     assert close(bounds(made), expected, 0.01)
+    assert case["width"] <= BED and case["depth"] <= BED
     assert volume(made) == pytest.approx(volume(committed), rel=0.001), (
-        "hardware/enclosure/enclosure.stl is stale: .venv/bin/python -m companion.maker")
+        f"hardware/enclosure/{name} is stale: .venv/bin/python -m companion.maker")
     assert len(made) == pytest.approx(len(committed), rel=0.02)
 
 
