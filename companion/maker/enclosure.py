@@ -138,6 +138,7 @@ def scad(panel: Panel) -> str:
         f"{case}\n"
         f"window = [{', '.join(number(v) for v in panel.window)}];  // centre x, y; width, "
         "height\n"
+        f"screen_module = [{', '.join(number(v) for v in panel.module)}];  // width, height\n"
         f"power = [{', '.join(number(v) for v in panel.power)}];  // centre x, height; width, "
         "height\n"
         f"pi_holes = [{', '.join(f'[{number(x)}, {number(y)}]' for x, y in panel.pi)}];\n"

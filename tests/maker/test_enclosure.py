@@ -120,3 +120,16 @@ def test_panel_data_that_cannot_be_built_is_refused(tmp_path: Path, old: str, ne
     with pytest.raises(PanelError, match=re.escape(message)):
         load_panel(write_panel(tmp_path, old, new), load_pins())
 
+
+
+def test_the_shell_holds_the_screen_module_square_behind_its_window(panel: Panel) -> None:
+    """An L-shaped guide at each corner of the module's outline (0.3 mm clear of it), 6 mm
+    down from the panel: in the printed shell, which lies on its panel, they stand up."""
+    case, (cx, cy, _, _), (mw, mh) = panel.case, panel.window, panel.module
+    corners = {(round(x, 2), round(y, 2), round(z, 2))
+               for face in triangles(CASE / "shell.stl") for x, y, z in face}
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            x = cx + sx * (mw / 2 + 0.3 + 1.6)
+            y = case["depth"] - (cy + sy * (mh / 2 + 0.3 + 1.6))
+            assert (round(x, 2), round(y, 2), case["panel"] + 6) in corners, (sx, sy)
