@@ -153,7 +153,7 @@ def _station(drawing: _Drawing, pins: PinMap, used: dict[int, str]) -> None:
     notes = ["SER of #1 from the Pi; QH' of each chip to SER of the next.",
              "SRCLK of all three joined, RCLK of all three joined.",
              "MR (10) and VCC (16) to 5 V, GND (8) to GND, 100 nF at each VCC.",
-             "Q0-Q7: LED anode; cathode via 470 Ohm to GND (see schematic.svg)."]
+             "Q0-Q7: LED anode; cathode via its resistor to GND (see schematic.svg)."]
     if station.oe is None:
         notes.append("OE (13) to GND: LEDs always enabled (no OE pin in pins.toml).")
     else:

@@ -18,6 +18,9 @@ GND, FIVE_VOLT, THREE_VOLT = "GND", "+5V", "+3V3"
 CHIPS = 3
 COLOURS = ("yellow", "green", "white", "red")
 """The police station's columns, left to right (see companion/device/station.py)."""
+LED_RESISTORS = {"yellow": "470 Ω", "green": "470 Ω", "white": "300 Ω", "red": "470 Ω"}
+"""Each column's series resistor: a white LED drops about 3.1 V against about 2.1 V for the
+others, so its resistor is smaller, for the same 5.5-6 mA from the 595's 4.8 V."""
 CHIP_PINS = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "Q5": 5, "Q6": 6, "Q7": 7, "GND": 8,
              "QH'": 9, "MR": 10, "SRCLK": 11, "RCLK": 12, "OE": 13, "SER": 14, "Q0": 15,
              "VCC": 16}
@@ -133,7 +136,8 @@ def _leds() -> tuple[Part, ...]:
     for bit in range(COLUMNS * ROWS):
         parts.append(Part(f"LED{bit + 1}", f"LED {COLOURS[bit // ROWS]} 5 mm",
                           {"A": anode(bit), "K": cathode(bit)}, where="panel"))
-        parts.append(Part(f"R{bit + 1}", "470 Ω", {"1": cathode(bit), "2": GND}))
+        parts.append(Part(f"R{bit + 1}", LED_RESISTORS[COLOURS[bit // ROWS]],
+                          {"1": cathode(bit), "2": GND}))
     return tuple(parts)
 
 
