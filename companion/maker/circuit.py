@@ -28,6 +28,8 @@ CHIP_PINS = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "Q5": 5, "Q6": 6, "Q7": 7, "GND
 BOARD_GROUND = 34
 """The header pin the board's ground wire goes to; the buttons' ground goes to pin 39."""
 BUTTON_GROUND = 39
+BUTTON_RESISTOR = 28
+"""The reference number of the first button's series resistor (R28-R32, LEFT to TURN)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +144,16 @@ def _leds() -> tuple[Part, ...]:
 
 
 def _buttons(bought: PartsList) -> tuple[Part, ...]:
-    return tuple(Part(f"SW{n + 1}", bought.buttons[button].value,
-                      {"1": f"BUTTON_{button.value.upper()}", "2": GND}, where="panel")
-                 for n, button in enumerate(BUTTONS))
+    """Each button to ground, through its series resistor (at its tab, against static from a
+    player's finger) to its GPIO."""
+    parts = []
+    for n, button in enumerate(BUTTONS):
+        net = f"BUTTON_{button.value.upper()}"
+        parts.append(Part(f"R{BUTTON_RESISTOR + n}", "1 kΩ", {"1": net, "2": f"SW{n + 1}.1"},
+                          where="panel"))
+        parts.append(Part(f"SW{n + 1}", bought.buttons[button].value,
+                          {"1": f"SW{n + 1}.1", "2": GND}, where="panel"))
+    return tuple(parts)
 
 
 def _buzzer(pins: PinMap) -> tuple[Part, ...]:
