@@ -31,6 +31,7 @@ def test_pythons_with_a_build_install_pypis_wheel() -> None:
         "wheel", wheel="lgpio-0.2.2.0-cp311-cp311-manylinux_2_34_aarch64.whl")
     assert plan("3.11", "armv7l", versions, PYPI_WHEELS).wheel == \
         "lgpio-0.2.2.0-cp311-cp311-linux_armv7l.whl"
+    assert plan("3.11", "x86_64", versions, PYPI_WHEELS) == Plan("skip"), "no lgpio off a Pi"
 
 
 def test_pythons_with_only_the_placeholder_build_from_source() -> None:
