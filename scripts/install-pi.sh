@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Install Getaway on a Raspberry Pi (Raspberry Pi OS Bookworm or newer) from this checkout:
+# Install Getaway on a Raspberry Pi (Raspberry Pi OS Bookworm or newer) from this folder:
 #
 #   sudo ./scripts/install-pi.sh               install, enable and start the box
-#   sudo ./scripts/install-pi.sh --upgrade     after `git pull`: new code, same games and settings
+#   sudo ./scripts/install-pi.sh --upgrade     a new version's folder: same games and settings
 #   sudo ./scripts/install-pi.sh --uninstall   remove Getaway but keep the games (/var/lib/getaway)
 #   sudo ./scripts/install-pi.sh --uninstall --purge    remove the games too
 #
@@ -11,12 +11,12 @@
 #          --no-start enable the service but do not start it now
 #
 # What it makes: the system user `getaway` (groups gpio spi video render input audio), a
-# virtual environment in /opt/getaway/venv (built from a clean copy of this checkout, which
-# is left untouched), the pin map /etc/getaway/pins.toml (yours is kept on upgrade; when the
-# default changed, the new one is put beside it as pins.toml.new), the unit
-# /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway for the games. lgpio
-# comes from PyPI built; for a Python it has no build for (Trixie's 3.13) pip builds it from
-# PyPI's source, with swig, gcc and python3-dev from Debian.
+# virtual environment in /opt/getaway/venv (built from a clean copy of this folder, a checkout
+# or the release archive unpacked, which is left untouched), the pin map /etc/getaway/pins.toml
+# (yours is kept on upgrade; when the default changed, the new one is put beside it as
+# pins.toml.new), the unit /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway
+# for the games. lgpio comes from PyPI built; for a Python it has no real build for (Trixie's
+# 3.13) it is built from PyPI's source, with swig, gcc and python3-dev from Debian.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CHECKOUT=$PWD
@@ -97,22 +97,37 @@ system_packages() {
     debs "${missing[@]}" || die "could not install ${missing[*]}"
 }
 
-# lgpio, which pyproject.toml asks for on ARM, goes in first: PyPI's build, or where PyPI has
-# none for this Python (3.13), one built from its source and linked statically like PyPI's
-# (PYPI=1), so that no liblgpio is needed.
+# lgpio, which pyproject.toml asks for on ARM, goes in first. companion/pi_install.py decides
+# from what PyPI offers this Python: its build where there is one, or else (Trixie's 3.13,
+# for which PyPI's only wheel is an empty placeholder, 0.0.0.2) a pinned version built from
+# its source and linked statically like PyPI's (PYPI=1), so that no liblgpio is needed.
 install_lgpio() {
-    local python=$1/bin/python missing=()
-    case $("$python" -c 'import platform; print(platform.machine())') in
+    local python=$1/bin/python work plan version machine deb missing=() step=()
+    machine=$("$python" -c 'import platform; print(platform.machine())')
+    case $machine in
         aarch64|armv7l) ;;
         *) return 0 ;;
     esac
-    "$python" -m pip install -q --disable-pip-version-check --only-binary=:all: lgpio \
-        2>/dev/null && return 0
-    say "PyPI has no lgpio built for $("$python" -V): building it from its source"
-    command -v swig >/dev/null || missing+=(swig)
-    compiler
-    debs "${missing[@]}" &&
-        PYPI=1 "$python" -m pip install -q --disable-pip-version-check lgpio
+    version=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    work=$(mktemp -d)
+    "$python" -m pip index versions lgpio >"$work/versions" 2>/dev/null || true
+    "$python" -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+        -d "$work/wheels" lgpio >/dev/null 2>&1 || true
+    plan=$(python3 "$CHECKOUT/companion/pi_install.py" lgpio "$version" "$machine" \
+        "$work/versions" "$work"/wheels/*.whl) || { rm -rf "$work"; return 1; }
+    read -r -a step <<<"$plan"
+    if [ "${step[0]}" = wheel ]; then
+        "$python" -m pip install -q --disable-pip-version-check --no-deps "$work/wheels/${step[1]}"
+    else
+        say "PyPI has no lgpio built for Python $version: building lgpio ${step[1]} from its source"
+        for deb in "${step[@]:2}"; do
+            dpkg-query -W -f='${Status}' "$deb" 2>/dev/null | grep -q 'ok installed' ||
+                missing+=("$deb")
+        done
+        debs "${missing[@]}" && PYPI=1 "$python" -m pip install -q \
+            --disable-pip-version-check --no-binary=lgpio "lgpio==${step[1]}"
+    fi || { rm -rf "$work"; return 1; }
+    rm -rf "$work"
 }
 
 make_user() {

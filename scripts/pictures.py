@@ -79,8 +79,8 @@ class Maker(ScreenConsole):
         super().__init__(pins.screen, fullscreen=False, out=out)
         self.pins, self.factory = pins, factory
 
-    def say(self, line: str) -> None:
-        super().say(line)
+    def say(self, line: str, *, bad: bool = False) -> None:
+        super().say(line, bad=bad)
         asked = {f"Press {b.value.upper()}": b for b in ASKED if b is not Button.OK}
         if line in asked:
             pin = self.factory.pin(self.pins.buttons[asked[line]])

@@ -24,7 +24,7 @@ from companion.device.buzzer import PATTERNS, Beeper
 from companion.device.display import KEYS, Keys
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
-from companion.device.painters.palette import BACKGROUND, GOOD, TEXT
+from companion.device.painters.palette import BACKGROUND, DANGER, GOOD, TEXT
 from companion.device.painters.parts import write, write_lines
 from companion.device.pins import PinMap, ScreenSettings
 from companion.device.station import COLUMNS, ROWS, PoliceStation
@@ -91,7 +91,8 @@ COLOURS = ("yellow", "green", "white", "red")
 class Console(Protocol):
     """Where the self-test speaks and waits: the terminal, and the screen if there is one."""
 
-    def say(self, line: str) -> None: ...
+    def say(self, line: str, *, bad: bool = False) -> None:
+        """One line; ``bad`` for a fault found (a silent or swapped button, the test failed)."""
 
     def wait(self, seconds: float) -> None: ...
 
@@ -197,11 +198,12 @@ class SelfTest:
         for button in report.answered:
             self._console.say(self._text("selftest.answered", button=self._name(button)))
         for button in report.silent:
-            self._console.say(self._text("selftest.silent", button=self._name(button)))
+            self._console.say(self._text("selftest.silent", button=self._name(button)), bad=True)
         for button, other in report.instead.items():
             self._console.say(self._text("selftest.instead", button=self._name(button),
-                                         other=self._name(other)))
-        self._console.say(self._text("selftest.passed" if report.passed else "selftest.failed"))
+                                         other=self._name(other)), bad=True)
+        self._console.say(self._text("selftest.passed" if report.passed else "selftest.failed"),
+                          bad=not report.passed)
 
     def _name(self, button: Button) -> str:
         return self._text(f"selftest.button.{button.value}")
@@ -216,7 +218,7 @@ class TerminalConsole:
     def __init__(self, out: TextIO = sys.stdout) -> None:
         self._out = out
 
-    def say(self, line: str) -> None:
+    def say(self, line: str, *, bad: bool = False) -> None:
         print(line, file=self._out, flush=True)
 
     def wait(self, seconds: float) -> None:
@@ -245,11 +247,11 @@ class ScreenConsole(TerminalConsole):
         self._fonts = Fonts.for_height(self._frame.get_height())
         self._panel = (Framebuffer(Path(screen.framebuffer), self._display.get_size())
                        if screen.framebuffer else None)
-        self._lines: list[str] = []
+        self._lines: list[tuple[str, bool]] = []
 
-    def say(self, line: str) -> None:
+    def say(self, line: str, *, bad: bool = False) -> None:
         super().say(line)
-        self._lines.append(line)
+        self._lines.append((line, bad))
         self._draw()
 
     def wait(self, seconds: float) -> None:
@@ -276,19 +278,21 @@ class ScreenConsole(TerminalConsole):
             self._panel.write(self._display)
 
 
-def _lines(surface: pygame.Surface, lines: Sequence[str], fonts: Fonts) -> None:
+def _lines(surface: pygame.Surface, lines: Sequence[tuple[str, bool]], fonts: Fonts) -> None:
     """As many of the last lines as fit, from the top, small (the terminal has them too);
-    the newest one, what to do now, readable, green and in as many lines as it needs."""
+    the newest one, what to do now, readable and in as many lines as it needs. A fault found
+    is red, the newest line otherwise green."""
     height = fonts.hint.get_linesize()
     width = surface.get_width() - 16
-    newest = _newest_height(fonts, lines[-1] if lines else "", width)
+    newest = _newest_height(fonts, lines[-1][0] if lines else "", width)
     fits = max(0, (surface.get_height() - newest - 8) // height)
     y = 4
-    for line in lines[-1 - fits:-1] if fits else ():
-        write(surface, fonts.hint, line, TEXT, (8, y), width=width)
+    for line, bad in lines[-1 - fits:-1] if fits else ():
+        write(surface, fonts.hint, line, DANGER if bad else TEXT, (8, y), width=width)
         y += height
     if lines:
-        write_lines(surface, fonts.body, lines[-1], GOOD,
+        line, bad = lines[-1]
+        write_lines(surface, fonts.body, line, DANGER if bad else GOOD,
                     pygame.Rect(8, y, width, surface.get_height() - y), "topleft")
 
 

@@ -32,7 +32,9 @@ ROW, TOP, HEADER_X = 24, 70, 150
 WIDTH, HEIGHT = 980, 640
 INK, PAPER, MUTED = "#222", "#fff", "#888"
 COLOURS = {"button": "#1f6fd1", "station": "#1a9a4a", "buzzer": "#c2410c",
-           "ground": "#222", "power": "#d11f1f"}
+           "ground": "#222", "power": "#d11f1f", "logic power": "#7c3aed"}
+"""Each kind of wire's colour; 5 V ("power") and 3.3 V ("logic power") differ, as they must
+never be swapped."""
 
 
 def header_pin(gpio: int) -> int:
@@ -151,15 +153,15 @@ def _station(drawing: _Drawing, pins: PinMap, used: dict[int, str]) -> None:
     notes = ["SER of #1 from the Pi; QH' of each chip to SER of the next.",
              "SRCLK of all three joined, RCLK of all three joined.",
              "MR (10) and VCC (16) to 5 V, GND (8) to GND, 100 nF at each VCC.",
-             "Q0-Q7: LED anode; cathode via 470 Ohm to GND (see schematic.svg)."]
+             "Q0-Q7: LED anode; cathode via its resistor to GND (see schematic.svg)."]
     if station.oe is None:
         notes.append("OE (13) to GND: LEDs always enabled (no OE pin in pins.toml).")
     else:
         notes.append("OE (13) of all three joined, 10 kOhm pull-up to 3V3.")
-        drawing.wire(THREE_VOLT, (x + 315, y + 120), COLOURS["power"], "3.3 V")
+        drawing.wire(THREE_VOLT, (x + 315, y + 120), COLOURS["logic power"], "3.3 V")
         drawing.text(x + 320, y + 134, f"3.3 V (header pin {THREE_VOLT})", size=10,
-                     colour=COLOURS["power"])
-        used[THREE_VOLT] = "power"
+                     colour=COLOURS["logic power"])
+        used[THREE_VOLT] = "logic power"
     for n, note in enumerate(notes):
         drawing.text(x, y + 152 + n * 16, note, size=11)
 

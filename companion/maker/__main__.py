@@ -1,4 +1,4 @@
-"""Write the maker's files of hardware/ again from pins.toml and panel.toml.
+"""Write the maker's files of hardware/ again from pins.toml, panel.toml and parts.toml.
 
     .venv/bin/python -m companion.maker [--no-pictures]
 
@@ -15,6 +15,7 @@ from pathlib import Path
 from companion.device import wiring
 from companion.device.pins import PinMap, load_pins
 from companion.maker import enclosure, schematic, stripboard
+from companion.maker.parts import load_parts, markdown
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 CASE = HARDWARE / "enclosure"
@@ -23,12 +24,16 @@ RENDERS = {"enclosure.png": ("assembled", "--camera=110,-150,170,35,0,25,0",
            "enclosure-print.png": ("print", "--camera=110,-150,170,45,0,20,0",
                                    "--viewall", "--autocenter")}
 """The guide's pictures of the case: which part, seen from where (translate, rotate, distance)."""
+PRINTS = {"shell.stl": "shell-print", "base.stl": "base"}
+"""The files to print, one part each, as it lies on the bed."""
 
 
 def drawings(pins: PinMap) -> dict[Path, str]:
     """Every text file made from the pin and panel data, by where it goes."""
-    panel = enclosure.load_panel(HARDWARE / "panel.toml", pins)
-    return {HARDWARE / "wiring.svg": wiring.draw(pins),
+    bought = load_parts(HARDWARE / "parts.toml")
+    panel = enclosure.load_panel(HARDWARE / "panel.toml", pins, bought)
+    return {HARDWARE / "parts.md": markdown(bought),
+            HARDWARE / "wiring.svg": wiring.draw(pins),
             HARDWARE / "schematic.svg": schematic.draw(pins),
             HARDWARE / "stripboard.svg": stripboard.draw(pins),
             HARDWARE / "stripboard.md": stripboard.instructions(pins),
@@ -44,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     for path, text in drawings(pins).items():
         path.write_text(text, encoding="utf-8")
     model = CASE / "enclosure.scad"
-    enclosure.openscad(model, CASE / "enclosure.stl", "-D", 'part="print"')
+    for name, part in PRINTS.items():
+        enclosure.openscad(model, CASE / name, "-D", f'part="{part}"')
     if not args.no_pictures:
         for name, (part, *view) in RENDERS.items():
             enclosure.openscad(model, HARDWARE / "pictures" / name, "-D", f'part="{part}"',

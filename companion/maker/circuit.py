@@ -12,20 +12,24 @@ from dataclasses import dataclass
 from companion.device.pins import PinMap
 from companion.device.station import COLUMNS, ROWS
 from companion.device.wiring import header_pin
-from companion.games.base import Button
+from companion.maker.parts import BUTTONS, PartsList, load_parts
 
 GND, FIVE_VOLT, THREE_VOLT = "GND", "+5V", "+3V3"
 CHIPS = 3
 COLOURS = ("yellow", "green", "white", "red")
 """The police station's columns, left to right (see companion/device/station.py)."""
+LED_RESISTORS = {"yellow": "470 Ω", "green": "470 Ω", "white": "300 Ω", "red": "470 Ω"}
+"""Each column's series resistor: a white LED drops about 3.1 V against about 2.1 V for the
+others, so its resistor is smaller, for the same 5.5-6 mA from the 595's 4.8 V."""
 CHIP_PINS = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "Q5": 5, "Q6": 6, "Q7": 7, "GND": 8,
              "QH'": 9, "MR": 10, "SRCLK": 11, "RCLK": 12, "OE": 13, "SER": 14, "Q0": 15,
              "VCC": 16}
 """The 74HC595's pins by name (Q0 is pin 15, Q1-Q7 are pins 1-7)."""
-BUTTONS = (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)
 BOARD_GROUND = 34
 """The header pin the board's ground wire goes to; the buttons' ground goes to pin 39."""
 BUTTON_GROUND = 39
+BUTTON_RESISTOR = 28
+"""The reference number of the first button's series resistor (R28-R32, LEFT to TURN)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +80,12 @@ def cathode(bit: int) -> str:
     return f"LED{bit + 1}.K"
 
 
-def circuit(pins: PinMap) -> Circuit:
-    """The circuit of a box wired as ``pins`` says."""
+def circuit(pins: PinMap, bought: PartsList | None = None) -> Circuit:
+    """The circuit of a box wired as ``pins`` says, with the buttons of the parts list
+    (default: the packaged hardware/parts.toml)."""
     station = pins.station
     return Circuit((*_pi(pins), *_board_connector(pins), *_chips(pins), *_leds(),
-                    *_buttons(pins), *_buzzer(pins),
+                    *_buttons(bought or load_parts()), *_buzzer(pins),
                     *(() if station.oe is None else
                       (Part("R25", "10 kΩ", {"1": "OE", "2": THREE_VOLT}),))))
 
@@ -133,15 +138,22 @@ def _leds() -> tuple[Part, ...]:
     for bit in range(COLUMNS * ROWS):
         parts.append(Part(f"LED{bit + 1}", f"LED {COLOURS[bit // ROWS]} 5 mm",
                           {"A": anode(bit), "K": cathode(bit)}, where="panel"))
-        parts.append(Part(f"R{bit + 1}", "470 Ω", {"1": cathode(bit), "2": GND}))
+        parts.append(Part(f"R{bit + 1}", LED_RESISTORS[COLOURS[bit // ROWS]],
+                          {"1": cathode(bit), "2": GND}))
     return tuple(parts)
 
 
-def _buttons(pins: PinMap) -> tuple[Part, ...]:
-    return tuple(Part(f"SW{n + 1}", "30 mm arcade button" if button is Button.TURN
-                      else "12 mm push button",
-                      {"1": f"BUTTON_{button.value.upper()}", "2": GND}, where="panel")
-                 for n, button in enumerate(BUTTONS))
+def _buttons(bought: PartsList) -> tuple[Part, ...]:
+    """Each button to ground, through its series resistor (at its tab, against static from a
+    player's finger) to its GPIO."""
+    parts = []
+    for n, button in enumerate(BUTTONS):
+        net = f"BUTTON_{button.value.upper()}"
+        parts.append(Part(f"R{BUTTON_RESISTOR + n}", "1 kΩ", {"1": net, "2": f"SW{n + 1}.1"},
+                          where="panel"))
+        parts.append(Part(f"SW{n + 1}", bought.buttons[button].value,
+                          {"1": f"SW{n + 1}.1", "2": GND}, where="panel"))
+    return tuple(parts)
 
 
 def _buzzer(pins: PinMap) -> tuple[Part, ...]:

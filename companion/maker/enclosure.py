@@ -1,5 +1,5 @@
 """The case, from the panel data (hardware/panel.toml) and the pin map: the hole map of the
-front panel, the OpenSCAD model's data, the drill template, and the printable model.
+front panel, the OpenSCAD model's data, the drill template, and the printable parts.
 
 The holes are one list (``holes``); panel.scad hands it to hardware/enclosure/enclosure.scad,
 and the template draws it at 1:1, so what is printed and what is drilled agree.
@@ -19,7 +19,8 @@ from xml.sax.saxutils import escape
 
 from companion.device.pins import PinMap
 from companion.device.station import COLUMNS, ROWS
-from companion.maker.circuit import BUTTONS, COLOURS
+from companion.maker.circuit import COLOURS
+from companion.maker.parts import BUTTONS, PartsList, load_parts
 
 PI_POSTS = ((0.0, 0.0), (58.0, 0.0), (0.0, 23.0), (58.0, 23.0), (0.0, 49.0), (58.0, 49.0))
 """The Pi's mounting holes from the first: 58 x 49 mm (Pi 3 B+, 4 B, 5), 58 x 23 (Zero 2 W)."""
@@ -55,16 +56,21 @@ class Panel:
     pi: tuple[tuple[float, float], ...]
 
 
-def load_panel(path: Path, pins: PinMap) -> Panel:
-    """Read panel.toml and check it against the pin map: a hole for every button, the LED grid
-    of the police station, a window of the screen's shape, everything inside the panel."""
+def load_panel(path: Path, pins: PinMap, bought: PartsList | None = None) -> Panel:
+    """Read panel.toml and check it against the pin map: a hole for every button, as big as
+    the button the parts list buys (default: the packaged parts.toml), the LED grid of the
+    police station, a window of the screen's shape, everything inside the panel."""
     data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     buttons = data["buttons"]
     if set(buttons) != {button.value for button in BUTTONS} or set(pins.buttons) != set(BUTTONS):
-        raise PanelError(f"{path}: [buttons] must have a hole for each of "
+        raise PanelError(f"{path}: [buttons] must have a place for each of "
                          f"{', '.join(b.value for b in BUTTONS)}")
-    holes = [_hole_at(f"{name.upper()} button", buttons[name]) for name in
-             (b.value for b in BUTTONS)]
+    if any("hole" in place for place in buttons.values()):
+        raise PanelError(f"{path}: a button's hole is its size in parts.toml, not set here")
+    sizes = (bought or load_parts()).buttons
+    holes = [_hole_at(f"{button.value.upper()} button",
+                      {**buttons[button.value], "hole": sizes[button].size})
+             for button in BUTTONS]
     leds = data["leds"]
     for column in range(COLUMNS):
         for row in range(ROWS):
@@ -132,6 +138,7 @@ def scad(panel: Panel) -> str:
         f"{case}\n"
         f"window = [{', '.join(number(v) for v in panel.window)}];  // centre x, y; width, "
         "height\n"
+        f"screen_module = [{', '.join(number(v) for v in panel.module)}];  // width, height\n"
         f"power = [{', '.join(number(v) for v in panel.power)}];  // centre x, height; width, "
         "height\n"
         f"pi_holes = [{', '.join(f'[{number(x)}, {number(y)}]' for x, y in panel.pi)}];\n"

@@ -158,13 +158,16 @@ def _buttons(drawing: schemdraw.Drawing, parts: Circuit, at: tuple[float, float]
     switches = [part for part in parts.parts if part.ref.startswith("SW")]
     for n, switch in enumerate(switches):
         start = (x + 3.6 * n, y)
-        _flag(drawing, switch.pins["1"], start, left=True)
-        drawing.add(elm.Button().at(start).down(2).label(
-            f"{switch.ref}\n{switch.pins['1'].removeprefix('BUTTON_')}", loc="bottom",
-            fontsize=9))
+        resistor = next(part for part in parts.parts
+                        if part.pins.get("2") == switch.pins["1"])
+        _flag(drawing, resistor.pins["1"], start, left=True)
+        name = resistor.pins["1"].removeprefix("BUTTON_")
+        drawing.add(elm.Resistor().at(start).down(2).label(f"{resistor.ref}\n{resistor.value}",
+                                                             loc="bottom", fontsize=9))
+        drawing.add(elm.Button().down(2).label(
+            f"{switch.ref} {name}\n{switch.value.replace(' mm ', ' mm' + chr(10))}",
+            loc="bottom", fontsize=9))
         drawing.add(elm.Ground())
-        drawing.add(elm.Label().at((start[0] + 0.9, start[1] - 1)).label(
-            "30 mm" if "arcade" in switch.value else "12 mm", fontsize=8))
 
 
 def _buzzer(drawing: schemdraw.Drawing, parts: Circuit, at: tuple[float, float]) -> None:

@@ -180,7 +180,7 @@ def _buzzer(board: Layout, parts: Circuit) -> None:
 
 
 def _resistors(board: Layout) -> None:
-    """Each LED's cathode pad and its 470 Ω resistor down (or up) to the GND strip 28."""
+    """Each LED's cathode pad and its resistor down (or up) to the GND strip 28."""
     ground = RAIL["GND resistors"]
     for bit in range(COLUMNS * ROWS):
         half, i = divmod(bit, 12)
@@ -355,7 +355,7 @@ def _legend(board: Layout, pins: PinMap) -> list[str]:
              "  " + ", ".join(f"{row}: {name.split()[0]}" for name, row in rails[4:]),
              "Rows 3-10: U1-U3, pin 1 at the top",
              "left. Rows 24 and 32: cathode pads,",
-             "their 470 Ohm resistors to row 28.",
+             "their resistors to row 28.",
              f"Parts on the board: {len(board.parts)}",
              f"Leads and pads checked: {len(leads)}"]
     return [f'<text x="{x}" y="{y + 15 * n}" font-size="11">{escape(line)}</text>'

@@ -2,19 +2,35 @@
 // with posts for the Pi. Every size and hole comes from panel.scad, which
 // companion/maker/enclosure.py writes from hardware/panel.toml and hardware/pins.toml.
 //
-//   openscad -D 'part="print"' -o enclosure.stl enclosure.scad      both parts, ready to print
-//   part = "assembled" | "shell" | "base" | "panel" (the panel's holes, 2D) | "print"
+//   openscad -D 'part="shell-print"' -o shell.stl enclosure.scad   the shell, ready to print
+//   openscad -D 'part="base"' -o base.stl enclosure.scad           the base plate, likewise
+//   part = "assembled" | "shell" | "shell-print" | "base" | "panel" (the panel's holes, 2D)
+//          | "print" (both parts as they lie on the bed, side by side: the guide's picture)
 include <panel.scad>
 
 part = "print";
 post = 8;          // the corner posts the base plate is screwed to (M3, 2.5 mm pilot hole)
 pi_post = 6;       // the Pi's posts: 5 mm high, 2.2 mm pilot hole for M2.5 screws
+guide = [1.6, 8, 6];  // the screen module's corner guides: wall, leg, height
 $fn = 48;
 
 module panel_holes() {
     for (h = holes) translate([h[0], h[1]]) circle(d = h[2]);
     translate([window[0] - window[2] / 2, window[1] - window[3] / 2])
         square([window[2], window[3]]);
+}
+
+// Four L-shaped corners under the panel, just outside the screen module's outline: they hold
+// the module square behind its window (a dab of hot glue in each corner keeps it there).
+module screen_guides() {
+    for (sx = [0, 1], sy = [0, 1])
+        translate([window[0] + (sx - 0.5) * (screen_module[0] + 0.6),
+                   window[1] + (sy - 0.5) * (screen_module[1] + 0.6),
+                   height - base - panel - guide[2]])
+            mirror([1 - sx, 0, 0]) mirror([0, 1 - sy, 0]) {
+                translate([-guide[1], 0, 0]) cube([guide[1] + guide[0], guide[0], guide[2]]);
+                translate([0, -guide[1], 0]) cube([guide[0], guide[1] + guide[0], guide[2]]);
+            }
 }
 
 module shell() {
@@ -30,6 +46,7 @@ module shell() {
             cube([post, post, height - base - panel]);
             translate([post / 2, post / 2, -1]) cylinder(d = 2.5, h = 12, $fn = 16);
         }
+    screen_guides();
 }
 
 module base() {
@@ -48,8 +65,8 @@ if (part == "shell") shell();
 if (part == "base") base();
 if (part == "panel") panel_holes();
 if (part == "assembled") { base(); translate([0, 0, base]) shell(); }
-if (part == "print") {
-    // the shell upside down (its panel on the bed), the base plate beside it
-    translate([0, depth, height - base]) rotate([180, 0, 0]) shell();
-    translate([width + 10, 0, 0]) base();
-}
+// the shell upside down, its panel on the bed
+module shell_print() { translate([0, depth, height - base]) rotate([180, 0, 0]) shell(); }
+
+if (part == "shell-print") shell_print();
+if (part == "print") { shell_print(); translate([width + 10, 0, 0]) base(); }

@@ -7,6 +7,7 @@ wall = 2.5;
 panel = 3;
 base = 3;
 window = [56, 82, 75, 50];  // centre x, y; width, height
+screen_module = [86, 57];  // width, height
 power = [30, 14, 13, 7];  // centre x, height; width, height
 pi_holes = [[22, 52], [80, 52], [22, 75], [80, 75], [22, 101], [80, 101]];
 holes = [  // x, y, diameter

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from companion.device.display import pin_keys
-from companion.device.painters.palette import GOOD
+from companion.device.painters.palette import DANGER, GOOD
 from companion.device.pins import PinMap
 from companion.device.selftest import ASKED, ScreenConsole, SelfTest
 from companion.games.base import Button, Sound
@@ -35,11 +35,14 @@ class Person:
         self.factory, self.pin_map, self.clock = factory, pin_map, clock
         self.answers = answers or {}
         self.lines: list[str] = []
+        self.bad: list[str] = []
         self.waited = 0.0
         self.marks: list[int] = []
 
-    def say(self, line: str) -> None:
+    def say(self, line: str, *, bad: bool = False) -> None:
         self.lines.append(line)
+        if bad:
+            self.bad.append(line)
         self.marks.append(self.factory.log.mark())
         if line.startswith("Press "):
             asked = NAMES[line.removeprefix("Press ")]
@@ -112,18 +115,34 @@ def test_selftest_swapped_wires_show_as_answered_instead(pins: RecordingFactory,
     assert report.instead == {Button.LEFT: Button.RIGHT, Button.RIGHT: Button.LEFT}
     assert "LEFT: RIGHT answered instead (swapped?)" in person.lines
     assert person.lines[-1] == "Please check the wiring (hardware/assembly.md)."
+    assert person.bad == ["LEFT: RIGHT answered instead (swapped?)",
+                          "RIGHT: LEFT answered instead (swapped?)", person.lines[-1]]
+
+
+def test_selftest_shows_a_failure_in_red_on_the_screen(headless: None, pins: RecordingFactory,
+                                                       pin_map: PinMap) -> None:
+    """Nobody presses anything: the last screen says "check the wiring" in red, not green."""
+    console = ScreenConsole(pin_map.screen, fullscreen=False, out=io.StringIO())
+    report = SelfTest(pin_map, console, lang="en", button_s=0.0, led_s=0.0,
+                      pin_factory=pins).run()
+    shown = pygame.display.get_surface()
+    assert shown is not None and not report.passed
+    colours = {shown.get_at((x, y))[:3] for x in range(0, shown.get_width(), 2)
+               for y in range(shown.get_height())}
+    console.close()
+    assert DANGER in colours and GOOD not in colours
 
 
 def test_selftest_a_press_before_the_question_does_not_count(pins: RecordingFactory,
                                                              pin_map: PinMap,
                                                              clock: FakeClock) -> None:
     class Early(Person):
-        def say(self, line: str) -> None:
+        def say(self, line: str, *, bad: bool = False) -> None:
             if line.startswith("Buzzer"):  # OK pressed too early, then never again
                 pin = self.factory.pin(self.pin_map.buttons[Button.OK])
                 pin.drive_low()
                 pin.drive_high()
-            super().say(line)
+            super().say(line, bad=bad)
 
     person = Early(pins, pin_map, clock, {Button.LEFT: None, Button.OK: None})
     report = selftest(pins, pin_map, person, clock).run()
@@ -156,8 +175,8 @@ def test_selftest_in_the_simulator_keys_press_the_buttons(headless: None,
     frames: list[pygame.Surface] = []
 
     class Keyboard(ScreenConsole):
-        def say(self, line: str) -> None:
-            super().say(line)
+        def say(self, line: str, *, bad: bool = False) -> None:
+            super().say(line, bad=bad)
             shown = pygame.display.get_surface()
             assert shown is not None
             frames.append(shown.copy())

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 import shlex
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 from companion.cli import parse
+from companion.device import wiring
 from companion.device.pins import load_pins
 from companion.maker.circuit import circuit
 from companion.maker.stripboard import layout
 
 ROOT = Path(__file__).resolve().parents[2]
+SVG = "http://www.w3.org/2000/svg"
 GUIDE = (ROOT / "hardware" / "assembly.md").read_text(encoding="utf-8")
 
 
@@ -37,3 +40,19 @@ def test_selftest_commands_of_the_guides_speak_english_to_an_english_reader() ->
     assert len(commands) == 2
     for command in commands:
         assert parse(["selftest", *shlex.split(command)]).lang == "en"
+
+
+def test_wiring_draws_3v3_and_5v_in_colours_of_their_own() -> None:
+    """A maker who follows the colours cannot take 3.3 V for 5 V."""
+    svg = ElementTree.fromstring(wiring.draw(load_pins()))
+    strokes = {title.text: line.get("stroke") for line in svg.iter(f"{{{SVG}}}polyline")
+               if (title := line.find(f"{{{SVG}}}title")) is not None}
+    assert strokes["3.3 V"] != strokes["5 V"]
+    assert strokes["3.3 V"] not in {colour for name, colour in strokes.items()
+                                    if name != "3.3 V"}
+    pin_1 = next(rect.get("fill") for rect in svg.iter(f"{{{SVG}}}rect")
+                 if rect.get("width") == "12")
+    x, y = wiring._pin_xy(wiring.FIVE_VOLT)
+    pin_2 = next(circle.get("fill") for circle in svg.iter(f"{{{SVG}}}circle")
+                 if (circle.get("cx"), circle.get("cy")) == (str(x), str(y)))
+    assert (pin_1, pin_2) == (strokes["3.3 V"], strokes["5 V"])

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from companion.device.pins import load_pins
-from companion.maker.__main__ import CASE, HARDWARE
+from companion.maker.__main__ import CASE, HARDWARE, PRINTS
 from companion.maker.enclosure import Panel, PanelError, load_panel, openscad
 
 PANEL = HARDWARE / "panel.toml"
@@ -52,16 +52,24 @@ def close(found: list[tuple[float, ...]], expected: list[tuple[float, ...]],
         for a, b in zip(found, expected, strict=True))
 
 
-def test_openscad_builds_the_committed_model_from_the_data(tmp_path: Path, panel: Panel) -> None:
-    built = tmp_path / "enclosure.stl"
-    openscad(MODEL, built, "-D", 'part="print"')
-    made, committed = triangles(built), triangles(CASE / "enclosure.stl")
+BED = 220.0
+"""The bed of a common printer (Prusa MK4, Ender 3, Bambu A1 and P1: 220 x 220 mm or more)."""
+
+
+@pytest.mark.parametrize(("name", "part"), list(PRINTS.items()))
+def test_openscad_builds_each_committed_part_from_the_data(tmp_path: Path, panel: Panel,
+                                                           name: str, part: str) -> None:
+    """One file a part, lying flat from the origin, within a 220 x 220 mm bed."""
+    built = tmp_path / name
+    openscad(MODEL, built, "-D", f'part="{part}"')
+    made, committed = triangles(built), triangles(CASE / name)
     case = panel.case
-    expected: list[tuple[float, ...]] = [(0, 2 * case["width"] + 10), (0, case["depth"]),
-                                         (0, case["height"] - case["base"])]
+    top = case["height"] - case["base"] if part == "shell-print" else case["base"] + 5
+    expected: list[tuple[float, ...]] = [(0, case["width"]), (0, case["depth"]), (0, top)]
     assert close(bounds(made), expected, 0.01)
+    assert case["width"] <= BED and case["depth"] <= BED
     assert volume(made) == pytest.approx(volume(committed), rel=0.001), (
-        "hardware/enclosure/enclosure.stl is stale: .venv/bin/python -m companion.maker")
+        f"hardware/enclosure/{name} is stale: .venv/bin/python -m companion.maker")
     assert len(made) == pytest.approx(len(committed), rel=0.02)
 
 
@@ -100,7 +108,8 @@ def write_panel(tmp_path: Path, old: str, new: str) -> Path:
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ("ok = { hole = 24.0, at = [80.0, 24.0] }\n", "", "must have a hole for each of left"),
+    ("ok = { at = [80.0, 24.0] }\n", "", "must have a place for each of left"),
+    ("ok = { at", "ok = { hole = 12.0, at", "a button's hole is its size in parts.toml"),
     ("at = [192.0, 100.0]", "at = [218.0, 100.0]", "the buzzer does not fit inside the walls"),
     ("first = [132.0, 38.0]", "first = [110.0, 38.0]", "the BACK button and the LED yellow 1 "
                                                         "overlap"),
@@ -111,3 +120,16 @@ def test_panel_data_that_cannot_be_built_is_refused(tmp_path: Path, old: str, ne
     with pytest.raises(PanelError, match=re.escape(message)):
         load_panel(write_panel(tmp_path, old, new), load_pins())
 
+
+
+def test_the_shell_holds_the_screen_module_square_behind_its_window(panel: Panel) -> None:
+    """An L-shaped guide at each corner of the module's outline (0.3 mm clear of it), 6 mm
+    down from the panel: in the printed shell, which lies on its panel, they stand up."""
+    case, (cx, cy, _, _), (mw, mh) = panel.case, panel.window, panel.module
+    corners = {(round(x, 2), round(y, 2), round(z, 2))
+               for face in triangles(CASE / "shell.stl") for x, y, z in face}
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            x = cx + sx * (mw / 2 + 0.3 + 1.6)
+            y = case["depth"] - (cy + sy * (mh / 2 + 0.3 + 1.6))
+            assert (round(x, 2), round(y, 2), case["panel"] + 6) in corners, (sx, sy)

@@ -1,0 +1,131 @@
+"""One parts list: its totals are its own lines added up, and the schematic, the case, the
+template, the pin map and the guide name the buttons and the wires it buys."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.device.pins import load_pins
+from companion.maker.circuit import board_nets, circuit
+from companion.maker.enclosure import load_panel
+from companion.maker.parts import BUTTONS, PartsError, load_parts
+from companion.maker.schematic import draw
+
+HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
+PARTS = HARDWARE / "parts.toml"
+DASH = "\N{EN DASH}"
+
+
+def read(name: str) -> str:
+    return (HARDWARE / name).read_text(encoding="utf-8")
+
+
+def table_prices(markdown: str) -> dict[str, float]:
+    """Each line's price as parts.md shows it, by its part (a range counts its lower end)."""
+    prices = {}
+    for line in markdown.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        price = next((cell for cell in cells[1:] if re.fullmatch(r"[0-9.]+(\u2013[0-9.]+)?", cell)),
+                     None)
+        if line.startswith("| ") and price is not None:
+            prices[" ".join(cells[:3])] = float(price.split(DASH)[0])
+    return prices
+
+
+def test_the_totals_are_the_lines_added_up() -> None:
+    """The list's own lines with a Pi Zero 2 W (18 €, its 9 € supply) or a Pi 4 B (60 €,
+    13 €), the HDMI screen at 25 €, D25 and not R27, neither other screen: 112.10 and 158.10
+    (the lines as they stood claimed about 75 and 110 € and added up to 111.80 and 157.80)."""
+    text = read("parts.md")
+    prices = table_prices(text.split("## Totals")[0])
+    left_out = [part for part in prices if re.search(r"R27|Raspberry Pi Touch|SPI panel", part)]
+    assert len(left_out) == 3
+    common = sum(price for part, price in prices.items() if part not in left_out) - 18 - 9
+    assert round(common + 18 + 9, 2) == 112.1 and round(common + 60 + 13, 2) == 158.1
+    assert load_parts(PARTS).totals() == {"Pi Zero 2 W": 112.1, "Pi 4 B": 158.1}
+    assert "what to expect: 112.10 € with a Pi Zero 2 W, 158.10 € with a Pi 4 B" in text
+    assert "| **Total** | **112.10 €** | **158.10 €** |" in text
+
+
+def test_a_price_range_without_a_cost_is_refused(tmp_path: Path) -> None:
+    broken = tmp_path / "parts.toml"
+    broken.write_text(read("parts.toml").replace('cost = { "Pi Zero 2 W" = 9, "Pi 4 B" = 13 }\n',
+                                                 ""), encoding="utf-8")
+    with pytest.raises(PartsError, match="Power supply: its price '9\N{EN DASH}13' needs a cost"):
+        load_parts(broken)
+
+
+def test_the_schematic_the_case_and_the_template_take_the_buttons_of_the_parts_list() -> None:
+    bought, pins = load_parts(PARTS), load_pins()
+    switches = [part for part in circuit(pins, bought).parts if part.ref.startswith("SW")]
+    assert [switch.value for switch in switches] == ["24 mm arcade button"] * 4 + [
+        "30 mm arcade button"]
+    svg = draw(pins)
+    assert "12 mm" not in svg and "push button" not in svg
+    assert svg.count(">24 mm<") == 4 and svg.count(">30 mm<") == 1
+    holes = {hole.label: hole.diameter for hole in
+             load_panel(HARDWARE / "panel.toml", pins, bought).holes}
+    for button in BUTTONS:
+        size = bought.buttons[button].size
+        assert holes[f"{button.value.upper()} button"] == size
+        assert f"{button.value.upper()} button {size:g}</text>" in read("enclosure/template.svg")
+    parts = read("parts.md")
+    assert f"| SW1{DASH}SW4 | Arcade button 24 mm (LEFT, RIGHT, OK, BACK) |" in parts
+    assert "| SW5 | Arcade button 30 mm (TURN) |" in parts
+    small, big = sorted({part.size for part in bought.buttons.values()})
+    assert f"buttons {small:g} and {big:g} mm" in read("assembly.md")
+
+
+def test_the_pin_map_the_parts_list_and_the_guide_wire_the_pi_with_the_same_jumpers() -> None:
+    """No ribbon cable: a jumper from each pin of J1, one from each button and their ground."""
+    board, buttons = len(board_nets(load_pins())), len(BUTTONS) + 1
+    parts = read("parts.md")
+    assert f"| {board} | Jumper wires, female{DASH}female, 20 cm |" in parts
+    assert f"| {buttons} | Jumper wires, female on one end, 30 cm |" in parts
+    pins = read("pins.toml")
+    assert "ribbon" not in pins
+    assert f"each with a female jumper wire: {board} from the\n# board's connector J1 and " \
+           f"{buttons} from the buttons" in pins
+    guide = read("assembly.md")
+    assert f"{board} jumpers to the Pi" in guide and "ribbon cable to the Pi" not in guide
+
+
+FORWARD_V = {"yellow": 2.1, "green": 2.2, "white": 3.1, "red": 2.0}
+"""Typical forward voltages at a few mA: Kingbright L-53YD, L-53GD, L-53ID; a 5 mm white LED."""
+
+
+def test_every_column_of_leds_gets_about_the_same_current() -> None:
+    """From the 595's output (about 4.8 V at 6 mA) through the LED and its resistor: the white
+    column within 10 % of the others (470 Ω gave it 3.6 mA against 5.5-6 mA), and the parts
+    list buys each resistor the circuit has."""
+    parts = circuit(load_pins())
+    currents = {}
+    for bit in range(24):
+        led, resistor = parts.part(f"LED{bit + 1}"), parts.part(f"R{bit + 1}")
+        colour = led.value.split()[1]
+        currents[colour] = (4.8 - FORWARD_V[colour]) / float(resistor.value.split()[0]) * 1000
+    assert max(currents.values()) / min(currents.values()) < 1.1, currents
+    assert max(currents.values()) * 8 < 70, "8 LEDs on one 595"
+    bought = {}
+    for refs, value in re.findall(r"\| (R[0-9\N{EN DASH}, R]+) \| Resistor (\d+ Ω)",
+                                  read("parts.md")):
+        for first, last in re.findall(rf"R(\d+)(?:{DASH}R(\d+))?", refs):
+            bought.update(dict.fromkeys(range(int(first), int(last or first) + 1), value))
+    assert all(bought[bit + 1] == parts.part(f"R{bit + 1}").value for bit in range(24))
+
+
+def test_each_button_reaches_its_gpio_through_a_series_resistor() -> None:
+    """Against static from players' fingers: 1 kOhm at each button, bought and drawn."""
+    parts = circuit(load_pins())
+    for n, button in enumerate(BUTTONS):
+        switch = parts.part(f"SW{n + 1}")
+        (ref, _), = [member for member in parts.nets[switch.pins["1"]] if member[0] != switch.ref]
+        resistor = parts.part(ref)
+        assert resistor.value == "1 kΩ" and resistor.where == "panel"
+        assert resistor.pins["1"] == f"BUTTON_{button.value.upper()}"
+    assert f"| 5 | R28{DASH}R32 | Resistor 1 kΩ, ¼ W |" in read("parts.md")
+    svg = draw(load_pins())
+    assert all(f">R{28 + n}<" in svg for n in range(5))
