@@ -355,6 +355,11 @@ MUTATIONS = [
     Mutation("OK takes an ask the moment it shows", BOX,
              "            if asking.read(now) < 1.0:", "            if False:",
              (f"{ASKS}::test_ok_pressed_again_and_again_on_the_asks_screen_never_grants",)),
+    Mutation("opening a hand-over link uses its code up", API,
+             "(context.codes().redeem if take else context.codes().peek)",
+             "context.codes().redeem",
+             ("tests/server/test_handover_link.py::"
+              "test_naming_a_hand_over_code_uses_nothing_up_and_moves_no_seat",)),
     # -- the games' secret parts ---------------------------------------------------------
     Mutation("Rob 'n Run: the box plays the boss's part although a phone holds the seat",
              ROBNRUN,
