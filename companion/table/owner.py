@@ -90,7 +90,9 @@ class Table:
                  chance: Chance | None = None) -> None:
         self._store, self._games, self._clock = store, games, clock
         for game in games.values():
-            i18n.register(game.texts)  # the sentences of the box's games join its own
+            i18n.default_catalog().add(game.id, game.texts)  # a game from outside the
+            # registry speaks too; the registry's are in already, and adding them again is refused
+            # only if a sentence differs
         self._chance: Chance = random.SystemRandom() if chance is None else chance
         self._queue: queue.Queue[_Item] = queue.Queue()
         self._subscribers: list[Subscriber] = []
