@@ -4,6 +4,7 @@ language and a plural form without its sibling; the box's own catalog loads."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -23,7 +24,7 @@ def test_the_box_catalog_loads_with_every_game() -> None:
         key = next(iter(game.texts["en"]))
         assert catalog.text(key, "en") == game.texts["en"][key]
     assert catalog.text("box.seats", "de", count=2) == "2 Plätze"
-    assert default_catalog().sentences("de") == catalog.sentences("de")
+    assert catalog.sentences("de").items() <= default_catalog().sentences("de").items()
 
 
 def test_a_game_from_outside_joins_once_and_may_join_again() -> None:
@@ -37,14 +38,14 @@ def test_a_game_reusing_another_games_key_is_refused() -> None:
     key = next(iter(romme.texts["de"]))
     texts = {lang: {**robnrun.texts[lang], key: "Ein anderer Satz"} for lang in ("de", "en")}
     thief = dataclasses.replace(robnrun, id="thief", texts=texts)
-    with pytest.raises(TextClash, match=rf"'{key}' of thief is already romme's"):
+    with pytest.raises(TextClash, match=f"{re.escape(repr(key))} of thief is already romme's"):
         assemble([thief])
 
 
 def test_a_clash_with_the_core_names_both_owners() -> None:
     catalog = Catalog()
     catalog.add("core", CORE)
-    with pytest.raises(TextClash, match="'box.start' of fake is already core's"):
+    with pytest.raises(TextClash, match=r"'box\.start' of fake is already core's"):
         catalog.add("fake", both("box.start", "Los", "Go"))
 
 
@@ -59,7 +60,7 @@ def test_a_refused_set_adds_nothing() -> None:
 
 
 def test_a_key_missing_in_english_is_refused() -> None:
-    with pytest.raises(TextClash, match="'fake.only' of fake has no en sentence"):
+    with pytest.raises(TextClash, match=r"'fake\.only' of fake has no en sentence"):
         Catalog().add("fake", {"de": {"fake.both": "Ja", "fake.only": "Nur deutsch"},
                                "en": {"fake.both": "Yes"}})
 
@@ -70,13 +71,13 @@ def test_a_missing_language_is_refused() -> None:
 
 
 def test_a_count_in_one_language_only_is_refused() -> None:
-    with pytest.raises(TextClash, match=r"'fake.dice' of fake has a \{count\} only in \['en'\]"):
+    with pytest.raises(TextClash, match=r"'fake\.dice' of fake has a \{count\} only in \['en'\]"):
         Catalog().add("fake", both("fake.dice", "Würfel", "{count} dice"))
 
 
 @pytest.mark.parametrize("key", ["fake.dice.other", "fake.dice.one"])
 def test_a_count_sentence_without_both_plural_forms_is_refused(key: str) -> None:
-    with pytest.raises(TextClash, match=f"'{key}' of fake is a plural form without"):
+    with pytest.raises(TextClash, match=f"{re.escape(repr(key))} of fake is a plural form without"):
         Catalog().add("fake", both(key, "{count} Würfel", "{count} dice"))
 
 
