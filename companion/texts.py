@@ -4,6 +4,7 @@ the box's own and every game's, each refused if it clashes with another's."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from companion.device import texts as box
 from companion.games import GAMES
@@ -12,7 +13,7 @@ from companion.i18n import CORE, Catalog
 from companion.server.texts import TEXTS as SERVER
 
 
-def assemble(games: Iterable[Game[object]] = ()) -> Catalog:
+def assemble(games: Iterable[Game[Any]] = ()) -> Catalog:
     """A catalog of Getaway's own sentences and those of the registered games and ``games``."""
     catalog = Catalog()
     for owner, texts in (("core", CORE), ("server", SERVER), ("screen", box.PARTS),
