@@ -280,7 +280,8 @@ class Catalog:
             self._check_free(owner, key, texts)
         for lang in LANGUAGES:
             self._sentences[lang].update(texts[lang])
-        self._owners.update(dict.fromkeys(texts[DEFAULT_LANGUAGE], owner))
+        for key in texts[DEFAULT_LANGUAGE]:
+            self._owners.setdefault(key, owner)
 
     def _check_free(self, owner: str, key: str, texts: Texts) -> None:
         known = self._owners.get(key)
@@ -318,10 +319,11 @@ def _check_languages(owner: str, texts: Texts) -> None:
     """Every language present, with the same keys."""
     if set(texts) != set(LANGUAGES):
         raise TextClash(f"the texts of {owner} are in {sorted(texts)}, not {list(LANGUAGES)}")
-    keys = {lang: set(texts[lang]) for lang in LANGUAGES}
+    every = set().union(*(texts[lang] for lang in LANGUAGES))
     for lang in LANGUAGES:
-        for key in sorted(set().union(*keys.values()) - keys[lang]):
-            raise TextClash(f"text {key!r} of {owner} has no {lang} sentence")
+        missing = sorted(every - set(texts[lang]))
+        if missing:
+            raise TextClash(f"text {missing[0]!r} of {owner} has no {lang} sentence")
 
 
 def _check_plurals(owner: str, texts: Texts) -> None:
@@ -333,10 +335,10 @@ def _check_plurals(owner: str, texts: Texts) -> None:
         if counts and counts != set(LANGUAGES):
             raise TextClash(f"text {key!r} of {owner} has a {{count}} only in {sorted(counts)}")
         stem, _, form = key.rpartition(".")
-        if form == "other" or (form == "one" and counts):
-            for missing in sorted({f"{stem}.one", f"{stem}.other"} - keys):
-                raise TextClash(f"text {key!r} of {owner} is a plural form without "
-                                f"{missing!r} beside it")
+        missing = sorted({f"{stem}.one", f"{stem}.other"} - keys)
+        if missing and (form == "other" or (form == "one" and counts)):
+            raise TextClash(f"text {key!r} of {owner} is a plural form without {missing[0]!r} "
+                            "beside it")
 
 
 def plural(lang: str, count: int) -> str:

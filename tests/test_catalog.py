@@ -87,3 +87,11 @@ def test_both_plural_forms_pass_and_the_count_picks_one() -> None:
                          "en": {"fake.dice.one": "1 die", "fake.dice.other": "{count} dice"}})
     assert catalog.text("fake.dice", "en", count=1) == "1 die"
     assert catalog.text("fake.dice", "de", count=3) == "3 Würfel"
+
+
+def test_the_same_sentence_again_keeps_its_first_owner() -> None:
+    catalog = Catalog()
+    catalog.add("tiny", both("tiny.pass", "Weiter", "Pass"))
+    catalog.add("tiny_fast", both("tiny.pass", "Weiter", "Pass"))  # the same game, faster
+    with pytest.raises(TextClash, match="of other is already tiny's"):
+        catalog.add("other", both("tiny.pass", "Weg", "Away"))
