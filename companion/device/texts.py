@@ -2,7 +2,6 @@
 
 Data only, so the catalog reads them without drawing anything."""
 
-
 from __future__ import annotations
 
 PARTS: dict[str, dict[str, str]] = {

@@ -89,10 +89,8 @@ class Table:
     def __init__(self, store: Store, games: Games, *, clock: Clock = time.monotonic,
                  chance: Chance | None = None) -> None:
         self._store, self._games, self._clock = store, games, clock
-        for game in games.values():
-            i18n.default_catalog().add(game.id, game.texts)  # a game from outside the
-            # registry speaks too; the registry's are in already, and adding them again is refused
-            # only if a sentence differs
+        for game in games.values():  # the registry's games are in the catalog already,
+            i18n.default_catalog().add(game.id, game.texts)  # one from outside joins it
         self._chance: Chance = random.SystemRandom() if chance is None else chance
         self._queue: queue.Queue[_Item] = queue.Queue()
         self._subscribers: list[Subscriber] = []
