@@ -1,7 +1,8 @@
 """German and English texts for the box, the phones and error messages, with real plural
 forms (``<key>.one`` and ``<key>.other``, picked by the ``count`` parameter).
 
-Every sentence has a key; games add their own keys through ``Game.texts``. German is the
+Every sentence has a key, added once to a ``Catalog`` by its owner; games bring their own
+through ``Game.texts``, and ``companion.texts`` assembles the box's catalog. German is the
 box's default because the boxes are German.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 LANGUAGES = ("de", "en")
@@ -254,15 +256,89 @@ CORE: dict[str, dict[str, str]] = {
     },
 }
 
-_catalog: dict[str, dict[str, str]] = {lang: dict(CORE[lang]) for lang in LANGUAGES}
+Texts = Mapping[str, Mapping[str, str]]
+"""Sentences by language, then by key: ``{"de": {key: sentence}, "en": {...}}``."""
+
+class TextClash(ValueError):
+    """A set of sentences the catalog refuses: a key taken by another sentence, a key missing
+    in a language, or a sentence about a number without both plural forms."""
 
 
-def register(texts: Mapping[str, Mapping[str, str]]) -> None:
-    """Add a game's texts to the catalog; both languages must have the same keys."""
-    if set(texts.get("de", {})) != set(texts.get("en", {})):
-        raise ValueError("German and English texts must have the same keys")
+class Catalog:
+    """Every sentence Getaway says, each key added once by its owner (the core, the server,
+    the box, a game) and checked as it is added."""
+
+    def __init__(self) -> None:
+        self._sentences: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        self._owners: dict[str, str] = {}
+
+    def add(self, owner: str, texts: Texts) -> None:
+        """Add ``owner``'s sentences; raise TextClash, adding none, if any is refused."""
+        _check_languages(owner, texts)
+        _check_plurals(owner, texts)
+        for key in texts[DEFAULT_LANGUAGE]:
+            self._check_free(owner, key, texts)
+        for lang in LANGUAGES:
+            self._sentences[lang].update(texts[lang])
+        for key in texts[DEFAULT_LANGUAGE]:
+            self._owners.setdefault(key, owner)
+
+    def _check_free(self, owner: str, key: str, texts: Texts) -> None:
+        known = self._owners.get(key)
+        if known is not None and any(self._sentences[lang][key] != texts[lang][key]
+                                     for lang in LANGUAGES):
+            raise TextClash(f"text {key!r} of {owner} is already {known}'s, with another "
+                            "sentence")
+
+    def text(self, key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+        """The sentence for ``key`` in ``lang``; an unknown key falls back to the key itself.
+
+        A sentence about a number of things has two forms, ``<key>.one`` and ``<key>.other``;
+        the ``count`` parameter picks one (the phones do the same with ``Intl.PluralRules``).
+        """
+        sentences = self.sentences(lang)
+        count = params.get("count")
+        if key not in sentences and isinstance(count, int) and not isinstance(count, bool):
+            key = f"{key}.{plural(lang, count)}"
+        template = sentences.get(key, key)
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def has_text(self, key: str) -> bool:
+        """Whether ``key`` is a sentence of the catalog (every language has the same keys)."""
+        return key in self._owners
+
+    def sentences(self, lang: str) -> Mapping[str, str]:
+        """All sentences of one language (an unknown language: the default one's)."""
+        return self._sentences.get(lang, self._sentences[DEFAULT_LANGUAGE])
+
+
+def _check_languages(owner: str, texts: Texts) -> None:
+    """Every language present, with the same keys."""
+    if set(texts) != set(LANGUAGES):
+        raise TextClash(f"the texts of {owner} are in {sorted(texts)}, not {list(LANGUAGES)}")
+    every = set().union(*(texts[lang] for lang in LANGUAGES))
     for lang in LANGUAGES:
-        _catalog[lang].update(texts.get(lang, {}))
+        missing = sorted(every - set(texts[lang]))
+        if missing:
+            raise TextClash(f"text {missing[0]!r} of {owner} has no {lang} sentence")
+
+
+def _check_plurals(owner: str, texts: Texts) -> None:
+    """A number (``{count}``) is in a sentence in every language or in none, and a plural form
+    (a ``.other``, or a ``.one`` with the number) has both forms beside it."""
+    keys = set(texts[DEFAULT_LANGUAGE])
+    for key in sorted(keys):
+        counts = {lang for lang in LANGUAGES if "{count}" in texts[lang][key]}
+        if counts and counts != set(LANGUAGES):
+            raise TextClash(f"text {key!r} of {owner} has a {{count}} only in {sorted(counts)}")
+        stem, _, form = key.rpartition(".")
+        missing = sorted({f"{stem}.one", f"{stem}.other"} - keys)
+        if missing and (form == "other" or (form == "one" and counts)):
+            raise TextClash(f"text {key!r} of {owner} is a plural form without {missing[0]!r} "
+                            "beside it")
 
 
 def plural(lang: str, count: int) -> str:
@@ -271,21 +347,18 @@ def plural(lang: str, count: int) -> str:
     return "one" if count == 1 else "other"
 
 
-def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
-    """The sentence for ``key`` in ``lang``; an unknown key falls back to the key itself.
+@cache
+def default_catalog() -> Catalog:
+    """The catalog of the box: its own sentences and its games', assembled once in
+    ``companion.texts``."""
+    from companion.texts import assemble  # the catalog's owners all stand on this module
 
-    A sentence about a number of things has two forms, ``<key>.one`` and ``<key>.other``; the
-    ``count`` parameter picks one (the phones do the same with ``Intl.PluralRules``).
-    """
-    sentences = _catalog.get(lang, _catalog[DEFAULT_LANGUAGE])
-    count = params.get("count")
-    if key not in sentences and isinstance(count, int) and not isinstance(count, bool):
-        key = f"{key}.{plural(lang, count)}"
-    template = sentences.get(key, key)
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    return assemble()
+
+
+def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
+    """The sentence for ``key`` in ``lang`` from the box's catalog (see ``Catalog.text``)."""
+    return default_catalog().text(key, lang, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,13 +377,13 @@ class Told:
 
 
 def has_text(key: str) -> bool:
-    """Whether ``key`` is a sentence of the catalog (both languages have the same keys)."""
-    return key in _catalog[DEFAULT_LANGUAGE]
+    """Whether ``key`` is a sentence of the box's catalog."""
+    return default_catalog().has_text(key)
 
 
 def catalog(lang: str) -> dict[str, str]:
     """All sentences of one language, for the phones."""
-    return dict(_catalog.get(lang, _catalog[DEFAULT_LANGUAGE]))
+    return dict(default_catalog().sentences(lang))
 
 
 def pick_language(accept_language: str | None) -> str:

@@ -1,6 +1,6 @@
 """The display loop: pygame on the main thread, asleep until something it shows changes.
 
-Table changes wake it through a pygame event posted from the Table's thread (thread-safe).
+Table changes wake it by setting an Event from the Table's thread (the box's changes too).
 While a turn timer runs it wakes every 1/fps s to tick the box and redraw a new countdown
 figure; while a menu is shown it looks at the box's cursor as often, because buttons move
 the cursor on gpiozero's threads. Otherwise it sleeps a second at a time, only to ping the
@@ -37,7 +37,6 @@ from companion.games.base import Button, Games, LedFrame, Sound
 from companion.i18n import DEFAULT_LANGUAGE, Told, text
 from companion.table.published import Published
 
-"""Posted from the Table's thread when it publishes: the loop wakes and looks."""
 IDLE_WAIT_MS = 1000
 KEYS_WAIT_MS = 50
 """How often the simulator's window looks for key presses."""

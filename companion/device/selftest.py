@@ -39,51 +39,6 @@ POLL_S = 0.05
 """How often the screen is kept alive while waiting for a press."""
 BEEP = Sound.DONE
 
-TEXTS = {
-    "de": {
-        "selftest.title": "Selbsttest",
-        "selftest.column": "LEDs: Spalte {column} ({colour}), einzeln von unten nach oben",
-        "selftest.all": "LEDs: alle 24 leuchten",
-        "selftest.buzzer": "Summer: piept er?",
-        "selftest.press": "Drücke {button}",
-        "selftest.answered": "{button}: antwortet",
-        "selftest.silent": "{button}: keine Antwort",
-        "selftest.instead": "{button}: {other} hat geantwortet (vertauscht?)",
-        "selftest.passed": "Alles in Ordnung.",
-        "selftest.failed": "Bitte die Verdrahtung prüfen (hardware/assembly.md).",
-        "selftest.colour.yellow": "gelb",
-        "selftest.colour.green": "grün",
-        "selftest.colour.white": "weiß",
-        "selftest.colour.red": "rot",
-        "selftest.button.left": "LINKS",
-        "selftest.button.right": "RECHTS",
-        "selftest.button.ok": "OK",
-        "selftest.button.back": "ZURÜCK",
-        "selftest.button.turn": "TURN",
-    },
-    "en": {
-        "selftest.title": "Self-test",
-        "selftest.column": "LEDs: column {column} ({colour}), one by one from the bottom up",
-        "selftest.all": "LEDs: all 24 are lit",
-        "selftest.buzzer": "Buzzer: does it beep?",
-        "selftest.press": "Press {button}",
-        "selftest.answered": "{button}: answered",
-        "selftest.silent": "{button}: no answer",
-        "selftest.instead": "{button}: {other} answered instead (swapped?)",
-        "selftest.passed": "All is well.",
-        "selftest.failed": "Please check the wiring (hardware/assembly.md).",
-        "selftest.colour.yellow": "yellow",
-        "selftest.colour.green": "green",
-        "selftest.colour.white": "white",
-        "selftest.colour.red": "red",
-        "selftest.button.left": "LEFT",
-        "selftest.button.right": "RIGHT",
-        "selftest.button.ok": "OK",
-        "selftest.button.back": "BACK",
-        "selftest.button.turn": "TURN",
-    },
-}
-i18n.register(TEXTS)
 COLOURS = ("yellow", "green", "white", "red")
 """The police station's columns, left to right (see companion/device/station.py)."""
 

@@ -3,13 +3,8 @@ painter and phone script) and one line here; nothing else in Getaway names it.""
 
 from __future__ import annotations
 
-from companion import i18n
 from companion.games import gendarm, robnrun, romme, safehouse
 from companion.games.base import Games
 
 GAMES: Games = {game.id: game for game in (romme.GAME, robnrun.GAME, safehouse.GAME,
                                            gendarm.GAME)}
-
-for _game in GAMES.values():
-    i18n.register(_game.texts)  # their errors read right wherever the rules run (a Table
-    # given other games adds theirs)

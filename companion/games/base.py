@@ -331,7 +331,7 @@ Saved = Mapping[str, Mapping[str, JSON]]
 class Game(Generic[S]):
     """A game: pure rules on its own immutable state ``S``, and what the box, the screen and
     the phones show of them. ``package`` names the game's folder, which also holds its screen
-    painter (``painter.py``) and its phone script (``phone.js``)."""
+    painter (``screen.py`` or a ``screen`` package) and its phone script (``phone/phone.js``)."""
 
     id: str
     package: str

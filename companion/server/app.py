@@ -26,7 +26,6 @@ from companion.games.base import Game
 from companion.server import api, context, history, pages, saved
 from companion.server.codes import Codes
 from companion.server.limiter import JoinLimiter, Limiter, Limits, configured
-from companion.server.texts import TEXTS
 from companion.table.owner import Table
 
 MAX_BODY = 64 * 1024
@@ -57,7 +56,6 @@ def create_app(table: Table, *, public_url: str | Callable[[], str | None],
     web = Path(str(files("companion.web")))
     app = Flask(__name__, template_folder=web / "templates", static_folder=web / "static")
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY)
-    i18n.register(TEXTS)
     app.extensions.update({context.EXTENSION: table,
                            context.JOINS_EXTENSION: JoinLimiter(),
                            context.LIMITER_EXTENSION: Limiter(limits or configured(os.environ)),

@@ -89,8 +89,8 @@ class Table:
     def __init__(self, store: Store, games: Games, *, clock: Clock = time.monotonic,
                  chance: Chance | None = None) -> None:
         self._store, self._games, self._clock = store, games, clock
-        for game in games.values():
-            i18n.register(game.texts)  # the sentences of the box's games join its own
+        for game in games.values():  # the registry's games are in the catalog already,
+            i18n.default_catalog().add(game.id, game.texts)  # one from outside joins it
         self._chance: Chance = random.SystemRandom() if chance is None else chance
         self._queue: queue.Queue[_Item] = queue.Queue()
         self._subscribers: list[Subscriber] = []

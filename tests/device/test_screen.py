@@ -43,7 +43,7 @@ from tests.tiny.screen import PAINTER as TINY_PAINTER
 
 SIZE = (480, 320)
 SCREEN_GAMES = {**GAMES, TINY.id: TINY}
-i18n.register(TINY.texts)  # as a Table with the tiny game does
+i18n.default_catalog().add(TINY.id, TINY.texts)  # as a Table with the tiny game does
 URL = "http://192.168.178.23:8000/j/KM7RX"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
 BLACK, WHITE = (0, 0, 0), (255, 255, 255)

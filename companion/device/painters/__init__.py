@@ -7,16 +7,11 @@ import importlib
 from functools import cache
 from typing import Any
 
-from companion import i18n
-from companion.device.painters import lobby, parts, station
 from companion.device.painters.lobby import LobbyPainter
 from companion.device.painters.parts import Context, Fonts, Painter
 from companion.games.base import Game
 
 LOBBY: Painter = LobbyPainter()
-
-for _texts in (parts.TEXTS, lobby.TEXTS, station.TEXTS):
-    i18n.register(_texts)
 
 
 def painter_for(game: Game[Any] | None) -> Painter:

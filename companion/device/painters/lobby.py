@@ -26,23 +26,6 @@ from companion.device.painters.signs import arrow
 from companion.games.base import JSON
 from companion.table.box_options import option_name
 
-TEXTS = {
-    "de": {
-        "box.new_game.one": "{game} · 1 Platz",
-        "box.new_game.other": "{game} · {count} Plätze",
-        "screen.lobby.choose": "wählen",
-        "screen.lobby.start": "OK: starten",
-        "screen.lobby.wifi": "Mit dem WLAN der Box verbinden",
-    },
-    "en": {
-        "box.new_game.one": "{game} · 1 seat",
-        "box.new_game.other": "{game} · {count} seats",
-        "screen.lobby.choose": "choose",
-        "screen.lobby.start": "OK: start",
-        "screen.lobby.wifi": "Join the box's Wi-Fi",
-    },
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Layout:

@@ -34,52 +34,6 @@ from companion.i18n import text
 WARN_MS = 10_000
 DANGER_MS = 5_000
 
-TEXTS = {
-    "de": {
-        "screen.join_short": "Mitspielen",
-        "screen.no_network": "Warte auf das WLAN …",
-        "screen.hurry": "Beeilung!",
-        "screen.almost": "Gleich vorbei!",
-        "screen.paused": "PAUSE",
-        "screen.total": "Gesamt",
-        "screen.missing": "fehlt",
-        "screen.place": "{index} von {count}",
-        "screen.key": "{button}: {action}",
-        "screen.key_held": "{button} halten: {action}",
-        "screen.key_both": "{button}: {action}, halten: {held}",
-        "screen.time_up": "ZEIT UM!",
-        "screen.unshowable": "Dieses Bild kann die Box gerade nicht zeigen. Die Telefone "
-                             "spielen weiter.",
-        "box.button.turn": "TURN",
-        "box.button.ok": "OK",
-        "box.button.back": "ZURÜCK",
-        "box.key.undo": "Rückgängig",
-        "box.key.end_ask": "Weiterspielen",
-        "box.key.setup": "Zurück",
-    },
-    "en": {
-        "screen.join_short": "Join",
-        "screen.no_network": "Waiting for Wi-Fi…",
-        "screen.hurry": "Hurry up!",
-        "screen.almost": "Almost out!",
-        "screen.paused": "PAUSED",
-        "screen.total": "Total",
-        "screen.missing": "missing",
-        "screen.place": "{index} of {count}",
-        "screen.key": "{button}: {action}",
-        "screen.key_held": "hold {button}: {action}",
-        "screen.key_both": "{button}: {action}, hold: {held}",
-        "screen.time_up": "TIME'S UP!",
-        "screen.unshowable": "The box cannot show this screen just now. The phones play on.",
-        "box.button.turn": "TURN",
-        "box.button.ok": "OK",
-        "box.button.back": "BACK",
-        "box.key.undo": "undo",
-        "box.key.end_ask": "play on",
-        "box.key.setup": "back",
-    },
-}
-
 DESIGN_HEIGHT = 320
 """Screens are laid out for 480 x 320 and scaled by height."""
 READABLE_CAP_PX = 27

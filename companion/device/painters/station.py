@@ -18,49 +18,6 @@ ROWS = 6
 WIDTH = 220
 """The panel's width in the 320-pixel-high design."""
 
-TEXTS = {
-    "de": {
-        "sim.station": "Polizeiwache",
-        "sim.key.arrows": "Pfeiltasten",
-        "sim.key.enter": "Enter",
-        "sim.key.back": "Rücktaste, Esc",
-        "sim.key.space": "Leertaste",
-        "sim.button.sides": "LINKS/RECHTS",
-        "sim.button.ok": "OK",
-        "sim.button.back": "ZURÜCK",
-        "sim.button.turn": "TURN",
-        "sim.hold": "Lang halten: TURN hält an, ZURÜCK nimmt zurück",
-        "sim.buzzer": "Summer: {sounds}",
-        "sim.sound.press": "Klick",
-        "sim.sound.warn": "Warnung",
-        "sim.sound.tick": "Tick",
-        "sim.sound.overrun": "Zeit um!",
-        "sim.sound.siren": "Sirene",
-        "sim.sound.error": "Fehler",
-        "sim.sound.done": "Fertig",
-    },
-    "en": {
-        "sim.station": "Police station",
-        "sim.key.arrows": "Arrow keys",
-        "sim.key.enter": "Enter",
-        "sim.key.back": "Backspace, Esc",
-        "sim.key.space": "Space",
-        "sim.button.sides": "LEFT/RIGHT",
-        "sim.button.ok": "OK",
-        "sim.button.back": "BACK",
-        "sim.button.turn": "TURN",
-        "sim.hold": "Hold TURN to pause, hold BACK to undo",
-        "sim.buzzer": "Buzzer: {sounds}",
-        "sim.sound.press": "click",
-        "sim.sound.warn": "warning",
-        "sim.sound.tick": "tick",
-        "sim.sound.overrun": "time up!",
-        "sim.sound.siren": "siren",
-        "sim.sound.error": "error",
-        "sim.sound.done": "done",
-    },
-}
-
 LEGEND = (("sim.key.arrows", "sim.button.sides"), ("sim.key.enter", "sim.button.ok"),
           ("sim.key.back", "sim.button.back"), ("sim.key.space", "sim.button.turn"))
 

@@ -4,9 +4,8 @@ Two players chase each other's robber across the real board with their real piec
 keeps what the board does not show: the start roll, each player's secret catcher (dealt by
 the box or typed from a real chip, and shown only on the own phone), the capture claims it
 checks against the secret, the gendarmes still in play, each robber's fate, the hideouts and
-the rolls. Rule text: rules/raeuber-und-gendarm.de.txt; the rule model: part B of
-rules/safehouse-and-gendarm.spec.md. Readings where the text is silent (the setting that
-switches one is named in brackets):
+the rolls. Readings where the rule book is silent (the setting that switches one is named in
+brackets):
 
 - The pieces are set up first, then the start roll (ties are rolled again), then the catchers.
 - The catchers come from each player's own set of chips (``chips``: one shared pool of two of

@@ -7,8 +7,8 @@ board's moves stay on the table; the box hears of those that change what it keep
 robber reached the opponent's start row), ``unsafe`` (it left it again, where the group plays
 so), ``roll``, ``hide``, ``leave``, ``stuck``, the catcher's ``capture`` (for a chip on the
 table the box's menu first opens the ``claim``) and the ``remove`` after an odd duty roll, and
-``end_turn``. Readings: rules/FACTS.md and part B.3 of the spec; the module docstring of
-``companion.games.gendarm`` lists them.
+``end_turn``. The readings where the rule book is silent are listed in the module docstring of
+``companion.games.gendarm``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 The group plays with the real cards, cubes and board. Getaway keeps the bookkeeping (active
 alarm values, car, police, cubes, gold, the crew's turns, the alarm stack's size, the six
-evaluation steps) and the boss's secrets on the boss's phone. Readings: rules/FACTS.md.
+evaluation steps) and the boss's secrets on the boss's phone. Where the rule book is silent,
+the function that decides says which reading it takes.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
     """The start of a game: the box's profile, the chosen scenario, the first boss.
 
     The scenario must fit the table as the group wrote it; variation 1's draw never refuses a
-    game: a cube its track has no room for is set aside (FACTS reading 4).
+    game: a cube its track has no room for is set aside (a reading: the rule book is silent).
     """
     box_profile = _saved_profile(saved)
     chosen = _saved_scenario(saved, str(options["scenario"]))

@@ -99,7 +99,8 @@ def needed(safes: Sequence[Safe]) -> Tools:
 
 
 def cracked(safes: Sequence[Safe], rows: Tools) -> tuple[int, ...]:
-    """The safes the face-up tools crack: the most safes, then the most gold (FACTS reading 6)."""
+    """The safes the face-up tools crack: the most safes, then the most gold (a reading: the
+    rule book does not say how the tools are shared out)."""
     best: tuple[int, ...] = ()
     for size in range(len(safes), 0, -1):
         fits = [combo for combo in combinations(range(len(safes)), size)

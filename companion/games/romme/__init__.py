@@ -1,6 +1,6 @@
 """Räuber-Rommé: the strict turn clock, its penalties and the scoring; the tiles stay on the table.
 
-Readings the rule text leaves open (see rules/FACTS.md for the rest):
+Readings the rule text leaves open:
 - Turns go clockwise, in seat order. The next round starts at the seat after the last starter.
 - Overruns "in a row" count the player's own turns, across rounds. Ending a turn any other way
   (end_turn, draw, failed_manipulation, romme, stuck) starts the count again.
@@ -12,9 +12,9 @@ Readings the rule text leaves open (see rules/FACTS.md for the rest):
 - After an overrun the group settles (phase ``settle``) while the player takes back their tiles
   and draws the penalty: the next turn's clock starts after ``after_overrun`` seconds, or when
   someone presses TURN (or taps on a phone), whichever is first; with ``wait`` only then.
-- A player who left scores the tiles in their hand in the round they left (FACTS.md), and may
-  enter an empty hand: their tiles may be back in the box, and they rank last anyway. Anyone
-  still in the round holds at least one tile: the first to hold none went out.
+- A player who left scores the tiles in their hand in the round they left, and may enter an
+  empty hand: their tiles may be back in the box, and they rank last anyway. Anyone still in
+  the round holds at least one tile: the first to hold none went out.
 - Out on the own first turn counts against every other player of the round, a player who left
   in that round included.
 """

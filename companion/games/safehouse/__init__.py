@@ -3,8 +3,8 @@
 The group plays with the real sheets and pens and, by default, the real dice. Getaway keeps
 the one true pursuer (the rule book lets the sheets drift apart and counts the furthest), the
 pre-roll step, the pursuer faces, the dice in the lid and what taking them back costs, the
-shared helps and each player's chameleons, and tells at once when someone is caught.
-Readings: rules/FACTS.md and part A of rules/safehouse-and-gendarm.spec.md.
+shared helps and each player's chameleons, and tells at once when someone is caught. Where the
+rule book is silent, the function that decides says which reading it takes.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 "Schaut euch die Laufstrecke (1 bis Safehouse) an": the Safehouse's field, where the players'
 pre-printed slashes end and where the pursuer starts, and how many orders a sheet holds. The
-built-in profile holds the values we read (rules/FACTS.md) and is labelled as example values
+built-in profile holds the values we read from the rule book and is labelled as example values
 until the group confirms them from their own sheets.
 
 For the optional digital sheets it also holds the orders of the sheets the group uses (any of

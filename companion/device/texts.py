@@ -1,0 +1,163 @@
+"""The sentences of the box itself, in German and English: its painters and its self-test.
+
+Data only, so the catalog reads them without drawing anything."""
+
+from __future__ import annotations
+
+PARTS: dict[str, dict[str, str]] = {
+    "de": {
+        "screen.join_short": "Mitspielen",
+        "screen.no_network": "Warte auf das WLAN …",
+        "screen.hurry": "Beeilung!",
+        "screen.almost": "Gleich vorbei!",
+        "screen.paused": "PAUSE",
+        "screen.total": "Gesamt",
+        "screen.missing": "fehlt",
+        "screen.place": "{index} von {count}",
+        "screen.key": "{button}: {action}",
+        "screen.key_held": "{button} halten: {action}",
+        "screen.key_both": "{button}: {action}, halten: {held}",
+        "screen.time_up": "ZEIT UM!",
+        "screen.unshowable": "Dieses Bild kann die Box gerade nicht zeigen. Die Telefone "
+                             "spielen weiter.",
+        "box.button.turn": "TURN",
+        "box.button.ok": "OK",
+        "box.button.back": "ZURÜCK",
+        "box.key.undo": "Rückgängig",
+        "box.key.end_ask": "Weiterspielen",
+        "box.key.setup": "Zurück",
+    },
+    "en": {
+        "screen.join_short": "Join",
+        "screen.no_network": "Waiting for Wi-Fi…",
+        "screen.hurry": "Hurry up!",
+        "screen.almost": "Almost out!",
+        "screen.paused": "PAUSED",
+        "screen.total": "Total",
+        "screen.missing": "missing",
+        "screen.place": "{index} of {count}",
+        "screen.key": "{button}: {action}",
+        "screen.key_held": "hold {button}: {action}",
+        "screen.key_both": "{button}: {action}, hold: {held}",
+        "screen.time_up": "TIME'S UP!",
+        "screen.unshowable": "The box cannot show this screen just now. The phones play on.",
+        "box.button.turn": "TURN",
+        "box.button.ok": "OK",
+        "box.button.back": "BACK",
+        "box.key.undo": "undo",
+        "box.key.end_ask": "play on",
+        "box.key.setup": "back",
+    },
+}
+"""The words every painter shares: keys, the clock's warnings, joining."""
+
+
+LOBBY: dict[str, dict[str, str]] = {
+    "de": {
+        "box.new_game.one": "{game} · 1 Platz",
+        "box.new_game.other": "{game} · {count} Plätze",
+        "screen.lobby.choose": "wählen",
+        "screen.lobby.start": "OK: starten",
+        "screen.lobby.wifi": "Mit dem WLAN der Box verbinden",
+    },
+    "en": {
+        "box.new_game.one": "{game} · 1 seat",
+        "box.new_game.other": "{game} · {count} seats",
+        "screen.lobby.choose": "choose",
+        "screen.lobby.start": "OK: start",
+        "screen.lobby.wifi": "Join the box's Wi-Fi",
+    },
+}
+"""The lobby's screen."""
+
+
+STATION: dict[str, dict[str, str]] = {
+    "de": {
+        "sim.station": "Polizeiwache",
+        "sim.key.arrows": "Pfeiltasten",
+        "sim.key.enter": "Enter",
+        "sim.key.back": "Rücktaste, Esc",
+        "sim.key.space": "Leertaste",
+        "sim.button.sides": "LINKS/RECHTS",
+        "sim.button.ok": "OK",
+        "sim.button.back": "ZURÜCK",
+        "sim.button.turn": "TURN",
+        "sim.hold": "Lang halten: TURN hält an, ZURÜCK nimmt zurück",
+        "sim.buzzer": "Summer: {sounds}",
+        "sim.sound.press": "Klick",
+        "sim.sound.warn": "Warnung",
+        "sim.sound.tick": "Tick",
+        "sim.sound.overrun": "Zeit um!",
+        "sim.sound.siren": "Sirene",
+        "sim.sound.error": "Fehler",
+        "sim.sound.done": "Fertig",
+    },
+    "en": {
+        "sim.station": "Police station",
+        "sim.key.arrows": "Arrow keys",
+        "sim.key.enter": "Enter",
+        "sim.key.back": "Backspace, Esc",
+        "sim.key.space": "Space",
+        "sim.button.sides": "LEFT/RIGHT",
+        "sim.button.ok": "OK",
+        "sim.button.back": "BACK",
+        "sim.button.turn": "TURN",
+        "sim.hold": "Hold TURN to pause, hold BACK to undo",
+        "sim.buzzer": "Buzzer: {sounds}",
+        "sim.sound.press": "click",
+        "sim.sound.warn": "warning",
+        "sim.sound.tick": "tick",
+        "sim.sound.overrun": "time up!",
+        "sim.sound.siren": "siren",
+        "sim.sound.error": "error",
+        "sim.sound.done": "done",
+    },
+}
+"""The police station's panel."""
+
+
+SELFTEST: dict[str, dict[str, str]] = {
+    "de": {
+        "selftest.title": "Selbsttest",
+        "selftest.column": "LEDs: Spalte {column} ({colour}), einzeln von unten nach oben",
+        "selftest.all": "LEDs: alle 24 leuchten",
+        "selftest.buzzer": "Summer: piept er?",
+        "selftest.press": "Drücke {button}",
+        "selftest.answered": "{button}: antwortet",
+        "selftest.silent": "{button}: keine Antwort",
+        "selftest.instead": "{button}: {other} hat geantwortet (vertauscht?)",
+        "selftest.passed": "Alles in Ordnung.",
+        "selftest.failed": "Bitte die Verdrahtung prüfen (hardware/assembly.md).",
+        "selftest.colour.yellow": "gelb",
+        "selftest.colour.green": "grün",
+        "selftest.colour.white": "weiß",
+        "selftest.colour.red": "rot",
+        "selftest.button.left": "LINKS",
+        "selftest.button.right": "RECHTS",
+        "selftest.button.ok": "OK",
+        "selftest.button.back": "ZURÜCK",
+        "selftest.button.turn": "TURN",
+    },
+    "en": {
+        "selftest.title": "Self-test",
+        "selftest.column": "LEDs: column {column} ({colour}), one by one from the bottom up",
+        "selftest.all": "LEDs: all 24 are lit",
+        "selftest.buzzer": "Buzzer: does it beep?",
+        "selftest.press": "Press {button}",
+        "selftest.answered": "{button}: answered",
+        "selftest.silent": "{button}: no answer",
+        "selftest.instead": "{button}: {other} answered instead (swapped?)",
+        "selftest.passed": "All is well.",
+        "selftest.failed": "Please check the wiring (hardware/assembly.md).",
+        "selftest.colour.yellow": "yellow",
+        "selftest.colour.green": "green",
+        "selftest.colour.white": "white",
+        "selftest.colour.red": "red",
+        "selftest.button.left": "LEFT",
+        "selftest.button.right": "RIGHT",
+        "selftest.button.ok": "OK",
+        "selftest.button.back": "BACK",
+        "selftest.button.turn": "TURN",
+    },
+}
+"""The self-test's lines on the terminal and the screen."""
