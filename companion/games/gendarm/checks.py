@@ -28,10 +28,6 @@ from companion.games.gendarm.state import (
 Check = Callable[[GendarmState, Action], None]
 
 
-def anyone(state: GendarmState, action: Action) -> None:
-    """The group's own steps: the box, the table page and every phone."""
-
-
 def phone(state: GendarmState, action: Action) -> None:
     """What only a player's own phone may send: the catcher, a capture, a removal."""
     if action.seat is None:
@@ -181,11 +177,3 @@ def capture(state: GendarmState, action: Action) -> None:
 def removal(state: GendarmState, action: Action) -> None:
     if not state.step.removal:
         raise IllegalAction("gendarm.no_removal")
-
-
-def every(*checks: Check) -> Check:
-    """A check that makes each of ``checks`` in turn."""
-    def check_all(state: GendarmState, action: Action) -> None:
-        for check_one in checks:
-            check_one(state, action)
-    return check_all

@@ -13,10 +13,6 @@ from companion.games.safehouse.state import ShState
 Check = Callable[[ShState, Action], None]
 
 
-def anyone(state: ShState, action: Action) -> None:
-    """The group's own steps: the box, the table page and every phone."""
-
-
 def roller_or_box(state: ShState, action: Action) -> None:
     if action.seat is not None and action.seat != state.roller:
         raise IllegalAction("safehouse.roller_only", seat=state.roller + 1)
