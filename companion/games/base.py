@@ -97,8 +97,8 @@ S = TypeVar("S")
 
 
 class Undo(enum.Enum):
-    """Whether undo may take a step back: every game declares it once for each action type.
-    Whatever it declares, the clock's verdict and a step that ends the game are final."""
+    """Whether undo may take a step back, as each step of a game declares it. Whatever it
+    declares, the clock's verdict and a step that ends the game are final."""
 
     OPEN = "open"
     """Undo may take it back: it showed nothing the group cannot unsee."""
@@ -157,6 +157,8 @@ class Step(Generic[S, F]):
     check: Check[S] = anyone
     """Who may send it in the state at hand, and whether the state allows it."""
     by: Sender = Sender.ANYONE
+    """Who may send it at all: the Table refuses the host's part to a phone; the API refuses
+    what only the box makes to every client, and a seat's own part to the host."""
     undo: Undo = Undo.OPEN
     """Whether undo may take it back (the table's own steps are never undone)."""
     secret: Callable[[S, Action], int | None] | None = None

@@ -1,4 +1,4 @@
-"""The rules of Räuber und Gendarm as ``apply(state, action)``.
+"""The rules of Räuber und Gendarm as the steps of ``RULES``.
 
 Setup: the start roll (``start_roll``), then the secret catchers (``deal`` by the box, or each
 player's ``catcher`` typed from a real chip, or ``keep_chip``: a player without a phone keeps

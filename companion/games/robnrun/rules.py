@@ -1,4 +1,4 @@
-"""The rules of Rob 'n Run as ``apply(state, action)``: a robbery phase by phase.
+"""The rules of Rob 'n Run as the steps of ``RULES``: a robbery phase by phase.
 
 Preparation (``rob``, ``deal``, the boss's ``safes``, ``start``), clue phase (``clue``,
 ``crew``), crew phase (``play``, ``exchange``, ``pass``), alarm phase (the boss's ``sort``),

@@ -1,4 +1,4 @@
-"""The rules of Safehouse as ``apply(state, action)``: one roll, step by step.
+"""The rules of Safehouse as the steps of ``RULES``: one roll, step by step.
 
 Between rolls (``ready``) the roller ``select``s dice and ``roll``s them (the pursuer steps
 first), or anyone takes the dice back (``retrieve``). The faces come from the table
