@@ -3,13 +3,9 @@ what the robbery must have reached first."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from companion.games.base import Action, IllegalAction
 from companion.games.robnrun.pieces import NO_TOOLS
 from companion.games.robnrun.state import RobState
-
-Check = Callable[[RobState, Action], None]
 
 
 def boss_or_box(state: RobState, action: Action) -> None:
