@@ -23,6 +23,7 @@ STREAM = "companion/server/stream.py"
 HOSTS = "companion/table/hosts.py"
 OWNER = "companion/table/owner.py"
 RULES = "companion/table/rules.py"
+BASE = "companion/games/base.py"
 SEATS = "companion/table/seats.py"
 STATE = "companion/table/state.py"
 VIEWS = "companion/table/views.py"
@@ -68,13 +69,14 @@ class Mutation:
 MUTATIONS = [
     # -- the API: what a phone may send ---------------------------------------------------------
     Mutation("a phone sends what only the server makes (claim, host ask, time)", API,
-             "if kind in CLIENT_FORBIDDEN:", "if False:",
+             "if by is Sender.SERVER:", "if False:",
              (f"{API_TESTS}::test_clients_cannot_claim_seats_or_call_time",)),
-    Mutation("a phone calls time", API,
-             '"table.host_add", "timeout"})', '"table.host_add"})',
+    Mutation("a phone calls time", RULES,
+             "if kind == TIMEOUT:", "if False:",
              (who("timeout", "own"),)),
-    Mutation("a phone adds a host with a token of its own", API,
-             '"table.host_add", "timeout"})', '"timeout"})',
+    Mutation("a phone adds a host with a token of its own", RULES,
+             '"table.host_add": base.Step(does=hosts.host_add, by=SERVER,',
+             '"table.host_add": base.Step(does=hosts.host_add,',
              (trust("test_the_server_alone_sends_what_it_makes"),)),
     Mutation("a phone sends reserved arguments", API,
              "if RESERVED_ARGS & args.keys():", "if False:",
@@ -88,7 +90,7 @@ MUTATIONS = [
              '"token_hash", "force", "chance", "label"}',
              (trust("test_a_phone_never_sends_a_reserved_argument"),)),
     Mutation("the host keeps a seat it does not hold", API,
-             "if kind in OWN_SEAT_ONLY and seat is None:", "if False:",
+             "if by is Sender.OWN_SEAT and seat is None:", "if False:",
              (who("table.rename", "host"),)),
     Mutation("a browser without seat or host acts for the table", API,
              "if acting is None and not host:", "if False:",
@@ -250,17 +252,19 @@ MUTATIONS = [
              'table_page=query(scope).get("page") == ["table"]', "table_page=False",
              (trust("test_each_stream_shows_its_own_reader"),)),
     # -- the Table: what only the host or the box may do -------------------------------------
-    Mutation("a phone does the host's part", RULES,
-             "if action.type in HOST_ACTIONS and action.seat is not None:", "if False:",
+    Mutation("a phone does the host's part", BASE,
+             "if step.by is Sender.HOST and seat is not None:", "if False:",
              (who("table.new_game", "own"),)),
     Mutation("a phone ends the game", RULES,
-             '"table.new_game", "table.end_game", "table.end_ask",',
-             '"table.new_game", "table.end_ask",', (who("table.end_game", "own"),)),
+             '"table.end_game": base.Step(does=_end_game, by=HOST),',
+             '"table.end_game": base.Step(does=_end_game),', (who("table.end_game", "own"),)),
     Mutation("a phone sets the box's Wi-Fi", RULES,
-             '"table.language", "table.wifi",', '"table.language",',
+             '"table.wifi": base.Step(does=settings.save_wifi, by=HOST,',
+             '"table.wifi": base.Step(does=settings.save_wifi,',
              (who("table.wifi", "own"),)),
     Mutation("a phone grants a host ask", RULES,
-             '"table.host_grant", "table.host_refuse",', '"table.host_refuse",',
+             '"table.host_grant": base.Step(does=hosts.host_grant, by=HOST),',
+             '"table.host_grant": base.Step(does=hosts.host_grant),',
              (who("table.host_grant", "own"),)),
     Mutation("the box plays the secret part of a seat a phone holds", RULES,
              "    _no_phone_at(state, game.acts_for(state.game, action))\n    after",
@@ -363,18 +367,18 @@ MUTATIONS = [
     # -- the games' secret parts ---------------------------------------------------------
     Mutation("Rob 'n Run: the box plays the boss's part although a phone holds the seat",
              ROBNRUN,
-             "return state.robbery.boss if action.seat is None and action.type in SECRET_PARTS",
-             "return None if action.seat is None and action.type in SECRET_PARTS",
+             "    return state.robbery.boss\n", "    return None\n",
              (who("openly", "host"),)),
     Mutation("Rob 'n Run: the box sorts for a boss with a phone", ROBNRUN,
-             'SECRET_PARTS = frozenset({"safes", "sort",', 'SECRET_PARTS = frozenset({"safes",',
+             '"sort": Step(does=_sort, phases=("alarm",), secret=_boss,',
+             '"sort": Step(does=_sort, phases=("alarm",),',
              ("tests/server/test_robnrun_api.py::test_only_the_boss_phone_enters_and_sorts",)),
     Mutation("Räuber und Gendarm: the box keeps a chip for a seat a phone holds", GENDARM,
              "return seat if whole(seat) and seat in range(SEATS) else None", "return None",
              (trust("test_the_box_keeps_no_chip_for_a_seat_a_phone_holds"),)),
     Mutation("Räuber und Gendarm: the box plays a kept chip's part although a phone holds "
              "the seat", GENDARM,
-             "return state.turn if playing and state.players[on_turn(state)].on_table else None",
+             "return state.turn if playing else None",
              "return None",
              (trust("test_the_box_plays_no_kept_chips_part_once_a_phone_holds_the_seat"),)),
 ]

@@ -11,22 +11,29 @@ from pathlib import Path
 import pytest
 
 from companion.games import GAMES
-from companion.games.base import Undo, nothing_to_spend
+from companion.games.base import TIMEOUT, Rules, Sender, Undo, nothing_to_spend
 from tests.games.gendarm_helpers import A, B, Play
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_step_of_every_game_says_whether_undo_may_take_it_back(game_id: str) -> None:
     game = GAMES[game_id]
-    assert set(game.steps) == set(game.arguments)
-    assert all(isinstance(kind, Undo) for kind in game.steps.values())
+    assert game.steps
+    assert all(isinstance(step.undo, Undo) for step in game.steps.values())
 
 
-def test_a_game_that_leaves_a_step_undeclared_does_not_load() -> None:
+def test_a_game_whose_clock_verdict_anyone_may_send_does_not_load() -> None:
     romme = GAMES["romme"]
-    steps = {kind: undo for kind, undo in romme.steps.items() if kind != "draw"}
-    with pytest.raises(ValueError, match="draw"):
-        replace(romme, steps=steps)
+    steps = {**romme.steps, TIMEOUT: replace(romme.steps[TIMEOUT], by=Sender.ANYONE)}
+    with pytest.raises(ValueError, match=TIMEOUT):
+        replace(romme, rules=Rules("romme", steps))
+
+
+def test_a_game_that_leaves_a_step_to_the_box_alone_does_not_load() -> None:
+    romme = GAMES["romme"]
+    steps = {**romme.steps, "draw": replace(romme.steps["draw"], by=Sender.SERVER)}
+    with pytest.raises(ValueError, match=TIMEOUT):
+        replace(romme, rules=Rules("romme", steps))
 
 
 def test_a_game_with_a_clock_must_say_how_undo_spends_its_time() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
@@ -93,9 +93,12 @@ class Timer:
     turn: bool = True
 
 
+S = TypeVar("S")
+
+
 class Undo(enum.Enum):
-    """Whether undo may take a step back: every game declares it once for each action type.
-    Whatever it declares, the clock's verdict and a step that ends the game are final."""
+    """Whether undo may take a step back, as each step of a game declares it. Whatever it
+    declares, the clock's verdict and a step that ends the game are final."""
 
     OPEN = "open"
     """Undo may take it back: it showed nothing the group cannot unsee."""
@@ -104,6 +107,123 @@ class Undo(enum.Enum):
     DRAWN = "drawn"
     """Final when the box drew it (``CHANCE`` in its args); open when the group typed in what
     its own dice showed, so that a typo can be undone."""
+
+
+class Sender(enum.Enum):
+    """Who may send a step. The box's own buttons may send every step; a step's check may
+    narrow who may send it further (the seat on turn, the boss)."""
+
+    ANYONE = "anyone"
+    """Every seat's phone, the host (the table page) and the box."""
+    HOST = "host"
+    """The box and the host, never a seat's phone: running the table."""
+    OWN_SEAT = "own_seat"
+    """A phone for its own seat, or the box; never the host, who holds no seat."""
+    SERVER = "server"
+    """Only what the box makes itself: the phone server's claims and asks, the clock's verdict."""
+
+
+Check = Callable[[S, Action], None]
+"""Refuses (IllegalAction) a step that may not be done now, by whoever sent it."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def anyone(state: object, action: Action) -> None:
+    """A step every sender may send whenever its phase allows it."""
+
+
+def every(*checks: Check[S]) -> Check[S]:
+    """A check that makes each of ``checks`` in turn."""
+    def check_all(state: S, action: Action) -> None:
+        for check_one in checks:
+            check_one(state, action)
+    return check_all
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step(Generic[S, F]):
+    """One step a game or the table knows, declared once: what it does and takes, when and by
+    whom it may be sent, whether undo may take it back and whose secret part it plays."""
+
+    does: F
+    """What it does to the state, once checked."""
+    arguments: Mapping[str, type] = field(default_factory=dict)
+    """The arguments a player, a phone or the box may send, with their JSON type: ``int``
+    (never a bool or a float), ``str``, ``bool``, ``list``, ``dict``, or ``object`` for any
+    JSON value (what ``draw`` adds is not among them)."""
+    phases: tuple[str, ...] | None = None
+    """The phases of the game it is legal in (None: a game without phases, or the table)."""
+    check: Check[S] = anyone
+    """Who may send it in the state at hand, and whether the state allows it."""
+    by: Sender = Sender.ANYONE
+    """Who may send it at all: the Table refuses the host's part to a phone; the API refuses
+    what only the box makes to every client, and a seat's own part to the host."""
+    undo: Undo = Undo.OPEN
+    """Whether undo may take it back (the table's own steps are never undone)."""
+    secret: Callable[[S, Action], int | None] | None = None
+    """The seat whose secret part it plays when the box or the table page sends it (a boss
+    without a phone entering the safes): the Table refuses it, and leaves it out of the box's
+    menu, while a phone holds that seat."""
+
+
+GameStep = Step[S, Callable[[S, Action], S]]
+"""A game's step: its ``does`` takes the game's state and the action."""
+
+
+def check_sender(step: Step[Any, Any], seat: int | None) -> None:
+    """Refuse a step only the box and the host may send, sent by a seat's phone."""
+    if step.by is Sender.HOST and seat is not None:
+        raise IllegalAction("error.host_only")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(Generic[S]):
+    """A game's steps and the one way they are checked and done. ``game`` names the texts of
+    its refusals (``<game>.phase.<phase>``)."""
+
+    game: str
+    steps: Mapping[str, GameStep[S]]
+
+    def step(self, action: Action) -> GameStep[S]:
+        """The declaration of ``action``'s type; InvalidAction for a type the game lacks."""
+        step = self.steps.get(action.type)
+        if step is None:
+            raise InvalidAction("error.action_unknown", type=action.type)
+        return step
+
+    def check(self, state: S, action: Action) -> None:
+        """Raise unless ``action`` (its arguments aside) may be done now by whoever sent it."""
+        step = self.step(action)
+        check_sender(step, action.seat)
+        if step.phases is not None:
+            phase = getattr(state, "phase", None)
+            if phase not in step.phases:
+                raise IllegalAction(f"{self.game}.phase.{phase}")
+        step.check(state, action)
+
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``; raises InvalidAction or IllegalAction if it cannot be."""
+        self.check(state, action)
+        return self.steps[action.type].does(state, action)
+
+    def allowed_actions(self, state: S, seat: int | None) -> list[str]:
+        """The action types ``seat`` (None: the box) may send now."""
+        def may(kind: str) -> bool:
+            try:
+                self.check(state, Action(kind, seat))
+            except IllegalAction:
+                return False
+            return True
+
+        return [kind for kind in self.steps if may(kind)]
+
+    def acts_for(self, state: S, action: Action) -> int | None:
+        """The seat whose secret part ``action`` plays from the box or the table page."""
+        step = self.steps.get(action.type)
+        if action.seat is not None or step is None or step.secret is None:
+            return None
+        return step.secret(state, action)
 
 
 class Button(enum.StrEnum):
@@ -210,8 +330,7 @@ def logged_options(declared: Sequence[Option], logged: Mapping[str, JSON]) -> di
 
 
 Arguments = Mapping[str, Mapping[str, type]]
-"""For each action type, the arguments it takes and their JSON type: ``int`` (never a bool or a
-float), ``str``, ``bool``, ``list``, ``dict``, or ``object`` for any JSON value."""
+"""For each action type, the arguments its step declares."""
 
 
 def check_arguments(declared: Mapping[str, type], args: Mapping[str, JSON]) -> None:
@@ -243,19 +362,6 @@ def _is_a(value: JSON, kind: type) -> bool:
     return isinstance(value, kind)
 
 
-def allowed_actions(check: Callable[[Any, Action], None], kinds: Iterable[str], state: Any,
-                    seat: int | None) -> list[str]:
-    """The action types of ``kinds`` that ``check`` lets ``seat`` (None: the box) send now."""
-    def may(kind: str) -> bool:
-        try:
-            check(state, Action(kind, seat))
-        except IllegalAction:
-            return False
-        return True
-
-    return [kind for kind in kinds if may(kind)]
-
-
 class Chance(Protocol):
     """The part of ``random.Random`` a game may ask the Table to use for it."""
 
@@ -279,7 +385,6 @@ class LedFrame:
 Texts = Mapping[str, Mapping[str, str]]
 """Sentences by language, then by key: ``{"de": {key: text}, "en": {key: text}}``."""
 
-S = TypeVar("S")
 
 
 def no_timer(state: object) -> None:
@@ -298,10 +403,6 @@ def no_chance(state: object, action: Action, chance: Chance) -> Action:
 def nothing_to_spend(state: S, ms: int) -> S:
     """For a game without a clock: no time runs, none is spent."""
     return state
-
-
-def for_nobody(state: object, action: Action) -> None:
-    """For a game whose box never plays a seat's secret part."""
 
 
 def nothing_for_the_box(state: object) -> dict[str, JSON]:
@@ -340,14 +441,11 @@ class Game(Generic[S]):
     max_seats: int
     options: Sequence[Option]
     texts: Texts
-    arguments: Arguments
-    """Every action type with the arguments a player, a phone or the box may send (what
-    ``draw`` adds is not among them)."""
+    rules: Rules[S]
+    """Every step of the game, declared once, and the one way they are checked and done."""
     setup: Callable[[Mapping[str, JSON], int, Mapping[str, JSON], Saved], S]
     """The state at the start: the checked options, the seat count, what ``draw`` drew for
     ``table.new_game`` and the game's documents."""
-    apply: Callable[[S, Action], S]
-    """The state after an action; raises InvalidAction or IllegalAction if it cannot be done."""
     public_view: Callable[[S], dict[str, JSON]]
     """What the screen, the LEDs and the table page may show: no secrets."""
     private_view: Callable[[S, int], dict[str, JSON]]
@@ -365,8 +463,6 @@ class Game(Generic[S]):
     from_json: Callable[[JSON], S]
     draw: Callable[[S | None, Action, Chance], Action] = no_chance
     """Fill in what chance decides for an action (the state is None for setup)."""
-    steps: Mapping[str, Undo]
-    """For every action type of ``arguments``, whether undo may take it back."""
     timer: Callable[[S], Timer | None] = no_timer
     spend: Callable[[S, int], S] = nothing_to_spend
     """The state with ``ms`` more of its clock gone: undo hands back an earlier state, never
@@ -374,10 +470,6 @@ class Game(Generic[S]):
     on_restart: Callable[[S], Action | None] = nothing_on_restart
     """The action that makes a state safe after a power cut (pause a running turn)."""
     documents: Documents = Documents()
-    acts_for: Callable[[S, Action], int | None] = for_nobody
-    """The seat whose secret part an action from the box or the table page plays (a boss
-    without a phone entering the safes): the Table refuses it, and leaves it out of the box's
-    menu, while a phone holds that seat."""
     box_view: Callable[[S], dict[str, JSON]] = nothing_for_the_box
     """What the box's own screen shows beyond the public view (never a phone): the safes a
     boss without a phone entered there."""
@@ -386,12 +478,29 @@ class Game(Generic[S]):
     the private view only a help), no phone offers the tap-to-hide cover."""
 
     def __post_init__(self) -> None:
-        undeclared = set(self.arguments) ^ set(self.steps)
-        if undeclared:
-            raise ValueError(f"{self.id}: declare in steps whether undo may take back "
-                             f"{', '.join(sorted(undeclared))}")
         if (self.timer is no_timer) != (self.spend is nothing_to_spend):
             raise ValueError(f"{self.id}: a game with a timer spends its time on undo")
+        if any((kind == TIMEOUT) != (step.by is Sender.SERVER)
+               for kind, step in self.rules.steps.items()):
+            raise ValueError(f"{self.id}: only the Table's clock sends {TIMEOUT}, and only it")
+
+    @property
+    def steps(self) -> Mapping[str, GameStep[S]]:
+        """Every step of the game by action type."""
+        return self.rules.steps
+
+    @property
+    def arguments(self) -> Arguments:
+        """Every action type with the arguments it takes."""
+        return {kind: step.arguments for kind, step in self.rules.steps.items()}
+
+    def apply(self, state: S, action: Action) -> S:
+        """The state after an action; raises InvalidAction or IllegalAction if it cannot be done."""
+        return self.rules.apply(state, action)
+
+    def acts_for(self, state: S, action: Action) -> int | None:
+        """The seat whose secret part an action from the box or the table page plays."""
+        return self.rules.acts_for(state, action)
 
 
 Games = Mapping[str, Game[Any]]

@@ -24,7 +24,14 @@ from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.http import parse_options_header
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction, whole
+from companion.games.base import (
+    Action,
+    GetawayError,
+    IllegalAction,
+    InvalidAction,
+    Sender,
+    whole,
+)
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, Handover, new_code
@@ -33,19 +40,13 @@ from companion.server.limiter import Limiter
 from companion.server.request import Scope, caller_of
 from companion.server.typed import checked
 from companion.table.published import token_hash
+from companion.table.rules import sent_by
 
 COOKIE_AGE_S = 30 * 24 * 3600
 JOIN_COOKIE_AGE_S = 12 * 3600
 
-CLIENT_FORBIDDEN = frozenset({"table.claim", "table.request", "table.withdraw", "table.host_ask",
-                              "table.host_add", "timeout"})
-"""Only the server claims and requests seats and asks to be the host (with the token it
-made) and only the Table's clock calls time."""
 RESERVED_ARGS = frozenset({"token_hash", "force", "replaces", "chance", "label"})
 HOST_LABEL_LENGTH = 3
-OWN_SEAT_ONLY = frozenset({"table.release", "table.rename", "table.grant", "table.deny"})
-"""Seat-keeping actions a phone sends for itself; from nobody they are refused, so granting a
-requested seat needs the seat's own phone or the box's OK (the box does not come through here)."""
 
 JOINING = frozenset({"api.join", "api.claim", "api.code", "api.rejoin"})
 """The endpoints whose failures count towards the join limit."""
@@ -321,14 +322,17 @@ def _acting_seat(body: Mapping[str, Any], seat: int | None, host: bool) -> int |
 
 
 def _client_action(body: Mapping[str, Any], seat: int | None) -> Action:
-    """The action a phone (or the host, seat None) asks for, refused if only the box may."""
+    """The action a phone (or the host, seat None) asks for, refused if only the box may:
+    what the server makes itself, or a seat-keeping step the host sends for no seat (granting
+    a requested seat needs the seat's own phone or the box's OK, which does not come here)."""
     kind, args = body.get("type"), body.get("args", {})
     if not isinstance(kind, str) or not isinstance(args, Mapping):
         raise InvalidAction("error.action_malformed")
-    if kind in CLIENT_FORBIDDEN:
+    by = sent_by(kind)
+    if by is Sender.SERVER:
         raise InvalidAction("error.action_unknown", type=kind)
     if RESERVED_ARGS & args.keys():
         raise InvalidAction("error.action_malformed")
-    if kind in OWN_SEAT_ONLY and seat is None:
+    if by is Sender.OWN_SEAT and seat is None:
         raise IllegalAction("error.seat_needed")
     return Action(kind, seat, dict(args))

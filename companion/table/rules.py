@@ -1,6 +1,6 @@
 """The table's own rules: choosing and ending a game, undo, the box's language; seats, hosts,
-Wi-Fi and saved documents in modules of their own. Every table action and its arguments, and
-what only the host may do, are listed here.
+Wi-Fi and saved documents in modules of their own. Every table step is declared here once:
+what it does and takes, and who may send it.
 
 Pure like the game modules: ``apply_table(state, action, games)`` returns a new TableState.
 Game actions are passed on to the current game's ``apply``.
@@ -13,19 +13,21 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.games import base
 from companion.games.base import (
     CHANCE,
     JSON,
     TIMEOUT,
     Action,
-    Arguments,
     Game,
     Games,
     IllegalAction,
     InvalidAction,
+    Sender,
     Undo,
     check_arguments,
     check_options,
+    check_sender,
     logged_options,
     whole,
 )
@@ -41,11 +43,10 @@ ACTION_BYTES = 16 * 1024
 
 def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     """The state after ``action``; table actions start with ``table.``, the rest go to the game."""
-    handler = _HANDLERS.get(action.type)
-    if action.type in HOST_ACTIONS and action.seat is not None:
-        raise IllegalAction("error.host_only")
-    if handler is not None:
-        return handler(state, action, games)
+    table_step = TABLE_STEPS.get(action.type)
+    if table_step is not None:
+        check_sender(table_step, action.seat)
+        return table_step.does(state, action, games)
     if action.type.startswith("table."):
         raise InvalidAction("error.action_unknown", type=action.type)
     game = _current(state, games)
@@ -63,7 +64,7 @@ def final(game: Game[Any], before: Any, action: Action, after: Any) -> str | Non
     verdict, a step the game declares final (or drawn by the box), and the end of the game."""
     if action.type == TIMEOUT:
         return "error.undo_clock"
-    kind = game.steps[action.type]
+    kind = game.steps[action.type].undo
     if kind is Undo.FINAL or (kind is Undo.DRAWN and CHANCE in action.args):
         return "error.undo_reveal"
     if game.outcome(before) is None and game.outcome(after) is not None:
@@ -91,8 +92,8 @@ def check_action(state: TableState, action: Action, games: Games) -> None:
     """Refuse what no rule should see: an unknown action, arguments it does not declare or of
     the wrong type, or an action too big. The Table asks this of every new action (not of the
     log's, which were checked when they came)."""
-    declared = TABLE_ARGUMENTS if action.type.startswith("table.") else (
-        _current(state, games).arguments)
+    declared = {kind: step.arguments for kind, step in TABLE_STEPS.items()} if (
+        action.type.startswith("table.")) else _current(state, games).arguments
     if action.type not in declared:
         raise InvalidAction("error.action_unknown", type=action.type[:40])
     check_arguments(declared[action.type], action.args)
@@ -184,68 +185,60 @@ def _no_more_time(game: Game[Any], now: Any, elapsed_ms: int, restored: Any) -> 
         restored)
 
 
-TABLE_ARGUMENTS: Arguments = {
-    "table.new_game": {"game": str, "seats": int, "options": dict},
-    "table.end_game": {},
-    "table.end_ask": {"ask": bool},
-    "table.setup": {"game": str, "option": str},
-    "table.option": {"game": str, "option": str, "value": object},
-    "table.rematch": {"chance": dict},
-    "table.undo": {},
-    "table.claim": {"seat": int, "name": str, "token_hash": str, "replaces": str, "force": bool},
-    "table.rename": {"seat": int, "name": str},
-    "table.release": {"seat": int},
-    "table.language": {"language": str},
-    "table.request": {"seat": int, "name": str, "token_hash": str},
-    "table.grant": {"seat": int},
-    "table.deny": {"seat": int},
-    "table.withdraw": {"token_hash": str},
-    "table.wifi": {"ssid": str, "security": str, "hidden": bool, "password": str},
-    "table.show_wifi": {"show": bool},
-    "table.save": {"game": str, "kind": str, "name": str, "data": object},
-    "table.forget": {"game": str, "kind": str, "name": str},
-    "table.host_ask": {"token_hash": str, "label": str},
-    "table.host_grant": {},
-    "table.host_add": {"token_hash": str},
-    "table.host_refuse": {},
-    "table.hosts_forget": {},
+HOST, OWN_SEAT, SERVER = Sender.HOST, Sender.OWN_SEAT, Sender.SERVER
+
+TableStep = base.Step[TableState, Handler]
+"""One of the table's own steps: its ``does`` also reads the box's games."""
+
+TABLE_STEPS: Mapping[str, TableStep] = {
+    "table.new_game": base.Step(does=_new_game, by=HOST,
+                                arguments={"game": str, "seats": int, "options": dict}),
+    "table.end_game": base.Step(does=_end_game, by=HOST),
+    "table.end_ask": base.Step(does=_end_ask, by=HOST, arguments={"ask": bool}),
+    "table.setup": base.Step(does=box_options.setup, by=HOST,
+                             arguments={"game": str, "option": str}),
+    "table.option": base.Step(does=box_options.choose, by=HOST,
+                              arguments={"game": str, "option": str, "value": object}),
+    "table.rematch": base.Step(does=_rematch, arguments={"chance": dict}),
+    "table.undo": base.Step(does=_undo),
+    "table.claim": base.Step(does=seats.claim, by=SERVER,
+                             arguments={"seat": int, "name": str, "token_hash": str,
+                                        "replaces": str, "force": bool}),
+    "table.rename": base.Step(does=seats.rename, by=OWN_SEAT,
+                              arguments={"seat": int, "name": str}),
+    "table.release": base.Step(does=seats.release, by=OWN_SEAT, arguments={"seat": int}),
+    "table.language": base.Step(does=settings.language, by=HOST, arguments={"language": str}),
+    "table.request": base.Step(does=seats.request, by=SERVER,
+                               arguments={"seat": int, "name": str, "token_hash": str}),
+    "table.grant": base.Step(does=seats.grant, by=OWN_SEAT, arguments={"seat": int}),
+    "table.deny": base.Step(does=seats.deny, by=OWN_SEAT, arguments={"seat": int}),
+    "table.withdraw": base.Step(does=seats.withdraw, by=SERVER, arguments={"token_hash": str}),
+    "table.wifi": base.Step(does=settings.save_wifi, by=HOST,
+                            arguments={"ssid": str, "security": str, "hidden": bool,
+                                       "password": str}),
+    "table.show_wifi": base.Step(does=settings.show_wifi, by=HOST, arguments={"show": bool}),
+    "table.save": base.Step(does=save, by=HOST,
+                            arguments={"game": str, "kind": str, "name": str, "data": object}),
+    "table.forget": base.Step(does=forget, by=HOST,
+                              arguments={"game": str, "kind": str, "name": str}),
+    "table.host_ask": base.Step(does=hosts.host_ask, by=SERVER,
+                                arguments={"token_hash": str, "label": str}),
+    "table.host_grant": base.Step(does=hosts.host_grant, by=HOST),
+    "table.host_add": base.Step(does=hosts.host_add, by=SERVER, arguments={"token_hash": str}),
+    "table.host_refuse": base.Step(does=hosts.host_refuse, by=HOST),
+    "table.hosts_forget": base.Step(does=hosts.hosts_forget, by=HOST),
 }
-"""The table's own actions and their arguments (``token_hash``, ``replaces``, ``force``,
-``label``: the phone server's, never a phone's)."""
+"""The table's own steps: what each does and takes, and who may send it. Only the box and the
+table page (the host) run the table, the box's own settings, its saved documents and who else
+is the host; ``token_hash``, ``replaces``, ``force`` and ``label`` are the phone server's
+arguments, never a phone's."""
 
 
-HOST_ACTIONS = frozenset({
-    "table.new_game", "table.end_game", "table.end_ask", "table.language", "table.wifi",
-    "table.show_wifi", "table.setup", "table.option",
-    "table.save", "table.forget", "table.host_grant", "table.host_refuse", "table.hosts_forget",
-})
-"""What only the box and the table page (the host) may do, never a seat's phone: running the
-table, the box's own settings and its saved documents, and who else is the host."""
-
-
-_HANDLERS: dict[str, Handler] = {
-    "table.new_game": _new_game,
-    "table.end_game": _end_game,
-    "table.end_ask": _end_ask,
-    "table.setup": box_options.setup,
-    "table.option": box_options.choose,
-    "table.rematch": _rematch,
-    "table.undo": _undo,
-    "table.claim": seats.claim,
-    "table.rename": seats.rename,
-    "table.release": seats.release,
-    "table.language": settings.language,
-    "table.request": seats.request,
-    "table.grant": seats.grant,
-    "table.deny": seats.deny,
-    "table.withdraw": seats.withdraw,
-    "table.wifi": settings.save_wifi,
-    "table.show_wifi": settings.show_wifi,
-    "table.save": save,
-    "table.forget": forget,
-    "table.host_ask": hosts.host_ask,
-    "table.host_grant": hosts.host_grant,
-    "table.host_add": hosts.host_add,
-    "table.host_refuse": hosts.host_refuse,
-    "table.hosts_forget": hosts.hosts_forget,
-}
+def sent_by(kind: str) -> Sender:
+    """Who may send an action of type ``kind``: the table's own steps as declared; the clock's
+    verdict only the Table (every game declares it so); any game step anyone, as far as the
+    game's checks let them."""
+    if kind == TIMEOUT:
+        return SERVER
+    table_step = TABLE_STEPS.get(kind)
+    return Sender.ANYONE if table_step is None else table_step.by

@@ -17,7 +17,7 @@ import pytest
 
 from companion.games.base import Action, Chance, logged_options
 from companion.games.gendarm import GAME, GendarmState, setup
-from companion.games.gendarm.rules import RULES, apply
+from companion.games.gendarm.rules import RULES
 from tests.games.gendarm_helpers import A
 
 T = TypeVar("T", bound=Hashable)
@@ -95,7 +95,7 @@ def new(level: int = 1, **options: Any) -> GendarmState:
 
 def send(state: GendarmState, kind: str, **chance: Any) -> GendarmState:
     """``state`` after the box's ``kind``, with what chance decided given (if anything)."""
-    return apply(state, Action(kind, None, {"chance": chance} if chance else {}))
+    return RULES.apply(state, Action(kind, None, {"chance": chance} if chance else {}))
 
 
 def to_deal(level: int = 1, **options: Any) -> GendarmState:
@@ -105,7 +105,7 @@ def to_deal(level: int = 1, **options: Any) -> GendarmState:
 
 def chip_kept(chips: str = "own") -> GendarmState:
     """The catchers are next, and seat 0 keeps a real chip face down."""
-    return apply(to_deal(chips=chips), Action("keep_chip", None, {"seat": A}))
+    return RULES.apply(to_deal(chips=chips), Action("keep_chip", None, {"seat": A}))
 
 
 def begun(level: int = 1) -> GendarmState:
@@ -115,10 +115,10 @@ def begun(level: int = 1) -> GendarmState:
 
 def typed_in(level: int) -> GendarmState:
     """Seat 0 on turn with the table's own die and real chips typed in."""
-    state = apply(new(level, dice="table", catchers="chips"),
+    state = RULES.apply(new(level, dice="table", catchers="chips"),
                   Action("start_roll", None, {"starter": A}))
     for seat, number in enumerate((1, 2)):
-        state = apply(state, Action("catcher", seat, {"number": number}))
+        state = RULES.apply(state, Action("catcher", seat, {"number": number}))
     return state
 
 
@@ -233,7 +233,7 @@ def test_the_draws_counted_here_are_all_the_box_ever_makes() -> None:
               "play": begun(), "duty": duty_due(),
               "level 3": begun(3), "level 3 typed": typed_in(3)}
     asking = set()
-    for (name, state), kind, seat in product(states.items(), RULES, (None, 0, 1)):
+    for (name, state), kind, seat in product(states.items(), RULES.steps, (None, 0, 1)):
         chance = Asked()
         GAME.draw(state, Action(kind, seat), chance)
         if chance.asked:

@@ -27,7 +27,7 @@ from companion.device.screen import Screen
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.games.gendarm import GAME
-from companion.games.gendarm.rules import RULES, allowed_actions
+from companion.games.gendarm.rules import RULES
 from companion.games.gendarm.state import (
     CAUGHT,
     FREE,
@@ -318,7 +318,7 @@ class Gendarm(RuleBasedStateMachine):
         """The catcher reached a robber: the claim stands whenever a capture may be made."""
         self.others_claim()
         by = self.claimant(data, seat)
-        may = "capture" in allowed_actions(self.state, by)
+        may = "capture" in RULES.allowed_actions(self.state, by)
         number = self.chip(seat)
         caught = sum(p.robbers.count(CAUGHT) for p in self.state.players)
         assert self.send("capture", by, gendarme=number) is None or not may
@@ -335,7 +335,7 @@ class Gendarm(RuleBasedStateMachine):
         before = self.table
         refused = self.send("capture", seat, gendarme=data.draw(st.sampled_from(wrong)))
         assert refused is not None and self.table is before
-        if "capture" in allowed_actions(self.state, seat):
+        if "capture" in RULES.allowed_actions(self.state, seat):
             assert refused == "gendarm.wrong_catcher"
 
     def remove(self, data: st.DataObject, seat: int) -> None:
@@ -368,7 +368,7 @@ class Gendarm(RuleBasedStateMachine):
     def anything(self, data: st.DataObject) -> None:
         """Whatever a phone, the box or the table page may send: refused with a sentence, or
         the invariants still hold."""
-        kind = data.draw(st.sampled_from([*RULES, "nonsense"]), "kind")
+        kind = data.draw(st.sampled_from([*RULES.steps, "nonsense"]), "kind")
         self.send(kind, data.draw(SENDERS, "by"), data.draw(SEEDS, "seed"),
                   **data.draw(ANY_ARGS, "args"))
 
@@ -460,7 +460,7 @@ class Gendarm(RuleBasedStateMachine):
             assert "table.end_game" in {item.action.type for item in
                                         table_controls(self.table, GAMES).menu}
         else:
-            assert any(allowed_actions(self.state, seat) for seat in (None, 0, 1))
+            assert any(RULES.allowed_actions(self.state, seat) for seat in (None, 0, 1))
         ended = apply_table(self.table, Action("table.end_game"), GAMES)
         assert ended.game_id is None
 

@@ -14,7 +14,7 @@ from companion.games.base import Action, IllegalAction, InvalidAction, Undo, che
 from companion.games.record import dump
 from companion.games.robnrun import GAME
 from companion.games.robnrun.pieces import NO_TOOLS, TOOLS, Safe, cracked, safe_from_json
-from companion.games.robnrun.rules import allowed_actions
+from companion.games.robnrun.rules import RULES
 from companion.games.robnrun.scenario import EXAMPLE as SCENARIO
 from companion.games.robnrun.state import Evaluation, Robbery, RobState
 from companion.i18n import LANGUAGES, text
@@ -121,7 +121,7 @@ def test_an_empty_building_cannot_be_robbed_and_undo_is_possible_before_the_deal
     state = replace(state, buildings=((0, 3), *state.buildings[1:]))
     with pytest.raises(IllegalAction):
         do(state, "rob", building="A1")
-    assert {kind for kind, undo in GAME.steps.items() if undo is not Undo.OPEN} == {
+    assert {kind for kind, step in GAME.steps.items() if step.undo is not Undo.OPEN} == {
         "deal", "sort"}
 
 
@@ -161,12 +161,12 @@ def openly(state: RobState) -> RobState:
 def test_open_play_deals_no_clue_before_the_box_has_every_safe() -> None:
     state = openly(do(new_state(), "rob", building="A1"))
     assert view(state)["now"] == "safes_openly"
-    assert "deal" not in allowed_actions(state, None)
+    assert "deal" not in RULES.allowed_actions(state, None)
     refused(lambda: do(state, "deal", chance={"order": list(range(6))}),
             "robnrun.safes_on_box", IllegalAction)
     state = do(state, "safes", safes=[SAFE, SAFE])
     assert view(state)["now"] == "deal"
-    assert "deal" in allowed_actions(state, None)
+    assert "deal" in RULES.allowed_actions(state, None)
 
 
 @pytest.mark.parametrize(("kind", "seat", "then"), [

@@ -37,7 +37,7 @@ from companion.games.robnrun.pieces import (
     Safe,
     needed,
 )
-from companion.games.robnrun.rules import PLAYING, RULES, SECRET_PARTS
+from companion.games.robnrun.rules import PLAYING, RULES
 from companion.games.robnrun.state import (
     PHASES,
     STACK,
@@ -193,7 +193,7 @@ class Games(RuleBasedStateMachine):
         # The box playing the boss's part openly sees what the boss would (a boss without
         # a phone); anyone else's answer never depends on the secrets.
         blind = by != self.boss and not (by is None and self.state.robbery.openly
-                                         and kind in SECRET_PARTS)
+                                         and RULES.acts_for(self.state, Action(kind)) is not None)
         try:
             after = apply_table(self.table, action, GAMES)
         except GetawayError as error:
@@ -346,7 +346,7 @@ class Games(RuleBasedStateMachine):
         others = [*box, *(s for s in range(self.state.seats) if s != self.boss)]
         seat = data.draw(st.sampled_from(others), "seat")
         kind = data.draw(st.sampled_from(["safes", "sort"]), "kind")
-        phases = RULES[kind][0]
+        phases = RULES.steps[kind].phases or ()
         expected = ("robnrun.boss_phone" if self.state.phase in phases
                     else f"robnrun.phase.{self.state.phase}")
         assert self.send(kind, seat, safes=[], cards=[]) == expected
@@ -473,7 +473,7 @@ class Games(RuleBasedStateMachine):
 
     def anything(self, data: st.DataObject) -> None:
         """Whatever a phone may send: refused with a sentence, or the invariants still hold."""
-        kind = data.draw(st.sampled_from([*RULES, "nonsense"]), "kind")
+        kind = data.draw(st.sampled_from([*RULES.steps, "nonsense"]), "kind")
         by = data.draw(st.none() | st.integers(0, self.state.seats - 1), "by")
         args: dict[str, Any] = data.draw(ANY_ARGS, "args")
         if kind == "note" and isinstance(args.get("text"), str) and by is not None:

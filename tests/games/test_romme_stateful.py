@@ -185,7 +185,7 @@ class Evenings(RuleBasedStateMachine):
         assert finished == (self.state.settings.rounds == 0 and len(self.view["players"][0]
                                                                     ["rounds"]) > 0)
 
-    @rule(kind=st.sampled_from([*RULES, "nonsense"]), by=st.none() | st.integers(-1, 6),
+    @rule(kind=st.sampled_from([*RULES.steps, "nonsense"]), by=st.none() | st.integers(-1, 6),
           elapsed=st.integers(0, 200_000),
           args=st.dictionaries(st.sampled_from(["seat", "tiles"]),
                                st.none() | st.integers(-1, 60) | TILES, max_size=2))

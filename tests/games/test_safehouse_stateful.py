@@ -258,7 +258,7 @@ class Games(RuleBasedStateMachine):
         assert self.send("pursuer", None, field=field) == (
             ahead > 0 and field <= self.state.profile.safehouse)
 
-    @rule(kind=st.sampled_from([*RULES, "nonsense"]), by=st.none() | st.integers(-1, 4),
+    @rule(kind=st.sampled_from([*RULES.steps, "nonsense"]), by=st.none() | st.integers(-1, 4),
           args=st.dictionaries(st.sampled_from(["seat", "row", "dice", "faces", "kind",
                                                 "field", "status", "arrow", CHANCE,
                                                 "letter", "number", "colour"]),

@@ -13,7 +13,6 @@ import json
 import random
 import string
 import tempfile
-from collections.abc import Mapping
 from concurrent.futures import Future
 from itertools import islice
 from pathlib import Path
@@ -24,7 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games import GAMES
-from companion.games.base import Action, GetawayError
+from companion.games.base import Action, GetawayError, Rules
 from companion.games.gendarm.rules import RULES as GENDARM_RULES
 from companion.games.robnrun.rules import RULES as ROBNRUN_RULES
 from companion.games.romme.rules import RULES as ROMME_RULES
@@ -32,15 +31,14 @@ from companion.games.safehouse.rules import RULES as SAFEHOUSE_RULES
 from companion.server.actions import PATH as ACTION_PATH
 from companion.server.app import create_app
 from companion.table.owner import Table
-from companion.table.rules import _HANDLERS as TABLE_ACTIONS
-from companion.table.rules import TABLE_ARGUMENTS
+from companion.table.rules import TABLE_STEPS
 from companion.table.store import Store
 from tests.proof import PROOF, examples
 from tests.server.conftest import JOIN_CODE, host_browser, post_to, send_action
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
-ACTIONS = sorted({*TABLE_ACTIONS, *ROMME_RULES, *ROBNRUN_RULES, *GENDARM_RULES,
-                  *SAFEHOUSE_RULES, "timeout", "nonsense"})
+ACTIONS = sorted({*TABLE_STEPS, *ROMME_RULES.steps, *ROBNRUN_RULES.steps,
+                  *GENDARM_RULES.steps, *SAFEHOUSE_RULES.steps, "timeout", "nonsense"})
 OPTION_NAMES = sorted({option.name for game in GAMES.values() for option in game.options})
 DOCUMENTS = [(game_id, kind, data) for game_id, game in sorted(GAMES.items())
              for kind, named in sorted(game.documents.builtin.items())
@@ -301,9 +299,7 @@ def test_a_float_or_a_bool_is_no_whole_number_for_rob_n_run(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_action_of_a_game_declares_its_arguments(game: str) -> None:
-    known: dict[str, Mapping[str, object]] = {"romme": ROMME_RULES, "robnrun": ROBNRUN_RULES,
-                                              "safehouse": SAFEHOUSE_RULES,
-                                              "gendarm": GENDARM_RULES}
-    rules = known[game]
-    assert set(GAMES[game].arguments) == set(rules)
-    assert set(TABLE_ARGUMENTS) == set(TABLE_ACTIONS)
+    known: dict[str, Rules[Any]] = {"romme": ROMME_RULES, "robnrun": ROBNRUN_RULES,
+                                    "safehouse": SAFEHOUSE_RULES, "gendarm": GENDARM_RULES}
+    assert GAMES[game].rules is known[game]
+    assert set(GAMES[game].arguments) == set(known[game].steps)

@@ -15,11 +15,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games import GAMES
-from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
+from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction, Sender
 from companion.server.api import STATUS
 from companion.server.app import create_app
 from companion.table.owner import Table
-from companion.table.rules import TABLE_ARGUMENTS
+from companion.table.rules import TABLE_STEPS
 from companion.table.store import Store
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone, send_action
 
@@ -340,6 +340,17 @@ def test_every_action_is_in_the_matrix() -> None:
     """A new action needs its row here before it can ship."""
     rows = {("table" if case.kind.startswith("table.") else case.game, case.kind)
             for case in CASES}
-    wanted = {("table", kind) for kind in TABLE_ARGUMENTS}
+    wanted = {("table", kind) for kind in TABLE_STEPS}
     wanted |= {(game_id, kind) for game_id, game in GAMES.items() for kind in game.arguments}
     assert rows == wanted
+
+
+DECLARED = {Sender.HOST: HOST, Sender.OWN_SEAT: OWN_SEAT, Sender.SERVER: SERVER_MADE}
+"""The answers a step's declared sender stands for, where it alone decides them."""
+
+
+@pytest.mark.parametrize("kind", sorted(TABLE_STEPS))
+def test_the_matrix_answers_as_each_table_step_declares_who_may_send_it(kind: str) -> None:
+    by = TABLE_STEPS[kind].by
+    for case in (case for case in CASES if case.kind == kind and by in DECLARED):
+        assert case.answers == DECLARED[by]

@@ -15,10 +15,12 @@ from companion.games.base import (
     Controls,
     Game,
     IllegalAction,
-    InvalidAction,
     LedFrame,
+    Rules,
     Saved,
+    Sender,
     Sound,
+    Step,
     Timer,
     Undo,
 )
@@ -51,15 +53,10 @@ def tiny_game(limit_ms: int = LIMIT_MS, game_id: str = "tiny") -> Game[Tiny]:
 
     return Game(id=game_id, package=__name__, title={"de": "Klein", "en": "Tiny"},
                 min_seats=1, max_seats=4, options=(), texts=TEXTS,
-                arguments={kind: {} for kind in STEPS}, steps=STEPS,
-                setup=setup, draw=draw, apply=apply, timer=timer, spend=spend,
+                rules=RULES, setup=setup, draw=draw, timer=timer, spend=spend,
                 on_restart=on_restart, public_view=public_view, private_view=private_view,
                 outcome=lambda state: None, controls=controls, leds=lambda view, ms: LedFrame(),
                 sounds=sounds, to_json=to_json, from_json=from_json)
-
-
-STEPS = {"resume": Undo.OPEN, "pause": Undo.OPEN, "pass": Undo.OPEN, "timeout": Undo.FINAL,
-         "roll": Undo.FINAL, "crash": Undo.OPEN}
 
 
 def spend(state: Tiny, ms: int) -> Tiny:
@@ -72,25 +69,48 @@ def draw(state: Tiny | None, action: Action, chance: Chance) -> Action:
     return replace(action, args={"die": 1 + chance.randrange(6)})
 
 
-def apply(state: Tiny, action: Action) -> Tiny:
-    left = state.remaining_ms - action.elapsed_ms
-    if action.type == "resume":
-        return replace(state, running=True)
-    if action.type == "pause":
-        return replace(state, running=False, remaining_ms=left)
-    if action.type == "pass":
-        if action.seat is not None and action.seat != state.turn:
-            raise IllegalAction("error.not_your_seat")
-        return replace(state, turn=(state.turn + 1) % state.seats, remaining_ms=state.limit_ms)
-    if action.type == "timeout":
-        if not state.running or left > 0:
-            raise IllegalAction("error.action_malformed")
-        return replace(apply(state, Action("pass")), overruns=(*state.overruns, state.turn))
-    if action.type == "roll":
-        return replace(state, rolls=(*state.rolls, int(action.args["die"])))
-    if action.type == "crash":
-        raise RuntimeError("a bug in the rules")
-    raise InvalidAction("error.action_unknown", type=action.type)
+def _resume(state: Tiny, action: Action) -> Tiny:
+    return replace(state, running=True)
+
+
+def _pause(state: Tiny, action: Action) -> Tiny:
+    return replace(state, running=False, remaining_ms=state.remaining_ms - action.elapsed_ms)
+
+
+def _on_turn(state: Tiny, action: Action) -> None:
+    if action.seat is not None and action.seat != state.turn:
+        raise IllegalAction("error.not_your_seat")
+
+
+def _pass(state: Tiny, action: Action) -> Tiny:
+    return replace(state, turn=(state.turn + 1) % state.seats, remaining_ms=state.limit_ms)
+
+
+def _time_up(state: Tiny, action: Action) -> None:
+    if not state.running or state.remaining_ms - action.elapsed_ms > 0:
+        raise IllegalAction("error.action_malformed")
+
+
+def _timeout(state: Tiny, action: Action) -> Tiny:
+    return replace(_pass(state, action), overruns=(*state.overruns, state.turn))
+
+
+def _roll(state: Tiny, action: Action) -> Tiny:
+    return replace(state, rolls=(*state.rolls, int(action.args["die"])))
+
+
+def _crash(state: Tiny, action: Action) -> Tiny:
+    raise RuntimeError("a bug in the rules")
+
+
+RULES: Rules[Tiny] = Rules("tiny", {
+    "resume": Step(does=_resume),
+    "pause": Step(does=_pause),
+    "pass": Step(does=_pass, check=_on_turn),
+    "timeout": Step(does=_timeout, check=_time_up, by=Sender.SERVER, undo=Undo.FINAL),
+    "roll": Step(does=_roll, undo=Undo.FINAL),
+    "crash": Step(does=_crash),
+})
 
 
 def timer(state: Tiny) -> Timer:

@@ -42,7 +42,7 @@ from dataclasses import replace
 
 from companion.games.base import JSON, Action, Chance, Game, Option, Saved
 from companion.games.gendarm import controls, rules, views
-from companion.games.gendarm.rules import ARGUMENTS, allowed_actions
+from companion.games.gendarm.rules import RULES
 from companion.games.gendarm.state import (
     FACES,
     FREE,
@@ -70,7 +70,7 @@ def setup(options: Mapping[str, JSON], seats: int, drawn: Mapping[str, JSON],
 def draw(state: GendarmState | None, action: Action, chance: Chance) -> Action:
     """What the box rolls and deals: start rolls until they differ, a die, the catchers of the
     sides without a real chip; nothing for an action the rules refuse anyway."""
-    if state is None or action.type not in allowed_actions(state, action.seat):
+    if state is None or action.type not in RULES.allowed_actions(state, action.seat):
         return action
     box_dice, box_deal = state.settings.dice == "box", state.settings.catchers == "box"
     if action.type == "start_roll" and box_dice:
@@ -122,15 +122,12 @@ GAME: Game[GendarmState] = Game(
         Option("black", 0, choices=(0, 1)),
     ),
     texts=TEXTS,
-    arguments=ARGUMENTS,
+    rules=RULES,
     setup=setup,
     draw=draw,
-    steps=rules.STEPS,
-    apply=rules.apply,
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=rules.outcome,
-    acts_for=rules.acts_for,
     controls=controls.controls,
     leds=controls.leds,
     sounds=controls.sounds,
@@ -138,4 +135,4 @@ GAME: Game[GendarmState] = Game(
     from_json=lambda data: load(GendarmState, data),
 )
 
-__all__ = ["GAME", "GendarmState", "allowed_actions"]
+__all__ = ["GAME", "GendarmState"]

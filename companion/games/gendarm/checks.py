@@ -8,9 +8,7 @@ catcher at all lies open too: a chip kept face down on the table is everyone's t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from companion.games.base import Action, IllegalAction
+from companion.games.base import Action, Check, IllegalAction
 from companion.games.gendarm.state import (
     FREE,
     HIDDEN,
@@ -24,12 +22,6 @@ from companion.games.gendarm.state import (
     on_turn,
     other,
 )
-
-Check = Callable[[GendarmState, Action], None]
-
-
-def anyone(state: GendarmState, action: Action) -> None:
-    """The group's own steps: the box, the table page and every phone."""
 
 
 def phone(state: GendarmState, action: Action) -> None:
@@ -63,7 +55,7 @@ def kept_chip(state: GendarmState, action: Action) -> None:
         raise IllegalAction("gendarm.phone_only")
 
 
-def box_only(key: str) -> Check:
+def box_only(key: str) -> Check[GendarmState]:
     """What the box or the table page does for a player without a phone (a phone does it its
     own way: types its chip in, claims a capture at once); a phone hears ``key``."""
     def from_the_box(state: GendarmState, action: Action) -> None:
@@ -106,7 +98,7 @@ def not_moved(state: GendarmState, action: Action) -> None:
         raise IllegalAction("gendarm.turn_used")
 
 
-def level(least: int, key: str) -> Check:
+def level(least: int, key: str) -> Check[GendarmState]:
     def at_least(state: GendarmState, action: Action) -> None:
         if state.settings.level < least:
             raise IllegalAction(key)
@@ -181,11 +173,3 @@ def capture(state: GendarmState, action: Action) -> None:
 def removal(state: GendarmState, action: Action) -> None:
     if not state.step.removal:
         raise IllegalAction("gendarm.no_removal")
-
-
-def every(*checks: Check) -> Check:
-    """A check that makes each of ``checks`` in turn."""
-    def check_all(state: GendarmState, action: Action) -> None:
-        for check_one in checks:
-            check_one(state, action)
-    return check_all

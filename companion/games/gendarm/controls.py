@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
-from companion.games.gendarm.rules import allowed_actions
+from companion.games.gendarm.rules import RULES
 from companion.games.gendarm.state import (
     FACES,
     SEATS,
@@ -42,7 +42,7 @@ nothing."""
 def controls(state: GendarmState) -> Controls:
     if state.phase == "over":
         return Controls([MenuItem("gendarm.menu.end_game", Action("table.end_game"))])
-    allowed = allowed_actions(state, None)
+    allowed = RULES.allowed_actions(state, None)
     if state.phase == "start":
         menu = _start(state)
         return Controls(menu, {Button.TURN: menu[0].action} if len(menu) == 1 else {})

@@ -1,4 +1,4 @@
-"""The rules of Räuber und Gendarm as ``apply(state, action)``.
+"""The rules of Räuber und Gendarm as the steps of ``RULES``.
 
 Setup: the start roll (``start_roll``), then the secret catchers (``deal`` by the box, or each
 player's ``catcher`` typed from a real chip, or ``keep_chip``: a player without a phone keeps
@@ -13,19 +13,20 @@ table the box's menu first opens the ``claim``) and the ``remove`` after an odd 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 
+from companion.games import base
 from companion.games.base import (
     JSON,
     Action,
-    Arguments,
     IllegalAction,
     InvalidAction,
+    Rules,
     Undo,
+    every,
     whole,
 )
-from companion.games.base import allowed_actions as allowed
 from companion.games.gendarm import checks
 from companion.games.gendarm.state import (
     CAUGHT,
@@ -322,92 +323,64 @@ def _gendarme_arg(state: GendarmState, seat: int, action: Action) -> int:
 
 # -- who may do what when ----------------------------------------------------------------------
 
-Rule = tuple[tuple[str, ...], checks.Check, Callable[[GendarmState, Action], GendarmState]]
-
 _TURN = checks.on_turn_or_box
-_MOVE = checks.every(_TURN, checks.nothing_pending, checks.not_moved)
-
-RULES: dict[str, Rule] = {
-    "start_roll": (("start",), checks.anyone, _start_roll),
-    "deal": (("deal",), checks.dealt_by_the_box, _deal),
-    "catcher": (("deal",), checks.every(checks.phone, checks.typed_in), _catcher),
-    "keep_chip": (("deal", "play"), checks.every(checks.box_only("gendarm.keep_chip_phone"),
-                                                  checks.chip_to_keep), _keep_chip),
-    "roll": (("play",), checks.every(_TURN, checks.roll), _roll),
-    "remove": (("play",), checks.every(checks.claimant, checks.removal), _remove),
-    "safe": (("play",), checks.every(checks.level(2, "gendarm.level_safe"), _MOVE, checks.safe),
-             _safe),
-    "unsafe": (("play",), checks.every(checks.level(2, "gendarm.level_safe"), _MOVE,
-                                       checks.off_the_row), _unsafe),
-    "hide": (("play",), checks.every(checks.level(3, "gendarm.level_hide"), _TURN,
-                                     checks.nothing_pending, checks.hide), _hide),
-    "leave": (("play",), checks.every(checks.level(3, "gendarm.level_hide"), _TURN,
-                                      checks.leave, checks.not_moved), _leave),
-    "stuck": (("play",), checks.every(_TURN, checks.stuck), _stuck),
-    "capture": (("play",), checks.every(checks.claimant, checks.nothing_pending,
-                                        checks.not_moved, checks.capture), _capture),
-    "claim": (("play",), checks.every(checks.box_only("gendarm.claim_phone"), checks.kept_chip,
-                                      checks.nothing_pending, checks.not_moved, checks.capture),
-              _claim),
-    "end_turn": (("play",), checks.every(_TURN, checks.end_turn), _end_turn),
-}
-"""Each action: the phases it is legal in, who may send it then, and what it does."""
-
-ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
-    "start_roll": {"rolls": list, "starter": int},
-    "catcher": {"number": int},
-    "keep_chip": {"seat": int},
-    "roll": {"value": int},
-    "remove": {"gendarme": int},
-    "hide": {"hideout": int},
-    "capture": {"gendarme": int},
-    "claim": {"open": bool},
-}
-"""What each action takes from a phone or the box (what the box rolls or deals is drawn by
-the Table)."""
-
-STEPS: dict[str, Undo] = {
-    "start_roll": Undo.DRAWN, "deal": Undo.FINAL, "catcher": Undo.OPEN, "keep_chip": Undo.OPEN,
-    "roll": Undo.DRAWN, "remove": Undo.OPEN, "safe": Undo.OPEN, "unsafe": Undo.OPEN,
-    "hide": Undo.OPEN, "leave": Undo.OPEN, "stuck": Undo.OPEN, "capture": Undo.FINAL,
-    "claim": Undo.OPEN, "end_turn": Undo.OPEN,
-}
-"""Whether undo may take each action back: never the catchers' deal nor a capture, which is
-checked against a secret catcher; a roll of the box's dice never, one typed in from the
-table's own die always (a typo)."""
+_MOVE = every(_TURN, checks.nothing_pending, checks.not_moved)
+_SAFE = checks.level(2, "gendarm.level_safe")
+_HIDE = checks.level(3, "gendarm.level_hide")
 
 
-def check(state: GendarmState, action: Action) -> None:
-    """Raise unless ``action`` (its arguments aside) may be done now by whoever sent it."""
-    if action.type not in RULES:
-        raise InvalidAction("error.action_unknown", type=action.type)
-    phases, who, _ = RULES[action.type]
-    if state.phase not in phases:
-        raise IllegalAction(f"gendarm.phase.{state.phase}")
-    who(state, action)
+def _chip_seat(state: GendarmState, action: Action) -> int | None:
+    """The seat a chip kept on the table belongs to."""
+    seat = action.args.get("seat")
+    return seat if whole(seat) and seat in range(SEATS) else None
 
 
-def apply(state: GendarmState, action: Action) -> GendarmState:
-    check(state, action)
-    return RULES[action.type][2](state, action)
+def _turn_on_table(state: GendarmState, action: Action) -> int | None:
+    """The seat on turn while its chip is kept on the table."""
+    playing = state.phase == "play" and state.players[on_turn(state)].on_table
+    return state.turn if playing else None
 
 
-def acts_for(state: GendarmState, action: Action) -> int | None:
-    """The seat a chip kept on the table belongs to, for what the box (or the table page) does
-    in its place: the Table refuses it, and leaves it out of the box's menu, while a phone
-    holds that seat."""
-    if action.seat is not None:
-        return None
-    if action.type == "keep_chip":
-        seat = action.args.get("seat")
-        return seat if whole(seat) and seat in range(SEATS) else None
-    playing = state.phase == "play" and action.type in ("remove", "capture", "claim")
-    return state.turn if playing and state.players[on_turn(state)].on_table else None
-
-
-def allowed_actions(state: GendarmState, seat: int | None) -> list[str]:
-    """The action types ``seat`` (None: the box) may send now."""
-    return allowed(check, RULES, state, seat)
+RULES: Rules[GendarmState] = Rules("gendarm", {
+    "start_roll": base.Step(does=_start_roll, phases=("start",), undo=Undo.DRAWN,
+                            arguments={"rolls": list, "starter": int}),
+    "deal": base.Step(does=_deal, phases=("deal",), check=checks.dealt_by_the_box,
+                      undo=Undo.FINAL),
+    "catcher": base.Step(does=_catcher, phases=("deal",),
+                         check=every(checks.phone, checks.typed_in), arguments={"number": int}),
+    "keep_chip": base.Step(does=_keep_chip, phases=("deal", "play"),
+                           check=every(checks.box_only("gendarm.keep_chip_phone"),
+                                       checks.chip_to_keep),
+                           arguments={"seat": int}, secret=_chip_seat),
+    "roll": base.Step(does=_roll, phases=("play",), check=every(_TURN, checks.roll),
+                      undo=Undo.DRAWN, arguments={"value": int}),
+    "remove": base.Step(does=_remove, phases=("play",),
+                        check=every(checks.claimant, checks.removal),
+                        arguments={"gendarme": int}, secret=_turn_on_table),
+    "safe": base.Step(does=_safe, phases=("play",), check=every(_SAFE, _MOVE, checks.safe)),
+    "unsafe": base.Step(does=_unsafe, phases=("play",),
+                        check=every(_SAFE, _MOVE, checks.off_the_row)),
+    "hide": base.Step(does=_hide, phases=("play",),
+                      check=every(_HIDE, _TURN, checks.nothing_pending, checks.hide),
+                      arguments={"hideout": int}),
+    "leave": base.Step(does=_leave, phases=("play",),
+                       check=every(_HIDE, _TURN, checks.leave, checks.not_moved)),
+    "stuck": base.Step(does=_stuck, phases=("play",), check=every(_TURN, checks.stuck)),
+    "capture": base.Step(does=_capture, phases=("play",),
+                         check=every(checks.claimant, checks.nothing_pending, checks.not_moved,
+                                     checks.capture),
+                         undo=Undo.FINAL, arguments={"gendarme": int}, secret=_turn_on_table),
+    "claim": base.Step(does=_claim, phases=("play",),
+                       check=every(checks.box_only("gendarm.claim_phone"), checks.kept_chip,
+                                   checks.nothing_pending, checks.not_moved, checks.capture),
+                       arguments={"open": bool}, secret=_turn_on_table),
+    "end_turn": base.Step(does=_end_turn, phases=("play",), check=every(_TURN, checks.end_turn)),
+})
+"""Each step: what it does and takes from a phone or the box (what the box rolls or deals is
+drawn by the Table), the phases it is legal in and who may send it then. Undo never takes
+back the catchers' deal nor a capture, which is checked against a secret catcher; a roll of
+the box's dice never, one typed in from the table's own die always (a typo). What the box or
+the table page does for a chip kept on the table is refused while a phone holds its seat."""
 
 
 def outcome(state: GendarmState) -> dict[str, JSON] | None:

@@ -9,7 +9,7 @@ gendarmes it may give up after an odd duty roll are all those in play) gives the
 from __future__ import annotations
 
 from companion.games.base import JSON
-from companion.games.gendarm.rules import allowed_actions
+from companion.games.gendarm.rules import RULES
 from companion.games.gendarm.state import (
     SEATS,
     GendarmState,
@@ -43,7 +43,7 @@ def public_view(state: GendarmState) -> dict[str, JSON]:
                                                 "kind": roll.kind},
         "result": None if state.winner is None else {"winner": state.winner,
                                                      "reason": state.reason},
-        "box_actions": allowed_actions(state, None),
+        "box_actions": RULES.allowed_actions(state, None),
     }
 
 
@@ -61,7 +61,7 @@ def _player_view(state: GendarmState, seat: int) -> dict[str, JSON]:
 
 def private_view(state: GendarmState, seat: int) -> dict[str, JSON]:
     """The seat's own catcher, and the actions it may send now."""
-    view: dict[str, JSON] = {"actions": allowed_actions(state, seat)}
+    view: dict[str, JSON] = {"actions": RULES.allowed_actions(state, seat)}
     mine = state.players[seat]
     if mine.catcher is not None and not (mine.shown or state.phase == "over"):
         view["catcher"] = mine.catcher

@@ -28,7 +28,7 @@ from companion.games.record import dump, load
 from companion.games.robnrun import controls, profile, rules, scenario, views
 from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES
 from companion.games.robnrun.profile import Profile
-from companion.games.robnrun.rules import ARGUMENTS, allowed_actions
+from companion.games.robnrun.rules import RULES
 from companion.games.robnrun.scenario import CLUE_COUNT, Scenario
 from companion.games.robnrun.state import Robbery, RobState, capacity
 from companion.games.robnrun.texts import TEXTS
@@ -140,11 +140,9 @@ GAME: Game[RobState] = Game(
         Option("variation2", "off", choices=("off", "on")),
     ),
     texts=TEXTS,
-    arguments=ARGUMENTS,
+    rules=RULES,
     setup=setup,
     draw=draw,
-    steps=rules.STEPS,
-    apply=rules.apply,
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=rules.outcome,
@@ -152,10 +150,9 @@ GAME: Game[RobState] = Game(
     leds=controls.leds,
     sounds=controls.sounds,
     documents=Documents(builtin_documents(), check_document),
-    acts_for=rules.acts_for,
     box_view=views.box_view,
     to_json=dump,
     from_json=lambda data: load(RobState, data),
 )
 
-__all__ = ["GAME", "RobState", "allowed_actions"]
+__all__ = ["GAME", "RobState"]

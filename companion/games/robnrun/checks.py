@@ -3,17 +3,9 @@ what the robbery must have reached first."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from companion.games.base import Action, IllegalAction
 from companion.games.robnrun.pieces import NO_TOOLS
 from companion.games.robnrun.state import RobState
-
-Check = Callable[[RobState, Action], None]
-
-
-def anyone(state: RobState, action: Action) -> None:
-    """The group's own steps: the box, the table page and every phone."""
 
 
 def boss_or_box(state: RobState, action: Action) -> None:
@@ -81,14 +73,6 @@ def unsorted(state: RobState, action: Action) -> None:
     """The safes stand fixed once the first cards have been sorted against them."""
     if state.robbery.rows != NO_TOOLS or state.robbery.alarm != NO_TOOLS:
         raise IllegalAction("robnrun.safes_fixed")
-
-
-def every(*checks: Check) -> Check:
-    """A check that makes each of ``checks`` in turn."""
-    def check_all(state: RobState, action: Action) -> None:
-        for check_one in checks:
-            check_one(state, action)
-    return check_all
 
 
 def own_seat(state: RobState, action: Action) -> None:

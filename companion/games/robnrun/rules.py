@@ -1,4 +1,4 @@
-"""The rules of Rob 'n Run as ``apply(state, action)``: a robbery phase by phase.
+"""The rules of Rob 'n Run as the steps of ``RULES``: a robbery phase by phase.
 
 Preparation (``rob``, ``deal``, the boss's ``safes``, ``start``), clue phase (``clue``,
 ``crew``), crew phase (``play``, ``exchange``, ``pass``), alarm phase (the boss's ``sort``),
@@ -8,12 +8,20 @@ time: ``mark`` a tool on the named-tool aid, ``note`` for a seat's own notes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TypeVar
 
-from companion.games.base import JSON, Action, Arguments, IllegalAction, InvalidAction, Undo
-from companion.games.base import allowed_actions as allowed
+from companion.games.base import (
+    JSON,
+    Action,
+    IllegalAction,
+    InvalidAction,
+    Rules,
+    Step,
+    Undo,
+    every,
+)
 from companion.games.robnrun import checks
 from companion.games.robnrun.evaluation import buy, evaluate, next_step, place
 from companion.games.robnrun.pieces import (
@@ -326,87 +334,54 @@ def _set(values: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
 PREPARING = ("prepare", "clues", "crew", "alarm")
 PLAYING = ("prepare", "clues", "crew", "alarm", "evaluation")
 
-Rule = tuple[tuple[str, ...], checks.Check, Callable[[RobState, Action], RobState]]
-
-RULES: dict[str, Rule] = {
-    "rob": (("prepare",), checks.every(checks.boss_or_box, checks.no_building), _rob),
-    "deal": (("prepare",), checks.every(checks.boss_or_box, checks.building, checks.not_dealt,
-                                        checks.safes_first), _deal),
-    "safes": (PREPARING, checks.every(checks.boss_phone, checks.building, checks.unsorted), _safes),
-    "openly": (PREPARING, checks.every(checks.box_only, checks.building), _openly),
-    "draft_safes": (PREPARING, checks.every(checks.box_only, checks.openly, checks.building,
-                                            checks.unsorted), _draft_safes),
-    "draft_cards": (("alarm",), checks.every(checks.box_only, checks.openly,
-                                             checks.safes_entered), _draft_cards),
-    "start": (("prepare",), checks.every(checks.boss_or_box, checks.dealt, checks.safes_first),
-              _start),
-    "clue": (("clues",), checks.every(checks.boss_or_box, checks.safes_first), _clue),
-    "crew": (("clues",), checks.every(checks.boss_or_box, checks.safes_first), _to_crew),
-    "play": (("crew",), checks.every(checks.on_turn_or_box, checks.safes_first), _play),
-    "exchange": (("crew",), checks.every(checks.on_turn_or_box, checks.safes_first), _exchange),
-    "pass": (("crew",), checks.every(checks.on_turn_or_box, checks.safes_first), _pass),
-    "sort": (("alarm",), checks.every(checks.boss_phone, checks.safes_first), _sort),
-    "next": (("evaluation",), checks.anyone, next_step),
-    "place": (("evaluation",), checks.anyone, place),
-    "buy": (("evaluation",), checks.anyone, buy),
-    "mark": (PLAYING, checks.anyone, _mark),
-    "note": ((*PLAYING, "won", "lost"), checks.own_seat, _note),
-}
-"""Each action: the phases it is legal in, who may send it then, and what it does."""
-
-ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {
-    "rob": {"building": str},
-    "safes": {"safes": list},
-    "openly": {"ask": bool},
-    "draft_safes": {"safes": list, "focus": int},
-    "draft_cards": {"cards": list},
-    "clue": {"clue": int, "tool": str, "count": int},
-    "sort": {"cards": list},
-    "place": {"building": str},
-    "buy": {"cubes": int},
-    "mark": {"tool": str, "out": bool},
-    "note": {"text": str},
-}
-"""What each action takes from a phone or the box (a deal's cards are drawn by the Table)."""
-
-STEPS: dict[str, Undo] = {
-    "rob": Undo.OPEN, "deal": Undo.FINAL, "safes": Undo.OPEN, "openly": Undo.OPEN,
-    "draft_safes": Undo.OPEN, "draft_cards": Undo.OPEN, "start": Undo.OPEN, "clue": Undo.OPEN,
-    "crew": Undo.OPEN, "play": Undo.OPEN, "exchange": Undo.OPEN, "pass": Undo.OPEN,
-    "sort": Undo.FINAL, "next": Undo.OPEN, "place": Undo.OPEN, "buy": Undo.OPEN,
-    "mark": Undo.OPEN, "note": Undo.OPEN,
-}
-"""Whether undo may take each action back: never the clues' deal, nor the sort, which shows
-everyone what the secret safes need; a clue's answer is the boss's word, typed in."""
+def _boss(state: RobState, action: Action) -> int | None:
+    """The boss's seat: the boss's part played from the box or the table page, which has no
+    phone; never while a phone holds the boss's seat."""
+    return state.robbery.boss
 
 
-SECRET_PARTS = frozenset({"safes", "sort", "openly", "draft_safes", "draft_cards"})
-"""What the box does for the boss, who has no phone: never while a phone holds the boss's seat."""
+_CREW = every(checks.on_turn_or_box, checks.safes_first)
+_BOSS = every(checks.boss_or_box, checks.safes_first)
 
-
-def acts_for(state: RobState, action: Action) -> int | None:
-    """The boss's seat for the boss's part played from the box (or the table page)."""
-    return state.robbery.boss if action.seat is None and action.type in SECRET_PARTS else None
-
-
-def check(state: RobState, action: Action) -> None:
-    """Raise unless ``action`` (its args aside) may be done now by whoever sent it."""
-    if action.type not in RULES:
-        raise InvalidAction("error.action_unknown", type=action.type)
-    phases, who, _ = RULES[action.type]
-    if state.phase not in phases:
-        raise IllegalAction(f"robnrun.phase.{state.phase}")
-    who(state, action)
-
-
-def apply(state: RobState, action: Action) -> RobState:
-    check(state, action)
-    return RULES[action.type][2](state, action)
-
-
-def allowed_actions(state: RobState, seat: int | None) -> list[str]:
-    """The action types ``seat`` (None: the box) may send now."""
-    return allowed(check, RULES, state, seat)
+RULES: Rules[RobState] = Rules("robnrun", {
+    "rob": Step(does=_rob, phases=("prepare",), check=every(checks.boss_or_box,
+                                                            checks.no_building),
+                arguments={"building": str}),
+    "deal": Step(does=_deal, phases=("prepare",), undo=Undo.FINAL,
+                 check=every(checks.boss_or_box, checks.building, checks.not_dealt,
+                             checks.safes_first)),
+    "safes": Step(does=_safes, phases=PREPARING, secret=_boss, arguments={"safes": list},
+                  check=every(checks.boss_phone, checks.building, checks.unsorted)),
+    "openly": Step(does=_openly, phases=PREPARING, secret=_boss, arguments={"ask": bool},
+                   check=every(checks.box_only, checks.building)),
+    "draft_safes": Step(does=_draft_safes, phases=PREPARING, secret=_boss,
+                        arguments={"safes": list, "focus": int},
+                        check=every(checks.box_only, checks.openly, checks.building,
+                                    checks.unsorted)),
+    "draft_cards": Step(does=_draft_cards, phases=("alarm",), secret=_boss,
+                        arguments={"cards": list},
+                        check=every(checks.box_only, checks.openly, checks.safes_entered)),
+    "start": Step(does=_start, phases=("prepare",),
+                  check=every(checks.boss_or_box, checks.dealt, checks.safes_first)),
+    "clue": Step(does=_clue, phases=("clues",), check=_BOSS,
+                 arguments={"clue": int, "tool": str, "count": int}),
+    "crew": Step(does=_to_crew, phases=("clues",), check=_BOSS),
+    "play": Step(does=_play, phases=("crew",), check=_CREW),
+    "exchange": Step(does=_exchange, phases=("crew",), check=_CREW),
+    "pass": Step(does=_pass, phases=("crew",), check=_CREW),
+    "sort": Step(does=_sort, phases=("alarm",), secret=_boss, undo=Undo.FINAL,
+                 arguments={"cards": list}, check=every(checks.boss_phone, checks.safes_first)),
+    "next": Step(does=next_step, phases=("evaluation",)),
+    "place": Step(does=place, phases=("evaluation",), arguments={"building": str}),
+    "buy": Step(does=buy, phases=("evaluation",), arguments={"cubes": int}),
+    "mark": Step(does=_mark, phases=PLAYING, arguments={"tool": str, "out": bool}),
+    "note": Step(does=_note, phases=(*PLAYING, "won", "lost"), check=checks.own_seat,
+                 arguments={"text": str}),
+})
+"""Each step: what it does and takes from a phone or the box (a deal's cards are drawn by the
+Table), the phases it is legal in and who may send it then. Undo never takes back the clues'
+deal, nor the sort, which shows everyone what the secret safes need; a clue's answer is the
+boss's word, typed in."""
 
 
 def outcome(state: RobState) -> dict[str, JSON] | None:

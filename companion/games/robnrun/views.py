@@ -22,7 +22,7 @@ from companion.games.robnrun.pieces import (
     safe_json,
     tool_object,
 )
-from companion.games.robnrun.rules import allowed_actions, outcome
+from companion.games.robnrun.rules import RULES, outcome
 from companion.games.robnrun.state import (
     RobState,
     Sorting,
@@ -174,7 +174,7 @@ def _missing(safe: Safe) -> dict[str, JSON]:
 def private_view(state: RobState, seat: int) -> dict[str, JSON]:
     """What only ``seat`` may know, and the actions it may send now."""
     view: dict[str, JSON] = {"role": "boss" if seat == state.robbery.boss else "crew",
-                             "actions": allowed_actions(state, seat)}
+                             "actions": RULES.allowed_actions(state, seat)}
     if seat == state.robbery.boss and state.phase not in ("won", "lost"):
         r = state.robbery
         view["secret"] = {"safes": [{"tools": tool_object(s.tools), "gold": s.gold}

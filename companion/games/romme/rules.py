@@ -9,15 +9,18 @@ from dataclasses import replace
 from companion.games.base import (
     JSON,
     Action,
-    Arguments,
     Chance,
+    GameStep,
     IllegalAction,
     InvalidAction,
+    Rules,
     Saved,
+    Sender,
+    Step,
     Undo,
+    every,
     whole,
 )
-from companion.games.base import allowed_actions as allowed
 from companion.games.romme.state import (
     JOKER,
     OVERRUNS_TO_LEAVE,
@@ -154,10 +157,6 @@ def _finish(state: RommeState, action: Action) -> RommeState:
 
 # -- who may do what when ----------------------------------------------------------------------
 
-def _check_anyone(state: RommeState, action: Action) -> None:
-    """Pause, resume and finish are the group's, so every phone may send them."""
-
-
 def _check_turn(state: RommeState, action: Action) -> None:
     if action.seat is not None and action.seat != state.turn:
         raise IllegalAction("romme.not_your_turn", seat=state.turn + 1)
@@ -208,53 +207,36 @@ def _check_finish(state: RommeState, action: Action) -> None:
         raise IllegalAction("romme.finish_unplayed")
 
 
-Rule = tuple[tuple[str, ...], Callable[[RommeState, Action], None],
-             Callable[[RommeState, Action], RommeState]]
-
-RULES: dict[str, Rule] = {
-    "resume": (("ready", "paused", "settle"), _check_anyone, _resume),
-    "pause": (("turn", "settle"), _check_pause, _pause),
-    "end_turn": (("turn",), _check_turn, _end_turn),
-    "draw": (("turn",), _check_turn, _draw),
-    "failed_manipulation": (("turn",), _check_turn, _failed_manipulation),
-    "timeout": (("turn", "settle"), _check_clock, _timeout),
-    "romme": (("turn",), _check_turn, _romme),
-    "stuck": (("turn",), _check_turn, _stuck),
-    "score": (("scoring",), _check_scorer, _score),
-    "confirm_scores": (("scoring",), _check_complete, _confirm_scores),
-    "finish": (("ready",), _check_finish, _finish),
-}
-"""Each action: the phases it is legal in, who may send it then, and what it does."""
-
-ARGUMENTS: Arguments = {kind: {} for kind in RULES} | {"score": {"seat": int, "tiles": list}}
-"""What each action takes: only a score names the seat and its tiles (1-10, a joker 50; without
-tiles it clears the seat's entry)."""
-
-STEPS: dict[str, Undo] = {
-    "resume": Undo.OPEN, "pause": Undo.OPEN, "end_turn": Undo.OPEN, "draw": Undo.OPEN,
-    "failed_manipulation": Undo.OPEN, "timeout": Undo.FINAL, "romme": Undo.OPEN,
-    "stuck": Undo.OPEN, "score": Undo.OPEN, "confirm_scores": Undo.OPEN, "finish": Undo.OPEN,
-}
-"""Whether undo may take each action back: all but the clock's verdict (the Table also
-never takes back the step that ends the game)."""
-
-
-def check(state: RommeState, action: Action) -> None:
-    """Raise unless ``action`` (its args aside) may be done now by whoever sent it."""
-    if action.type not in RULES:
-        raise InvalidAction("error.action_unknown", type=action.type)
-    phases, who, _ = RULES[action.type]
-    if state.phase not in phases:
-        raise IllegalAction(f"romme.phase.{state.phase}")
-    if state.phase == "turn" and action.type != "timeout" and (
-            action.elapsed_ms >= state.remaining_ms):
+def _time_left(state: RommeState, action: Action) -> None:
+    """Once the turn's time is up, nothing but the clock's verdict ends or pauses it."""
+    if state.phase == "turn" and action.elapsed_ms >= state.remaining_ms:
         raise IllegalAction("romme.time_up")
-    who(state, action)
 
 
-def allowed_actions(state: RommeState, seat: int | None) -> list[str]:
-    """The action types ``seat`` (None: the box) may send now."""
-    return allowed(check, RULES, state, seat)
+def _on_turn(does: Callable[[RommeState, Action], RommeState]) -> GameStep[RommeState]:
+    """A step of the player on turn, while the turn's time runs."""
+    return Step(does=does, phases=("turn",), check=every(_time_left, _check_turn))
+
+
+RULES: Rules[RommeState] = Rules("romme", {
+    "resume": Step(does=_resume, phases=("ready", "paused", "settle")),
+    "pause": Step(does=_pause, phases=("turn", "settle"), check=every(_time_left, _check_pause)),
+    "end_turn": _on_turn(_end_turn),
+    "draw": _on_turn(_draw),
+    "failed_manipulation": _on_turn(_failed_manipulation),
+    "timeout": Step(does=_timeout, phases=("turn", "settle"), check=_check_clock,
+                    by=Sender.SERVER, undo=Undo.FINAL),
+    "romme": _on_turn(_romme),
+    "stuck": _on_turn(_stuck),
+    "score": Step(does=_score, phases=("scoring",), check=_check_scorer,
+                  arguments={"seat": int, "tiles": list}),
+    "confirm_scores": Step(does=_confirm_scores, phases=("scoring",), check=_check_complete),
+    "finish": Step(does=_finish, phases=("ready",), check=_check_finish),
+})
+"""Each step: what it does, the phases it is legal in and who may send it then. Only a score
+takes arguments: the seat and its tiles (1-10, a joker 50; without tiles it clears the seat's
+entry). Undo may take back all but the clock's verdict (the Table also never takes back the
+step that ends the game)."""
 
 
 def _seat_arg(state: RommeState, action: Action) -> int:
@@ -284,12 +266,6 @@ def _check_set(hands: Iterable[Sequence[int]], error: type[InvalidAction | Illeg
     for tile, count in sorted(held.items()):
         if count > TILE_SET[tile]:
             raise error(keys[tile == JOKER], value=tile, count=count, maximum=TILE_SET[tile])
-
-
-def apply(state: RommeState, action: Action) -> RommeState:
-    """The state after ``action``, once ``check`` let it through."""
-    check(state, action)
-    return RULES[action.type][2](state, action)
 
 
 # -- setup -------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ the tiles stay on the table), and its outcome."""
 from __future__ import annotations
 
 from companion.games.base import JSON
-from companion.games.romme.rules import allowed_actions
+from companion.games.romme.rules import RULES
 from companion.games.romme.state import (
     RUNNING_PHASES,
     RommeState,
@@ -63,4 +63,4 @@ def _scoring_view(state: RommeState) -> dict[str, JSON] | None:
 
 def private_view(state: RommeState, seat: int) -> dict[str, JSON]:
     """The actions the seat's phone may send now."""
-    return {"actions": allowed_actions(state, seat)}
+    return {"actions": RULES.allowed_actions(state, seat)}

@@ -15,7 +15,7 @@ from companion.games.base import JSON, Documents, Game, InvalidAction, Option, S
 from companion.games.record import dump, load
 from companion.games.safehouse import controls, profile, rules, views
 from companion.games.safehouse.profile import Profile
-from companion.games.safehouse.rules import ARGUMENTS, allowed_actions, new_players
+from companion.games.safehouse.rules import RULES, new_players
 from companion.games.safehouse.state import DICE, ShState
 from companion.games.safehouse.texts import TEXTS
 
@@ -63,11 +63,9 @@ GAME: Game[ShState] = Game(
         Option("first_player", 0, choices=tuple(range(MAX_SEATS))),
     ),
     texts=TEXTS,
-    arguments=ARGUMENTS,
-    steps=rules.STEPS,
+    rules=RULES,
     setup=setup,
     draw=rules.draw,
-    apply=rules.apply,
     public_view=views.public_view,
     private_view=views.private_view,
     secrets=False,
@@ -80,4 +78,4 @@ GAME: Game[ShState] = Game(
     from_json=lambda data: load(ShState, data),
 )
 
-__all__ = ["GAME", "ShState", "allowed_actions"]
+__all__ = ["GAME", "ShState"]

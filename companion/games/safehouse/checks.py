@@ -5,16 +5,8 @@ holding a digital sheet writes numbers on it; the others keep the light entries.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from companion.games.base import Action, IllegalAction, InvalidAction, whole
 from companion.games.safehouse.state import ShState
-
-Check = Callable[[ShState, Action], None]
-
-
-def anyone(state: ShState, action: Action) -> None:
-    """The group's own steps: the box, the table page and every phone."""
 
 
 def roller_or_box(state: ShState, action: Action) -> None:

@@ -1,4 +1,4 @@
-"""The rules of Safehouse as ``apply(state, action)``: one roll, step by step.
+"""The rules of Safehouse as the steps of ``RULES``: one roll, step by step.
 
 Between rolls (``ready``) the roller ``select``s dice and ``roll``s them (the pursuer steps
 first), or anyone takes the dice back (``retrieve``). The faces come from the table
@@ -13,7 +13,7 @@ moves its player back; the win check every entry, so the last one home wins at o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TypeVar
 
@@ -21,14 +21,14 @@ from companion.games.base import (
     CHANCE,
     JSON,
     Action,
-    Arguments,
     Chance,
     IllegalAction,
     InvalidAction,
+    Rules,
+    Step,
     Undo,
     whole,
 )
-from companion.games.base import allowed_actions as allowed
 from companion.games.safehouse import checks, sheet
 from companion.games.safehouse.profile import LETTERS
 from companion.games.safehouse.state import (
@@ -425,74 +425,38 @@ def new_players(seats: int, orders: int) -> tuple[Player, ...]:
     return tuple(Player((Order(),) * orders) for _ in range(seats))
 
 
-Rule = tuple[tuple[str, ...], checks.Check, Callable[[ShState, Action], ShState]]
-
-RULES: dict[str, Rule] = {
-    "select": (("ready", "helps"), checks.roller_or_box, _select),
-    "roll": (("ready",), checks.roller_or_box, _roll),
-    "retrieve": (("ready",), checks.anyone, _retrieve),
-    "faces": (("faces",), checks.roller_or_box, _faces),
-    "face_back": (("faces", "helps"), checks.roller_or_box, _face_back),
-    "help": (("helps",), checks.roller_or_box, _help),
-    "go": (("helps",), checks.roller_or_box, _go),
-    "order": (("entering",), checks.light_entry, _order),
-    "chameleon": (("entering",), checks.light_entry, _chameleon),
-    "sheet": (PLAYING, checks.sheet_choice, _sheet),
-    "write": (("entering",), checks.sheet_entry, _write),
-    "erase": (("entering",), checks.sheet_entry, _erase),
-    "done": (("entering",), checks.own_sheet, _done),
-    "focus": (("entering",), checks.box_only, _focus),
-    "pursuer": (PLAYING, checks.anyone, _pursuer),
-}
-"""Each action: the phases it is legal in, who may send it then, and what it does."""
-
-ARGUMENTS: Arguments = {
-    "select": {"dice": dict, "reroll": dict},
-    "roll": {"dice": dict, "faces": dict},
-    "retrieve": {},
-    "faces": {"faces": dict},
-    "face_back": {"all": bool},
-    "help": {"kind": str, "dice": dict},
-    "go": {},
-    "order": {"seat": int, "row": int, "status": str, "arrow": int},
-    "chameleon": {"seat": int},
-    "sheet": {"seat": int, "letter": str},
-    "write": {"seat": int, "row": int, "field": int, "number": int, "colour": str},
-    "erase": {"seat": int, "row": int, "field": int},
-    "done": {"seat": int},
-    "focus": {"seat": int, "row": int},
-    "pursuer": {"field": int},
-}
-"""What each action takes from a phone or the box (the box's dice come as ``chance``)."""
-
-STEPS: dict[str, Undo] = {
-    "select": Undo.OPEN, "roll": Undo.DRAWN, "retrieve": Undo.OPEN, "faces": Undo.OPEN,
-    "face_back": Undo.OPEN, "help": Undo.DRAWN, "go": Undo.OPEN, "order": Undo.OPEN,
-    "chameleon": Undo.OPEN, "sheet": Undo.OPEN, "write": Undo.OPEN, "erase": Undo.OPEN,
-    "done": Undo.OPEN, "focus": Undo.OPEN, "pursuer": Undo.OPEN,
-}
-"""Whether undo may take each action back: a roll or a re-roll of the box's dice never; what
-the group typed in from its own dice always (a typo)."""
-
-
-def check(state: ShState, action: Action) -> None:
-    """Raise unless ``action`` (its args aside) may be done now by whoever sent it."""
-    if action.type not in RULES:
-        raise InvalidAction("error.action_unknown", type=action.type)
-    phases, who, _ = RULES[action.type]
-    if state.phase not in phases:
-        raise IllegalAction(f"safehouse.phase.{state.phase}")
-    who(state, action)
-
-
-def apply(state: ShState, action: Action) -> ShState:
-    check(state, action)
-    return RULES[action.type][2](state, action)
-
-
-def allowed_actions(state: ShState, seat: int | None) -> list[str]:
-    """The action types ``seat`` (None: the box) may send now."""
-    return allowed(check, RULES, state, seat)
+RULES: Rules[ShState] = Rules("safehouse", {
+    "select": Step(does=_select, phases=("ready", "helps"), check=checks.roller_or_box,
+                   arguments={"dice": dict, "reroll": dict}),
+    "roll": Step(does=_roll, phases=("ready",), check=checks.roller_or_box, undo=Undo.DRAWN,
+                 arguments={"dice": dict, "faces": dict}),
+    "retrieve": Step(does=_retrieve, phases=("ready",)),
+    "faces": Step(does=_faces, phases=("faces",), check=checks.roller_or_box,
+                  arguments={"faces": dict}),
+    "face_back": Step(does=_face_back, phases=("faces", "helps"), check=checks.roller_or_box,
+                      arguments={"all": bool}),
+    "help": Step(does=_help, phases=("helps",), check=checks.roller_or_box, undo=Undo.DRAWN,
+                 arguments={"kind": str, "dice": dict}),
+    "go": Step(does=_go, phases=("helps",), check=checks.roller_or_box),
+    "order": Step(does=_order, phases=("entering",), check=checks.light_entry,
+                  arguments={"seat": int, "row": int, "status": str, "arrow": int}),
+    "chameleon": Step(does=_chameleon, phases=("entering",), check=checks.light_entry,
+                      arguments={"seat": int}),
+    "sheet": Step(does=_sheet, phases=PLAYING, check=checks.sheet_choice,
+                  arguments={"seat": int, "letter": str}),
+    "write": Step(does=_write, phases=("entering",), check=checks.sheet_entry,
+                  arguments={"seat": int, "row": int, "field": int, "number": int,
+                              "colour": str}),
+    "erase": Step(does=_erase, phases=("entering",), check=checks.sheet_entry,
+                  arguments={"seat": int, "row": int, "field": int}),
+    "done": Step(does=_done, phases=("entering",), check=checks.own_sheet, arguments={"seat": int}),
+    "focus": Step(does=_focus, phases=("entering",), check=checks.box_only,
+                  arguments={"seat": int, "row": int}),
+    "pursuer": Step(does=_pursuer, phases=PLAYING, arguments={"field": int}),
+})
+"""Each step: what it does and takes from a phone or the box (the box's dice come as
+``chance``), the phases it is legal in and who may send it then. Undo never takes back a roll
+or a re-roll of the box's dice; what the group typed in from its own dice always (a typo)."""
 
 
 def draw(state: ShState | None, action: Action, chance: Chance) -> Action:

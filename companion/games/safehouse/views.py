@@ -8,7 +8,7 @@ from companion.games.base import JSON
 from companion.games.record import dump
 from companion.games.safehouse import sheet
 from companion.games.safehouse.profile import SheetOrder
-from companion.games.safehouse.rules import allowed_actions, outcome
+from companion.games.safehouse.rules import RULES, outcome
 from companion.games.safehouse.state import (
     DICE,
     HELPS,
@@ -149,7 +149,7 @@ def warned(state: ShState) -> bool:
 def private_view(state: ShState, seat: int) -> dict[str, JSON]:
     """The actions the seat's phone may send now and what its digital sheet may take, or why
     not."""
-    return {"actions": allowed_actions(state, seat), **_digital(state, seat)}
+    return {"actions": RULES.allowed_actions(state, seat), **_digital(state, seat)}
 
 
 __all__ = ["outcome", "private_view", "public_view"]
