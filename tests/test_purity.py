@@ -37,7 +37,9 @@ def imported_modules(source: str) -> set[str]:
         if isinstance(node, ast.Import):
             modules |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
-            modules.add("." * node.level + (node.module or ""))
+            package = "." * node.level + (node.module or "")
+            modules |= {f"{package}.{alias.name}" if f"{package}.{alias.name}" in SHARED
+                        else package for alias in node.names}  # from companion.games import base
     return modules
 
 
