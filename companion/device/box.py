@@ -281,7 +281,8 @@ class Box:
     # -- the Table (its owner thread hands over, the box's thread follows) ---------------------
 
     def _hand_over(self, published: Published) -> None:
-        """Hand ``published`` to the box's thread, with the time the box follows it at."""
+        """Hand ``published`` to the box's thread, stamped now: the box follows it as of the
+        moment it was published, however late its thread comes to it."""
         now = self._clock()
         self._follower.hand(lambda: self._on_published(published, now))
 

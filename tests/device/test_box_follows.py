@@ -107,3 +107,22 @@ def test_closing_the_box_ends_its_thread(table: Table, pin_map: PinMap, pins: Re
     assert not box.alive() and following() == before
     table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2}))
     assert following() == before            # nothing wakes it again
+
+
+def test_a_late_box_follows_each_step_as_of_when_it_was_published(
+        box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table, clock: FakeClock,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    p = player(box, pins, pin_map, table, clock)
+    p.start_romme()
+    table.submit(Action("resume"))
+    p.run_down(box, 49.9)
+    hang = Hang(pins.log)
+    monkeypatch.setattr(pins.log, "append", hang.append)
+    clock.advance(0.2)
+    table.poke()                            # the Table calls time ...
+    called = clock()
+    assert hang.held.wait(5)                # ... and the box hangs on the flashing LEDs
+    clock.advance(1.0)
+    hang.free.set()
+    box.settled()
+    assert box.moment is not None and box.moment.since == called
