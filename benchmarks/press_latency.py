@@ -108,6 +108,7 @@ def _press(presses: int, pins: PinMap, box: Box, clock: SkewedClock,
     turn = factory.pin(pins.buttons[Button.TURN])
     beeps, latches = [], []
     for _ in range(presses):
+        box.settled()  # the box shows the turn before, as the player sees it
         clock.offset += 10.0
         box.tick(clock())  # what the display loop does: the LEDs drain to 20
         factory.wait_low(pins.buzzer.pin)  # the beeps of the round before have ended

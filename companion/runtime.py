@@ -9,7 +9,6 @@ is played on without saving.
 from __future__ import annotations
 
 import contextlib
-import errno
 import logging
 import os
 import shutil
@@ -20,13 +19,21 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.games import GAMES
 from companion.i18n import Told, text
 from companion.service import Watchdog, sd_notify
 from companion.table.owner import Replayed, Table
-from companion.table.store import NewerDatabase, Store, aside
+from companion.table.store import NewerDatabase, aside
+from companion.table.unsaved import (
+    FULL_NOT_SAVING,
+    NOT_SAVING,
+    SQLITE_READONLY,
+    WatchedStore,
+    memory_dir,
+    writable,
+)
 from companion.table.wal import lost_commits, rebuild_header
 
 if TYPE_CHECKING:
@@ -42,11 +49,9 @@ DISK_FULL = "error.disk_full"
 DATABASE_MOVED = "box.database_moved"
 DATABASE_PARTIAL = "box.database_partial"
 DATABASE_REPAIRED = "box.database_repaired"
-NOT_SAVING = "box.not_saving"
-FULL_NOT_SAVING = "box.full_not_saving"
 CANNOT_SAVE = "box.cannot_save"
-SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL = 8, 10, 13
-"""SQLite's primary result codes (the low byte of an extended one)."""
+SQLITE_IOERR, SQLITE_FULL = 10, 13
+"""SQLite's primary result codes (the low byte of an extended one) of a full card."""
 
 
 @dataclass(frozen=True)
@@ -59,74 +64,6 @@ class Settings:
     host: str
     port: int
     pins: Path | None
-
-
-class WatchedStore(Store):
-    """The event log, remembering whether its last write failed (a full or failing disk).
-
-    A card that turns read-only, or one too full to save the first step of the start (the
-    pause of a turn that ran), is not written again: the log goes on in a copy in memory,
-    and ``unsaved`` tells why (a text key).
-    """
-
-    def __init__(self, path: Path | str, unsaved: str | None = None) -> None:
-        super().__init__(path)
-        self.failing = False
-        self.unsaved = unsaved
-        self.starting = False
-        """Set while the Table starts: a write that fails then would stop the start."""
-
-    def append(self, *args: Any, **kwargs: Any) -> int:
-        return int(self._watch(super().append, *args, **kwargs))
-
-    def save_checkpoint(self, *args: Any, **kwargs: Any) -> None:
-        self._watch(super().save_checkpoint, *args, **kwargs)
-
-    def _watch(self, write: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        try:
-            result = write(*args, **kwargs)
-        except (sqlite3.OperationalError, OSError) as error:
-            self.failing = True
-            why = self._not_saving(error)
-            if why is None:
-                raise
-            self._to_memory(why, error)
-            result = write(*args, **kwargs)
-        self.failing = False
-        return result
-
-    def _not_saving(self, error: Exception) -> str | None:
-        """Why to play on without saving after ``error``; None to refuse the step."""
-        if self.unsaved is not None:
-            return None  # already in memory, and that is full
-        if _read_only(self.path, error):
-            return NOT_SAVING
-        return FULL_NOT_SAVING if self.starting else None
-
-    def _to_memory(self, why: str, error: Exception) -> None:
-        copy = Path(tempfile.mkdtemp(prefix="getaway-", dir=_memory_dir())) / DATABASE
-        log.error("cannot write %s (%s): playing on without saving, in %s", self.path, error,
-                  copy)
-        self.move(copy)
-        self.unsaved = why
-
-
-def _read_only(path: Path, error: Exception) -> bool:
-    """Whether the log cannot be written at all, not just now: a read-only database or card."""
-    if isinstance(error, sqlite3.Error) and (error.sqlite_errorcode & 0xFF) == SQLITE_READONLY:
-        return True
-    return not _writable(path.parent)
-
-
-def _writable(folder: Path) -> bool:
-    """Whether a file can be made in ``folder`` (a full card still makes an empty one). The
-    kernel's emergency read-only remount after errors (``errors=remount-ro``) leaves the card
-    looking writable to ``access`` and ``statvfs``: only trying tells."""
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".getaway-probe-"):
-            return True
-    except OSError as error:
-        return error.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +83,7 @@ def open_store(data: Path) -> tuple[WatchedStore, Recovery | None]:
     memory."""
     with contextlib.suppress(OSError):
         data.mkdir(parents=True, exist_ok=True)
-    if not _writable(data):
+    if not writable(data):
         return _unsaved(data, NOT_SAVING), None
     path = data / DATABASE
     if path.is_file() and path.stat().st_size == 0:
@@ -208,7 +145,7 @@ def _keep(path: Path) -> Path | None:
 def _unsaved(data: Path, why: str) -> WatchedStore:
     """Play on without saving: a copy of the games (if they can be read) in a folder in memory;
     ``why`` is the text key the screen tells."""
-    copy = Path(tempfile.mkdtemp(prefix="getaway-", dir=_memory_dir())) / DATABASE
+    copy = Path(tempfile.mkdtemp(prefix="getaway-", dir=memory_dir())) / DATABASE
     target = sqlite3.connect(copy)
     for mode in ("mode=ro", "immutable=1"):  # immutable: when no -shm can be made beside it
         with contextlib.suppress(sqlite3.Error):
@@ -222,14 +159,6 @@ def _unsaved(data: Path, why: str) -> WatchedStore:
     print(f"getaway: {data} cannot be written ({text(why, 'en')}): playing on without "
           "saving", file=sys.stderr, flush=True)
     return WatchedStore(copy, unsaved=why)
-
-
-def _memory_dir() -> str | None:
-    """A folder in memory: systemd's RuntimeDirectory, else /dev/shm, else the temp folder."""
-    for folder in (os.environ.get("RUNTIME_DIRECTORY"), "/dev/shm"):
-        if folder and os.access(folder, os.W_OK):
-            return folder
-    return None
 
 
 def _fresh(path: Path, why: str) -> tuple[WatchedStore, Recovery]:
@@ -364,7 +293,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     _announce(join_url(), path, host_path(app), server.port, settings, qr_text)
 
     def healthy() -> bool:
-        return server.alive() and table.alive()
+        return server.alive() and table.alive() and box.alive()
 
     ready = _ready(healthy)
     screen = pins.screen

@@ -45,6 +45,7 @@ def link() -> str:
 def simulator(table: Table, box: Box, name: str) -> None:
     """The simulator's window (screen and LEDs beside it), saved after its first frame."""
     pins, stop = load_pins(), threading.Event()
+    box.settled()  # the LEDs of the table shown, not of the step before
 
     def save(frame: pygame.Surface) -> None:
         pygame.image.save(frame, str(OUT / name))

@@ -33,9 +33,6 @@ from companion.runtime import (
     DATABASE,
     DATABASE_PARTIAL,
     DATABASE_REPAIRED,
-    FULL_NOT_SAVING,
-    NOT_SAVING,
-    WatchedStore,
     notices,
     open_store,
     start_table,
@@ -43,6 +40,7 @@ from companion.runtime import (
 from companion.server.app import create_app
 from companion.table.owner import Table
 from companion.table.state import TableState
+from companion.table.unsaved import FULL_NOT_SAVING, NOT_SAVING, WatchedStore
 from tests.clock import FakeClock
 from tests.device.test_display import Panel
 from tests.program import Program
@@ -355,7 +353,7 @@ def test_a_full_card_at_the_start_plays_on_unsaved_in_process(
     store.close()
     store, recovery = open_store(data)
     store._db.execute("PRAGMA query_only = 1")  # every write refused ...
-    monkeypatch.setattr("companion.runtime._read_only", lambda path, error: False)  # as full
+    monkeypatch.setattr("companion.table.unsaved._read_only", lambda path, error: False)  # as full
     table = Table(store, GAMES, clock=FakeClock())
     start_table(store, table)
     try:

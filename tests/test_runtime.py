@@ -31,12 +31,12 @@ from companion.runtime import (
     DATABASE_MOVED,
     DATABASE_PARTIAL,
     DISK_FULL,
-    WatchedStore,
     choose_video,
     notices,
     open_store,
 )
 from companion.table.owner import Table
+from companion.table.unsaved import WatchedStore
 from tests.clock import FakeClock
 from tests.device.test_display import Panel
 from tests.program import Program, VirtualScreen

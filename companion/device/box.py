@@ -1,5 +1,8 @@
 """The physical box: buttons become Table actions; each Published shows on LEDs and buzzer.
 
+The box follows the Table on a thread of its own: the Table's owner only hands each Published
+over, and the box shifts out its LEDs and starts its sounds for every one of them, in order.
+
 The box keeps only the menu cursor, which timer warnings are still to come, the moment it
 shows, what it last sounded and whether the asks screen is open; everything else it shows
 comes from the Table's latest Published. The current game decides the LEDs and its sounds;
@@ -29,6 +32,7 @@ from companion.device.buzzer import Beeper
 from companion.device.pins import PinMap
 from companion.device.station import PoliceStation
 from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
+from companion.table.follower import Follower
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -53,6 +57,10 @@ MOMENT_S = 3.0
 FLASH_S = 0.25
 """Every LED on, then off, this long each while a moment lasts."""
 ALL_LIT = LedFrame.bars((6, 6, 6, 6))
+
+THREAD_NAME = "box"
+"""The thread the box follows the Table on: its LEDs are shifted out and its sounds started
+there, never on the Table's."""
 
 READ_S = 1.5
 """How long an ask shows on the asks screen before OK takes it: read, never pressed through."""
@@ -125,9 +133,11 @@ class Box:
             self._buttons = Buttons(pins.buttons, self._on_button, self._on_feedback,
                                     clock=clock, pin_factory=pin_factory)
             devices.callback(self._buttons.close)
+            self._follower = Follower(THREAD_NAME)
+            devices.callback(self._follower.close)
             self._devices = devices.pop_all()
         with self._lock:
-            table.subscribe(self._on_published)
+            table.subscribe(self._hand_over)
             self._published = table.published
             self._update(clock())
 
@@ -163,8 +173,17 @@ class Box:
 
     def watch(self, moved: Callable[[], None]) -> None:
         """Call ``moved`` (on a button's thread) whenever a button moves the cursor or opens,
-        moves on or closes the asks screen."""
+        moves on or closes the asks screen, and (on the box's) when following a Published
+        changed what the box shows."""
         self._moved = moved
+
+    def settled(self, timeout: float = 10.0) -> None:
+        """Wait until the box has followed every Published so far and sounded every refusal."""
+        self._follower.settled(timeout)
+
+    def alive(self) -> bool:
+        """Whether the box still follows the Table (the watchdog asks)."""
+        return not self._closed and self._follower.alive()
 
     def tick(self, now: float) -> None:
         """Redraw the draining timer and sound its warnings, flash a moment and end it, close
@@ -174,7 +193,7 @@ class Box:
                 self._update(now)
 
     def close(self) -> None:
-        """Let go of every pin; later Published are ignored."""
+        """Stop following the Table and let go of every pin; later Published are ignored."""
         with self._lock:
             if self._closed:
                 return
@@ -251,24 +270,47 @@ class Box:
         return None if button is Button.BACK else controls.keys.get(button)
 
     def _on_result(self, future: Future[int]) -> None:
-        """A refused action (stale, illegal) sounds ERROR; runs on the Table's thread."""
+        """A refused action (stale, illegal) sounds ERROR, on the box's thread."""
         if future.exception() is not None:
-            self._play([Sound.ERROR])
+            self._follower.hand(self._refused)
 
-    # -- the Table (its owner thread) ----------------------------------------------------------
+    def _refused(self) -> None:
+        """What the box says to a refused action."""
+        self._play([Sound.ERROR])
 
-    def _on_published(self, published: Published) -> None:
+    # -- the Table (its owner thread hands over, the box's thread follows) ---------------------
+
+    def _hand_over(self, published: Published) -> None:
+        """Hand ``published`` to the box's thread, stamped now: the box follows it as of the
+        moment it was published, however late its thread comes to it."""
+        now = self._clock()
+        self._follower.hand(lambda: self._on_published(published, now))
+
+    def _on_published(self, published: Published, now: float) -> None:
         with self._lock:
             if self._closed:
                 return
-            before, self._published = self._published, published
-            self._cursor = follow(self._cursor, before.controls, published.controls)
-            now, sounds = self._clock(), self._game_sounds(before.public, published.public)
-            self._asking = _follow_asks(self._asking, published.controls.asks, now)
-            moments = [sound for sound in sounds if sound in MOMENTS]
-            if moments:
-                self._moment = Moment(moments[0], now)
-            self._update(now, sounds)
+            shown = self._shown()
+            self._follow(published, now)
+            moved = self._shown() != shown
+        if moved:
+            self._moved()
+
+    def _shown(self) -> tuple[object, ...]:
+        """What the screen shows of the box: the cursor, the asks, the moment, the LEDs and
+        what the buzzer played."""
+        return self._cursor, self._asking, self._moment, self._station.frame, self._heard
+
+    def _follow(self, published: Published, now: float) -> None:
+        """Show ``published`` as of ``now``: the cursor, the asks, a moment, LEDs, sounds."""
+        before, self._published = self._published, published
+        self._cursor = follow(self._cursor, before.controls, published.controls)
+        sounds = self._game_sounds(before.public, published.public)
+        self._asking = _follow_asks(self._asking, published.controls.asks, now)
+        moments = [sound for sound in sounds if sound in MOMENTS]
+        if moments:
+            self._moment = Moment(moments[0], now)
+        self._update(now, sounds)
 
     def _game_sounds(self, before: Mapping[str, JSON],
                      after: Mapping[str, JSON]) -> Sequence[Sound]:

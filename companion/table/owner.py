@@ -145,10 +145,11 @@ class Table:
         item.future.result(10)
 
     def subscribe(self, subscriber: Subscriber, *, first: bool = False) -> None:
-        """Call ``subscriber`` with every new Published, on the owner thread; it must be quick.
+        """Call ``subscriber`` with every new Published, on the owner thread; it must be quick:
+        one that shifts out LEDs or starts a sound hands that to a Follower (``follower.py``).
 
         ``first`` puts it before those already there: the phones' streams, whose way is the
-        longest, are woken before the box shifts out its LEDs and starts a sound.
+        longest, are woken before the box is handed the Published.
         """
         if first:
             self._subscribers.insert(0, subscriber)

@@ -53,7 +53,8 @@ class Choice:
 
 
 class Hands:
-    """Presses the box's buttons, and waits each time until the Table has dealt with them."""
+    """Presses the box's buttons, and waits each time until the Table has dealt with them and
+    the box has followed."""
 
     def __init__(self, db: Path, seed: int) -> None:
         self.clock, self.chooser, self.taken = FakeClock(), random.Random(seed), Counter[str]()
@@ -66,12 +67,20 @@ class Hands:
         self.table.stop()
 
     def tap(self, button: Button) -> None:
+        self.box.settled()
         press(self.factory, self.pins.buttons[button])
-        self.table.poke()
+        self.settle()
 
     def hold(self, button: Button) -> None:
+        self.box.settled()
         press(self.factory, self.pins.buttons[button], hold=HOLD_S, clock=self.clock.advance)
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until the Table has looked at its queue and its clock and the box has
+        followed every change."""
         self.table.poke()
+        self.box.settled()
 
     def choose(self, index: int) -> Choice:
         """Move the cursor the shorter way round to item ``index`` and press OK."""
@@ -103,6 +112,7 @@ class Hands:
         with suppress(GetawayError):
             self.table.submit(Action("table.host_ask", None, {
                 "token_hash": token_hash(f"browser-{self.chooser.random()}"), "label": "K7M"}))
+        self.box.settled()
 
     def answer(self) -> Choice | None:
         """Hold RIGHT for the asks screen, move to one of its items, let it show READ_S and
@@ -182,9 +192,10 @@ def _step(hands: Hands) -> Iterator[Choice]:
     timer, moves = shown.public.get("timer"), _moves(shown.controls)
     if timer and timer["running"] and (not moves or hands.chooser.random() < 0.1):
         hands.clock.advance(timer["remaining_ms"] / 1000 + 0.1)
-        hands.table.poke()
+        hands.settle()
     elif not moves or hands.chooser.random() < PHONE:
         phone(hands.table, shown, hands.chooser)
+        hands.box.settled()
     else:
         yield from _press(hands, shown.controls)
 

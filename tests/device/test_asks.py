@@ -81,8 +81,8 @@ class Careful(Player):
 
     def __init__(self, box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
                  clock: FakeClock) -> None:
-        super().__init__(pins, pin_map, table, clock)
-        self.box, self.strayed, self.granted = box, 0, set[str]()
+        super().__init__(box, pins, pin_map, table, clock)
+        self.strayed, self.granted = 0, set[str]()
 
     def start_safehouse(self) -> None:
         self.table.submit(Action("table.new_game", None, {
@@ -119,6 +119,7 @@ class Careful(Player):
                 self.granted |= granted(self.table, asks)
             with suppress(GetawayError):
                 self.table.submit(ask.refusal)
+            self.box.settled()
 
     def until(self, moment: float, waiting: list[Ask], start: float) -> None:
         """Let the clock run to ``moment``, an ask due by then coming in on the way."""
@@ -126,6 +127,7 @@ class Careful(Player):
             ask = waiting.pop(0)
             self.clock.advance(max(0.0, start + ask.at - self.clock()))
             self.table.submit(ask.action)
+            self.box.settled()
         self.clock.advance(max(0.0, moment - self.clock()))
 
 
@@ -151,8 +153,7 @@ class Owner(Player):
 
     def __init__(self, box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
                  clock: FakeClock) -> None:
-        super().__init__(pins, pin_map, table, clock)
-        self.box = box
+        super().__init__(box, pins, pin_map, table, clock)
 
     def item(self) -> str:
         """The key of the game's menu item the cursor is on."""
@@ -303,6 +304,7 @@ def test_an_ask_that_changes_under_the_cursor_must_be_read_again(
     owner.hold(Button.RIGHT)
     clock.advance(READ_S - 0.1)
     ask_to_host(table, "second", "X9Q")           # the newer ask replaces the one shown
+    owner.box.settled()
     asking = owner.box.asking
     assert asking is not None and asking.item.params == {"label": "X9Q"}
     clock.advance(0.2)
@@ -322,6 +324,7 @@ def test_the_asks_screen_closes_when_nothing_asks_or_nobody_presses(
     owner.hold(Button.RIGHT)
     assert owner.showing() == "box.grant"
     table.submit(Action("table.withdraw", None, {"token_hash": phone_token}))
+    box.settled()
     assert owner.showing() is None and owner.item() == YELLOW
     ask_to_host(table, "stranger", "X9Q")
     owner.hold(Button.RIGHT)

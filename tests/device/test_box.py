@@ -19,20 +19,30 @@ from tests.device.recording import RecordingFactory, heard, latches, lit, press
 
 
 class Player:
-    """Presses the box's buttons and waits until the Table has dealt with what they sent."""
+    """Presses the box's buttons on what it shows, once it has followed the Table, and waits
+    until the Table has dealt with what they sent and the box has followed again."""
 
-    def __init__(self, pins: RecordingFactory, pin_map: PinMap, table: Table,
+    def __init__(self, box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
                  clock: FakeClock) -> None:
-        self.pins, self.pin_map, self.table, self.clock = pins, pin_map, table, clock
+        self.box, self.pins, self.pin_map, self.table, self.clock = (
+            box, pins, pin_map, table, clock)
 
     def tap(self, *buttons: Button) -> None:
         for button in buttons:
+            self.box.settled()
             press(self.pins, self.pin_map.buttons[button])
-            self.table.poke()
+            self.settle()
 
     def hold(self, button: Button) -> None:
+        self.box.settled()
         press(self.pins, self.pin_map.buttons[button], hold=0.8, clock=self.clock.advance)
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait until the Table has looked at its queue and its clock and the box has
+        followed every change."""
         self.table.poke()
+        self.box.settled()
 
     def start_romme(self, seats: int = 2) -> None:
         self.tap(*[Button.RIGHT] * (seats - 2), Button.OK)
@@ -57,8 +67,9 @@ class Player:
             box.tick(self.clock())
 
 
-def player(pins: RecordingFactory, pin_map: PinMap, table: Table, clock: FakeClock) -> Player:
-    return Player(pins, pin_map, table, clock)
+def player(box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+           clock: FakeClock) -> Player:
+    return Player(box, pins, pin_map, table, clock)
 
 
 def bars(*heights: int) -> set[tuple[int, int]]:
@@ -68,13 +79,13 @@ def bars(*heights: int) -> set[tuple[int, int]]:
 def test_box_lobby_lights_the_bottom_row(box: Box, pins: RecordingFactory, pin_map: PinMap,
                                          table: Table, clock: FakeClock) -> None:
     assert box.leds == LOBBY
-    assert player(pins, pin_map, table, clock).shown() == bars(1, 1, 1, 1)
+    assert player(box, pins, pin_map, table, clock).shown() == bars(1, 1, 1, 1)
 
 
 def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
                                               pin_map: PinMap, table: Table,
                                               clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     menu = table.published.controls.menu
     # each game for each of its seat counts and its settings, then the language
     items = len(lobby_controls(table.games).menu) + 1
@@ -90,11 +101,12 @@ def test_box_cursor_wraps_over_the_lobby_menu(box: Box, pins: RecordingFactory,
 def test_an_ask_to_be_the_table_page_waits_beside_the_menu_and_ok_grants_it(
         box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
         clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.tap(Button.RIGHT, Button.RIGHT)
     menu = table.published.controls.menu
     table.submit(Action("table.host_ask", None,
                         {"token_hash": token_hash("browser-token"), "label": "K7M"}))
+    box.settled()
     asks = table.published.controls.asks
     assert (asks[0].key, asks[0].params) == ("box.host_grant", {"label": "K7M"})
     assert (table.published.controls.menu, box.cursor) == (menu, 2)   # the menu as it was
@@ -110,7 +122,7 @@ def test_an_ask_to_be_the_table_page_waits_beside_the_menu_and_ok_grants_it(
 
 def test_box_lobby_switches_the_language(box: Box, pins: RecordingFactory, pin_map: PinMap,
                                          table: Table, clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.tap(Button.LEFT, Button.OK)
     assert table.published.public["language"] == "en"
     assert table.published.controls.menu[-1].action.args == {"language": "de"}
@@ -124,7 +136,7 @@ def labels(table: Table) -> tuple[str, ...]:
 def test_box_lobby_sets_a_games_options_before_starting_it(
         box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
         clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.tap(Button.LEFT, Button.OK)                       # English, for the labels below
     p.tap(*[Button.RIGHT] * 6)                          # round from the last item
     assert labels(table)[box.cursor] == "Räuber-Rommé: settings…"
@@ -145,13 +157,13 @@ def test_box_lobby_sets_a_games_options_before_starting_it(
     assert table.published.public["timer"]["limit_ms"] == 30_000
     p.tap(Button.TURN)
     clock.advance(30.1)
-    table.poke()
+    p.settle()
     assert p.state()["phase"] == "settle" and not table.published.public["timer"]["running"]
 
 
 def test_box_ok_starts_the_highlighted_game(box: Box, pins: RecordingFactory, pin_map: PinMap,
                                             table: Table, clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.tap(Button.RIGHT, Button.RIGHT, Button.OK)
     public = table.published.public
     assert public["game"] == "romme" and len(public["seats"]) == 4
@@ -172,7 +184,7 @@ def test_box_confirms_every_press_at_once(box: Box, pins: RecordingFactory,
 def test_box_turn_starts_the_clock_and_hands_the_turn_on(box: Box, pins: RecordingFactory,
                                                          pin_map: PinMap, table: Table,
                                                          clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     first = p.state()["turn"]
     p.tap(Button.TURN)
@@ -187,7 +199,7 @@ def test_box_turn_starts_the_clock_and_hands_the_turn_on(box: Box, pins: Recordi
 def test_box_long_turn_pauses_and_turn_resumes(box: Box, pins: RecordingFactory,
                                                pin_map: PinMap, table: Table,
                                                clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     p.tap(Button.TURN)
     p.hold(Button.TURN)
@@ -199,7 +211,7 @@ def test_box_long_turn_pauses_and_turn_resumes(box: Box, pins: RecordingFactory,
 
 def test_box_menu_of_a_turn(box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
                             clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     p.tap(Button.TURN)
     keys = [item.key for item in table.published.controls.menu]
@@ -216,7 +228,7 @@ def test_box_menu_of_a_turn(box: Box, pins: RecordingFactory, pin_map: PinMap, t
 def test_box_ends_a_game_under_way_after_asking_again(
         box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
         clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     p.tap(Button.TURN)
     assert table.published.controls.menu[-1].key == "box.end_game"
@@ -236,7 +248,7 @@ def test_box_ends_a_game_under_way_after_asking_again(
 
 def test_box_leds_drain_as_the_clock_runs(box: Box, pins: RecordingFactory, pin_map: PinMap,
                                           table: Table, clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     p.tap(Button.TURN)
     p.run_down(box, 12.6)
@@ -251,7 +263,7 @@ def test_box_leds_drain_as_the_clock_runs(box: Box, pins: RecordingFactory, pin_
 def test_box_warns_and_ticks_once_each_per_turn(box: Box, pins: RecordingFactory,
                                                 pin_map: PinMap, table: Table,
                                                 clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     p.tap(Button.TURN)
     first, mark = p.state()["turn"], pins.log.mark()
@@ -267,12 +279,12 @@ def test_box_warns_and_ticks_once_each_per_turn(box: Box, pins: RecordingFactory
     assert p.heard(mark) == [Sound.WARN, Sound.WARN, Sound.TICK, Sound.TICK, Sound.TICK,
                              Sound.TICK]
     clock.advance(0.2)
-    table.poke()                            # the Table calls time
+    p.settle()                              # the Table calls time
     assert p.state()["last"] == {"kind": "overrun", "seat": first, "tiles": 1}
     p.run_down(box, 10)                     # the group settles: no warning, no tick
     assert p.state()["phase"] == "settle"
     assert p.shown() == bars(6, 6, 6, 6)    # the next turn's whole time stands lit
-    table.poke()                            # the Table starts the next turn: heard
+    p.settle()                              # the Table starts the next turn: heard
     assert p.state()["phase"] == "turn"
     ran_down = [Sound.WARN, Sound.WARN, Sound.TICK, Sound.TICK, Sound.TICK, Sound.TICK]
     assert p.heard(mark) == [*ran_down, Sound.OVERRUN, Sound.WARN]
@@ -283,13 +295,13 @@ def test_box_warns_and_ticks_once_each_per_turn(box: Box, pins: RecordingFactory
 def test_box_an_overrun_is_a_moment_of_flashing_leds(box: Box, pins: RecordingFactory,
                                                      pin_map: PinMap, table: Table,
                                                      clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     p.tap(Button.TURN)
     p.run_down(box, 49.9)
     assert p.shown() == bars(0, 0, 0, 1)
     clock.advance(0.2)
-    table.poke()                            # the Table calls time
+    p.settle()                              # the Table calls time
     shown = box.moment
     assert shown is not None and shown.sound is Sound.OVERRUN
     assert box.heard is not None and Sound.OVERRUN in box.heard.sounds
@@ -308,7 +320,7 @@ def test_box_an_overrun_is_a_moment_of_flashing_leds(box: Box, pins: RecordingFa
 def test_box_a_late_tick_says_only_the_most_urgent(box: Box, pins: RecordingFactory,
                                                    pin_map: PinMap, table: Table,
                                                    clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     p.tap(Button.TURN)
     p.run_down(box, 39)                     # 11 s left
@@ -339,7 +351,7 @@ def test_box_a_pause_stamped_before_a_warning_does_not_repeat_it(
                                == "paused")
     box = Box(table, pin_map, clock=clock, pin_factory=pins)
     try:
-        p = player(pins, pin_map, table, clock)
+        p = player(box, pins, pin_map, table, clock)
         p.start_romme()
         p.tap(Button.TURN)
         p.run_down(box, 44.1)               # 5.9 s left
@@ -349,7 +361,7 @@ def test_box_a_pause_stamped_before_a_warning_does_not_repeat_it(
         p.run_down(box, 0.2)                # so it counts on past 5 s and warns
         assert p.heard(mark) == [Sound.WARN]
         release.set()
-        table.poke()
+        p.settle()
         assert table.published.public["timer"]["remaining_ms"] == 5_100
         p.tap(Button.TURN)
         p.run_down(box, 5.0)
@@ -361,7 +373,7 @@ def test_box_a_pause_stamped_before_a_warning_does_not_repeat_it(
 
 def test_box_a_refused_action_sounds_error(box: Box, pins: RecordingFactory, pin_map: PinMap,
                                            table: Table, clock: FakeClock) -> None:
-    p = player(pins, pin_map, table, clock)
+    p = player(box, pins, pin_map, table, clock)
     p.start_romme()
     mark = pins.log.mark()
     p.hold(Button.BACK)                     # undo, with nothing to undo
@@ -374,14 +386,14 @@ def test_box_a_stale_press_sounds_error(table: Table, pin_map: PinMap, pins: Rec
     entered, release = hold_up(table, lambda public: public["language"] == "en")
     box = Box(table, pin_map, clock=clock, pin_factory=pins)
     try:
-        p = player(pins, pin_map, table, clock)
+        p = player(box, pins, pin_map, table, clock)
         p.start_romme()
         table.post(Action("table.language", None, {"language": "en"}))
         assert entered.wait(5)              # the table moved on; the box still shows the old
         mark = pins.log.mark()
         press(pins, pin_map.buttons[Button.TURN])
         release.set()
-        table.poke()
+        p.settle()
         assert p.heard(mark) == [Sound.ERROR]
         assert p.state()["phase"] == "ready"
         p.tap(Button.TURN)                  # pressed again, it is no longer stale
@@ -414,6 +426,7 @@ def test_box_runs_on_the_simulators_pins_with_the_packaged_pin_map(table: Table,
     factory.pin(pins.buttons[Button.OK]).drive_low()
     factory.pin(pins.buttons[Button.OK]).drive_high()
     table.poke()
+    box.settled()
     assert len(table.published.public["seats"]) == 3
     box.tick(clock())
     assert box.leds == LedFrame.bars((6, 6, 6, 6))

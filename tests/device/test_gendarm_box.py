@@ -25,8 +25,7 @@ class Operator(Player):
 
     def __init__(self, box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
                  clock: FakeClock) -> None:
-        super().__init__(pins, pin_map, table, clock)
-        self.box = box
+        super().__init__(box, pins, pin_map, table, clock)
 
     def keys(self) -> list[str]:
         """The game's own menu items (the box's way back to the games left aside)."""
@@ -40,6 +39,7 @@ class Operator(Player):
 
     def phone(self, kind: str, seat: int, **args: Any) -> None:
         self.table.submit(Action(kind, seat, args))
+        self.box.settled()
 
     def catcher(self, seat: int) -> int:
         number: int = self.table.published.private[seat]["state"]["catcher"]

@@ -31,8 +31,7 @@ class Operator(Player):
 
     def __init__(self, box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
                  clock: FakeClock) -> None:
-        super().__init__(pins, pin_map, table, clock)
-        self.box = box
+        super().__init__(box, pins, pin_map, table, clock)
 
     def menu_keys(self) -> list[str]:
         """The game's own menu items (the box's way back to the games left aside)."""
@@ -55,10 +54,12 @@ class Operator(Player):
     def boss_takes_a_phone(self) -> None:
         self.table.submit(Action("table.claim", None, {"seat": self.state()["boss"],
                                                        "token_hash": token_hash("boss")}))
+        self.box.settled()
 
     def boss(self, kind: str, **args: Any) -> None:
         """What only the boss's phone may send."""
         self.table.submit(Action(kind, self.state()["boss"], args))
+        self.box.settled()
 
     def prepare(self, building: str) -> None:
         self.choose("robnrun.menu.rob", building=building)
