@@ -54,7 +54,8 @@ class Box:
         self.started = time.monotonic()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "run", "--sim", *screen,
-             "--data", str(data / "games"), "--host", "127.0.0.1", "--port", "0"],
+             "--data", str(data / "games"), "--host", "127.0.0.1", "--port", "0",
+             "--print-host-link"],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.host = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))

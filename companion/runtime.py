@@ -9,6 +9,7 @@ is played on without saving.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import shutil
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from companion.games import GAMES
 from companion.i18n import Told, text
+from companion.logs import no_pins, refuse
 from companion.service import Watchdog, sd_notify
 from companion.table.owner import Replayed, Table
 from companion.table.store import NewerDatabase, aside
@@ -64,6 +66,8 @@ class Settings:
     host: str
     port: int
     pins: Path | None
+    host_link: bool = False
+    """Whether to print the table page's secret link (a terminal, never a log)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +160,7 @@ def _unsaved(data: Path, why: str) -> WatchedStore:
             finally:
                 source.close()
     target.close()
-    print(f"getaway: {data} cannot be written ({text(why, 'en')}): playing on without "
-          "saving", file=sys.stderr, flush=True)
+    log.error("%s cannot be written: %s", data, text(why, "en"))
     return WatchedStore(copy, unsaved=why)
 
 
@@ -212,14 +215,16 @@ def run(settings: Settings, stop: threading.Event) -> int:
     try:
         pins = load_pins(settings.pins)
     except PinMapError as error:
-        print(f"getaway: {error}", file=sys.stderr)
-        return 2
+        return refuse(str(error))
+    if settings.data.exists() and not settings.data.is_dir():
+        return refuse(f"--data {settings.data} is a file: give the folder the games are kept in")
     choose_video(pins.screen.framebuffer is not None)
     try:
         store, recovery = open_store(settings.data)
     except NewerDatabase as error:
-        print(f"getaway: {error}", file=sys.stderr)
-        return 2
+        return refuse(str(error))
+    if store.unsaved is None:
+        print(f"Games are kept in {settings.data}", flush=True)
     table = Table(store, GAMES)
     start_table(store, table)
     try:
@@ -256,9 +261,7 @@ def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: Pi
     try:
         box = Box(table, pins, pin_factory=factory)
     except BadPinFactory as error:
-        print(f"getaway: no GPIO pins here ({error}); on a computer use `getaway run --sim`",
-              file=sys.stderr)
-        return 2
+        return no_pins(error, "run")
     try:
         return _serve_and_show(settings, stop, table, box, pins, factory, notice)
     finally:
@@ -279,10 +282,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     try:
         server = serve(app, host=settings.host, port=settings.port)
     except OSError as error:
-        print(f"getaway: cannot listen on {settings.host} port {settings.port} "
-              f"({error.strerror}); is Getaway running already? Choose another with --port.",
-              file=sys.stderr)
-        return 2
+        return refuse(_cannot_listen(settings, error))
     address.port = server.port  # known once listening: a port of 0 picks a free one
     path = join_path(app)
 
@@ -312,6 +312,14 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     return 0
 
 
+def _cannot_listen(settings: Settings, error: OSError) -> str:
+    """One line on why the phone server cannot listen: a port in use names its likely cause."""
+    why = f"cannot listen on {settings.host} port {settings.port} ({error.strerror})"
+    if error.errno == errno.EADDRINUSE:
+        return f"{why}; is Getaway running already? Choose another with --port."
+    return f"{why}; choose another address with --host."
+
+
 def _mock_factory() -> MockFactory:
     from companion.device.simulated_pins import simulated_factory
 
@@ -332,13 +340,16 @@ def _ready(healthy: Callable[[], bool]) -> Callable[[], None]:
 
 def _announce(url: str | None, path: str, host: str, port: int, settings: Settings,
               qr: Callable[[str], str]) -> None:
+    """Where phones join, in one line (the QR code too on a terminal); the table page's
+    secret link only where ``settings.host_link`` allows, never into a log."""
     if url is None:
         print("Getaway is ready. No network yet: the box's screen shows the join link once "
               "it has one.", flush=True)
     else:
         print(f"Getaway is ready. Phones join at {url}", flush=True)
-        print(qr(url), flush=True)
+        if sys.stdout.isatty():
+            print(qr(url), flush=True)
     code = path.rpartition("/j/")[2]
-    print(f"On this machine: http://localhost:{port}{path}  (join code: {code}; "
-          f"table page: http://localhost:{port}{host})", flush=True)
-    print(f"Games are kept in {settings.data}", flush=True)
+    table = f"; table page: http://localhost:{port}{host}" if settings.host_link else ""
+    print(f"On this machine: http://localhost:{port}{path}  (join code: {code}{table})",
+          flush=True)

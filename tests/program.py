@@ -50,7 +50,8 @@ class Program:
     def start(self) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", SCALE_VARIABLE: LIMITS_SCALE}
         command = [*self.wrapper, sys.executable, "-m", "companion.cli", "run", "--sim", "--data",
-                   str(self.data), "--host", "127.0.0.1", "--port", str(self.port)]
+                   str(self.data), "--host", "127.0.0.1", "--port", str(self.port),
+                   "--print-host-link"]
         if self.display is None:
             command.append("--headless")
         else:

@@ -26,6 +26,7 @@ from companion.device.painters.palette import DANGER
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.i18n import Told
+from companion.logs import Exit
 from companion.runtime import (
     DATABASE,
     DATABASE_MOVED,
@@ -73,7 +74,7 @@ class Systemd:
     def start(self, data: Path, *extra: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-c", FREEZABLE, "run", "--sim", "--headless", "--data", str(data),
-             "--host", "127.0.0.1", "--port", "0", *extra],
+             "--host", "127.0.0.1", "--port", "0", "--print-host-link", *extra],
             cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         found = self.expect_line(r"On this machine: (http://localhost:\d+)/.*page: (\S+)\)")
         self.url, self.host_link = found.groups()
@@ -154,8 +155,10 @@ def test_runtime_refuses_a_wrong_pin_map_naming_the_line(tmp_path: Path) -> None
 @pytest.mark.skipif(Path("/dev/gpiochip0").exists(), reason="this machine has GPIO pins")
 def test_runtime_without_gpio_pins_points_to_the_simulator(tmp_path: Path) -> None:
     result = run_cli("run", "--headless", "--data", str(tmp_path), "--port", "0")
-    assert result.returncode == 2
-    assert "getaway run --sim" in result.stderr
+    assert result.returncode == Exit.NO_PINS
+    assert result.stderr.splitlines() == [
+        "getaway: no GPIO pins here (Unable to load any default pin factory!); on a computer "
+        "use `getaway run --sim` (-v tells why)"]
 
 
 def test_runtime_listening_on_one_address_hands_out_links_to_it(tmp_path: Path) -> None:
