@@ -7,7 +7,7 @@ from __future__ import annotations
 PARTS: dict[str, dict[str, str]] = {
     "de": {
         "screen.join_short": "Mitspielen",
-        "screen.no_network": "Warte auf das WLAN …",
+        "screen.no_network": "Warte auf WLAN",
         "screen.hurry": "Beeilung!",
         "screen.almost": "Gleich vorbei!",
         "screen.paused": "PAUSE",

@@ -69,9 +69,11 @@ class LobbyPainter:
         _hint(surface, spot.bottom, ctx)
         code = join_code(surface, spot.qr, ctx)
         wifi = ctx.join_url.startswith("WIFI:")
-        write_lines(surface, ctx.fonts.hint, ctx.text("screen.lobby.wifi" if wifi else "box.join"),
-                    TEXT, pygame.Rect(spot.qr.left, code.bottom + 2, spot.qr.width,
-                                      spot.chosen.top - code.bottom - 2))
+        if ctx.join_url:  # while the box waits for a network there is nothing to join
+            write_lines(surface, ctx.fonts.hint,
+                        ctx.text("screen.lobby.wifi" if wifi else "box.join"), TEXT,
+                        pygame.Rect(spot.qr.left, code.bottom + 2, spot.qr.width,
+                                    spot.chosen.top - code.bottom - 2))
         bottom = _wifi_name(view) if wifi else typed(ctx.join_url, ctx.text("box.code"))
         write(surface, ctx.fonts.hint, bottom, ACCENT, spot.bottom.bottomright, "bottomright")
         if ctx.asks:  # over the hints, under the item chosen

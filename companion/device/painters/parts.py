@@ -464,8 +464,10 @@ def join_code(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> pygam
     while the box has no network, a line saying it waits for one."""
     url = ctx.join_url
     if not url:
-        bottom = write_lines(surface, ctx.fonts.body, ctx.text("screen.no_network"), ACCENT,
-                             rect)
+        words = ctx.text("screen.no_network")
+        font = next((font for font in (ctx.fonts.body, ctx.fonts.hint)
+                     if fits_whole(font, words, rect)), ctx.fonts.hint)
+        bottom = write_lines(surface, font, words, ACCENT, rect)
         return pygame.Rect(rect.left, rect.top, rect.width, bottom - rect.top)
     modules = _qr(url, 1).get_width()
     image = _qr(url, max(1, min(rect.width, rect.height) // modules))
@@ -474,10 +476,20 @@ def join_code(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> pygam
     return where
 
 
+def fits_whole(font: pygame.font.Font, words: str, rect: pygame.Rect) -> bool:
+    """Whether ``words`` fit ``rect`` in ``font``, wrapped at spaces, with no word cut."""
+    lines = wrap(font, words, rect.width)
+    return (len(lines) * font.get_linesize() <= rect.height
+            and all(font.size(line)[0] <= rect.width for line in lines))
+
+
 def join_corner(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
     """The join code in a game screen's corner, with a word saying what it is for (a hint:
-    the code itself is what a phone reads)."""
+    the code itself is what a phone reads); while the box waits for a network, nothing to
+    join."""
     code = join_code(surface, rect, ctx)
+    if not ctx.join_url:
+        return
     write(surface, ctx.fonts.hint, ctx.text("screen.join_short"), MUTED,
           (code.centerx, code.bottom + 1), "midtop")
 
