@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from companion import logs
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from companion.logs import Exit, no_pins, refuse
+from companion.logs import Exit, refuse, without_pins
 
 EXITS = """exit codes: 0 stopped when asked (selftest: every button answered), 1 a button did not
 answer, 2 refused to start (an option, the pin map, the data folder, the port), 3 no GPIO
@@ -127,7 +127,7 @@ def selftest(args: argparse.Namespace) -> int:
         return run_selftest(pins, sim=args.sim, headless=headless, lang=args.lang,
                             button_s=args.timeout)
     except BadPinFactory as error:
-        return no_pins(error, "selftest")
+        return refuse(without_pins(error, "selftest"), Exit.NO_PINS)
     except KeyboardInterrupt:
         return Exit.INTERRUPTED
 

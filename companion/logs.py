@@ -42,10 +42,10 @@ def refuse(message: str, code: Exit = Exit.REFUSED) -> Exit:
     return code
 
 
-def no_pins(error: Exception, command: str) -> Exit:
-    """Tell that gpiozero found no GPIO pins (``error`` its word) and how to run without."""
-    return refuse(f"no GPIO pins here ({error}); on a computer use `getaway {command} --sim` "
-                  "(-v tells why)", Exit.NO_PINS)
+def without_pins(error: Exception, command: str) -> str:
+    """Why `getaway command` cannot start where gpiozero found no GPIO pins (``error``)."""
+    return (f"no GPIO pins here ({error}); on a computer use `getaway {command} --sim` "
+            "(-v tells why)")
 
 
 class JournalFormatter(logging.Formatter):

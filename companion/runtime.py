@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.games import GAMES
-from companion.i18n import Told, text
-from companion.logs import no_pins, refuse
+from companion.i18n import DEFAULT_LANGUAGE, Told, text
+from companion.logs import Exit, refuse, without_pins
 from companion.service import Watchdog, sd_notify
 from companion.table.owner import Replayed, Table
 from companion.table.store import NewerDatabase, aside
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from gpiozero.pins.mock import MockFactory
 
     from companion.device.box import Box
-    from companion.device.pins import PinMap
+    from companion.device.pins import PinMap, ScreenSettings
 
 log = logging.getLogger(__name__)
 
@@ -205,24 +205,43 @@ def _damage(recovery: Recovery | None, replayed: Replayed) -> Told | None:
     return Told(DATABASE_REPAIRED) if recovery or replayed.damaged else None
 
 
+class Refusal(Exception):
+    """Why the box cannot start, in one line, and the exit code that says so."""
+
+    def __init__(self, reason: str, code: Exit = Exit.REFUSED) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
 def run(settings: Settings, stop: threading.Event) -> int:
-    """Run the box (or the simulator) until ``stop`` is set or the window is closed."""
+    """Run the box (or the simulator) until ``stop`` is set or the window is closed; a
+    refusal to start is logged, and under systemd shown on the screen until stopped."""
     if settings.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        return _run(settings, stop)
+    except Refusal as refusal:
+        refuse(str(refusal))
+        if os.environ.get("NOTIFY_SOCKET") and not settings.headless:
+            _tell_on_screen(str(refusal), settings, stop)
+        return refusal.code
+
+
+def _run(settings: Settings, stop: threading.Event) -> int:
     from companion.device.pins import PinMapError, load_pins
 
     try:
         pins = load_pins(settings.pins)
     except PinMapError as error:
-        return refuse(str(error))
+        raise Refusal(str(error)) from error
     if settings.data.exists() and not settings.data.is_dir():
-        return refuse(f"--data {settings.data} is a file: give the folder the games are kept in")
+        raise Refusal(f"--data {settings.data} is a file: give the folder the games are kept in")
     choose_video(pins.screen.framebuffer is not None)
     try:
         store, recovery = open_store(settings.data)
     except NewerDatabase as error:
-        return refuse(str(error))
+        raise Refusal(str(error)) from error
     if store.unsaved is None:
         print(f"Games are kept in {settings.data}", flush=True)
     table = Table(store, GAMES)
@@ -232,6 +251,50 @@ def run(settings: Settings, stop: threading.Event) -> int:
     finally:
         table.stop()
         store.close()
+
+
+def _tell_on_screen(reason: str, settings: Settings, stop: threading.Event) -> None:
+    """Show why the box did not start on its screen until it is stopped: at the table nobody
+    reads the journal, and systemd does not start it again. Ready for systemd meanwhile,
+    with the reason as its status."""
+    screen = _screen(settings.pins)
+    if screen is None:
+        return
+    import pygame
+
+    from companion.device.selftest import ScreenConsole
+
+    choose_video(screen.framebuffer is not None)
+    try:
+        console = ScreenConsole(screen, fullscreen=screen.fullscreen and not settings.sim)
+    except (pygame.error, OSError) as error:
+        log.error("no screen to show it on (%s)", error)
+        return
+    try:
+        console.say(text("box.refused", DEFAULT_LANGUAGE))
+        console.say(reason, bad=True)
+        sd_notify(f"STATUS=not started: {reason}")
+        sd_notify("READY=1")
+        watchdog = Watchdog(lambda: True)
+        while not stop.is_set():
+            watchdog()
+            console.wait(1.0)
+    except KeyboardInterrupt:  # the window closed
+        pass
+    finally:
+        console.close()
+
+
+def _screen(pins: Path | None) -> ScreenSettings | None:
+    """The screen of the pin map given, or of the packaged one where that cannot be read."""
+    from companion.device.pins import PinMapError, load_pins
+
+    for path in (pins, None):
+        try:
+            return load_pins(path).screen
+        except PinMapError:
+            continue
+    return None
 
 
 def choose_video(framebuffer: bool) -> None:
@@ -261,7 +324,7 @@ def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: Pi
     try:
         box = Box(table, pins, pin_factory=factory)
     except BadPinFactory as error:
-        return no_pins(error, "run")
+        raise Refusal(without_pins(error, "run"), Exit.NO_PINS) from error
     try:
         return _serve_and_show(settings, stop, table, box, pins, factory, notice)
     finally:
@@ -282,7 +345,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     try:
         server = serve(app, host=settings.host, port=settings.port)
     except OSError as error:
-        return refuse(_cannot_listen(settings, error))
+        raise Refusal(_cannot_listen(settings, error)) from error
     address.port = server.port  # known once listening: a port of 0 picks a free one
     path = join_path(app)
 

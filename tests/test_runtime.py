@@ -152,6 +152,32 @@ def test_runtime_refuses_a_wrong_pin_map_naming_the_line(tmp_path: Path) -> None
     assert not (tmp_path / DATABASE).exists(), "refused before anything was touched"
 
 
+def test_under_systemd_a_wrong_pin_map_is_shown_on_the_screen_until_stopped(
+        tmp_path: Path, systemd: Systemd) -> None:
+    """A box on the table: the reason on its screen (the packaged map's, as the given one
+    cannot be read), systemd told so as the status, and no start again: exit 2 when stopped."""
+    pins = tmp_path / "pins.toml"
+    packaged = (ROOT / "hardware" / "pins.toml").read_text(encoding="utf-8")
+    pins.write_text(packaged.replace("right = 6 ", "right = 5 "), encoding="utf-8")
+    systemd.process = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "run", "--data", str(tmp_path / "data"),
+         "--pins", str(pins)], cwd=ROOT, env=systemd.env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    shown = systemd.expect_line(r"GPIO 5 is used twice")
+    assert shown.string.startswith(str(pins)), "the screen's console says the reason"
+    said = [systemd.message(), systemd.message()]
+    assert said[0] is not None and said[0].startswith("STATUS=not started: ")
+    assert "GPIO 5 is used twice" in said[0]
+    assert said[1] == "READY=1"
+    assert systemd.message() == "WATCHDOG=1"
+    systemd.process.terminate()
+    _, stderr = systemd.process.communicate(timeout=30)
+    assert systemd.process.returncode == Exit.REFUSED
+    told = [line for line in stderr.splitlines() if "GPIO 5" in line]
+    assert len(told) == 1 and told[0].startswith(f"getaway: {pins} line "), stderr
+    assert not (tmp_path / "data").exists(), "refused before anything was touched"
+
+
 @pytest.mark.skipif(Path("/dev/gpiochip0").exists(), reason="this machine has GPIO pins")
 def test_runtime_without_gpio_pins_points_to_the_simulator(tmp_path: Path) -> None:
     result = run_cli("run", "--headless", "--data", str(tmp_path), "--port", "0")

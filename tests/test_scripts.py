@@ -94,6 +94,48 @@ def test_dev_sim_installs_getaway_alone_and_once(tmp_path: Path) -> None:
     assert dev_in(tmp_path, "sim") == installed
 
 
+def installer(tmp_path: Path, machine: str, os_release: str) -> subprocess.CompletedProcess[str]:
+    """scripts/install-pi.sh on a machine ``uname -m`` calls ``machine``, under a user who
+    is not root: it checks the system before it asks for root."""
+    tools = tmp_path / "bin"
+    tools.mkdir(exist_ok=True)
+    stub(tools, "uname", f'case "$1" in -m) echo {machine};; *) echo Linux;; esac')
+    stub(tools, "id", "echo 1000")
+    (tmp_path / "os-release").write_text(os_release, encoding="utf-8")
+    return subprocess.run([str(ROOT / "scripts" / "install-pi.sh"), "--no-apt"],
+                          env={"PATH": f"{tools}:/usr/bin:/bin",
+                               "OS_RELEASE": str(tmp_path / "os-release")},
+                          capture_output=True, text=True, check=False)
+
+
+RASPBERRY_PI_OS = 'PRETTY_NAME="Raspbian GNU/Linux 12 (bookworm)"\nID=raspbian\nID_LIKE=debian\n'
+
+
+def test_the_installer_refuses_32_bit_arm_first(tmp_path: Path) -> None:
+    result = installer(tmp_path, "armv7l", RASPBERRY_PI_OS)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "install-pi: this is a 32-bit ARM system (armv7l, Raspbian GNU/Linux 12 (bookworm)): "
+        "Getaway needs Raspberry Pi OS 64-bit (pygame-ce has no 32-bit ARM build); a Pi Zero "
+        "2 W, 3, 4 or 5 runs it"]
+
+
+def test_the_installer_refuses_a_system_without_apt(tmp_path: Path) -> None:
+    result = installer(tmp_path, "aarch64", 'PRETTY_NAME="Fedora Linux 41"\nID=fedora\n')
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "install-pi: this is Fedora Linux 41: the installer needs Debian's apt and systemd "
+        "(Raspberry Pi OS Bookworm or Trixie)"]
+
+
+def test_the_installer_names_the_system_it_installs_on(tmp_path: Path) -> None:
+    result = installer(tmp_path, "aarch64", RASPBERRY_PI_OS)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == (
+        "install-pi: installing on Raspbian GNU/Linux 12 (bookworm) (aarch64)")
+    assert "run me as root" in result.stderr.splitlines()[1]
+
+
 def arm64_check(*arguments: str, sources: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(ROOT / "scripts" / "arm64-check.sh"), *arguments],
                           env={"APT_SOURCES": str(sources), "PATH": "/usr/bin:/bin"},

@@ -8,6 +8,7 @@ PARTS: dict[str, dict[str, str]] = {
     "de": {
         "screen.join_short": "Mitspielen",
         "screen.no_network": "Warte auf WLAN",
+        "box.refused": "Getaway kann nicht starten:",
         "screen.hurry": "Beeilung!",
         "screen.almost": "Gleich vorbei!",
         "screen.paused": "PAUSE",
@@ -30,6 +31,7 @@ PARTS: dict[str, dict[str, str]] = {
     "en": {
         "screen.join_short": "Join",
         "screen.no_network": "Waiting for Wi-Fi…",
+        "box.refused": "Getaway cannot start:",
         "screen.hurry": "Hurry up!",
         "screen.almost": "Almost out!",
         "screen.paused": "PAUSED",
