@@ -18,8 +18,9 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from companion.logs import Exit, refuse, without_pins
 
 EXITS = """exit codes: 0 stopped when asked (selftest: every button answered), 1 a button did not
-answer, 2 refused to start (an option, the pin map, the data folder, the port), 3 no GPIO
-pins here (on a computer add --sim), 130 the self-test stopped with Ctrl+C"""
+answer (run: an unexpected error, logged), 2 refused to start (an option, the pin map, the
+data folder, the port), 3 no GPIO pins here (on a computer add --sim), 130 the self-test
+stopped with Ctrl+C"""
 
 
 def default_data_dir() -> Path:

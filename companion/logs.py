@@ -27,7 +27,8 @@ class Exit(IntEnum):
     DONE = 0
     """Stopped when asked; for `selftest`, every button answered."""
     FAILED = 1
-    """`selftest`: a button did not answer (a wire to check)."""
+    """`selftest`: a button did not answer (a wire to check); Python's own for an uncaught
+    error, which is logged as critical."""
     REFUSED = 2
     """Refused to start: a wrong option, pin map or data folder, or the port is taken."""
     NO_PINS = 3
