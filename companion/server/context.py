@@ -10,8 +10,8 @@ from companion.games.base import JSON
 from companion.i18n import LANGUAGES, Told, pick_language, text
 from companion.server.codes import Codes, same
 from companion.server.limiter import JoinLimiter, Limiter
-from companion.table.owner import Table
 from companion.table import views
+from companion.table.owner import Table
 from companion.table.published import Published
 
 SEAT_COOKIE = "getaway_seat"

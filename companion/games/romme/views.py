@@ -23,7 +23,6 @@ from companion.games.romme.state import (
 )
 
 
-
 class RommePlayer(TypedDict):
     seat: int
     total: int

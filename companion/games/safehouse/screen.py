@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from typing import Any
 
 import pygame
 
@@ -48,6 +49,7 @@ from companion.device.painters.parts import (
 )
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
+from companion.table.views import TableView
 
 State = Mapping[str, JSON]
 DICE_COLOURS: dict[str, Colour] = {"yellow": (250, 204, 21), "green": (34, 197, 94),
@@ -106,7 +108,7 @@ def lane(rect: pygame.Rect, index: int, lanes: int) -> pygame.Rect:
 class SafehousePainter:
     """Draws every phase of Safehouse from its public view."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None:
         spot = layout(surface.get_size())
         state = view["state"]
         surface.fill(BACKGROUND)
@@ -121,7 +123,7 @@ class SafehousePainter:
 
 # -- the top: whose roll and what the box waits for -------------------------------------------
 
-def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _headline(surface: pygame.Surface, rect: pygame.Rect, view: TableView[Any],
               ctx: Context) -> None:
     """Whose roll and what the box waits for, in two readable lines at most; while everyone
     enters, whose sheet the box's menu enters on."""
@@ -205,7 +207,7 @@ def _cross(surface: pygame.Surface, die: pygame.Rect) -> None:
 
 # -- the track ---------------------------------------------------------------------------------
 
-def draw_track(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON]) -> None:
+def draw_track(surface: pygame.Surface, rect: pygame.Rect, view: TableView[Any]) -> None:
     """Fields 1 to the Safehouse: crossed ones dark red, the Safehouse green; the pursuer's
     marker in the first lane, each player's in a lane of their own."""
     state = view["state"]
@@ -232,7 +234,7 @@ def _marker(surface: pygame.Surface, row: pygame.Rect, x: int, colour: Colour) -
 
 # -- the players --------------------------------------------------------------------------------
 
-def _players(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _players(surface: pygame.Surface, rect: pygame.Rect, view: TableView[Any],
              ctx: Context) -> None:
     """A column a player after the rows' labels (hints: what the figures are is learnt once)."""
     hint = ctx.fonts.hint
@@ -251,7 +253,7 @@ def _players(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON
         _column(surface, column, rows, view, player, ctx)
 
 
-def _column(surface: pygame.Surface, column: pygame.Rect, rows: int, view: Mapping[str, JSON],
+def _column(surface: pygame.Surface, column: pygame.Rect, rows: int, view: TableView[Any],
             player: State, ctx: Context) -> None:
     """The name and what became of the player on the seat's colour (a hint: the colour says
     whose column it is, the track and the headline the rest; without room for both, what
