@@ -14,6 +14,7 @@ import pytest
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.games.gendarm.views import GendarmSeatView, GendarmView
+from companion.games.robnrun.views import RobnRunSeatView, RobnRunView
 from companion.games.romme.views import RommeSeatView, RommeView
 from companion.games.safehouse.views import SafehouseView
 from companion.table.owner import Table
@@ -23,7 +24,8 @@ from tests import tables
 ROOT = Path(__file__).resolve().parent.parent
 GAME_TYPES: dict[str, tuple[Any, Any]] = {"romme": (RommeView, RommeSeatView),
                                           "gendarm": (GendarmView, GendarmSeatView),
-                                          "safehouse": (SafehouseView, None)}
+                                          "safehouse": (SafehouseView, None),
+                                          "robnrun": (RobnRunView, RobnRunSeatView)}
 """The games whose views are typed, with their public and seat view types (None: what a
 seat's phone adds is not typed yet)."""
 
