@@ -1,5 +1,13 @@
 """Views of the table: the public one (screen, LEDs, table page), one per seat's phone and the
-box's own parts, each typed, and ``strip`` that every view passes on its way out."""
+box's own parts, each typed, and ``strip`` that every view passes on its way out.
+
+Who may read a part is declared once on its type (``companion.games.visibility``): the box's
+Wi-Fi QR code and a game's ``box`` part for the box alone, the join code for hosts, a game's
+own secrets for their seat. Three rules stay where they are, as they depend on more than the
+part: a game's public view shows what the rules have made open (a catcher once captured); the
+undo note names a step to its sender alone when the public view did not show it; the cover
+is offered where a seat's view holds more than its actions. The Wi-Fi password never enters
+a view but in the box's QR code."""
 
 from __future__ import annotations
 
@@ -148,7 +156,6 @@ class Reader:
 
 TABLE_PAGE = Reader()
 THE_BOX = Reader(box=True)
-
 
 
 @dataclass(frozen=True, slots=True)
