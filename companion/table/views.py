@@ -203,7 +203,7 @@ def _table_declared(public: Callable[..., Any] | None,
     """What a table view declares, with its game's views (by the view functions' return
     types) declared in ``state``."""
     table = declared(TableView)
-    game = _merged(*(declared(get_type_hints(view, include_extras=True)["return"])
+    game = _merged(*(declared(get_type_hints(view, include_extras=True).get("return"))
                      for view in (public, private) if view is not None))
     return table if game is NOTHING else Declared(table.own, {**table.inner, "state": game})
 
