@@ -8,8 +8,7 @@ import pygame
 
 from companion.device.painters.generic import GenericPainter
 from companion.device.painters.palette import ACCENT
-from companion.device.painters.parts import Context, game_layout, write
-from companion.table.views import TableView
+from companion.device.painters.parts import Context, TableView, game_layout, write
 
 
 class TinyPainter(GenericPainter):

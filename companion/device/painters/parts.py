@@ -30,7 +30,7 @@ from companion.device.painters.signs import arrow, warning_sign
 from companion.device.qr import qr_surface
 from companion.games.base import JSON, Button, Sound
 from companion.i18n import text
-from companion.table.views import TableView
+from companion.table.views import TableView as TableView
 
 WARN_MS = 10_000
 DANGER_MS = 5_000

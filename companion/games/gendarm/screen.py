@@ -36,6 +36,7 @@ from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     HINT_GAP,
     Context,
+    TableView,
     design_box,
     fitting,
     hint_line,
@@ -51,7 +52,6 @@ from companion.device.painters.parts import (
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
 from companion.games.gendarm.views import GendarmView
-from companion.table.views import TableView
 
 State = Mapping[str, JSON]
 PIECES: dict[str, tuple[Colour, Colour]] = {"black": ((28, 30, 36), TEXT),

@@ -29,6 +29,7 @@ from companion.device.painters.palette import (
 from companion.device.painters.parts import (
     Context,
     Layout,
+    TableView,
     countdown,
     game_layout,
     hint_line,
@@ -47,7 +48,6 @@ from companion.device.painters.scores import Entry, ScoreRow, entry_table, score
 from companion.device.painters.signs import pause_sign, warning_sign
 from companion.games.base import JSON, Button
 from companion.games.romme.views import RommeLast, RommeScoring, RommeView
-from companion.table.views import TableView
 
 LAST_COLOURS = {"overrun": DANGER, "failed_manipulation": WARN, "draw": MUTED, "end_turn": MUTED,
                 "left": MUTED}

@@ -35,6 +35,7 @@ from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     HINT_GAP,
     Context,
+    TableView,
     design_box,
     fitting,
     join_corner,
@@ -48,7 +49,6 @@ from companion.device.painters.parts import (
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
 from companion.games.safehouse.views import SafehouseView, ShPlayer
-from companion.table.views import TableView
 
 DICE_COLOURS: dict[str, Colour] = {"yellow": (250, 204, 21), "green": (34, 197, 94),
                                    "red": (239, 68, 68), "blue": (59, 130, 246),

@@ -49,22 +49,13 @@ class Chameleons(TypedDict):
     left: int
 
 
-class ShPlayer(TypedDict):
-    """A player's place and lead, orders, digital sheet (None: on paper) and fate."""
-
-    seat: int
-    position: int
-    lead: int
-    safehouse: bool
-    open: int
-    closed: int
-    orders: JSON
-    kept: list[int]
-    done: bool
-    letter: str | None
-    sheet: JSON
-    chameleons: Chameleons
-    caught: bool
+ShPlayer = TypedDict("ShPlayer", {
+    "seat": int, "position": int, "lead": int, "safehouse": bool, "open": int, "closed": int,
+    "orders": JSON, "kept": list[int], "done": bool, "letter": str | None, "sheet": JSON,
+    "chameleons": Chameleons, "caught": bool})
+"""A player's place and lead, open and closed orders, digital sheet (None: on paper) and
+fate; in the call form, where the field ``open`` is a string, never a name like the
+built-in's."""
 
 
 class Pool(TypedDict):

@@ -38,6 +38,7 @@ from companion.device.painters.palette import (
 from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     Context,
+    TableView,
     design_box,
     fitting,
     join_corner,
@@ -53,7 +54,6 @@ from companion.games.base import JSON
 from companion.games.robnrun.pieces import COLOURS, TOOLS
 from companion.games.robnrun.screen.escape_route import CUBES, RouteArea, draw_route
 from companion.games.robnrun.views import RobnRunView
-from companion.table.views import TableView
 
 STEP_TITLES = ("one", "two", "three", "four", "five", "six")
 
