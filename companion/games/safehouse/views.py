@@ -49,13 +49,13 @@ class Chameleons(TypedDict):
     left: int
 
 
-ShPlayer = TypedDict("ShPlayer", {
+# The call form: in a class, a field named ``open`` reads as the I/O built-in.
+ShPlayer = TypedDict("ShPlayer", {  # noqa: UP013
     "seat": int, "position": int, "lead": int, "safehouse": bool, "open": int, "closed": int,
     "orders": JSON, "kept": list[int], "done": bool, "letter": str | None, "sheet": JSON,
     "chameleons": Chameleons, "caught": bool})
 """A player's place and lead, open and closed orders, digital sheet (None: on paper) and
-fate; in the call form, where the field ``open`` is a string, never a name like the
-built-in's."""
+fate."""
 
 
 class Pool(TypedDict):
