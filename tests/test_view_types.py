@@ -4,6 +4,7 @@ from the readers its declaration leaves out."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NotRequired, get_origin, get_type_hints
@@ -85,10 +86,11 @@ def test_strip_keeps_a_declared_part_from_the_readers_it_leaves_out() -> None:
     assert "join_code" not in strip(view, THE_BOX, GAMES)
 
 
-def mypy_errors(path: Path) -> str:
-    """What mypy --strict (the project's settings) finds in ``path``, with the project's
+def mypy_errors(*paths: Path) -> str:
+    """What mypy --strict (the project's settings) finds in ``paths``, with the project's
     cache, or "" when it finds nothing."""
-    out, err, status = mypy.api.run([str(path), "--config-file", str(ROOT / "pyproject.toml"),
+    out, err, status = mypy.api.run([*map(str, paths),
+                                     "--config-file", str(ROOT / "pyproject.toml"),
                                      "--cache-dir", str(ROOT / ".mypy_cache"),
                                      "--follow-imports", "silent"])
     return "" if status == 0 else out + err
@@ -103,3 +105,19 @@ def test_a_painter_reading_a_key_its_view_type_lacks_fails_mypy(tmp_path: Path) 
     assert mypy_errors(tmp_path / "as_is.py") == ""
     assert 'TypedDict "RommeScoring" has no key "first_out"' in mypy_errors(
         tmp_path / "renamed.py")
+
+
+def test_a_key_renamed_in_a_view_type_fails_mypy_where_the_view_is_made_and_read(
+        tmp_path: Path) -> None:
+    views = (ROOT / "companion/games/romme/views.py").read_text(encoding="utf-8")
+    screen = (ROOT / "companion/games/romme/screen.py").read_text(encoding="utf-8")
+    renamed = views.replace("    first_turn_out: bool\n", "    first_out: bool\n")
+    assert renamed != views
+    (tmp_path / "renamed_views.py").write_text(renamed, encoding="utf-8")
+    (tmp_path / "screen.py").write_text(screen.replace(
+        "from companion.games.romme.views import", "from renamed_views import"),
+        encoding="utf-8")
+    found = mypy_errors(tmp_path / "screen.py", tmp_path / "renamed_views.py")
+    assert 'TypedDict "RommeScoring" has no key "first_turn_out"' in found
+    assert re.search(r'renamed_views\.py:\d+: error: Incompatible return value type .*'
+                     r'expected "RommeScoring \| None"', found), found
