@@ -42,7 +42,7 @@ from companion.table.rules import (
 )
 from companion.table.state import TableState
 from companion.table.store import Store
-from companion.table.views import device_view, table_views
+from companion.table.views import table_views
 
 log = logging.getLogger(__name__)
 
@@ -425,6 +425,6 @@ class Table:
 
     def _publish_views(self) -> Published:
         state = self._state
-        public, private = table_views(state, self._games, self._version)
+        public, private, device = table_views(state, self._games, self._version)
         return Published(self._version, self._entered, public, private,
-                         table_controls(state, self._games), device_view(state, self._games))
+                         table_controls(state, self._games), device)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from typing import Any
 
 import pygame
 
@@ -23,8 +23,8 @@ from companion.device.painters.parts import (
     write_lines,
 )
 from companion.device.painters.signs import arrow
-from companion.games.base import JSON
 from companion.table.box_options import option_name
+from companion.table.views import TableView
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class LobbyPainter:
     readable; the list around it, what the code is for and the address to type are hints (the
     chosen item is what is read, the QR code the way in)."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None:
         spot = layout(surface.get_size())
         surface.fill(BACKGROUND)
         title, large = _title(view, ctx), ctx.fonts.large
@@ -82,7 +82,7 @@ class LobbyPainter:
                                              spot.bottom.width, height), ctx)
 
 
-def _title(view: Mapping[str, JSON], ctx: Context) -> str:
+def _title(view: TableView[Any], ctx: Context) -> str:
     """Choose a game; while a game's settings are open, which game's they are; while an
     option's values are, which option's."""
     setup = view.get("box_setup")
@@ -102,7 +102,7 @@ def typed(link: str, code_word: str) -> str:
     return f"{address} · {code_word} {code}" if code else address
 
 
-def _wifi_name(view: Mapping[str, JSON]) -> str:
+def _wifi_name(view: TableView[Any]) -> str:
     wifi = view.get("wifi")
     return f"WLAN/Wi-Fi: {wifi['ssid']}" if isinstance(wifi, dict) else ""
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import pygame
 
@@ -30,6 +30,7 @@ from companion.device.painters.signs import arrow, warning_sign
 from companion.device.qr import qr_surface
 from companion.games.base import JSON, Button, Sound
 from companion.i18n import text
+from companion.table.views import TableView as TableView
 
 WARN_MS = 10_000
 DANGER_MS = 5_000
@@ -121,7 +122,7 @@ HELD: tuple[tuple[Button, Button | None], ...] = (
 class Painter(Protocol):
     """Draws one kind of screen; pure drawing from the view, nothing else."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None: ...
+    def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None: ...
 
 
 # -- where things go --------------------------------------------------------------------------
@@ -186,16 +187,21 @@ def drawable(words: str) -> str:
     return UNDRAWABLE.sub(lambda found: " " if found[0] in SPACES else "\ufffd", words)
 
 
-def drawable_view(view: Mapping[str, JSON]) -> dict[str, JSON]:
-    """``view`` with every text in it drawable."""
-    return {key: _drawable_json(value) for key, value in view.items()}
+def drawable_view(view: Mapping[str, JSON]) -> TableView[Any]:
+    """``view`` with every text in it drawable: the table view the painters read, of the
+    shape ``TableView`` declares (the Table made it so)."""
+    return cast("TableView[Any]", _drawable_map(view))
+
+
+def _drawable_map(value: Mapping[str, JSON]) -> dict[str, JSON]:
+    return {key: _drawable_json(part) for key, part in value.items()}
 
 
 def _drawable_json(value: JSON) -> JSON:
     if isinstance(value, str):
         return drawable(value)
     if isinstance(value, Mapping):
-        return drawable_view(value)
+        return _drawable_map(value)
     if isinstance(value, list):
         return [_drawable_json(item) for item in value]
     return value
@@ -307,7 +313,7 @@ def game_title(view: Mapping[str, JSON], game_id: JSON, lang: str) -> str:
     return str(title.get(lang) or next(iter(title.values()), game_id))
 
 
-def seat_name(view: Mapping[str, JSON], seat: int, lang: str) -> str:
+def seat_name(view: TableView[Any], seat: int, lang: str) -> str:
     """The name at ``seat``, or "Platz n" when nobody has named it."""
     seats = view.get("seats") or []
     name = seats[seat]["name"] if 0 <= seat < len(seats) else ""
