@@ -10,7 +10,7 @@
   const VIEW_QUERY = PAGE === "table" ? "?page=table" : ""; // the table page reads the public view
   const RECONNECT_MS = 3000;
   const TOAST_MS = 6000;
-  const ARMED_MS = 4000;
+  const MOMENT_SHORT = 12; // a moment's title longer than this (a name in it) gets smaller letters
   const ARMED_LABELS = new WeakMap(); // an armed button's own label, while it asks again
 
   const state = {
@@ -84,7 +84,8 @@
   }
 
   // A button that asks for a second tap before it does something hard to take back. The
-  // question stays for a few seconds, also when a new view draws the same button anew.
+  // question stays until that second tap or a tap anywhere else (which takes it back), also
+  // when a new view draws the same button anew: it never changes back by itself.
   function confirmTap(el, run, question = t("web.confirm_again")) {
     if (el.dataset.armed === "yes") {
       disarm();
@@ -92,7 +93,7 @@
       return;
     }
     disarm();
-    state.armed = { key: tapKey(el), question, timer: setTimeout(disarm, ARMED_MS) };
+    state.armed = { key: tapKey(el), question };
     arm(el, question);
   }
 
@@ -111,7 +112,6 @@
 
   function disarm() {
     if (!state.armed) return;
-    clearTimeout(state.armed.timer);
     state.armed = null;
     for (const el of document.querySelectorAll('[data-armed="yes"]')) {
       el.dataset.armed = "";
@@ -372,7 +372,8 @@
     if (!state.moment.open) return;
     el.dataset.tone = named.tone || "";
     el.dataset.moment = key;
-    el.replaceChildren(...[h("p", { class: "moment-title", text: named.title }),
+    el.replaceChildren(...[h("p", { class: "moment-title", text: named.title,
+      data: named.title.length > MOMENT_SHORT ? { long: "yes" } : {} }),
       named.text ? h("p", { class: "moment-text", text: named.text }) : null,
       h("button", { type: "button", class: "moment-close", text: t("web.moment_close") })]
       .filter(Boolean));
@@ -603,6 +604,9 @@
     el.addEventListener("click", () => setLanguage(el.dataset.lang));
   }
   $("toast").addEventListener("click", () => show($("toast"), false));
+  document.addEventListener("pointerdown", (event) => {
+    if (!event.target.closest('[data-armed="yes"]')) disarm(); // a tap elsewhere: not now
+  }, true);
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) return;
     if (!state.source || state.source.readyState === EventSource.CLOSED) connect();

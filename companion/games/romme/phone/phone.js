@@ -170,22 +170,21 @@
         data: { action: "table.undo" } }, () => send("table.undo"))];
     },
 
-    // Every round's points so far and the totals, as soon as one round is scored.
+    // Every round's points so far and the totals, as soon as one round is scored: each
+    // player's rounds under the name, so the totals stay in view however many rounds there are.
     roundsCard(v) {
       const players = v.state.players;
-      const rounds = Math.max(0, ...players.map((p) => p.rounds.length));
-      if (!rounds) return [];
-      const numbers = Array.from({ length: rounds }, (_, i) => i + 1);
-      const head = h("tr", {}, h("th", { scope: "col" }),
-        numbers.map((n) => h("th", { scope: "col", text: String(n) })),
+      if (!players.some((p) => p.rounds.length)) return [];
+      const head = h("tr", {}, h("th", { scope: "col", text: t("web.player") }),
         h("th", { scope: "col", class: "sum", text: t("web.romme.total") }));
       const rows = players.map((p) => h("tr", { class: classes(p.left && "left", p.seat === v.me && "me") },
-        h("th", { scope: "row", text: seatName(v, p.seat) }),
-        p.rounds.map((value) => h("td", { text: points(value) })),
+        h("th", { scope: "row" }, h("span", { class: "pname", text: seatName(v, p.seat) }),
+          h("span", { class: "round-line" }, p.rounds.map((value, i) => h("span", { class: "round-cell",
+            text: `${t("web.round_short", { round: i + 1 })}\u00a0${points(value)}` })))),
         h("td", { class: "sum", text: points(p.total) })));
       return [h("section", { class: "card rounds", id: "rounds" },
         h("h2", { text: t("web.romme.scores") }),
-        h("div", { class: "rounds-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows))))];
+        h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))];
     },
 
     // Until they have laid tiles this round, the player on turn is reminded on their own phone.
