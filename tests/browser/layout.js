@@ -10,6 +10,21 @@
       && box.width > 0 && box.height > 0;
   };
   const name = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${el.className}`;
+  // The thing to do now ([data-task]) shows without scrolling.
+  const stood = window.scrollY;
+  window.scrollTo(0, 0);
+  const cover = document.getElementById("cover");
+  const covering = root !== document.body || Boolean(cover && shown(cover));
+  for (const el of covering ? [] : document.querySelectorAll("[data-task]")) {
+    if (!shown(el)) continue;
+    const target = [...el.querySelectorAll("button:not(:disabled), input, select, [role=button]")].find(shown)
+      || (el.matches("button") ? el : null);
+    const box = (target || el).getBoundingClientRect();
+    if (box.bottom > innerHeight + 1) {
+      problems.push(`the task ${name(el)} "${(target || el).textContent.trim().slice(0, 30)}" is ${Math.round(box.bottom - innerHeight)} px below the fold`);
+    }
+  }
+
   // A box that scrolls sideways is one problem (below), not one for each thing it hides.
   const sideways = [...root.querySelectorAll("*")].filter((el) => shown(el)
     && ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1);
@@ -106,18 +121,6 @@
     else el.setAttribute("data-armed", before);
   }
 
-  // The thing to do now ([data-task]) shows without scrolling.
-  window.scrollTo(0, 0);
-  for (const el of document.querySelectorAll("[data-task]")) {
-    if (!shown(el) || (modal && !modal.contains(el))) continue;
-    const target = [...el.querySelectorAll("button:not(:disabled), input, select, [role=button]")].find(shown)
-      || (el.matches("button") ? el : null);
-    const box = (target || el).getBoundingClientRect();
-    if (box.bottom > innerHeight + 1) {
-      problems.push(`the task ${name(el)} "${(target || el).textContent.trim().slice(0, 30)}" is ${Math.round(box.bottom - innerHeight)} px below the fold`);
-    }
-  }
-
   // What covers text: each text's first line, seen through the viewport at every scroll.
   const header = document.querySelector(".bar").getBoundingClientRect().height;
   const covered = new Set();
@@ -136,7 +139,7 @@
       }
     }
   }
-  window.scrollTo(0, 0);
+  window.scrollTo(0, stood);
   return [...problems, ...covered];
 
   // Each text of ``el`` with its contrast against what is drawn under it.

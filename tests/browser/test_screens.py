@@ -96,8 +96,6 @@ class Walk:
                 self.found.setdefault(where, []).extend(problems(page))
                 if width == 360:
                     self.shoot(page, f"{screen}-{name}-{lang}")
-                if width == 320 and os.environ.get("EVENING_PNG"):  # DEBUG
-                    page.screenshot(path=f"/tmp/ev/{screen}-{name}-{lang}.png", full_page=True)
 
     def shoot(self, page: Page, picture: str) -> None:
         GALLERY.mkdir(parents=True, exist_ok=True)
@@ -183,6 +181,11 @@ def test_every_rob_n_run_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("robnrun-safes", "Bea", "Carl")
     walk.act(Action("safes", 0, {"safes": [SAFE]}), Action("start"))
     walk.look("robnrun-clues", "Bea", "Carl", "table")
+    bea = walk.pages["Bea"]
+    bea.locator('[data-action="clue"][data-clue="3"]').dispatch_event("click")
+    expect(bea.locator('[data-task="clue3"]')).to_be_visible()
+    walk.check(bea, "robnrun-clue-picker", "Bea")
+    bea.locator('.rr-picker .quiet').dispatch_event("click")
     walk.act(Action("crew"))
     walk.look("robnrun-crew", "Carl", "Dana")
     while walk.table.published.public["state"]["phase"] == "crew":
@@ -190,6 +193,8 @@ def test_every_rob_n_run_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("robnrun-alarm", "Bea", "Carl")
     walk.act(Action("sort", 0, {"cards": ["card", "card", "dynamite", "flashlight"]}))
     walk.look("robnrun-evaluation", "Bea", "Carl", "table")
+    walk.act(Action("next"), Action("next"))
+    walk.look("robnrun-place", "Bea", "Carl", "table")
     walk.verdict()
 
 

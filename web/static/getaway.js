@@ -31,6 +31,7 @@
     armed: null, // the button waiting for its second tap: { key, question, timer }
     moment: { key: undefined, open: false }, // the big moment last named, and whether it shows
     setup: { game: null, seats: null, options: {} },
+    step: null, // the game's step last drawn: a new one starts the page at its top
   };
 
   // -- texts -------------------------------------------------------------------------------
@@ -342,6 +343,15 @@
     renderClock();
     renderMoment(v);
     rearm();
+    keepTaskInView(v);
+  }
+
+  // After a step of the game (a new turn, phase or pause) the page starts at its top again:
+  // no header hides half under the bar, and the thing to do now shows without scrolling.
+  function keepTaskInView(v) {
+    const step = JSON.stringify([v.game, v.state && v.state.phase, turnOf(v), Boolean(v.timer && v.timer.running)]);
+    if (state.step !== null && step !== state.step) window.scrollTo(0, 0);
+    state.step = step;
   }
 
   // A game names the big moment its view is in (your turn, a win, an alarm) with
@@ -407,22 +417,26 @@
     show($("again"), may);
   }
 
-  const ORDER = { end_turn: 0, pause: 2 };
+  const TASKS = ["end_turn", "pause", "resume"]; // each shows without scrolling, wherever it is
+  const ORDER = { end_turn: 0, pause: 1 }; // Pause right under the turn's end, above the fold
 
   function renderActions(v, types) {
     const own = game(v).own;
     const shown = game(v).actions(v, types).filter((type) => !own.includes(type))
-      .sort((a, b) => (ORDER[a] ?? 1) - (ORDER[b] ?? 1));
+      .sort((a, b) => (ORDER[a] ?? 2) - (ORDER[b] ?? 2));
     $("actions").replaceChildren(...shown.map((type) => {
       const question = game(v).confirm(v, type); // a tap hard to take back asks twice
-      return button(
+      const el = button(
         heldBack(v, type) ? t("web.start_waits") : actionLabel(v, type),
         { class: classes("action", type === "end_turn" && "primary huge"), data: { action: type },
           disabled: state.busy || heldBack(v, type) },
         (event) => (question ? confirmTap(event.currentTarget, () => send(type), question) : send(type)),
       );
+      if (TASKS.includes(type)) el.dataset.task = type;
+      return el;
     }));
     show($("actions"), shown.length > 0);
+    if (shown.length) $("actions").dataset.task = "actions";
   }
 
   function actionLabel(v, type) {
