@@ -40,19 +40,22 @@ class Walk:
         self.pages: dict[str, Page] = {}
         self.found: dict[str, list[str]] = {}
 
-    def phone(self, who: str, path: str = f"j/{JOIN_CODE}") -> Page:
+    def phone(self, who: str, path: str = f"j/{JOIN_CODE}", fake_time: bool = False) -> Page:
+        """``who``'s phone on ``path``; with ``fake_time`` its clock moves only when told."""
         context: BrowserContext = self.browser.new_context(
             viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
             locale="en-US")
         page = context.new_page()
         page.on("pageerror", lambda error: self.found.setdefault(who, []).append(str(error)))
+        if fake_time:
+            page.clock.install()
         page.goto(self.url + path)
         self.pages[who] = page
         return page
 
-    def sit(self, who: str, seat: int) -> None:
+    def sit(self, who: str, seat: int, fake_time: bool = False) -> None:
         """``who`` takes ``seat`` under a name as long as a name may be (20 characters)."""
-        page = self.phone(who)
+        page = self.phone(who, fake_time=fake_time)
         expect(page.locator("#join")).to_be_visible()
         page.fill("#name", long_name(who))
         page.locator(f'#join-seats [data-seat="{seat}"]').tap()
@@ -361,3 +364,26 @@ def test_every_gendarm_screen_fits_every_phone(walk: Walk) -> None:
     claim.tap()
     walk.look("gendarm-kept-claim", "table")
     walk.verdict()
+
+
+def test_a_question_to_tap_again_reads_and_stays_until_answered(walk: Walk) -> None:
+    """Rematch asks for a second tap in light words on dark red (4.5:1 at least), and the
+    question stays a minute later; a tap elsewhere takes it back."""
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                             "options": {"first_player": 0, "rounds": 1}}))
+    walk.sit("Anna", 0, fake_time=True)
+    walk.act(Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
+             Action("score", None, {"seat": 1, "tiles": [7, 50]}), Action("confirm_scores"))
+    anna = walk.pages["Anna"]
+    expect(anna.locator("#moment")).to_be_visible()
+    anna.locator("#moment").dispatch_event("click")
+    rematch = anna.locator('[data-action="table.rematch"]')
+    rematch.tap()
+    expect(rematch).to_have_attribute("data-armed", "yes")
+    expect(rematch).to_have_text("Tap again to confirm")
+    anna.set_viewport_size({"width": 320, "height": HEIGHT})
+    assert problems(anna) == []
+    anna.clock.fast_forward(60_000)
+    expect(rematch).to_have_text("Tap again to confirm")
+    anna.locator("#headline").tap()
+    expect(rematch).not_to_have_attribute("data-armed", "yes")
