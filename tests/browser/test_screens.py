@@ -115,6 +115,28 @@ def long_name(who: str) -> str:
     return f"{who} {SURNAME}"[:20]
 
 
+def refused_under_the_pad(page: Page) -> None:
+    """Nine tens are refused; the refusal leaves the pad's buttons free to put it right (the
+    player has scrolled just far enough to see Send at the bottom of a 320 x 640 phone)."""
+    page.set_viewport_size({"width": 320, "height": HEIGHT})
+    for _ in range(9):
+        page.locator('.tile[data-tile="10"]').dispatch_event("click")
+    send = page.locator('[data-action="score"]')
+    send.evaluate("el => el.scrollIntoView({ block: 'end' })")
+    send.dispatch_event("click")
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    covered = page.evaluate("""() => {
+      const toast = document.getElementById("toast").getBoundingClientRect();
+      return [...document.querySelectorAll("#game-panel button:not(:disabled)")].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom > toast.top && box.top < toast.bottom && box.top < innerHeight && box.bottom > 0;
+      }).map((el) => el.textContent.trim());
+    }""")
+    assert covered == [], f"the refusal covers {covered}"
+    page.locator(".pad-row .action:not(.primary)").first.dispatch_event("click")
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -161,6 +183,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-overrun", "Anna", "Ben")
     walk.act(*(Action("end_turn") for _ in range(3)), Action("romme"))
     walk.look("romme-scoring", "Anna", "Ben")
+    refused_under_the_pad(walk.pages["Anna"])
     walk.act(Action("score", None, {"seat": 0, "tiles": [7, 50]}),
              Action("score", None, {"seat": 2, "tiles": [3]}))
     walk.look("romme-scored", "Ben")
