@@ -174,12 +174,18 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-turn", "Anna", "Ben", "table")
     walk.act(Action("pause"))
     walk.look("romme-paused", "Anna")
+    expect(walk.pages["Anna"].locator("#subline")).to_have_text("Your turn!")  # not "It is …'s turn"
     walk.act(Action("resume"))
     clock.advance(50)
     walk.table.poke()                                        # the box calls time
     walk.look("romme-settle", "Anna", "Ben", "table")
     clock.advance(10)
     walk.table.poke()                                        # the next turn starts
+    ben = walk.pages["Ben"]
+    ben.wait_for_function("v => window.Getaway.state.view?.version >= v",
+                          arg=walk.table.published.version)
+    expect(ben.locator("#moment .moment-title")).to_have_text("Your turn!")
+    expect(ben.locator("#moment .moment-text")).to_have_count(0)  # not Anna's overrun again
     walk.look("romme-overrun", "Anna", "Ben")
     walk.act(*(Action("end_turn") for _ in range(3)), Action("romme"))
     walk.look("romme-scoring", "Anna", "Ben")
@@ -191,6 +197,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-round-two", "Ben")
     walk.act(Action("resume"), Action("romme"), Action("confirm_scores"))  # out at once
     walk.look("romme-over", "Anna", "table")
+    expect(walk.pages["Anna"].locator("#players .tag.warn")).to_have_count(0)  # no overrun badge
     walk.verdict()
 
 
@@ -236,6 +243,8 @@ def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("safehouse-faces", "Ina", "table")
     walk.act(Action("faces", None, {"faces": {"yellow": [3, "P"], "blue": [4], "white": [2]}}))
     walk.look("safehouse-helps", "Ina", "Sami")
+    expect(walk.pages["Ina"].locator('[data-kind="reroll"]')).to_have_text(
+        "Roll again: tap dice first")
     walk.act(Action("go"), Action("order", None, {"seat": 0, "row": 5, "status": "closed",
                                                   "arrow": 5}),
              Action("order", None, {"seat": 1, "row": 2, "status": "open"}))
@@ -302,6 +311,8 @@ def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
                 page.set_viewport_size({"width": width, "height": HEIGHT})
                 walk.found.setdefault(f"{screen} · {lang} · {width} px", []).extend(
                     problems(page))
+            if screen == "history" and lang == "en":
+                expect(page.locator(".winner")).to_contain_text(f"won by {long_name('Anna')}")
                 if width == 360:
                     walk.shoot(page, f"{screen}-{lang}")
     walk.verdict()
@@ -346,6 +357,7 @@ def test_every_gendarm_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("gendarm-chips", "Anna", "Ben")
     walk.act(Action("catcher", 1, {"number": 4}))
     walk.look("gendarm-turn", "Anna", "Ben", "table")
+    expect(walk.pages["table"].locator('[data-action="end_turn"]')).to_have_text("End turn")
     walk.pages["Anna"].locator('[data-action="claim"]').tap()
     walk.look("gendarm-claim", "Anna")
     walk.act(Action("roll", None, {"value": 6}))

@@ -193,7 +193,7 @@
     const ev = s.evaluation;
     if (ev && ev.step === 1 && (ev.cracked || ev.alarm)) {
       const kind = ev.alarm ? "alarm" : "cracked";
-      const cracked = t("web.robnrun.cracked_of", { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold });
+      const cracked = crackedText(ev);
       return { key: `robbery${s.robbery}`, tone: ev.alarm ? "danger" : "good", title: t(`web.robnrun.moment.${kind}`),
         text: ev.alarm ? `${t("web.robnrun.alarm_off")} ${t("web.robnrun.cracked")}: ${cracked}` : cracked,
         vibrate: BUZZ[kind] };
@@ -483,6 +483,12 @@
 
   // -- the evaluation and the end ----------------------------------------------------------
 
+  // The safes cracked and the gold they brought ("no gold", never "+0 gold").
+  function crackedText(ev) {
+    const params = { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold };
+    return t(ev.gold ? "web.robnrun.cracked_of" : "web.robnrun.cracked_no_gold", params);
+  }
+
   // The step's number and title stand in the headline above; this card says what it did.
   function evaluationCard(v) {
     const s = v.state;
@@ -490,7 +496,7 @@
     return card(null,
       ev.step === 3 && ev.to_place > 0 ? placeChoices(v) : null,
       ev.step === 5 ? dealerChoices(v) : null,
-      line(t("web.robnrun.cracked"), t("web.robnrun.cracked_of", { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold })),
+      line(t("web.robnrun.cracked"), crackedText(ev)),
       ev.alarm ? h("p", { class: "rr-hot", text: t("web.robnrun.alarm_off") }) : null,
       line(t("web.robnrun.car"), `${ev.car_from} \u2192 ${s.car}`),
       ev.step >= 2 ? line(t("web.robnrun.cubes_placed"), ev.cubes.length ? cubes(ev.cubes) : "\u2013",

@@ -34,7 +34,7 @@
       const last = s.last;
       if (s.phase === "turn" && isSeated(v) && s.turn === v.me) {
         return { key: `turn${s.round}:${JSON.stringify(last)}`, tone: "turn",
-          title: t("web.your_turn"), text: ROMME.subline(v), seconds: TURN_MOMENT_S };
+          title: t("web.your_turn"), seconds: TURN_MOMENT_S }; // the last turn's news stays below
       }
       if (last && (last.kind === "overrun" || last.kind === "left") && RUNNING.includes(s.phase)) {
         return { key: `overrun${s.round}:${last.seat}`, tone: "danger", title: t("web.time_up"),
@@ -71,7 +71,9 @@
     subline(v) {
       const s = v.state;
       if (s.phase === "ready") return t("web.romme.ready", { name: seatName(v, s.starter) });
-      if (s.phase === "paused") return t("web.turn_of", { name: seatName(v, s.turn) });
+      if (s.phase === "paused") {
+        return s.turn === v.me ? t("web.your_turn") : t("web.turn_of", { name: seatName(v, s.turn) });
+      }
       if (s.phase === "scoring") return ROMME.outcome(v);
       if (s.phase === "over") {
         const best = s.ranking.filter((r) => r.place === 1).map((r) => seatName(v, r.seat));
@@ -129,7 +131,7 @@
       if (!player) return [];
       return [
         player.left ? h("span", { class: "tag warn", text: t("web.romme.left") }) : null,
-        player.overruns && !player.left ? h("span", { class: "tag warn",
+        player.overruns && !player.left && RUNNING.includes(v.state.phase) ? h("span", { class: "tag warn",
           text: t("web.romme.overruns", { count: player.overruns }) }) : null,
         h("span", { class: "total", title: t("web.romme.total"), text: points(player.total) }),
       ];
