@@ -26,7 +26,8 @@ def test_the_readme_says_rematch_asks_for_a_second_tap() -> None:
     assert "One tap" not in rematch
     assert text("web.confirm_again", "en") in README
     script = (ROOT / "web" / "static" / "getaway.js").read_text(encoding="utf-8")
-    assert re.search(r'confirmTap\(event\.currentTarget, \(\) => send\("table\.rematch"\)\)', script)
+    asks = r'confirmTap\(event\.currentTarget, \(\) => send\("table\.rematch"\)\)'
+    assert re.search(asks, script)
 
 
 def test_each_hand_written_step_row_names_the_step_s_arguments() -> None:
@@ -35,4 +36,4 @@ def test_each_hand_written_step_row_names_the_step_s_arguments() -> None:
             rows = "\n".join(re.findall(rf"^\| `{re.escape(kind)}` \|[^\n]*`\{{[^\n]*$", API,
                                          re.MULTILINE))
             for name in step.arguments if rows else ():
-                assert f'"{name}"' in rows, f"{game.id} {kind}: {name} is not in {rows}"
+                assert f'"{name}"' in rows, f"{game.id} {kind}: {name} not in {rows}"

@@ -130,7 +130,8 @@ def refused_under_the_pad(page: Page) -> None:
       const toast = document.getElementById("toast").getBoundingClientRect();
       return [...document.querySelectorAll("#game-panel button:not(:disabled)")].filter((el) => {
         const box = el.getBoundingClientRect();
-        return box.bottom > toast.top && box.top < toast.bottom && box.top < innerHeight && box.bottom > 0;
+        return box.bottom > toast.top && box.top < toast.bottom
+          && box.top < innerHeight && box.bottom > 0;
       }).map((el) => el.textContent.trim());
     }""")
     assert covered == [], f"the refusal covers {covered}"
@@ -174,7 +175,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-turn", "Anna", "Ben", "table")
     walk.act(Action("pause"))
     walk.look("romme-paused", "Anna")
-    expect(walk.pages["Anna"].locator("#subline")).to_have_text("Your turn!")  # not "It is …'s turn"
+    expect(walk.pages["Anna"].locator("#subline")).to_have_text("Your turn!")  # not "It is …"
     walk.act(Action("resume"))
     clock.advance(50)
     walk.table.poke()                                        # the box calls time
