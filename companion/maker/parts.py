@@ -44,10 +44,12 @@ class ScreenPart:
 
 @dataclass(frozen=True, slots=True)
 class ButtonPart:
-    """What to buy for a button: its kind ("Arcade button") and size, which is its hole (mm)."""
+    """What to buy for a button: its kind ("Arcade button"), its size, which is its hole, and
+    how deep it reaches below the panel (mm)."""
 
     kind: str
     size: float
+    depth: float
 
     @property
     def value(self) -> str:
@@ -92,6 +94,10 @@ class PartsList:
     screen: ScreenPart
     tones: tuple[float, float]
     """The lowest and highest note (Hz) the passive piezo plays loud."""
+    pi: tuple[float, float, float]
+    """The largest Pi's board and height (mm)."""
+    buzzer: tuple[float, float]
+    """The buzzer's diameter and height (mm)."""
 
     def value(self, ref: str, kind: str = "active") -> str:
         """The value of part ``ref``: "470 Ω"; for a part bought by kind, that kind's."""
@@ -136,10 +142,12 @@ def load_parts(path: Path | None = None) -> PartsList:
             values.update(dict.fromkeys(refs(row["ref"]), part.value))
     screen = next(row for row in rows if "model" in row)
     supply = next(row["supply_ma"] for row in rows if "supply_ma" in row)
-    tones = next(row["tones"] for row in rows if "tones" in row)
+    buzzer = next(row for row in rows if "tones" in row)
+    pi = next(row["board"] for row in rows if "board" in row and "model" not in row)
     return PartsList(data["intro"], builds, sections, buttons, values, supply,
                      ScreenPart(screen["model"], tuple(screen["active"]), tuple(screen["board"])),
-                     (float(tones[0]), float(tones[1])))
+                     (float(buzzer["tones"][0]), float(buzzer["tones"][1])), tuple(pi),
+                     tuple(buzzer["body"]))
 
 
 def refs(text: str) -> list[str]:
@@ -156,7 +164,7 @@ def _section(data: Mapping[str, Any], builds: tuple[str, ...],
     for row in data.get("row", ()):
         cells = {key: str(value) for key, value in row.items() if isinstance(value, str)}
         if "buttons" in row:
-            part = ButtonPart(row["kind"], float(row["size"]))
+            part = ButtonPart(row["kind"], float(row["size"]), float(row["depth"]))
             named = [Button(name) for name in row["buttons"]]
             buttons.update(dict.fromkeys(named, part))
             cells["part"] = f"{part.kind} {part.size:g} mm " \
