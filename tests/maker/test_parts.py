@@ -4,15 +4,18 @@ template, the pin map and the guide name the buttons and the wires it buys."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from companion.device.pins import load_pins
-from companion.maker.circuit import board_nets, circuit
+from companion.device.pins import BuzzerPin, load_pins
+from companion.maker.circuit import CHIPS, board_nets, circuit
 from companion.maker.enclosure import load_panel
 from companion.maker.parts import BUTTONS, PartsError, load_parts
 from companion.maker.schematic import draw
+from companion.maker.stripboard import layout
+from tests.maker.test_schematic import words
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 PARTS = HARDWARE / "parts.toml"
@@ -129,3 +132,47 @@ def test_each_button_reaches_its_gpio_through_a_series_resistor() -> None:
     assert f"| 5 | R28{DASH}R32 | Resistor 1 kΩ, ¼ W |" in read("parts.md")
     svg = draw(load_pins())
     assert all(f">R{28 + n}<" in svg for n in range(5))
+
+
+def ohms(value: str) -> str:
+    """A resistor's value as the wiring diagram writes it: "10 kOhm"."""
+    return value.replace("Ω", "Ohm")
+
+
+def test_the_schematic_the_board_the_wiring_the_guide_and_the_case_use_the_listed_parts() -> None:
+    """parts.toml is the one source: every part the schematic draws is bought and every part
+    bought is drawn, each with the list's value, on the board where it belongs, in the wiring
+    diagram, the guide and the case as the list has it."""
+    bought, pins = load_parts(PARTS), load_pins()
+    parts = circuit(pins, bought)
+    tonal = circuit(replace(pins, buzzer=BuzzerPin(pins.buzzer.pin, "tonal")), bought)
+    drawn = {part.ref for part in (*parts.parts, *tonal.parts) if part.where != "pi"}
+    assert set(bought.values) == drawn
+    shown = " | ".join(words(read("schematic.svg")))
+    for part in parts.parts:
+        if part.where != "pi":
+            assert part.value == bought.value(part.ref)
+            assert re.search(rf"\b{re.escape(part.ref)}\b", shown), part.ref
+            assert part.value.split()[0] in shown, part.value
+    board = layout(pins)
+    assert {placed.ref for placed in board.parts} == {
+        part.ref for part in parts.parts if part.where == "board"}
+    steps = read("stripboard.md")
+    assert all(f"- {placed.ref} {bought.value(placed.ref)}:" in steps for placed in board.parts)
+    assert bought.value("J1") == f"1 x {len(board_nets(pins))} pin header"
+    wiring = read("wiring.svg")
+    assert f"{CHIPS} x {bought.value('U1')} at 5 V" in wiring
+    assert f"NPN base via {ohms(bought.value('R26'))}" in wiring
+    assert f"{ohms(bought.value('R25'))} pull-up to 3V3" in wiring
+    assert f"via {ohms(bought.value('R33'))} to GPIO {pins.station.readback}, " \
+           f"{ohms(bought.value('R34'))} from there to GND" in wiring
+    guide = read("assembly.md").replace("\n   ", " ")
+    for ref in ("R33", "R34", "C4"):
+        assert f"{ref} ({bought.value(ref)}" in guide, ref
+    assert f"solder a {bought.value('R28')} resistor to each button's NO tab" in guide
+    assert f"({bought.value('Q1')}:" in guide
+    holes = {hole.label: hole.diameter for hole in
+             load_panel(HARDWARE / "panel.toml", pins, bought).holes}
+    assert all(holes[f"{button.value.upper()} button"] == bought.buttons[button].size
+               for button in BUTTONS)
+    assert f"for the {bought.screen.model}" in read("enclosure/panel.scad")
