@@ -2,9 +2,10 @@
 
 It lights the police station one LED at a time, column by column from the bottom up (two
 swapped LEDs light out of order), shifts a pattern through the whole chain and reads it back at
-the last chip's QH' (when the pin map names a readback GPIO), sounds the buzzer, then asks for each button in turn, on the
-screen and in the terminal, and reports which answered within the time allowed. A button wired
-to another's GPIO shows up as "answered instead", which is what swapped wires look like.
+the last chip's QH' (when the pin map names a readback GPIO), sounds the buzzer, then asks for
+each button in turn, on the screen and in the terminal, and reports which answered within the
+time allowed. A button wired to another's GPIO shows up as "answered instead", which is what
+swapped wires look like.
 """
 
 from __future__ import annotations

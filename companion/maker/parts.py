@@ -25,7 +25,8 @@ KEYS = {"Qty": "qty", "Ref": "ref", "Part": "part", "Option": "part",
 
 
 REF = re.compile(r"([A-Z]+)(\d+)(?:\N{EN DASH}[A-Z]*(\d+))?")
-"""One reference or a range of them in a line's ``ref``: "R25", "R1–R12", "LED1–6"."""
+"""One reference or a range of them (joined by an en dash) in a line's ``ref``: "R25", "R1" to
+"R12", "LED1" to "6"."""
 
 
 class PartsError(ValueError):
@@ -151,7 +152,7 @@ def load_parts(path: Path | None = None) -> PartsList:
 
 
 def refs(text: str) -> list[str]:
-    """Every reference a line's ``ref`` names: "R1–R3, R9" is R1, R2, R3 and R9."""
+    """Every reference a line's ``ref`` names: R1 to R3 and R9 for "R1", en dash, "R3, R9"."""
     found = []
     for prefix, first, last in REF.findall(text):
         found += [f"{prefix}{n}" for n in range(int(first), int(last or first) + 1)]

@@ -416,8 +416,8 @@ def instructions(pins: PinMap) -> str:
     for row in sorted({row for _, row in board.cuts}):
         columns = sorted(column for column, r in board.cuts if r == row)
         lines.append(f"- row {row}: columns {', '.join(map(str, columns))}")
-    lines += ["", f"Then drill the {len(board.mounts)} mounting holes out to {MOUNT_HOLE:g} mm, for "
-              "the M2.5 screws of the case's posts: "
+    lines += ["", f"Then drill the {len(board.mounts)} mounting holes out to {MOUNT_HOLE:g} mm, "
+              "for the M2.5 screws of the case's posts: "
               + ", ".join(f"({c}, {r})" for c, r in board.mounts) + "."]
     lines += ["", f"## 2. Wires on the board ({len(board.wires)}, insulated, on the component "
               "side)", ""]
