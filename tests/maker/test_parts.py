@@ -176,3 +176,17 @@ def test_the_schematic_the_board_the_wiring_the_guide_and_the_case_use_the_liste
     assert all(holes[f"{button.value.upper()} button"] == bought.buttons[button].size
                for button in BUTTONS)
     assert f"for the {bought.screen.model}" in read("enclosure/panel.scad")
+
+
+def test_the_power_budget_counts_every_part_on_5_v_and_the_spi_panels_backlight() -> None:
+    """Pi, screen, 24 lit LEDs and the buzzer stay well within each build's supply, and the
+    SPI panel (c), whose backlight takes its current from the header, is in the budget."""
+    bought = load_parts(PARTS)
+    budget, text = bought.budget(), read("parts.md")
+    assert budget == {"Pi Zero 2 W": 766, "Pi 4 B": 1016}
+    assert all(budget[build] < 0.5 * bought.supply[build] for build in bought.builds)
+    spi = next(row for row in bought.drawing() if "SPI panel" in row.cells["part"])
+    assert spi.alternative and spi.current["Pi 4 B"] == 100
+    assert "| **Total** | **766** | **1016** |" in text
+    assert 'SPI panel instead of (a) | 616 | 866 |' in text
+    assert "| The supply gives | 2500 | 3000 |" in text
