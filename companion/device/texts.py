@@ -128,10 +128,10 @@ SELFTEST: dict[str, dict[str, str]] = {
                               "R33, R34 und den Draht zu Header-Pin {pin} prüfen",
         "selftest.chain_high": "LED-Kette: GPIO {gpio} bleibt high: R34 nach GND prüfen, und dass "
                                "nichts anderes an Header-Pin {pin} hängt",
-        "selftest.chain_wrong.one": "LED-Kette: 1 von 24 Bits kam falsch zurück: QH' → SER "
-                                    "zwischen den Chips, CLOCK und DATA prüfen",
-        "selftest.chain_wrong.other": "LED-Kette: {count} von 24 Bits kamen falsch zurück: QH' → "
-                                      "SER zwischen den Chips, CLOCK und DATA prüfen",
+        "selftest.chain_wrong.one": "LED-Kette: 1 von 24 Bits kam falsch zurück: QH' jedes Chips "
+                                    "zum SER des nächsten, CLOCK und DATA prüfen",
+        "selftest.chain_wrong.other": "LED-Kette: {count} von 24 Bits kamen falsch zurück: QH' "
+                                      "jedes Chips zum SER des nächsten, CLOCK und DATA prüfen",
         "selftest.buzzer": "Summer: piept er?",
         "selftest.press": "Drücke {button}",
         "selftest.answered": "{button}: antwortet",
@@ -159,10 +159,10 @@ SELFTEST: dict[str, dict[str, str]] = {
                               "chip, R33, R34 and the wire to header pin {pin}",
         "selftest.chain_high": "LED chain: GPIO {gpio} stays high: check R34 to GND, and that "
                                "nothing else is on header pin {pin}",
-        "selftest.chain_wrong.one": "LED chain: 1 bit of 24 came back wrong: check QH' → SER "
-                                    "between the chips, CLOCK and DATA",
-        "selftest.chain_wrong.other": "LED chain: {count} bits of 24 came back wrong: check QH' → "
-                                      "SER between the chips, CLOCK and DATA",
+        "selftest.chain_wrong.one": "LED chain: 1 bit of 24 came back wrong: check each chip's "
+                                    "QH' to the next one's SER, CLOCK and DATA",
+        "selftest.chain_wrong.other": "LED chain: {count} bits of 24 came back wrong: check each "
+                                      "chip's QH' to the next one's SER, CLOCK and DATA",
         "selftest.buzzer": "Buzzer: does it beep?",
         "selftest.press": "Press {button}",
         "selftest.answered": "{button}: answered",

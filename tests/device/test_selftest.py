@@ -99,8 +99,8 @@ def test_selftest_a_chain_a_chip_short_or_long_reads_back_wrong(
     report = selftest(pins, pin_map, person, clock, "de", stages=stages).run()
     wrong = sum(a != b for a, b in zip(report.chain or [], PATTERN, strict=True))
     assert wrong > 1
-    assert (f"LED-Kette: {wrong} von 24 Bits kamen falsch zurück: QH' → SER zwischen den "
-            "Chips, CLOCK und DATA prüfen") in person.bad
+    assert (f"LED-Kette: {wrong} von 24 Bits kamen falsch zurück: QH' jedes Chips zum SER des "
+            "nächsten, CLOCK und DATA prüfen") in person.bad
 
 
 def test_selftest_chases_led_by_led_then_lights_all(pins: RecordingFactory, pin_map: PinMap,
