@@ -58,3 +58,16 @@ def test_nothing_asks_to_join_while_there_is_nothing_to_join(
         said = {line.words for line in lines}
         for key in ("box.join", "screen.join_short"):
             assert text(key, lang) not in said, (what, lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lobby_with_a_join_link_draws_its_hints_whole(tmp_path: Path, lang: str) -> None:
+    table = open_table(tmp_path / "lobby.sqlite")
+    try:
+        published = table.published
+        shown = replace(published, public={**published.public, "language": lang})
+        lines = drawn_lines(GAMES, shown, link="http://192.168.1.20:8000/j/K7M")[1]
+    finally:
+        table.stop()
+    assert text("box.join", lang) in {line.words for line in lines}
+    assert [line.cut for line in lines if line.cut] == []
