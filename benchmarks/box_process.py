@@ -40,7 +40,7 @@ TICKS = os.sysconf("SC_CLK_TCK")
 class Box:
     """One `getaway run --sim --headless` process under a stand-in systemd."""
 
-    def __init__(self, data: Path, display: str | None = None) -> None:
+    def __init__(self, data: Path, display: str | None = None, port: int = 0) -> None:
         self.notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.notify.bind(str(data / "notify"))
         env = {**os.environ, "NOTIFY_SOCKET": str(data / "notify"), "PYTHONUNBUFFERED": "1",
@@ -54,7 +54,7 @@ class Box:
         self.started = time.monotonic()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "run", "--sim", *screen,
-             "--data", str(data / "games"), "--host", "127.0.0.1", "--port", "0"],
+             "--data", str(data / "games"), "--host", "127.0.0.1", "--port", str(port)],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.host = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
