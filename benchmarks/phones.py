@@ -54,6 +54,8 @@ class Stream:
         """The first view, or every view if ``keep``."""
         self.arrived_at: list[float] = []
         """When each of ``views`` arrived."""
+        self.sizes: list[int] = []
+        """The bytes of every view's JSON, in order."""
         self.changed = asyncio.Event()
         self.first = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -73,6 +75,7 @@ class Stream:
                 version = int(line[4:])
             elif line.startswith(b"data: "):
                 self.arrivals.arrived(version)
+                self.sizes.append(len(line) - len(b"data: \n"))
                 if self.keep or not self.first.is_set():
                     self.arrived_at.append(time.monotonic())
                     self.views.append(json.loads(line[6:]))
