@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from benchmarks.box_process import Box
-from benchmarks.figures import report
+from benchmarks.figures import port_option, report
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.runtime import DATABASE
@@ -83,7 +83,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=20_000)
     parser.add_argument("--starts", type=int, default=5, help="starts of each kind (median)")
-    parser.add_argument("--port", type=int, default=0, help="the box's port (0: any free one)")
+    port_option(parser)
     args = parser.parse_args()
     figures = {}
     with tempfile.TemporaryDirectory() as scratch:

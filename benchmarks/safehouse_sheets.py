@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.figures import percentiles, report
+from benchmarks.figures import nth_port, percentiles, port_option, report
 from benchmarks.phones import Arrivals, Client, Stream
 from benchmarks.sse_fanout import act_as_host, seats, table_page
 from tests.program import Program
@@ -116,7 +116,7 @@ class Box:
 
 
 async def measure(data: Path, actions: int, batch: int, port: int) -> dict[str, Any]:
-    boxes = [Box(mode, data / mode, port + n if port else 0) for n, mode in enumerate(MODES)]
+    boxes = [Box(mode, data / mode, nth_port(port, n)) for n, mode in enumerate(MODES)]
     try:
         for box in boxes:
             (data / box.mode).mkdir()
@@ -134,8 +134,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=200, help="actions on each box")
     parser.add_argument("--batch", type=int, default=10, help="actions a box takes in a row")
-    parser.add_argument("--port", type=int, default=0,
-                        help="the first box's port, the second's the next (0: any free ones)")
+    port_option(parser)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         figures = asyncio.run(measure(Path(data), args.actions, args.batch, args.port))

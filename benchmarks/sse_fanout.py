@@ -1,13 +1,15 @@
 """How fast does every phone see a change, and can a crowd lock the phones out? The real
-`getaway run --sim --headless` process; 30, 100 and 300 phones hold live streams (six of
-them seated) while the table page POSTs actions over HTTP; for each action, the time from
-sending it to the moment the last phone has read the new view. In the same run, the peer
+`getaway run --sim --headless` process; 30, 100, 300 and 1000 phones hold live streams (six
+of them seated) while the table page POSTs actions over HTTP; for each action, the time from
+sending it to the moment the last phone has read the new view. Beside it, the peer
 (`benchmarks.peer`: a plain asyncio websockets fan-out that saves each action with fsync and
-sends every client its JSON) does the same with as many clients. Then 500 idle or half-sent
+sends every client its JSON) has as many clients connected at the same time, and the two take
+turns of ``--batch`` actions, so the machine's load falls on both alike. Then 500 idle or half-sent
 connections are opened beside 30 phones, and 200 streams are closed to see how soon the box
 lets go of them.
 
-    python -m benchmarks.sse_fanout [--phones 30 100 300] [--actions 200]
+    python -m benchmarks.sse_fanout [--phones 30 100 300 1000] [--actions 200] [--batch 10]
+                                    [--port 0]  (the peer listens on the port after it)
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from benchmarks.figures import percentiles, report
+from benchmarks.figures import nth_port, percentiles, port_option, report
 from benchmarks.phones import Arrivals, Client, Stream, crowd, more_open_files, open_files
 from tests.program import Program
 
@@ -78,43 +80,81 @@ async def act(host: Client, n: int) -> tuple[int, float]:
     return await act_as_host(host, "pause" if n % 2 else "resume"), sent
 
 
-async def getaway_fanout(box: Program, host: Client, cookies: list[str], phones: int,
-                         actions: int) -> dict[str, Any]:
-    arrivals = Arrivals()
-    opened = await streams(box, phones, cookies, arrivals)
-    every, answered = [], []
-    for n in range(actions):
-        version, sent = await act(host, n)
-        answered.append((time.monotonic() - sent) * 1000)
-        last = await asyncio.wait_for(arrivals.every(version, phones), GUARD_S)
-        every.append((last - sent) * 1000)
-    for stream in opened:
-        stream.close()
-    return {"action_to_every_phone": percentiles(every), "action_answered": percentiles(answered)}
+class GetawayPhones:
+    """``count`` phones' streams on the box, and the table page's actions timed to them."""
+
+    def __init__(self, box: Program, host: Client, count: int) -> None:
+        self.box, self.host, self.count = box, host, count
+        self.arrivals = Arrivals()
+        self.opened: list[Stream] = []
+        self.every: list[float] = []
+        self.answered: list[float] = []
+
+    async def open(self, cookies: list[str]) -> None:
+        self.opened = await streams(self.box, self.count, cookies, self.arrivals)
+
+    async def act(self, n: int) -> None:
+        version, sent = await act(self.host, n)
+        self.answered.append((time.monotonic() - sent) * 1000)
+        last = await asyncio.wait_for(self.arrivals.every(version, self.count), GUARD_S)
+        self.every.append((last - sent) * 1000)
+
+    def close(self) -> dict[str, Any]:
+        for stream in self.opened:
+            stream.close()
+        return {"action_to_every_phone": percentiles(self.every),
+                "action_answered": percentiles(self.answered)}
 
 
-async def peer_fanout(port: int, view: dict[str, Any], phones: int,
-                      actions: int) -> dict[str, Any]:
-    arrivals = Arrivals()
-    clients = [await connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None)
-               for _ in range(phones)]
-    readers = [asyncio.create_task(_listen(client, arrivals)) for client in clients]
-    every = []
-    version = None
-    for n in range(actions):
+class PeerPhones:
+    """``count`` clients of the peer, one of them sending the actions."""
+
+    def __init__(self, port: int, view: dict[str, Any], count: int) -> None:
+        self.port, self.view, self.count = port, view, count
+        self.arrivals = Arrivals()
+        self.clients: list[ClientConnection] = []
+        self.readers: list[asyncio.Task[None]] = []
+        self.version: int | None = None
+        self.every: list[float] = []
+
+    async def open(self) -> None:
+        self.clients = [await connect(f"ws://127.0.0.1:{self.port}", compression=None,
+                                      max_size=None) for _ in range(self.count)]
+        self.readers = [asyncio.create_task(_listen(client, self.arrivals))
+                        for client in self.clients]
+
+    async def act(self, n: int) -> None:
         sent = time.monotonic()
-        await clients[0].send(json.dumps({"type": "pause" if n % 2 else "resume", "view": view}))
-        while version is None or not arrivals.times.get(version + 1):
+        await self.clients[0].send(json.dumps({"type": "pause" if n % 2 else "resume",
+                                               "view": self.view}))
+        while self.version is None or not self.arrivals.times.get(self.version + 1):
             await asyncio.sleep(0)  # the first answer names the version
-            if version is None and arrivals.times:
-                version = min(arrivals.times) - 1
-        version += 1
-        last = await asyncio.wait_for(arrivals.every(version, phones), GUARD_S)
-        every.append((last - sent) * 1000)
-    for reader, client in zip(readers, clients, strict=True):
-        reader.cancel()
-        await client.close()
-    return {"action_to_every_phone": percentiles(every)}
+            if self.version is None and self.arrivals.times:
+                self.version = min(self.arrivals.times) - 1
+        self.version += 1
+        last = await asyncio.wait_for(self.arrivals.every(self.version, self.count), GUARD_S)
+        self.every.append((last - sent) * 1000)
+
+    async def close(self) -> dict[str, Any]:
+        for reader, client in zip(self.readers, self.clients, strict=True):
+            reader.cancel()
+            await client.close()
+        return {"action_to_every_phone": percentiles(self.every)}
+
+
+async def side_by_side(box: Program, host: Client, cookies: list[str], peer_port: int,
+                       view: dict[str, Any], count: int, actions: int,
+                       batch: int) -> dict[str, Any]:
+    """Getaway and the peer with ``count`` phones each, all connected at once, taking turns
+    of ``batch`` actions: the machine's load falls on both alike."""
+    getaway, peer = GetawayPhones(box, host, count), PeerPhones(peer_port, view, count)
+    await getaway.open(cookies)
+    await peer.open()
+    for first in range(0, actions, batch):
+        for side in (getaway, peer):
+            for n in range(first, min(actions, first + batch)):
+                await side.act(n)
+    return {"getaway": getaway.close(), "peer": await peer.close()}
 
 
 async def _listen(client: ClientConnection, arrivals: Arrivals) -> None:
@@ -158,15 +198,17 @@ async def released(box: Program) -> dict[str, Any]:
             "seconds_to_let_go": round(time.monotonic() - closed, 3)}
 
 
-async def start_peer() -> tuple[asyncio.subprocess.Process, int]:
+async def start_peer(port: int = 0) -> tuple[asyncio.subprocess.Process, int]:
     peer = await asyncio.create_subprocess_exec(sys.executable, "-m", "benchmarks.peer",
+                                                "--port", str(port),
                                                 stdout=asyncio.subprocess.PIPE)
     assert peer.stdout is not None
     line = (await peer.stdout.readline()).decode()
     return peer, int(line.split()[1])
 
 
-async def measure(box: Program, counts: list[int], actions: int) -> dict[str, Any]:
+async def measure(box: Program, counts: list[int], actions: int, batch: int,
+                  peer_port: int) -> dict[str, Any]:
     host = await table_page(box)
     await act_as_host(host, "table.new_game", {"game": "romme", "seats": SEATS})
     cookies = await seats(box)
@@ -174,13 +216,10 @@ async def measure(box: Program, counts: list[int], actions: int) -> dict[str, An
     probe.open()
     await probe.first.wait()
     probe.close()
-    peer, port = await start_peer()
+    peer, port = await start_peer(peer_port)
     try:
-        phones = {}
-        for count in counts:
-            phones[str(count)] = {
-                "getaway": await getaway_fanout(box, host, cookies, count, actions),
-                "peer": await peer_fanout(port, probe.views[0], count, actions)}
+        phones = {str(count): await side_by_side(box, host, cookies, port, probe.views[0],
+                                                 count, actions, batch) for count in counts}
     finally:
         peer.kill()
         await peer.wait()
@@ -191,15 +230,19 @@ async def measure(box: Program, counts: list[int], actions: int) -> dict[str, An
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--phones", type=int, nargs="+", default=[30, 100, 300])
+    parser.add_argument("--phones", type=int, nargs="+", default=[30, 100, 300, 1000])
     parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument("--batch", type=int, default=10,
+                        help="actions one side takes before the other's turn")
+    port_option(parser)
     args = parser.parse_args()
     more_open_files()
     with tempfile.TemporaryDirectory() as data:
-        box = Program(Path(data))
+        box = Program(Path(data), port=args.port)
         box.start()
         try:
-            figures = asyncio.run(measure(box, args.phones, args.actions))
+            figures = asyncio.run(measure(box, args.phones, args.actions, args.batch,
+                                          nth_port(args.port, 1)))
         finally:
             box.kill()
     report("sse_fanout", {

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import lru_cache
+from json.encoder import encode_basestring_ascii
 
 from companion.games.base import JSON
 
@@ -32,18 +34,35 @@ class ViewJson:
     def _object(self, found: Mapping[str, JSON], depth: int) -> str:
         if depth == 0 or not all(isinstance(key, str) for key in found):
             return _dumps(found)
-        return "{" + ",".join(f"{_dumps(key)}:{self._value(value, depth - 1)}"
+        return "{" + ",".join(_key(key) + self._value(value, depth - 1)
                               for key, value in found.items()) + "}"
 
     def _value(self, value: JSON, depth: int) -> str:
         if not isinstance(value, dict | list):
-            return _dumps(value)
+            return _scalar(value)
         known = self._parts.get(id(value)) or self._last.get(id(value))
         if known is None or known[0] is not value:  # the pair keeps the object and its id
             text = self._object(value, depth) if isinstance(value, dict) else _dumps(value)
             known = (value, text)
         self._parts[id(value)] = known
         return known[1]
+
+
+def _scalar(value: JSON) -> str:
+    """A string, number, bool or None as JSON text (the common ones without ``json.dumps``)."""
+    if isinstance(value, str):
+        return str(encode_basestring_ascii(value))
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
+    if type(value) is int:
+        return str(value)
+    return _dumps(value)
+
+
+@lru_cache(maxsize=1024)
+def _key(key: str) -> str:
+    """A key as JSON text with its colon (the views use a few hundred names)."""
+    return f"{encode_basestring_ascii(key)}:"
 
 
 def _dumps(value: object) -> str:

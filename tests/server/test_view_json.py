@@ -82,6 +82,8 @@ def test_the_phones_views_share_their_parts_and_keep_a_waiting_sheets_offers(
     {"a": [1, {"b": "ü"}], "state": {"n": None, "f": 1.5, "x": {"y": [True]}}},
     {"state": {1: "a number for a key", "t": (1, 2)}, "e": {}, "l": []},
     {"deep": {"er": {"and": {"deeper": [{"k": "v"}]}}}, "s": "\"quoted\"\n"},
+    {"state": {"one": 1, "zero": 0, "yes": True, "no": False, "big": 10**20, "less": -3,
+               "f": 0.1, "e": 1e300, "nan": float("nan"), "emoji": "\U0001f600\u00e9\u2028"}},
 ])
 def test_the_text_is_what_json_dumps_gives(view: dict[str, JSON]) -> None:
     parts = ViewJson()
