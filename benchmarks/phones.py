@@ -9,7 +9,10 @@ import os
 import resource
 import time
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
+
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def more_open_files() -> None:
@@ -17,6 +20,12 @@ def more_open_files() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds the process ``pid`` has used so far (all its threads)."""
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(stat[11]) + int(stat[12])) / TICKS
 
 
 def open_files(pid: int) -> int:

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.figures import nth_port, percentiles, port_option, report
-from benchmarks.phones import Arrivals, Client, Stream
+from benchmarks.phones import Arrivals, Client, Stream, cpu_seconds
 from benchmarks.sse_fanout import act_as_host, seats, table_page
 from tests.program import Program
 
@@ -30,7 +29,6 @@ SEATS = 4
 MODES = ("sheet", "light")
 ROLL = {"dice": {"yellow": 2, "green": 2, "red": 1, "blue": 1, "white": 2},
         "faces": {"yellow": [1, 2], "green": [2, 1], "red": [3], "blue": [4], "white": [1, 2]}}
-TICKS = os.sysconf("SC_CLK_TCK")
 GUARD_S = 30.0
 
 
@@ -88,19 +86,14 @@ class Box:
 
     async def batch(self, actions: int) -> None:
         """``actions`` steps of the first phone, each timed to the last phone's view."""
-        cpu = self.cpu()
+        cpu = cpu_seconds(self.program.pid())
         for n in range(actions):
             step = self.steps[n % 2]
             sent = time.monotonic()
             version = await self.post(self.phones[0], step["type"], step["args"])
             last = await asyncio.wait_for(self.arrivals.every(version, SEATS), GUARD_S)
             self.every.append((last - sent) * 1000)
-        self.cpu_s += self.cpu() - cpu
-
-    def cpu(self) -> float:
-        """CPU seconds the box's process has used so far."""
-        stat = Path(f"/proc/{self.program.pid()}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(stat[11]) + int(stat[12])) / TICKS
+        self.cpu_s += cpu_seconds(self.program.pid()) - cpu
 
     def figures(self) -> dict[str, Any]:
         return {"action_to_last_phone": percentiles(self.every),

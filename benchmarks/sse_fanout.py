@@ -26,7 +26,15 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from benchmarks.figures import nth_port, percentiles, port_option, report
-from benchmarks.phones import Arrivals, Client, Stream, crowd, more_open_files, open_files
+from benchmarks.phones import (
+    Arrivals,
+    Client,
+    Stream,
+    cpu_seconds,
+    crowd,
+    more_open_files,
+    open_files,
+)
 from tests.program import Program
 
 SEATS = 6
@@ -89,28 +97,33 @@ class GetawayPhones:
         self.opened: list[Stream] = []
         self.every: list[float] = []
         self.answered: list[float] = []
+        self.cpu_s = 0.0
 
     async def open(self, cookies: list[str]) -> None:
         self.opened = await streams(self.box, self.count, cookies, self.arrivals)
 
     async def act(self, n: int) -> None:
+        cpu = cpu_seconds(self.box.pid())
         version, sent = await act(self.host, n)
         self.answered.append((time.monotonic() - sent) * 1000)
         last = await asyncio.wait_for(self.arrivals.every(version, self.count), GUARD_S)
         self.every.append((last - sent) * 1000)
+        self.cpu_s += cpu_seconds(self.box.pid()) - cpu
 
     def close(self) -> dict[str, Any]:
         for stream in self.opened:
             stream.close()
         return {"action_to_every_phone": percentiles(self.every),
-                "action_answered": percentiles(self.answered)}
+                "action_answered": percentiles(self.answered),
+                "cpu_ms_per_action": round(self.cpu_s * 1000 / len(self.every), 2)}
 
 
 class PeerPhones:
     """``count`` clients of the peer, one of them sending the actions."""
 
-    def __init__(self, port: int, view: dict[str, Any], count: int) -> None:
-        self.port, self.view, self.count = port, view, count
+    def __init__(self, peer: int, port: int, view: dict[str, Any], count: int) -> None:
+        self.peer, self.port, self.view, self.count = peer, port, view, count
+        self.cpu_s = 0.0
         self.arrivals = Arrivals()
         self.clients: list[ClientConnection] = []
         self.readers: list[asyncio.Task[None]] = []
@@ -124,6 +137,7 @@ class PeerPhones:
                         for client in self.clients]
 
     async def act(self, n: int) -> None:
+        cpu = cpu_seconds(self.peer)
         sent = time.monotonic()
         await self.clients[0].send(json.dumps({"type": "pause" if n % 2 else "resume",
                                                "view": self.view}))
@@ -134,27 +148,29 @@ class PeerPhones:
         self.version += 1
         last = await asyncio.wait_for(self.arrivals.every(self.version, self.count), GUARD_S)
         self.every.append((last - sent) * 1000)
+        self.cpu_s += cpu_seconds(self.peer) - cpu
 
     async def close(self) -> dict[str, Any]:
         for reader, client in zip(self.readers, self.clients, strict=True):
             reader.cancel()
             await client.close()
-        return {"action_to_every_phone": percentiles(self.every)}
+        return {"action_to_every_phone": percentiles(self.every),
+                "cpu_ms_per_action": round(self.cpu_s * 1000 / len(self.every), 2)}
 
 
-async def side_by_side(box: Program, host: Client, cookies: list[str], peer_port: int,
-                       view: dict[str, Any], count: int, actions: int,
+async def side_by_side(box: Program, host: Client, cookies: list[str],
+                       peer: tuple[int, int], view: dict[str, Any], count: int, actions: int,
                        batch: int) -> dict[str, Any]:
-    """Getaway and the peer with ``count`` phones each, all connected at once, taking turns
-    of ``batch`` actions: the machine's load falls on both alike."""
-    getaway, peer = GetawayPhones(box, host, count), PeerPhones(peer_port, view, count)
+    """Getaway and the peer (its process and port) with ``count`` phones each, all connected
+    at once, taking turns of ``batch`` actions: the machine's load falls on both alike."""
+    getaway, side = GetawayPhones(box, host, count), PeerPhones(*peer, view, count)
     await getaway.open(cookies)
-    await peer.open()
+    await side.open()
     for first in range(0, actions, batch):
-        for side in (getaway, peer):
+        for phones in (getaway, side):
             for n in range(first, min(actions, first + batch)):
-                await side.act(n)
-    return {"getaway": getaway.close(), "peer": await peer.close()}
+                await phones.act(n)
+    return {"getaway": getaway.close(), "peer": await side.close()}
 
 
 async def _listen(client: ClientConnection, arrivals: Arrivals) -> None:
@@ -218,8 +234,9 @@ async def measure(box: Program, counts: list[int], actions: int, batch: int,
     probe.close()
     peer, port = await start_peer(peer_port)
     try:
-        phones = {str(count): await side_by_side(box, host, cookies, port, probe.views[0],
-                                                 count, actions, batch) for count in counts}
+        phones = {str(count): await side_by_side(box, host, cookies, (peer.pid, port),
+                                                 probe.views[0], count, actions, batch)
+                  for count in counts}
     finally:
         peer.kill()
         await peer.wait()
