@@ -3,7 +3,7 @@ ended turns, replayed by a Table in this process and by a whole `getaway run`, w
 within the game every ``SNAPSHOT_EVERY`` events against a log with none (only the one at the
 new game, as every log written before them).
 
-    python -m benchmarks.replay [--events 20000] [--starts 5] [--port 0]
+    python -m benchmarks.replay [--events 20000] [--every 1000] [--starts 5] [--port 0]
 
 Budget (issue 25): a start replays 20 000 events in under 0.5 s here.
 """
@@ -82,12 +82,14 @@ def process_start_s(path: Path, port: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=20_000)
+    parser.add_argument("--every", type=int, default=SNAPSHOT_EVERY,
+                        help="events between snapshots within the game")
     parser.add_argument("--starts", type=int, default=5, help="starts of each kind (median)")
     port_option(parser)
     args = parser.parse_args()
     figures = {}
     with tempfile.TemporaryDirectory() as scratch:
-        logs = {"snapshots_within": SNAPSHOT_EVERY, "new_game_only": NEVER}
+        logs = {"snapshots_within": args.every, "new_game_only": NEVER}
         for name, every in logs.items():
             (Path(scratch) / name).mkdir()
             long_game(Path(scratch) / name / DATABASE, args.events, every)

@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +36,9 @@ GUARD_S = 30.0
 class Box:
     """One mode's box, its four phones and their streams, and what was measured on it."""
 
-    def __init__(self, mode: str, data: Path, port: int) -> None:
+    def __init__(self, mode: str, data: Path, port: int, wrapper: Sequence[str] = ()) -> None:
         self.mode = mode
-        self.program = Program(data, port=port)
+        self.program = Program(data, port=port, wrapper=wrapper)
         self.arrivals = Arrivals()
         self.phones: list[Client] = []
         self.streams: list[Stream] = []
