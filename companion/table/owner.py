@@ -40,7 +40,7 @@ from companion.table.rules import (
     rematch_setup,
     with_every_option,
 )
-from companion.table.state import TableState
+from companion.table.state import TableState, reachable
 from companion.table.store import Snapshot, Store
 from companion.table.views import device_view, table_views
 
@@ -53,8 +53,12 @@ LATE_S = 0.5
 RETRY_S = 1.0
 """How soon a timeout that could not be saved (a full disk) is tried again."""
 SNAPSHOT_EVERY = 1000
-"""After how many events within one game the table is snapshotted again: a start replays no
-more than these (about 0.1 s here, a Pi several times that) whatever the game's length."""
+"""After how many events within one game the table is snapshotted again, once undo reaches
+back no more than SHORT_UNDO steps (a snapshot keeps those), at the latest after twice as many:
+a start replays no more than that (about 0.1 s here, a Pi several times that) whatever the
+game's length."""
+SHORT_UNDO = 10
+"""Steps undo may reach back over that make a snapshot within a game small enough to take."""
 
 Clock = Callable[[], float]
 Subscriber = Callable[[Published], None]
@@ -288,7 +292,7 @@ class Table:
         new_game = action.type in NEW_GAME
         within = None if new_game else (self._game_seq, self._entered_seq)
         snapshot = None
-        if new_game or self._unsnapshotted >= self._snapshot_every:
+        if new_game or self._snapshot_due():
             snapshot = self._state.to_json(self._games, within=not new_game)
         finished = finished_game(self._state, state, action, self._games)
         self._version = self._store.append(
@@ -310,6 +314,12 @@ class Table:
                 subscriber(self._published)
             except Exception:
                 log.exception("a subscriber failed")
+
+    def _snapshot_due(self) -> bool:
+        """Whether the table is snapshotted before the next event within the game."""
+        due = self._unsnapshotted >= self._snapshot_every
+        return due and (len(reachable(self._state.undo)) <= SHORT_UNDO
+                        or self._unsnapshotted >= 2 * self._snapshot_every)
 
     def _draw(self, action: Action) -> Action:
         """Let the game fill in what chance decides, then the outcome is part of the action."""
