@@ -202,7 +202,7 @@ async def crowded(box: Program, host: Client, cookies: list[str],
 
 async def released(box: Program) -> dict[str, Any]:
     """Seconds from closing 200 streams until the box holds no more sockets than before."""
-    before = open_files(box.pid())
+    before = await settled_files(box.pid())
     opened = await streams(box, RELEASED, [], Arrivals())
     held = open_files(box.pid())
     for stream in opened:
@@ -212,6 +212,16 @@ async def released(box: Program) -> dict[str, Any]:
         await asyncio.sleep(0.005)
     return {"streams": RELEASED, "box_files_before": before, "box_files_while_open": held,
             "seconds_to_let_go": round(time.monotonic() - closed, 3)}
+
+
+async def settled_files(pid: int) -> int:
+    """The files the box holds once the streams closed just before are let go."""
+    held = open_files(pid)
+    while True:
+        await asyncio.sleep(0.2)
+        if (now := open_files(pid)) >= held:
+            return now
+        held = now
 
 
 async def start_peer(port: int = 0) -> tuple[asyncio.subprocess.Process, int]:
