@@ -10,7 +10,6 @@ at most ``PER_READER`` streams: a reload ends the oldest.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 
@@ -18,6 +17,7 @@ from companion.games.base import Games
 from companion.server.app import SECURITY_HEADERS
 from companion.server.context import Viewer
 from companion.server.request import Receive, Scope, Send, viewer_of
+from companion.server.view_json import ViewJson
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -61,6 +61,7 @@ class Streams:
         self._held: dict[str, list[_Open]] = {}
         self._rendered: dict[tuple[int | None, bool], bytes] = {}
         self._rendered_version = -1
+        self._json = ViewJson()
         self._followers: list[Callable[[Published], None]] = []
         table.subscribe(self.publish, first=True)
 
@@ -128,11 +129,12 @@ class Streams:
         published = self._latest
         if published.version != self._rendered_version:
             self._rendered, self._rendered_version = {}, published.version
+            self._json.next_version()
         reader = viewer.reader(self._table)
         event = self._rendered.get(reader)
         if event is None:
             view = viewer.render(self._table, published, reader, self._join_code)
-            data = json.dumps(view, separators=(",", ":"))
+            data = self._json.encode(view)
             event = f"id: {published.version}\nevent: view\ndata: {data}\n\n".encode()
             self._rendered[reader] = event
         return event

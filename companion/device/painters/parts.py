@@ -175,6 +175,8 @@ def game_layout(size: tuple[int, int]) -> Layout:
 
 LINE_MAX = 500
 """The most characters of one line the box draws: no screen shows more."""
+LINES_KEPT = 512
+"""How many drawn lines are kept for the next frames (a screen shows a few dozen)."""
 UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 """What no font draws and pygame refuses (a NUL ends its render): control characters and
 halves of surrogate pairs."""
@@ -200,10 +202,12 @@ def _drawable_map(value: Mapping[str, JSON]) -> dict[str, JSON]:
 def _drawable_json(value: JSON) -> JSON:
     if isinstance(value, str):
         return drawable(value)
-    if isinstance(value, Mapping):
-        return _drawable_map(value)
+    if value is None or isinstance(value, int | float):  # most of a view: asked quickly
+        return value
     if isinstance(value, list):
         return [_drawable_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return _drawable_map(value)
     return value
 
 
@@ -228,13 +232,20 @@ def write(surface: pygame.Surface, font: pygame.font.Font, line: str, colour: Co
 
     Any text is drawn: what no font draws is replaced, a line beyond LINE_MAX cut.
     """
-    line = drawable(line[:LINE_MAX])
-    shown = fit(font, line, width) if width else line
-    # pygame refuses to render text of no width (only invisible characters): a space is none
-    image = font.render(shown if font.size(shown)[0] else " ", True, colour)
+    image = _rendered(font, drawable(line[:LINE_MAX]), colour, width)
     rect = image.get_rect(**{anchor: at})
     surface.blit(image, rect)
     return rect
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _rendered(font: pygame.font.Font, line: str, colour: Colour,
+              width: int | None) -> pygame.Surface:
+    """One line as ``font`` draws it, fitted to ``width``: the next frame mostly draws the
+    same lines again (never draw onto the image)."""
+    shown = fit(font, line, width) if width else line
+    # pygame refuses to render text of no width (only invisible characters): a space is none
+    return font.render(shown if font.size(shown)[0] else " ", True, colour)
 
 
 def write_lines(surface: pygame.Surface, font: pygame.font.Font, words: str, colour: Colour,

@@ -4,6 +4,7 @@ now and, on a digital sheet, the numbers each field may take."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TypedDict
 
 from companion.games.base import JSON
@@ -190,12 +191,19 @@ def _digital(state: ShState, seat: int) -> dict[str, JSON]:
     if not player.letter or state.phase != "entering":
         return {"offers": None, "refusals": None, "hand": None}
     now, sheets = hand(state, seat), layout(state, seat)
-    offers: JSON = [[[{"number": n, "colour": c} for n, c in field] for field in order]
-                    for order in sheet.offers(sheets, player.numbers, now)]
+    offers = _offered(sheet.offers(sheets, player.numbers, now))
     refusals: JSON = sheet.refusals(sheets, player.numbers, now)
     return {"offers": offers, "refusals": refusals,
             "hand": {"colours": {c: v for c, v in now.values.items() if c not in now.used},
                      "jokers": list(now.jokers.values()), "chameleon": now.chameleon}}
+
+
+@lru_cache(maxsize=sheet.OFFERS_KEPT)
+def _offered(found: sheet.Offers) -> JSON:
+    """The offers as the phone reads them, made once for a sheet and hand (the same object
+    while they stay the same: never change it)."""
+    return [[[{"number": n, "colour": c} for n, c in field] for field in order]
+            for order in found]
 
 
 def _pool(state: ShState) -> dict[str, Pool]:
