@@ -344,7 +344,7 @@ MUTATIONS = [
              (f"{HEADERS}::test_an_origin_that_is_no_url_is_refused_as_another_site_on_every_post",)),
     Mutation("a Host Werkzeug finds malformed gets in", GUARD,
              "    if not host_is_trusted(host):\n        return False\n", "",
-             (f"{HEADERS}::test_flask_and_the_event_loop_answer_the_same_hosts",)),
+             (f"{WAY_IN}::test_the_guard_trusts_no_host_werkzeug_finds_malformed",)),
     Mutation("opening a rejoin link moves the seat at once", PAGES,
              "    return render_page(\"rejoin.html\"",
              "    from companion.server.api import set_seat_cookie\n"

@@ -16,6 +16,7 @@ import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from contextlib import suppress
 
 from companion.games.base import Games
 from companion.server.app import SECURITY_HEADERS
@@ -107,7 +108,7 @@ class Streams:
         def answered(done: Future[int]) -> None:  # on the Table's thread
             with self._senders_lock:
                 self._senders.discard(done)
-            if not loop.is_closed():
+            with suppress(RuntimeError):  # a loop that has stopped waits for no answer
                 loop.call_soon_threadsafe(_settle, answer, done)
         with self._senders_lock:
             self._senders.add(posted)

@@ -61,6 +61,13 @@ def test_a_forged_host_is_refused_alike_by_the_stream_the_action_and_flask(
     assert asked(server, "GET", "/", **forged) == (400, said["message"].encode())
 
 
+@pytest.mark.parametrize("host", ["evil.example@127.0.0.1:8000", "u:p@localhost", "localhost:0",
+                                  "localhost:99999", "[::1", "127.0.0.1/x", ""])
+def test_the_guard_trusts_no_host_werkzeug_finds_malformed(host: str) -> None:
+    """Nor when the Host is read some other way than Werkzeug's, which finds them empty."""
+    assert not guard.trusted_host(host, guard.box_names())
+
+
 def test_a_guard_added_at_the_way_in_covers_every_path(server: Server, table: Table,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     checked = guard.refusal
