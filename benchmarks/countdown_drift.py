@@ -2,7 +2,7 @@
 Debian's Chromium counts down locally from ``remaining_ms``; every second we read the time
 its clock bar shows and the box's own time left at the same moment.
 
-    python -m benchmarks.countdown_drift [--seconds 48]
+    python -m benchmarks.countdown_drift [--seconds 48] [--port 0]
 
 It samples the first 48 s of the 50 s turn, so the overrun never ends the turn mid-sample.
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from benchmarks.figures import percentiles, report
+from benchmarks.figures import percentiles, port_option, report
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.app import create_app
@@ -33,14 +33,14 @@ SHOWN_MS = "parseFloat(document.getElementById('clock-fill').style.width) * 500"
 """The time the phone's bar shows, in ms, for a 50 s limit (100 % = 50 000 ms)."""
 
 
-def measure(seconds: float, data: Path) -> list[float]:
+def measure(seconds: float, data: Path, port: int = 0) -> list[float]:
     table = Table(Store(data / "drift.sqlite"), GAMES)
     table.start()
     table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2,
                                                  "options": {"turn_seconds": 50,
                                                              "first_player": 0}}))
     server = serve(create_app(table, public_url="http://127.0.0.1", join_code=CODE),
-                   host="127.0.0.1", port=0)
+                   host="127.0.0.1", port=port)
     drifts = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
@@ -66,9 +66,10 @@ def measure(seconds: float, data: Path) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=48)
+    port_option(parser)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        drifts = measure(args.seconds, Path(data))
+        drifts = measure(args.seconds, Path(data), args.port)
     report("countdown_drift", {"seconds": args.seconds,
                                "phone_minus_box_ms": percentiles(drifts),
                                "largest_abs_ms": round(max(abs(d) for d in drifts), 1),

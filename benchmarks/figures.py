@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -40,3 +41,15 @@ def report(name: str, figures: dict[str, Any]) -> None:
     """Print one benchmark's figures as a JSON object on stdout."""
     json.dump({"benchmark": name, "machine": machine(), **figures}, sys.stdout, indent=2)
     print()
+
+
+def port_option(parser: argparse.ArgumentParser) -> None:
+    """``--port``: where the box listens (0: any free port); a benchmark that starts more
+    than one server (a second box, the peer) gives each the next port after it."""
+    parser.add_argument("--port", type=int, default=0,
+                        help="the box's port, the next ones for further servers (0: any free)")
+
+
+def nth_port(port: int, n: int) -> int:
+    """The port of a benchmark's ``n``-th server (from 0) when the first is ``port``."""
+    return port + n if port else 0

@@ -6,7 +6,7 @@ Reports how many connections were opened and how many the box closed, the most f
 held, whether it lived, how long a phone's request took meanwhile (a new connection each
 time), how long a new stream took to its first event, and what the box logged.
 
-    python -m benchmarks.flood [--files N] [--idle N] [--holders 3]
+    python -m benchmarks.flood [--files N] [--idle N] [--holders 3] [--port 0]
 
 ``--files`` runs the box under that open-file limit (8192 is what it asks systemd for);
 without it, under this machine's.
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.figures import percentiles, report
+from benchmarks.figures import percentiles, port_option, report
 from benchmarks.phones import more_open_files, open_files
 from tests.program import Program
 
@@ -104,6 +104,7 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=0)
     parser.add_argument("--idle", type=int, default=0, help="default: 5/4 of the file limit")
     parser.add_argument("--holders", type=int, default=3)
+    port_option(parser)
     args = parser.parse_args()
     more_open_files()
     files = args.files or resource.getrlimit(resource.RLIMIT_NOFILE)[0]
@@ -112,7 +113,7 @@ def main() -> None:
         log = Path(data) / "log.txt"
         limit = ["prlimit", f"--nofile={files}:{files}"] if args.files else []
         box = Program(Path(data) / "box", wrapper=[*limit, "sh", "-c", 'exec "$@" 2>"$0"',
-                                                    str(log)])
+                                                    str(log)], port=args.port)
         box.start()
         try:
             figures = flood(box, idle, args.holders)

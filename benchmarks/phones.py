@@ -9,7 +9,10 @@ import os
 import resource
 import time
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
+
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def more_open_files() -> None:
@@ -17,6 +20,12 @@ def more_open_files() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds the process ``pid`` has used so far (all its threads)."""
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(stat[11]) + int(stat[12])) / TICKS
 
 
 def open_files(pid: int) -> int:
@@ -54,6 +63,8 @@ class Stream:
         """The first view, or every view if ``keep``."""
         self.arrived_at: list[float] = []
         """When each of ``views`` arrived."""
+        self.sizes: list[int] = []
+        """The bytes of every view's JSON, in order."""
         self.changed = asyncio.Event()
         self.first = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -73,6 +84,7 @@ class Stream:
                 version = int(line[4:])
             elif line.startswith(b"data: "):
                 self.arrivals.arrived(version)
+                self.sizes.append(len(line) - len(b"data: \n"))
                 if self.keep or not self.first.is_set():
                     self.arrived_at.append(time.monotonic())
                     self.views.append(json.loads(line[6:]))

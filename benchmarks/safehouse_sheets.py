@@ -1,58 +1,140 @@
-"""What four digital sheets cost the Table: the views it makes after every action (the public
-one and each phone's, a phone's with every number each field of its sheet may take now),
-during a roll of all ten dice with four players on sheet mode, against the same roll on paper.
+"""What four digital sheets cost a phone's wait: a real `getaway run --sim --headless` per mode
+(sheet and light), four seated phones reading their live streams, the first phone entering
+into its sheet (a number written and erased again in sheet mode, an order opened and emptied
+on paper) during a roll of all ten dice. Per action: from the phone's POST to the moment the
+last of the four phones has read the new view, the bytes of a phone's view, and the box's CPU
+time (its whole process: event loop, Table thread, the headless screen). The two boxes take
+turns, ``--batch`` actions each, so the machine's load falls on both alike.
 
-    python -m benchmarks.safehouse_sheets [--repeat 200]
+    python -m benchmarks.safehouse_sheets [--actions 200] [--batch 10] [--port 0]
+
+Budget (issue 25): sheet mode within the peer's 4.4 ms (action to the last of four phones).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import tempfile
 import time
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from benchmarks.figures import percentiles, report
-from companion.games import GAMES
-from companion.games.base import Action
-from companion.table.rules import apply_table
-from companion.table.state import TableState
-from companion.table.views import table_view
+from benchmarks.figures import nth_port, percentiles, port_option, report
+from benchmarks.phones import Arrivals, Client, Stream, cpu_seconds
+from benchmarks.sse_fanout import act_as_host, seats, table_page
+from tests.program import Program
 
 SEATS = 4
+MODES = ("sheet", "light")
 ROLL = {"dice": {"yellow": 2, "green": 2, "red": 1, "blue": 1, "white": 2},
         "faces": {"yellow": [1, 2], "green": [2, 1], "red": [3], "blue": [4], "white": [1, 2]}}
+GUARD_S = 30.0
 
 
-def entering(mode: str) -> TableState:
-    """Four players entering a roll of all ten dice; in sheet mode each holds a sheet."""
-    table = apply_table(TableState(), Action("table.new_game", None, {
-        "game": "safehouse", "seats": SEATS, "options": {"mode": mode}}), GAMES)
-    letters = "SAFE" if mode == "sheet" else ""
-    for action in (*(Action("sheet", seat, {"letter": letter})
-                     for seat, letter in enumerate(letters)),
-                   Action("roll", None, ROLL), Action("go")):
-        table = apply_table(table, action, GAMES)
-    return table
+class Box:
+    """One mode's box, its four phones and their streams, and what was measured on it."""
+
+    def __init__(self, mode: str, data: Path, port: int, wrapper: Sequence[str] = ()) -> None:
+        self.mode = mode
+        self.program = Program(data, port=port, wrapper=wrapper)
+        self.arrivals = Arrivals()
+        self.phones: list[Client] = []
+        self.streams: list[Stream] = []
+        self.steps: list[dict[str, Any]] = []
+        self.every: list[float] = []
+        self.cpu_s = 0.0
+
+    async def open(self) -> None:
+        """The game set up to the entering of a roll, each phone seated with its stream."""
+        self.program.start()
+        host = await table_page(self.program)
+        await act_as_host(host, "table.new_game", {"game": "safehouse", "seats": SEATS,
+                                                   "options": {"mode": self.mode}})
+        cookies = await seats(self.program, SEATS)
+        self.phones = [Client(self.program.port, cookie) for cookie in cookies]
+        if self.mode == "sheet":
+            for phone, letter in zip(self.phones, "SAFE", strict=True):
+                await self.post(phone, "sheet", {"letter": letter})
+        await act_as_host(host, "roll", ROLL)
+        await act_as_host(host, "go")
+        host.close()
+        self.streams = [Stream(self.program.port, self.arrivals, cookie, keep=True)
+                        for cookie in cookies]
+        for stream in self.streams:
+            stream.open()
+        await asyncio.wait_for(asyncio.gather(*(s.first.wait() for s in self.streams)),
+                               GUARD_S)
+        self.steps = self._steps(self.streams[0].views[0])
+
+    def _steps(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The first phone's two steps, taken in turn: one enters, the other takes it back."""
+        if self.mode == "light":
+            return [{"type": "order", "args": {"row": 0, "status": status}}
+                    for status in ("open", "empty")]
+        offers = view["state"]["offers"]
+        row, field, pick = next((row, field, picks[0]) for row, fields in enumerate(offers)
+                                for field, picks in enumerate(fields) if picks)
+        write = {"row": row, "field": field, "number": pick["number"]}
+        return [{"type": "write", "args": write},
+                {"type": "erase", "args": {"row": row, "field": field}}]
+
+    async def post(self, phone: Client, kind: str, args: dict[str, Any]) -> int:
+        status, answer = await phone.post("/api/action", {"type": kind, "args": args})
+        assert status == 200, answer
+        return int(answer["version"])
+
+    async def batch(self, actions: int) -> None:
+        """``actions`` steps of the first phone, each timed to the last phone's view."""
+        cpu = cpu_seconds(self.program.pid())
+        for n in range(actions):
+            step = self.steps[n % 2]
+            sent = time.monotonic()
+            version = await self.post(self.phones[0], step["type"], step["args"])
+            last = await asyncio.wait_for(self.arrivals.every(version, SEATS), GUARD_S)
+            self.every.append((last - sent) * 1000)
+        self.cpu_s += cpu_seconds(self.program.pid()) - cpu
+
+    def figures(self) -> dict[str, Any]:
+        return {"action_to_last_phone": percentiles(self.every),
+                "view_bytes": {"after_each_step": self.streams[0].sizes[-2:]},
+                "cpu_ms_per_action": round(self.cpu_s * 1000 / len(self.every), 2)}
+
+    def close(self) -> None:
+        for stream in self.streams:
+            stream.close()
+        for phone in self.phones:
+            phone.close()
+        self.program.kill()
 
 
-def views_ms(table: TableState, repeat: int) -> list[float]:
-    """How long each round of views takes: the box's and every phone's."""
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for seat in (None, *range(SEATS)):
-            table_view(table, GAMES, seat, 0)
-        samples.append((time.perf_counter() - start) * 1000)
-    return samples
+async def measure(data: Path, actions: int, batch: int, port: int) -> dict[str, Any]:
+    boxes = [Box(mode, data / mode, nth_port(port, n)) for n, mode in enumerate(MODES)]
+    try:
+        for box in boxes:
+            (data / box.mode).mkdir()
+            await box.open()
+        for _ in range(0, actions, batch):
+            for box in boxes:
+                await box.batch(batch)
+        return {box.mode: box.figures() for box in boxes}
+    finally:
+        for box in boxes:
+            box.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=200)
-    repeat = parser.parse_args().repeat
-    figures: dict[str, Any] = {mode: percentiles(views_ms(entering(mode), repeat))
-                               for mode in ("sheet", "light")}
-    report("safehouse_sheets", {"views_per_action": figures})
+    parser.add_argument("--actions", type=int, default=200, help="actions on each box")
+    parser.add_argument("--batch", type=int, default=10, help="actions a box takes in a row")
+    port_option(parser)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data:
+        figures = asyncio.run(measure(Path(data), args.actions, args.batch, args.port))
+    report("safehouse_sheets", {
+        "actions": args.actions, "phones": SEATS, **figures,
+        "budgets": {"action_to_last_phone": "sheet p50 <= 4.4 ms (the peer, issue 25)"}})
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 """How fast does every phone see a change, and can a crowd lock the phones out? The real
-`getaway run --sim --headless` process; 30, 100 and 300 phones hold live streams (six of
-them seated) while the table page POSTs actions over HTTP; for each action, the time from
-sending it to the moment the last phone has read the new view. In the same run, the peer
+`getaway run --sim --headless` process; 30, 100, 300 and 1000 phones hold live streams (six
+of them seated) while the table page POSTs actions over HTTP; for each action, the time from
+sending it to the moment the last phone has read the new view. Beside it, the peer
 (`benchmarks.peer`: a plain asyncio websockets fan-out that saves each action with fsync and
-sends every client its JSON) does the same with as many clients. Then 500 idle or half-sent
+sends every client its JSON) has as many clients connected at the same time, and the two take
+turns of ``--batch`` actions, so the machine's load falls on both alike. Then 500 idle or half-sent
 connections are opened beside 30 phones, and 200 streams are closed to see how soon the box
 lets go of them.
 
-    python -m benchmarks.sse_fanout [--phones 30 100 300] [--actions 200]
+    python -m benchmarks.sse_fanout [--phones 30 100 300 1000] [--actions 200] [--batch 10]
+                                    [--port 0]  (the peer listens on the port after it)
 """
 
 from __future__ import annotations
@@ -23,8 +25,16 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from benchmarks.figures import percentiles, report
-from benchmarks.phones import Arrivals, Client, Stream, crowd, more_open_files, open_files
+from benchmarks.figures import nth_port, percentiles, port_option, report
+from benchmarks.phones import (
+    Arrivals,
+    Client,
+    Stream,
+    cpu_seconds,
+    crowd,
+    more_open_files,
+    open_files,
+)
 from tests.program import Program
 
 SEATS = 6
@@ -78,43 +88,89 @@ async def act(host: Client, n: int) -> tuple[int, float]:
     return await act_as_host(host, "pause" if n % 2 else "resume"), sent
 
 
-async def getaway_fanout(box: Program, host: Client, cookies: list[str], phones: int,
-                         actions: int) -> dict[str, Any]:
-    arrivals = Arrivals()
-    opened = await streams(box, phones, cookies, arrivals)
-    every, answered = [], []
-    for n in range(actions):
-        version, sent = await act(host, n)
-        answered.append((time.monotonic() - sent) * 1000)
-        last = await asyncio.wait_for(arrivals.every(version, phones), GUARD_S)
-        every.append((last - sent) * 1000)
-    for stream in opened:
-        stream.close()
-    return {"action_to_every_phone": percentiles(every), "action_answered": percentiles(answered)}
+class GetawayPhones:
+    """``count`` phones' streams on the box, and the table page's actions timed to them."""
+
+    def __init__(self, box: Program, host: Client, count: int) -> None:
+        self.box, self.host, self.count = box, host, count
+        self.arrivals = Arrivals()
+        self.opened: list[Stream] = []
+        self.every: list[float] = []
+        self.answered: list[float] = []
+        self.cpu_s = 0.0
+
+    async def open(self, cookies: list[str]) -> None:
+        self.opened = await streams(self.box, self.count, cookies, self.arrivals)
+
+    async def act(self, n: int) -> None:
+        cpu = cpu_seconds(self.box.pid())
+        version, sent = await act(self.host, n)
+        self.answered.append((time.monotonic() - sent) * 1000)
+        last = await asyncio.wait_for(self.arrivals.every(version, self.count), GUARD_S)
+        self.every.append((last - sent) * 1000)
+        self.cpu_s += cpu_seconds(self.box.pid()) - cpu
+
+    def close(self) -> dict[str, Any]:
+        for stream in self.opened:
+            stream.close()
+        return {"action_to_every_phone": percentiles(self.every),
+                "action_answered": percentiles(self.answered),
+                "cpu_ms_per_action": round(self.cpu_s * 1000 / len(self.every), 2)}
 
 
-async def peer_fanout(port: int, view: dict[str, Any], phones: int,
-                      actions: int) -> dict[str, Any]:
-    arrivals = Arrivals()
-    clients = [await connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None)
-               for _ in range(phones)]
-    readers = [asyncio.create_task(_listen(client, arrivals)) for client in clients]
-    every = []
-    version = None
-    for n in range(actions):
+class PeerPhones:
+    """``count`` clients of the peer, one of them sending the actions."""
+
+    def __init__(self, peer: int, port: int, view: dict[str, Any], count: int) -> None:
+        self.peer, self.port, self.view, self.count = peer, port, view, count
+        self.cpu_s = 0.0
+        self.arrivals = Arrivals()
+        self.clients: list[ClientConnection] = []
+        self.readers: list[asyncio.Task[None]] = []
+        self.version: int | None = None
+        self.every: list[float] = []
+
+    async def open(self) -> None:
+        self.clients = [await connect(f"ws://127.0.0.1:{self.port}", compression=None,
+                                      max_size=None) for _ in range(self.count)]
+        self.readers = [asyncio.create_task(_listen(client, self.arrivals))
+                        for client in self.clients]
+
+    async def act(self, n: int) -> None:
+        cpu = cpu_seconds(self.peer)
         sent = time.monotonic()
-        await clients[0].send(json.dumps({"type": "pause" if n % 2 else "resume", "view": view}))
-        while version is None or not arrivals.times.get(version + 1):
+        await self.clients[0].send(json.dumps({"type": "pause" if n % 2 else "resume",
+                                               "view": self.view}))
+        while self.version is None or not self.arrivals.times.get(self.version + 1):
             await asyncio.sleep(0)  # the first answer names the version
-            if version is None and arrivals.times:
-                version = min(arrivals.times) - 1
-        version += 1
-        last = await asyncio.wait_for(arrivals.every(version, phones), GUARD_S)
-        every.append((last - sent) * 1000)
-    for reader, client in zip(readers, clients, strict=True):
-        reader.cancel()
-        await client.close()
-    return {"action_to_every_phone": percentiles(every)}
+            if self.version is None and self.arrivals.times:
+                self.version = min(self.arrivals.times) - 1
+        self.version += 1
+        last = await asyncio.wait_for(self.arrivals.every(self.version, self.count), GUARD_S)
+        self.every.append((last - sent) * 1000)
+        self.cpu_s += cpu_seconds(self.peer) - cpu
+
+    async def close(self) -> dict[str, Any]:
+        for reader, client in zip(self.readers, self.clients, strict=True):
+            reader.cancel()
+            await client.close()
+        return {"action_to_every_phone": percentiles(self.every),
+                "cpu_ms_per_action": round(self.cpu_s * 1000 / len(self.every), 2)}
+
+
+async def side_by_side(box: Program, host: Client, cookies: list[str],
+                       peer: tuple[int, int], view: dict[str, Any], count: int, actions: int,
+                       batch: int) -> dict[str, Any]:
+    """Getaway and the peer (its process and port) with ``count`` phones each, all connected
+    at once, taking turns of ``batch`` actions: the machine's load falls on both alike."""
+    getaway, side = GetawayPhones(box, host, count), PeerPhones(*peer, view, count)
+    await getaway.open(cookies)
+    await side.open()
+    for first in range(0, actions, batch):
+        for phones in (getaway, side):
+            for n in range(first, min(actions, first + batch)):
+                await phones.act(n)
+    return {"getaway": getaway.close(), "peer": await side.close()}
 
 
 async def _listen(client: ClientConnection, arrivals: Arrivals) -> None:
@@ -146,7 +202,7 @@ async def crowded(box: Program, host: Client, cookies: list[str],
 
 async def released(box: Program) -> dict[str, Any]:
     """Seconds from closing 200 streams until the box holds no more sockets than before."""
-    before = open_files(box.pid())
+    before = await settled_files(box.pid())
     opened = await streams(box, RELEASED, [], Arrivals())
     held = open_files(box.pid())
     for stream in opened:
@@ -158,15 +214,27 @@ async def released(box: Program) -> dict[str, Any]:
             "seconds_to_let_go": round(time.monotonic() - closed, 3)}
 
 
-async def start_peer() -> tuple[asyncio.subprocess.Process, int]:
+async def settled_files(pid: int) -> int:
+    """The files the box holds once the streams closed just before are let go."""
+    held = open_files(pid)
+    while True:
+        await asyncio.sleep(0.2)
+        if (now := open_files(pid)) >= held:
+            return now
+        held = now
+
+
+async def start_peer(port: int = 0) -> tuple[asyncio.subprocess.Process, int]:
     peer = await asyncio.create_subprocess_exec(sys.executable, "-m", "benchmarks.peer",
+                                                "--port", str(port),
                                                 stdout=asyncio.subprocess.PIPE)
     assert peer.stdout is not None
     line = (await peer.stdout.readline()).decode()
     return peer, int(line.split()[1])
 
 
-async def measure(box: Program, counts: list[int], actions: int) -> dict[str, Any]:
+async def measure(box: Program, counts: list[int], actions: int, batch: int,
+                  peer_port: int) -> dict[str, Any]:
     host = await table_page(box)
     await act_as_host(host, "table.new_game", {"game": "romme", "seats": SEATS})
     cookies = await seats(box)
@@ -174,13 +242,11 @@ async def measure(box: Program, counts: list[int], actions: int) -> dict[str, An
     probe.open()
     await probe.first.wait()
     probe.close()
-    peer, port = await start_peer()
+    peer, port = await start_peer(peer_port)
     try:
-        phones = {}
-        for count in counts:
-            phones[str(count)] = {
-                "getaway": await getaway_fanout(box, host, cookies, count, actions),
-                "peer": await peer_fanout(port, probe.views[0], count, actions)}
+        phones = {str(count): await side_by_side(box, host, cookies, (peer.pid, port),
+                                                 probe.views[0], count, actions, batch)
+                  for count in counts}
     finally:
         peer.kill()
         await peer.wait()
@@ -191,15 +257,19 @@ async def measure(box: Program, counts: list[int], actions: int) -> dict[str, An
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--phones", type=int, nargs="+", default=[30, 100, 300])
+    parser.add_argument("--phones", type=int, nargs="+", default=[30, 100, 300, 1000])
     parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument("--batch", type=int, default=10,
+                        help="actions one side takes before the other's turn")
+    port_option(parser)
     args = parser.parse_args()
     more_open_files()
     with tempfile.TemporaryDirectory() as data:
-        box = Program(Path(data))
+        box = Program(Path(data), port=args.port)
         box.start()
         try:
-            figures = asyncio.run(measure(box, args.phones, args.actions))
+            figures = asyncio.run(measure(box, args.phones, args.actions, args.batch,
+                                          nth_port(args.port, 1)))
         finally:
             box.kill()
     report("sse_fanout", {

@@ -14,7 +14,9 @@ table page (the time gone and the arrival must be the same reader's: another pho
 arrival would put the stamp before the box made it); each sample also has hard bounds, from
 sending the POST (upper) and from its answer (lower).
 
-    python -m benchmarks.turn_deadline [--turns 20]
+    python -m benchmarks.turn_deadline [--turns 60] [--port 0]
+
+Each sample is a whole turn of 15 s: the default 60 take a quarter of an hour.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from benchmarks.figures import percentiles, report
+from benchmarks.figures import percentiles, port_option, report
 from benchmarks.phones import Arrivals, Stream
 from benchmarks.sse_fanout import act_as_host, seats, streams, table_page
 from tests.program import Program
@@ -95,10 +97,11 @@ async def measure(box: Program, turns: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--turns", type=int, default=20)
+    parser.add_argument("--turns", type=int, default=60)
+    port_option(parser)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        box = Program(Path(data))
+        box = Program(Path(data), port=args.port)
         box.start()
         try:
             figures = asyncio.run(measure(box, args.turns))

@@ -9,6 +9,7 @@ is played on without saving.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import shutil
@@ -22,7 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.games import GAMES
-from companion.i18n import Told, text
+from companion.i18n import DEFAULT_LANGUAGE, Told, text
+from companion.logs import Exit, refuse, without_pins
 from companion.service import Watchdog, sd_notify
 from companion.table.owner import Replayed, Table
 from companion.table.store import NewerDatabase, aside
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
     from gpiozero.pins.mock import MockFactory
 
     from companion.device.box import Box
-    from companion.device.pins import PinMap
+    from companion.device.pins import PinMap, ScreenSettings
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,8 @@ class Settings:
     host: str
     port: int
     pins: Path | None
+    host_link: bool = False
+    """Whether to print the table page's secret link (a terminal, never a log)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +160,7 @@ def _unsaved(data: Path, why: str) -> WatchedStore:
             finally:
                 source.close()
     target.close()
-    print(f"getaway: {data} cannot be written ({text(why, 'en')}): playing on without "
-          "saving", file=sys.stderr, flush=True)
+    log.error("%s cannot be written: %s", data, text(why, "en"))
     return WatchedStore(copy, unsaved=why)
 
 
@@ -202,24 +205,45 @@ def _damage(recovery: Recovery | None, replayed: Replayed) -> Told | None:
     return Told(DATABASE_REPAIRED) if recovery or replayed.damaged else None
 
 
+class Refusal(Exception):
+    """Why the box cannot start, in one line, and the exit code that says so."""
+
+    def __init__(self, reason: str, code: Exit = Exit.REFUSED) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
 def run(settings: Settings, stop: threading.Event) -> int:
-    """Run the box (or the simulator) until ``stop`` is set or the window is closed."""
+    """Run the box (or the simulator) until ``stop`` is set or the window is closed; a
+    refusal to start is logged, and under systemd shown on the screen until stopped."""
     if settings.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        return _run(settings, stop)
+    except Refusal as refusal:
+        refuse(str(refusal))
+        if os.environ.get("NOTIFY_SOCKET") and not settings.headless:
+            _tell_on_screen(str(refusal), settings, stop)
+        return refusal.code
+
+
+def _run(settings: Settings, stop: threading.Event) -> int:
     from companion.device.pins import PinMapError, load_pins
 
     try:
         pins = load_pins(settings.pins)
     except PinMapError as error:
-        print(f"getaway: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from error
+    if settings.data.exists() and not settings.data.is_dir():
+        raise Refusal(f"--data {settings.data} is a file: give the folder the games are kept in")
     choose_video(pins.screen.framebuffer is not None)
     try:
         store, recovery = open_store(settings.data)
     except NewerDatabase as error:
-        print(f"getaway: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from error
+    if store.unsaved is None:
+        print(f"Games are kept in {settings.data}", flush=True)
     table = Table(store, GAMES)
     start_table(store, table)
     try:
@@ -227,6 +251,50 @@ def run(settings: Settings, stop: threading.Event) -> int:
     finally:
         table.stop()
         store.close()
+
+
+def _tell_on_screen(reason: str, settings: Settings, stop: threading.Event) -> None:
+    """Show why the box did not start on its screen until it is stopped: at the table nobody
+    reads the journal, and systemd does not start it again. Ready for systemd meanwhile,
+    with the reason as its status."""
+    screen = _screen(settings.pins)
+    if screen is None:
+        return
+    import pygame
+
+    from companion.device.selftest import ScreenConsole
+
+    choose_video(screen.framebuffer is not None)
+    try:
+        console = ScreenConsole(screen, fullscreen=screen.fullscreen and not settings.sim)
+    except (pygame.error, OSError) as error:
+        log.error("no screen to show it on (%s)", error)
+        return
+    try:
+        console.say(text("box.refused", DEFAULT_LANGUAGE))
+        console.say(reason, bad=True)
+        sd_notify(f"STATUS=not started: {reason}")
+        sd_notify("READY=1")
+        watchdog = Watchdog(lambda: True)
+        while not stop.is_set():
+            watchdog()
+            console.wait(1.0)
+    except KeyboardInterrupt:  # the window closed
+        pass
+    finally:
+        console.close()
+
+
+def _screen(pins: Path | None) -> ScreenSettings | None:
+    """The screen of the pin map given, or of the packaged one where that cannot be read."""
+    from companion.device.pins import PinMapError, load_pins
+
+    for path in (pins, None):
+        try:
+            return load_pins(path).screen
+        except PinMapError:
+            continue
+    return None
 
 
 def choose_video(framebuffer: bool) -> None:
@@ -256,9 +324,7 @@ def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: Pi
     try:
         box = Box(table, pins, pin_factory=factory)
     except BadPinFactory as error:
-        print(f"getaway: no GPIO pins here ({error}); on a computer use `getaway run --sim`",
-              file=sys.stderr)
-        return 2
+        raise Refusal(without_pins(error, "run"), Exit.NO_PINS) from error
     try:
         return _serve_and_show(settings, stop, table, box, pins, factory, notice)
     finally:
@@ -279,10 +345,7 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     try:
         server = serve(app, host=settings.host, port=settings.port)
     except OSError as error:
-        print(f"getaway: cannot listen on {settings.host} port {settings.port} "
-              f"({error.strerror}); is Getaway running already? Choose another with --port.",
-              file=sys.stderr)
-        return 2
+        raise Refusal(_cannot_listen(settings, error)) from error
     address.port = server.port  # known once listening: a port of 0 picks a free one
     path = join_path(app)
 
@@ -312,6 +375,14 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     return 0
 
 
+def _cannot_listen(settings: Settings, error: OSError) -> str:
+    """One line on why the phone server cannot listen: a port in use names its likely cause."""
+    why = f"cannot listen on {settings.host} port {settings.port} ({error.strerror})"
+    if error.errno == errno.EADDRINUSE:
+        return f"{why}; is Getaway running already? Choose another with --port."
+    return f"{why}; choose another address with --host."
+
+
 def _mock_factory() -> MockFactory:
     from companion.device.simulated_pins import simulated_factory
 
@@ -332,13 +403,16 @@ def _ready(healthy: Callable[[], bool]) -> Callable[[], None]:
 
 def _announce(url: str | None, path: str, host: str, port: int, settings: Settings,
               qr: Callable[[str], str]) -> None:
+    """Where phones join, in one line (the QR code too on a terminal); the table page's
+    secret link only where ``settings.host_link`` allows, never into a log."""
     if url is None:
         print("Getaway is ready. No network yet: the box's screen shows the join link once "
               "it has one.", flush=True)
     else:
         print(f"Getaway is ready. Phones join at {url}", flush=True)
-        print(qr(url), flush=True)
+        if sys.stdout.isatty():
+            print(qr(url), flush=True)
     code = path.rpartition("/j/")[2]
-    print(f"On this machine: http://localhost:{port}{path}  (join code: {code}; "
-          f"table page: http://localhost:{port}{host})", flush=True)
-    print(f"Games are kept in {settings.data}", flush=True)
+    table = f"; table page: http://localhost:{port}{host}" if settings.host_link else ""
+    print(f"On this machine: http://localhost:{port}{path}  (join code: {code}{table})",
+          flush=True)

@@ -10,9 +10,12 @@
 #          --no-apt   do not install Debian packages (they must be there already)
 #          --no-start enable the service but do not start it now
 #
-# What it makes: the system user `getaway` (groups gpio spi video render input audio), a
-# virtual environment in /opt/getaway/venv (built from a clean copy of this folder, a checkout
-# or the release archive unpacked, which is left untouched), the pin map /etc/getaway/pins.toml
+# It checks first that this is a 64-bit Debian-like system (Raspberry Pi OS 64-bit: pygame-ce,
+# the screen's library, has no 32-bit ARM build). What it makes: the system user `getaway`
+# (groups gpio video render), a virtual environment /opt/getaway/venv-<random>, which the
+# link /opt/getaway/venv names (built from a clean copy of this folder, a checkout or the
+# release archive unpacked, which is left untouched; an upgrade builds the new one beside the
+# old and switches the link in one step), the pin map /etc/getaway/pins.toml
 # (yours is kept on upgrade; when the default changed, the new one is put beside it as
 # pins.toml.new), the unit /etc/systemd/system/getaway.service, enabled, and /var/lib/getaway
 # for the games. lgpio comes from PyPI built; for a Python it has no real build for (Trixie's
@@ -21,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CHECKOUT=$PWD
 USER_NAME=getaway
-GROUPS_NEEDED=(gpio spi video render input audio)
+GROUPS_NEEDED=(gpio video render)
 PREFIX=/opt/getaway
 CONFIG=/etc/getaway
 UNIT=/etc/systemd/system/getaway.service
@@ -60,6 +63,34 @@ while [ $# -gt 0 ]; do
     shift
 done
 [ "$purge" = no ] || [ "$mode" = uninstall ] || die "--purge goes with --uninstall"
+
+# Before anything else: is this a system Getaway installs on? (OS_RELEASE: for the tests.)
+check_system() {
+    local os arch name like
+    os=$(uname -s) arch=$(uname -m)
+    [ "$os" = Linux ] || die "this is $os: Getaway installs on Raspberry Pi OS (Linux)"
+    name=$(. "${OS_RELEASE:-/etc/os-release}" 2>/dev/null && echo "${PRETTY_NAME:-${ID:-}}") ||
+        true
+    like=$(. "${OS_RELEASE:-/etc/os-release}" 2>/dev/null && echo " ${ID:-} ${ID_LIKE:-} ") ||
+        true
+    case $arch in
+        aarch64) ;;
+        x86_64) say "this is not a Raspberry Pi ($arch): Getaway installs, but needs --sim" ;;
+        armv6l|armv7l|armv8l|arm*)
+            die "this is a 32-bit ARM system ($arch, ${name:-unknown}): Getaway needs" \
+                "Raspberry Pi OS 64-bit (pygame-ce has no 32-bit ARM build); a Pi Zero 2 W," \
+                "3, 4 or 5 runs it" ;;
+        *) die "this is a $arch machine: Getaway installs on Raspberry Pi OS 64-bit (aarch64)" ;;
+    esac
+    case $like in
+        *" debian "*) ;;
+        *) die "this is ${name:-a system without /etc/os-release}: the installer needs" \
+               "Debian's apt and systemd (Raspberry Pi OS Bookworm or Trixie)" ;;
+    esac
+    say "installing on ${name} ($arch)"
+}
+
+[ "$mode" = uninstall ] || check_system
 [ "$(id -u)" -eq 0 ] || die "run me as root: sudo $0 $*"
 
 in_chroot() { command -v systemd-detect-virt >/dev/null && systemd-detect-virt -q --chroot; }
@@ -146,27 +177,40 @@ make_user() {
     chown -R "$USER_NAME:$USER_NAME" "$DATA"
 }
 
+# The new environment is built beside the running one, then the link $PREFIX/venv is
+# switched to it in one rename: the service never starts into a half-built one, and a failed
+# install leaves the box as it was. The old environment is removed once the service restarted.
 make_venv() {
-    # The old environment is moved aside and comes back if the new one fails: a failed
-    # upgrade leaves the box as it was. The running service keeps what it has loaded.
-    local venv=$PREFIX/venv work extra=""
+    local link=$PREFIX/venv new work extra=""
     [ "$rpigpio" = no ] || extra="[rpigpio]"
     install -d -m 0755 "$PREFIX"
-    rm -rf "$venv.old"
-    [ ! -d "$venv" ] || mv "$venv" "$venv.old"
-    say "installing Getaway into $venv (a minute or two)"
+    new=$(mktemp -d "$PREFIX/venv-XXXXXX")
+    chmod 0755 "$new"
+    say "installing Getaway into $new (a minute or two)"
     work=$(mktemp -d)
-    if ! { python3 -m venv "$venv" &&
-           install_lgpio "$venv" &&
-           PATH="$venv/bin:$PATH" build_wheel "$work" &&
-           "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+    if ! { python3 -m venv "$new" &&
+           install_lgpio "$new" &&
+           PATH="$new/bin:$PATH" build_wheel "$work" &&
+           "$new/bin/python" -m pip install -q --disable-pip-version-check \
                "$(echo "$work"/dist/getaway-*.whl)$extra" &&
-           "$venv/bin/getaway" --help >/dev/null; }; then
-        rm -rf "$venv" "$work"
-        [ ! -d "$venv.old" ] || mv "$venv.old" "$venv"
+           "$new/bin/getaway" --help >/dev/null; }; then
+        rm -rf "$new" "$work"
         die "could not install Getaway (see pip's message above); nothing was changed"
     fi
-    rm -rf "$venv.old" "$work"
+    rm -rf "$work"
+    ln -sfn "${new##*/}" "$PREFIX/venv.next"
+    # An install from before the link: its environment is a folder of that name.
+    [ -L "$link" ] || [ ! -d "$link" ] || { rm -rf "$link.old"; mv "$link" "$link.old"; }
+    mv -T "$PREFIX/venv.next" "$link"
+}
+
+# Every environment but the one the link names (the service restarted into that one).
+drop_old_venvs() {
+    local current old
+    current=$(readlink "$PREFIX/venv")
+    for old in "$PREFIX"/venv-* "$PREFIX/venv.old"; do
+        [ ! -e "$old" ] || [ "${old##*/}" = "$current" ] || rm -rf "$old"
+    done
 }
 
 # The default map the last install shipped is kept as pins.toml.default: a map nobody edited
@@ -209,6 +253,7 @@ install_all() {
     make_venv
     install_pins
     install_unit
+    drop_old_venvs
     say "done: Getaway $("$PREFIX/venv/bin/python" -c \
         'import importlib.metadata as m; print(m.version("getaway"))') is installed"
 }

@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -21,9 +22,38 @@ import pytest
 
 from companion.server.limiter import SCALE_VARIABLE
 
+PORTS_VARIABLE = "GETAWAY_TEST_PORTS"
+"""A range of ports ("20000-20999") the programs the tests start listen on, each the next
+free one; unset, each listens on any free port the system gives."""
 LIMITS_SCALE = "1000"
 """How many times a person's pace the box takes actions and asks at: the tests play whole
 games as fast as the machine goes (the limits themselves are tested in tests/server)."""
+
+
+_taken: set[int] = set()
+
+
+def next_port() -> int:
+    """The next free port of GETAWAY_TEST_PORTS not handed out yet, or 0 (any free one)."""
+    span = os.environ.get(PORTS_VARIABLE, "")
+    if not span:
+        return 0
+    first, _, last = span.partition("-")
+    for port in range(int(first), int(last or first) + 1):
+        if port not in _taken and free(port):
+            _taken.add(port)
+            return port
+    raise RuntimeError(f"no free port left in {PORTS_VARIABLE}={span}")
+
+
+def free(port: int) -> bool:
+    """Whether nothing listens on ``port`` of loopback now."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 class Program:
@@ -32,13 +62,13 @@ class Program:
     Its rate limits are LIMITS_SCALE times a box's."""
 
     def __init__(self, data: Path, display: str | None = None,
-                 wrapper: Sequence[str] = ()) -> None:
+                 wrapper: Sequence[str] = (), port: int | None = None) -> None:
         self.data = data
         self.display = display
         self.wrapper = tuple(wrapper)  # a command that runs the program (strace, unshare)
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
-        self.port = 0
+        self.port = next_port() if port is None else port
         self.join_path = "/"
         self.printed_join = ""
         """The join link the box printed for phones (the QR code's)."""
@@ -50,7 +80,8 @@ class Program:
     def start(self) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", SCALE_VARIABLE: LIMITS_SCALE}
         command = [*self.wrapper, sys.executable, "-m", "companion.cli", "run", "--sim", "--data",
-                   str(self.data), "--host", "127.0.0.1", "--port", str(self.port)]
+                   str(self.data), "--host", "127.0.0.1", "--port", str(self.port),
+                   "--print-host-link"]
         if self.display is None:
             command.append("--headless")
         else:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests import program
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARK_TIMEOUT_S = 600
@@ -44,10 +47,56 @@ def run_benchmark(module: str, *args: str) -> dict[str, Any]:
     return figures
 
 
-def test_safehouse_sheets_times_the_views_on_sheet_and_on_paper() -> None:
-    figures = run_benchmark("benchmarks.safehouse_sheets", "--repeat", "4")
+def test_safehouse_sheets_times_four_phones_on_sheet_and_on_paper() -> None:
+    figures = run_benchmark("benchmarks.safehouse_sheets", "--actions", "4", "--batch", "2")
     for mode in ("sheet", "light"):
-        assert figures["views_per_action"][mode]["n"] == 4
+        assert figures[mode]["action_to_last_phone"]["n"] == 4
+        assert figures[mode]["cpu_ms_per_action"] >= 0
+    assert min(figures["sheet"]["view_bytes"]["after_each_step"]) > max(
+        figures["light"]["view_bytes"]["after_each_step"])  # a sheet's numbers weigh
+
+
+def test_replay_starts_a_long_game_from_its_newest_snapshot() -> None:
+    figures = run_benchmark("benchmarks.replay", "--events", "60", "--every", "20",
+                            "--starts", "1")
+    assert figures["snapshots_within"]["steps_replayed"] <= 20
+    assert figures["new_game_only"]["steps_replayed"] >= 60
+    assert figures["snapshots_within"]["process_start_to_http_200_s"] > 0
+
+
+def test_pi_cpu_prints_the_figures_beside_their_budgets() -> None:
+    figures = run_benchmark("benchmarks.pi_cpu", "--percent", "50", "--events", "40",
+                            "--starts", "1", "--actions", "4")
+    assert figures["limit"]["percent_of_one_core"] == 50
+    assert figures["start_s"]["long_game"] > 0 and figures["start_s"]["budget_long_game_adds"]
+    assert figures["safehouse_sheets"]["action_to_last_phone"]["n"] == 4
+    for side in ("getaway", "peer"):
+        assert figures["phones_30"][side]["action_to_every_phone"]["n"] == 4
+
+
+SERVERLESS = {"figures", "phones", "press_latency", "traced_box"}
+"""Modules that start no server: helpers, the buttons' latency on mock pins, and the traced
+box, which passes its arguments (``--port`` among them) to `getaway`."""
+
+
+@pytest.mark.parametrize("module", sorted(
+    path.stem for path in (ROOT / "benchmarks").glob("*.py")
+    if path.stem not in SERVERLESS | {"__init__"}))
+def test_every_benchmark_takes_a_port(module: str) -> None:
+    shown = subprocess.run([sys.executable, "-m", f"benchmarks.{module}", "--help"], cwd=ROOT,
+                           capture_output=True, text=True, check=True, timeout=60)
+    assert "--port" in shown.stdout
+
+
+def test_the_tests_programs_listen_in_the_range_they_are_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        first = taken.getsockname()[1]
+        taken.listen()
+        monkeypatch.setenv(program.PORTS_VARIABLE, f"{first}-{first + 3}")
+        found = [program.next_port(), program.next_port()]
+    assert len(set(found)) == 2 and all(first < port <= first + 3 for port in found)
 
 
 def test_turn_deadline_times_one_overrun_on_the_real_program() -> None:
@@ -62,6 +111,7 @@ def test_phones_load_prints_memory_and_names_what_grew() -> None:
     figures = run_benchmark("benchmarks.phones_load", "--phones", "7", "--minutes", "0.1",
                             "--actions", "100", "--warm-up", "10")
     assert figures["missed_updates"] == 0 and figures["push_latency"]["n"] == 700
+    assert set(figures["grew_kib"]) == {"while_the_clock_ran", "with_the_actions"}
     assert figures["rss_kib"]["start"] > 0
     assert all("where" in site for site in figures["grew_with_the_actions"])
 
@@ -70,6 +120,7 @@ def test_sse_fanout_prints_getaway_beside_the_peer() -> None:
     figures = run_benchmark("benchmarks.sse_fanout", "--phones", "3", "--actions", "4")
     for side in ("getaway", "peer"):
         assert figures["phones"]["3"][side]["action_to_every_phone"]["n"] == 4
+        assert figures["phones"]["3"][side]["cpu_ms_per_action"] >= 0
     assert figures["crowd_500"]["with_crowd"]["n"] == 4
     streams = figures["closed_streams"]
     assert streams["box_files_while_open"] >= streams["box_files_before"] + 200
@@ -89,6 +140,8 @@ def test_box_process_prints_start_cpu_and_memory() -> None:
     assert figures["start_to_http_200_s"]["median"] > 0
     assert figures["start_to_ready_s"]["median"] > 0
     assert figures["idle_cpu_percent"] >= 0 and figures["turn_cpu_percent"] >= 0
+    assert figures["turn_phone_views"] >= 1  # a seated phone read the turn's stream
+    assert figures["rss_mb"]["turn"] <= figures["rss_mb"]["turn_most"]
     assert 0 < figures["rss_mb"]["idle"] <= figures["rss_mb"]["peak"]
     window = figures["memory_mb"]["x11_window"]
     assert 0 < window["uss"] <= window["pss"] <= window["rss"]

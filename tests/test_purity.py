@@ -20,8 +20,10 @@ PURE_STDLIB = frozenset({
     "statistics", "string", "types", "typing", "unicodedata",
 })
 """Standard modules that compute and touch nothing: no files, clock, chance, process or net."""
-SHARED = frozenset({"companion.games.base", "companion.games.record"})
-"""What every game stands on: the game's contract and the saved-record helpers."""
+SHARED = frozenset({"companion.games.base", "companion.games.record",
+                    "companion.games.visibility"})
+"""What every game stands on: the game's contract, the saved-record helpers and the marks
+that declare who may read a part of a view."""
 ALSO = {Path("__init__.py"): frozenset({"companion.games"}),
         Path("base.py"): frozenset({"companion.i18n"})}
 """The registry names the games; the base reads an error's sentence from the catalog."""

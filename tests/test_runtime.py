@@ -26,6 +26,7 @@ from companion.device.painters.palette import DANGER
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
 from companion.i18n import Told
+from companion.logs import Exit
 from companion.runtime import (
     DATABASE,
     DATABASE_MOVED,
@@ -73,7 +74,7 @@ class Systemd:
     def start(self, data: Path, *extra: str) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-c", FREEZABLE, "run", "--sim", "--headless", "--data", str(data),
-             "--host", "127.0.0.1", "--port", "0", *extra],
+             "--host", "127.0.0.1", "--port", "0", "--print-host-link", *extra],
             cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         found = self.expect_line(r"On this machine: (http://localhost:\d+)/.*page: (\S+)\)")
         self.url, self.host_link = found.groups()
@@ -151,11 +152,39 @@ def test_runtime_refuses_a_wrong_pin_map_naming_the_line(tmp_path: Path) -> None
     assert not (tmp_path / DATABASE).exists(), "refused before anything was touched"
 
 
+def test_under_systemd_a_wrong_pin_map_is_shown_on_the_screen_until_stopped(
+        tmp_path: Path, systemd: Systemd) -> None:
+    """A box on the table: the reason on its screen (the packaged map's, as the given one
+    cannot be read), systemd told so as the status, and no start again: exit 2 when stopped."""
+    pins = tmp_path / "pins.toml"
+    packaged = (ROOT / "hardware" / "pins.toml").read_text(encoding="utf-8")
+    pins.write_text(packaged.replace("right = 6 ", "right = 5 "), encoding="utf-8")
+    systemd.process = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "run", "--data", str(tmp_path / "data"),
+         "--pins", str(pins)], cwd=ROOT, env=systemd.env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    shown = systemd.expect_line(r"GPIO 5 is used twice")
+    assert shown.string.startswith(str(pins)), "the screen's console says the reason"
+    said = [systemd.message(), systemd.message()]
+    assert said[0] is not None and said[0].startswith("STATUS=not started: ")
+    assert "GPIO 5 is used twice" in said[0]
+    assert said[1] == "READY=1"
+    assert systemd.message() == "WATCHDOG=1"
+    systemd.process.terminate()
+    _, stderr = systemd.process.communicate(timeout=30)
+    assert systemd.process.returncode == Exit.REFUSED
+    told = [line for line in stderr.splitlines() if "GPIO 5" in line]
+    assert len(told) == 1 and told[0].startswith(f"getaway: {pins} line "), stderr
+    assert not (tmp_path / "data").exists(), "refused before anything was touched"
+
+
 @pytest.mark.skipif(Path("/dev/gpiochip0").exists(), reason="this machine has GPIO pins")
 def test_runtime_without_gpio_pins_points_to_the_simulator(tmp_path: Path) -> None:
     result = run_cli("run", "--headless", "--data", str(tmp_path), "--port", "0")
-    assert result.returncode == 2
-    assert "getaway run --sim" in result.stderr
+    assert result.returncode == Exit.NO_PINS
+    assert result.stderr.splitlines() == [
+        "getaway: no GPIO pins here (Unable to load any default pin factory!); on a computer "
+        "use `getaway run --sim` (-v tells why)"]
 
 
 def test_runtime_listening_on_one_address_hands_out_links_to_it(tmp_path: Path) -> None:

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import shutil
 import sqlite3
+import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from companion.games import GAMES
-from companion.games.base import Action
+from companion.games.base import Action, GetawayError, IllegalAction
 from companion.runtime import DATABASE, DATABASE_MOVED, open_store
-from companion.table.owner import Table
+from companion.table.owner import Replayed, Table
 from companion.table.store import SCHEMA_VERSION, Checkpoint, NewerDatabase, Store
 from tests.clock import FakeClock
 from tests.tables import open_table
@@ -40,7 +46,8 @@ def test_store_gives_the_snapshots_newest_first(tmp_path: Path) -> None:
     first = store.append({"type": "a"}, snapshot={"game": 1})
     store.append({"type": "b"})
     seq = store.append({"type": "c"}, snapshot={"game": 2})
-    assert list(store.snapshots()) == [(seq, {"game": 2}), (first, {"game": 1})]
+    assert [(s.seq, s.body) for s in store.snapshots()] == [(seq, {"game": 2}),
+                                                            (first, {"game": 1})]
 
 
 def test_store_remembers_only_the_last_checkpoint(tmp_path: Path) -> None:
@@ -85,8 +92,9 @@ def test_a_database_of_the_unnumbered_first_schema_is_upgraded_with_its_game(
         tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     view = played(path)
-    with sqlite3.connect(path) as db:  # as the first Getaway wrote it: the same tables, no number
-        db.execute("PRAGMA user_version = 0")
+    with sqlite3.connect(path) as db:  # as the first Getaway wrote it: its tables, no number
+        db.executescript("ALTER TABLE snapshots DROP COLUMN game_seq; "
+                         "ALTER TABLE snapshots DROP COLUMN entered_seq; PRAGMA user_version = 0")
     table = open_table(path)
     try:
         assert table.published.public == view
@@ -152,3 +160,113 @@ def test_a_game_recorded_at_its_end_keeps_that_time_when_it_is_ended_later(
     (past,) = store.history()
     assert (past["ended_at"], past["title"]["en"]) == ("2026-11-25T09:00:00Z", "ended")
     store.close()
+
+
+EVERY = 4
+"""Snapshots within a game this often in the replay tests (a box takes one every 1000)."""
+MOVES = ("end_turn", "draw", "pause", "resume", "table.undo", "wait", "table.rename",
+         "table.end_game", "table.new_game")
+"""What the group does: steps of a Rommé game, undo, a turn running out ("wait"), a new name,
+a new game."""
+
+
+def replayed(db: Path, clock: FakeClock) -> tuple[Replayed, list[object]]:
+    """The box started on ``db``: what its start went over, and what it shows after each undo
+    back to where undo stops (and why it stops there)."""
+    store = Store(db)
+    table = Table(store, GAMES, clock=clock, chance=random.Random(2), snapshot_every=EVERY)
+    table.start()
+    seen: list[object] = [table._state.to_json(GAMES, within=True)]
+    while True:
+        seen.append((table.published.public, table.published.private))
+        try:
+            table.submit(Action("table.undo"))
+        except IllegalAction as refused:
+            seen.append(refused.key)
+            break
+    table.stop()
+    store.close()
+    return table.replayed, seen
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.sampled_from(MOVES), min_size=1, max_size=30))
+@example(["resume", *["table.rename"] * (EVERY + 1)])  # the turn's clock entered before it
+def test_a_start_from_a_snapshot_within_the_game_is_the_whole_log_replayed(
+        moves: list[str]) -> None:
+    """Snapshot and the steps after it give the table the whole game's steps give: the
+    steps undo can still take back, the clocks, the views; and a start goes over no more
+    than twice EVERY steps."""
+    with tempfile.TemporaryDirectory() as folder:
+        db, full, clock = Path(folder) / "log.sqlite", Path(folder) / "full.sqlite", FakeClock()
+        store = Store(db)
+        table = Table(store, GAMES, clock=clock, chance=random.Random(1), snapshot_every=EVERY)
+        table.start()
+        for move in ("table.new_game", *moves):
+            play(table, clock, move)
+        table.stop()
+        store.close()
+        shutil.copy(db, full)
+        if db.with_name("log.sqlite.clock").exists():  # the time the running turn had used
+            shutil.copy(db.with_name("log.sqlite.clock"), full.with_name("full.sqlite.clock"))
+        with sqlite3.connect(full) as plain:  # the log as it would be without them
+            plain.execute("DELETE FROM snapshots WHERE game_seq IS NOT NULL")
+        plain.close()
+        quick, seen = replayed(db, clock)
+        whole, expected = replayed(full, clock)
+        assert seen == expected
+        assert quick.steps <= 2 * EVERY
+        assert quick == replace(whole, steps=quick.steps)
+
+
+def play(table: Table, clock: FakeClock, move: str) -> None:
+    """One move of the group on ``table``; a step the game refuses now is left out."""
+    args: dict[str, object] = {}
+    if move == "table.new_game":
+        args = {"game": "romme", "seats": 3, "options": {"first_player": 0,
+                                                          "turn_seconds": 15}}
+    if move == "table.rename":
+        args = {"seat": 1, "name": "Ben"}
+    if move == "wait":
+        clock.advance(20)
+        table.poke()
+        return
+    with contextlib.suppress(GetawayError):
+        table.submit(Action(move, None, args))
+
+
+def test_a_long_game_starts_from_its_newest_snapshot(tmp_path: Path) -> None:
+    db, clock = tmp_path / "log.sqlite", FakeClock()
+    store = Store(db)
+    table = Table(store, GAMES, clock=clock, snapshot_every=EVERY)
+    table.start()
+    play(table, clock, "table.new_game")
+    for _ in range(3 * EVERY + 1):
+        play(table, clock, "resume")
+        play(table, clock, "pause")
+    table.stop()
+    store.close()
+    again, _ = replayed(db, clock)
+    assert again.steps <= 2 * EVERY
+    assert {s.game_seq for s in Store(db).snapshots()} == {1}
+
+
+def test_a_damaged_snapshot_within_the_game_is_gone_past_and_kept(tmp_path: Path) -> None:
+    db, clock = tmp_path / "log.sqlite", FakeClock()
+    store = Store(db)
+    table = Table(store, GAMES, clock=clock, snapshot_every=EVERY)
+    table.start()
+    for move in ("table.new_game", *["resume", "pause"] * (2 * EVERY)):
+        play(table, clock, move)
+    table.stop()
+    store.close()
+    shutil.copy(db, tmp_path / "clean.sqlite")
+    _, expected = replayed(tmp_path / "clean.sqlite", clock)
+    with sqlite3.connect(db) as damage:
+        damage.execute("UPDATE snapshots SET body = substr(body, 1, 40) "
+                       "WHERE seq = (SELECT MAX(seq) FROM snapshots)")
+    damage.close()
+    went, seen = replayed(db, clock)
+    assert seen == expected
+    assert (went.snapshots, went.skipped) == (1, 0)
+    assert went.kept is not None and went.steps > 2 * EVERY

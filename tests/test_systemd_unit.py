@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import parse
+from companion.logs import Exit
 
 UNIT = Path(__file__).resolve().parent.parent / "systemd" / "getaway.service"
 ANALYZE = shutil.which("systemd-analyze")
@@ -53,18 +54,37 @@ def test_unit_is_a_notify_service_with_a_watchdog_that_restarts_it() -> None:
     assert unit["NotifyAccess"] == ["main"]
     assert int(unit["WatchdogSec"][0]) > 0
     assert unit["Restart"] == ["always"]
-    assert unit["StartLimitIntervalSec"] == ["0"]
+
+
+def test_unit_gives_up_on_a_crash_loop_and_never_retries_a_refusal() -> None:
+    """A wrong pin map restarted the box every 2 s for ever: a refusal to start (exit 2) or
+    no GPIO pins (exit 3) stops it at once, anything else after a few starts."""
+    unit = settings(UNIT.read_text(encoding="utf-8"))
+    assert {int(code) for code in unit["RestartPreventExitStatus"][0].split()} == {
+        Exit.REFUSED, Exit.NO_PINS}
+    window, burst = int(unit["StartLimitIntervalSec"][0]), int(unit["StartLimitBurst"][0])
+    assert 0 < burst <= 10
+    assert window >= burst * int(unit["RestartSec"][0]), "the restarts must fall inside it"
 
 
 def test_unit_runs_as_the_getaway_user_with_the_hardware_groups() -> None:
     unit = settings(UNIT.read_text(encoding="utf-8"))
     assert unit["User"] == ["getaway"]
     assert unit["Group"] == ["getaway"]
-    assert set(unit["SupplementaryGroups"][0].split()) == {
-        "gpio", "spi", "video", "render", "input", "audio"}
+    assert set(unit["SupplementaryGroups"][0].split()) == {"gpio", "video", "render"}
     assert unit["StateDirectory"] == ["getaway"]
     assert unit["ProtectSystem"] == ["strict"]
     assert "PrivateDevices" not in unit, "it would hide /dev/gpiochip*"
+
+
+def test_unit_allows_only_the_gpio_and_screen_devices() -> None:
+    """No sound card (the buzzer is a GPIO), no input devices (the buttons are GPIOs)."""
+    unit = settings(UNIT.read_text(encoding="utf-8"))
+    assert unit["DevicePolicy"] == ["closed"]
+    assert unit["DeviceAllow"] == ["char-gpiochip rw", "char-drm rw", "/dev/fb1 rw"]
+    environment = dict(pair.split("=", 1) for line in unit["Environment"]
+                       for pair in line.split())
+    assert environment["SDL_AUDIODRIVER"] == "dummy"
 
 
 def test_unit_chooses_lgpio_with_a_writable_lg_wd() -> None:

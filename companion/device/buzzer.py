@@ -21,19 +21,21 @@ Step = tuple[str | None, float]
 """A note (None: a rest) and how long it lasts, in seconds."""
 
 PATTERNS: dict[Sound, tuple[Step, ...]] = {
-    Sound.PRESS: (("A6", 0.03),),
-    Sound.TICK: (("E6", 0.06), (None, 0.06)),
-    Sound.WARN: (("A5", 0.15), (None, 0.1), ("A5", 0.15)),
-    Sound.OVERRUN: (("C5", 0.4), (None, 0.15), ("C5", 0.4), (None, 0.15), ("C5", 0.8)),
-    Sound.SIREN: (("B6", 0.25), ("E6", 0.25)) * 4,
-    Sound.ERROR: (("D4", 0.12), (None, 0.06), ("D4", 0.12), (None, 0.06), ("D4", 0.12)),
-    Sound.DONE: (("C6", 0.12), ("E6", 0.12), ("G6", 0.3)),
+    Sound.PRESS: (("A7", 0.03),),
+    Sound.TICK: (("G7", 0.06), (None, 0.06)),
+    Sound.WARN: (("F7", 0.15), (None, 0.1), ("F7", 0.15)),
+    Sound.OVERRUN: (("D7", 0.4), (None, 0.15), ("D7", 0.4), (None, 0.15), ("D7", 0.8)),
+    Sound.SIREN: (("B7", 0.25), ("E7", 0.25)) * 4,
+    Sound.ERROR: (("C7", 0.12), (None, 0.06), ("C7", 0.12), (None, 0.06), ("C7", 0.12)),
+    Sound.DONE: (("E7", 0.12), ("G#7", 0.12), ("B7", 0.3)),
 }
 """Each sound starts on a note of its own, so it can be told apart by its first tone; a tick
-ends in a rest, so ticks in a row are heard one by one."""
+ends in a rest, so ticks in a row are heard one by one. Every note lies in the octave from C7
+(2093 Hz) to B7 (3951 Hz), where a 12 mm piezo like the parts list's is loud: the lowest, the
+error and the overrun, are the lowest of that octave (`tones` of BZ1 in hardware/parts.toml)."""
 
-MID_TONE, OCTAVES = Tone("A5"), 2
-"""The tonal buzzer's range, A3 to A7: piezos are loud around 1-3 kHz."""
+MID_TONE, OCTAVES = Tone("E7"), 1
+"""The tonal buzzer's range, E6 to E8 (1319-5274 Hz), around the octave the sounds use."""
 
 THREAD_NAME = "beeper"
 

@@ -28,14 +28,16 @@ class PinMapError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class StationPins:
-    """The 74HC595 chain: serial data, shift clock, latch clock, the optional OE, and how
-    bright the LEDs are (below 1.0 only with OE, whose PWM dims them)."""
+    """The 74HC595 chain: serial data, shift clock, latch clock, the optional OE, how bright
+    the LEDs are (below 1.0 only with OE, whose PWM dims them), and the optional GPIO that
+    reads the last chip's serial output back (the self-test's check of the chain)."""
 
     data: int
     clock: int
     latch: int
     oe: int | None = None
     brightness: float = 1.0
+    readback: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,15 +120,16 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "buttons": {button.value: _gpio for button in
                 (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)},
     "station": {"data": _gpio, "clock": _gpio, "latch": _gpio, "oe": _gpio,
-                "brightness": _brightness},
+                "brightness": _brightness, "readback": _gpio},
     "buzzer": {"pin": _gpio, "kind": _choice("active", "tonal")},
     "screen": {"width": _whole(1, 4096), "height": _whole(1, 4096),
                "rotation": _choice(0, 90, 180, 270), "fullscreen": _boolean,
                "fps": _whole(1, 60), "framebuffer": _device},
 }
-OPTIONAL = {("station", "oe"), ("station", "brightness"), ("screen", "framebuffer")}
+OPTIONAL = {("station", "oe"), ("station", "brightness"), ("station", "readback"),
+            ("screen", "framebuffer")}
 PINS = ("buttons", "station.data", "station.clock", "station.latch", "station.oe",
-        "buzzer.pin")
+        "station.readback", "buzzer.pin")
 """Where GPIOs are named; each GPIO may appear only once among them."""
 
 

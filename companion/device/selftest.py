@@ -1,9 +1,11 @@
 """`getaway selftest`: shows a maker that every LED, the buzzer and every button is wired right.
 
 It lights the police station one LED at a time, column by column from the bottom up (two
-swapped LEDs light out of order), sounds the buzzer, then asks for each button in turn, on the
-screen and in the terminal, and reports which answered within the time allowed. A button wired
-to another's GPIO shows up as "answered instead", which is what swapped wires look like.
+swapped LEDs light out of order), shifts a pattern through the whole chain and reads it back at
+the last chip's QH' (when the pin map names a readback GPIO), sounds the buzzer, then asks for
+each button in turn, on the screen and in the terminal, and reports which answered within the
+time allowed. A button wired to another's GPIO shows up as "answered instead", which is what
+swapped wires look like.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import queue
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 import pygame
+from gpiozero import InputDevice
 
 from companion import i18n
 from companion.device.buttons import Buttons
@@ -28,6 +31,7 @@ from companion.device.painters.palette import BACKGROUND, DANGER, GOOD, TEXT
 from companion.device.painters.parts import write, write_lines
 from companion.device.pins import PinMap, ScreenSettings
 from companion.device.station import COLUMNS, ROWS, PoliceStation
+from companion.device.wiring import header_pin
 from companion.games.base import Button, LedFrame, Sound
 
 ASKED = (Button.LEFT, Button.RIGHT, Button.OK, Button.BACK, Button.TURN)
@@ -41,6 +45,9 @@ BEEP = Sound.DONE
 
 COLOURS = ("yellow", "green", "white", "red")
 """The police station's columns, left to right (see companion/device/station.py)."""
+PATTERN = tuple(bit == "1" for bit in "110100111000101111001010")
+"""What the self-test shifts through the chain's 24 stages: no shift of it equals it, so a chain
+a chip too short or too long reads back wrong, as does a stuck or a swapped line."""
 
 
 class Console(Protocol):
@@ -59,10 +66,16 @@ class Report:
     answered: list[Button] = field(default_factory=list)
     silent: list[Button] = field(default_factory=list)
     instead: dict[Button, Button] = field(default_factory=dict)
+    chain: list[bool] | None = None
+    """The bits read back from the LED chain, in the order shifted (None: not checked)."""
+
+    @property
+    def chain_ok(self) -> bool:
+        return self.chain is None or tuple(self.chain) == PATTERN
 
     @property
     def passed(self) -> bool:
-        return not self.silent and not self.instead
+        return not self.silent and not self.instead and self.chain_ok
 
 
 def single_frame(column: int, row: int) -> LedFrame:
@@ -91,8 +104,10 @@ class SelfTest:
         try:
             self._console.say(self._text("selftest.title"))
             self.leds(leds)
-            self.buzzer(beeper)
             report = Report()
+            if self._pins.station.readback is not None:
+                report.chain = self.chain(leds, self._pins.station.readback)
+            self.buzzer(beeper)
             for button in ASKED:
                 self.ask(button, report, beeper)
             self._tell(report)
@@ -113,6 +128,22 @@ class SelfTest:
         self._console.say(self._text("selftest.all"))
         self._console.wait(3 * self._led_s)
         station.show(LedFrame())
+
+    def chain(self, station: PoliceStation, gpio: int) -> list[bool]:
+        """Shift PATTERN into all 24 stages, then read QH' of the last chip before each of 24
+        more clocks: the same bits come back, oldest first. Nothing is latched."""
+        self._console.say(self._text("selftest.chain", gpio=gpio))
+        readback = InputDevice(gpio, pull_up=False, pin_factory=self._factory)
+        try:
+            for bit in PATTERN:
+                station.shift(bit)
+            back = []
+            for _ in PATTERN:
+                back.append(bool(readback.value))
+                station.shift(False)
+            return back
+        finally:
+            readback.close()
 
     def buzzer(self, beeper: Beeper) -> None:
         beeper.play([BEEP])
@@ -150,6 +181,8 @@ class SelfTest:
             self._presses.put(button)
 
     def _tell(self, report: Report) -> None:
+        if report.chain is not None:
+            self._tell_chain(report.chain)
         for button in report.answered:
             self._console.say(self._text("selftest.answered", button=self._name(button)))
         for button in report.silent:
@@ -159,6 +192,18 @@ class SelfTest:
                                          other=self._name(other)), bad=True)
         self._console.say(self._text("selftest.passed" if report.passed else "selftest.failed"),
                           bad=not report.passed)
+
+    def _tell_chain(self, back: list[bool]) -> None:
+        gpio = self._pins.station.readback
+        assert gpio is not None
+        wrong = sum(a != b for a, b in zip(back, PATTERN, strict=True))
+        if not wrong:
+            self._console.say(self._text("selftest.chain_ok"))
+        elif len(set(back)) == 1:
+            self._console.say(self._text("selftest.chain_high" if back[0] else "selftest.chain_low",
+                                         gpio=gpio, pin=header_pin(gpio)), bad=True)
+        else:
+            self._console.say(self._text("selftest.chain_wrong", count=wrong), bad=True)
 
     def _name(self, button: Button) -> str:
         return self._text(f"selftest.button.{button.value}")
@@ -264,6 +309,8 @@ def run_selftest(pins: PinMap, *, sim: bool, headless: bool, lang: str,
         from gpiozero.pins.mock import MockFactory, MockPWMPin
 
         factory = MockFactory(pin_class=MockPWMPin)
+        # the simulator has no shift registers whose output could be read back
+        pins = replace(pins, station=replace(pins.station, readback=None))
     console: TerminalConsole
     if headless:
         console = TerminalConsole()

@@ -77,12 +77,16 @@ class PoliceStation:
         if frame == self._frame:
             return
         for bit in reversed(frame_bits(frame)):
-            self._data.value = bit
-            self._clock.on()
-            self._clock.off()
+            self.shift(bit)
         self._latch.on()
         self._latch.off()
         self._frame = frame
+
+    def shift(self, bit: bool) -> None:
+        """Clock one bit into the chain without latching: the LEDs keep showing their frame."""
+        self._data.value = bit
+        self._clock.on()
+        self._clock.off()
 
     def close(self) -> None:
         for device in (self._oe, self._latch, self._clock, self._data):

@@ -7,7 +7,8 @@ from __future__ import annotations
 PARTS: dict[str, dict[str, str]] = {
     "de": {
         "screen.join_short": "Mitspielen",
-        "screen.no_network": "Warte auf das WLAN …",
+        "screen.no_network": "Warte auf WLAN",
+        "box.refused": "Getaway kann nicht starten:",
         "screen.hurry": "Beeilung!",
         "screen.almost": "Gleich vorbei!",
         "screen.paused": "PAUSE",
@@ -30,6 +31,7 @@ PARTS: dict[str, dict[str, str]] = {
     "en": {
         "screen.join_short": "Join",
         "screen.no_network": "Waiting for Wi-Fi…",
+        "box.refused": "Getaway cannot start:",
         "screen.hurry": "Hurry up!",
         "screen.almost": "Almost out!",
         "screen.paused": "PAUSED",
@@ -121,6 +123,17 @@ SELFTEST: dict[str, dict[str, str]] = {
         "selftest.title": "Selbsttest",
         "selftest.column": "LEDs: Spalte {column} ({colour}), einzeln von unten nach oben",
         "selftest.all": "LEDs: alle 24 leuchten",
+        "selftest.chain": "LED-Kette: ein Muster durch alle 24 Stufen, zurückgelesen an GPIO "
+                          "{gpio}",
+        "selftest.chain_ok": "LED-Kette: jedes Bit kam zurück",
+        "selftest.chain_low": "LED-Kette: GPIO {gpio} bleibt low: QH' (Pin 9) des letzten Chips, "
+                              "R33, R34 und den Draht zu Header-Pin {pin} prüfen",
+        "selftest.chain_high": "LED-Kette: GPIO {gpio} bleibt high: R34 nach GND prüfen, und dass "
+                               "nichts anderes an Header-Pin {pin} hängt",
+        "selftest.chain_wrong.one": "LED-Kette: 1 von 24 Bits kam falsch zurück: QH' jedes Chips "
+                                    "zum SER des nächsten, CLOCK und DATA prüfen",
+        "selftest.chain_wrong.other": "LED-Kette: {count} von 24 Bits kamen falsch zurück: QH' "
+                                      "jedes Chips zum SER des nächsten, CLOCK und DATA prüfen",
         "selftest.buzzer": "Summer: piept er?",
         "selftest.press": "Drücke {button}",
         "selftest.answered": "{button}: antwortet",
@@ -142,6 +155,16 @@ SELFTEST: dict[str, dict[str, str]] = {
         "selftest.title": "Self-test",
         "selftest.column": "LEDs: column {column} ({colour}), one by one from the bottom up",
         "selftest.all": "LEDs: all 24 are lit",
+        "selftest.chain": "LED chain: a pattern through all 24 stages, read back on GPIO {gpio}",
+        "selftest.chain_ok": "LED chain: every bit came back",
+        "selftest.chain_low": "LED chain: GPIO {gpio} stays low: check QH' (pin 9) of the last "
+                              "chip, R33, R34 and the wire to header pin {pin}",
+        "selftest.chain_high": "LED chain: GPIO {gpio} stays high: check R34 to GND, and that "
+                               "nothing else is on header pin {pin}",
+        "selftest.chain_wrong.one": "LED chain: 1 bit of 24 came back wrong: check each chip's "
+                                    "QH' to the next one's SER, CLOCK and DATA",
+        "selftest.chain_wrong.other": "LED chain: {count} bits of 24 came back wrong: check each "
+                                      "chip's QH' to the next one's SER, CLOCK and DATA",
         "selftest.buzzer": "Buzzer: does it beep?",
         "selftest.press": "Press {button}",
         "selftest.answered": "{button}: answered",

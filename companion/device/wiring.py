@@ -150,7 +150,14 @@ def _station(drawing: _Drawing, pins: PinMap, used: dict[int, str]) -> None:
         drawing.wire(header_pin(gpio), (x, y + dy), COLOURS["station"],
                      f"station {name}: GPIO {gpio}")
         used[header_pin(gpio)] = "station"
+    if station.readback is not None:
+        drawing.wire(header_pin(station.readback), (x + 370, y + 25), COLOURS["station"],
+                     f"station readback: GPIO {station.readback}")
+        used[header_pin(station.readback)] = "station"
     notes = ["SER of #1 from the Pi; QH' of each chip to SER of the next.",
+             *(() if station.readback is None else (
+                 f"QH' of #3 via 10 kOhm to GPIO {station.readback}, 20 kOhm from there to GND "
+                 "(5 V read as 3.3 V).",)),
              "SRCLK of all three joined, RCLK of all three joined.",
              "MR (10) and VCC (16) to 5 V, GND (8) to GND, 100 nF at each VCC.",
              "Q0-Q7: LED anode; cathode via its resistor to GND (see schematic.svg)."]

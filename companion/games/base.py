@@ -446,11 +446,12 @@ class Game(Generic[S]):
     setup: Callable[[Mapping[str, JSON], int, Mapping[str, JSON], Saved], S]
     """The state at the start: the checked options, the seat count, what ``draw`` drew for
     ``table.new_game`` and the game's documents."""
-    public_view: Callable[[S], dict[str, JSON]]
+    public_view: Callable[[S], Mapping[str, JSON]]
     """What the screen, the LEDs and the table page may show: no secrets."""
-    private_view: Callable[[S, int], dict[str, JSON]]
+    private_view: Callable[[S, int], Mapping[str, JSON]]
     """What the phone of a seat shows beyond the public view, which the Table lays it over:
-    the actions it may send now and its own secrets."""
+    the actions it may send now and its own secrets. Both views are typed (a TypedDict each);
+    a part marked ``Annotated[..., SEAT]`` there is kept from every other reader."""
     controls: Callable[[S], Controls]
     leds: Callable[[Mapping[str, JSON], int | None], LedFrame]
     """The police station for a public view and the time left on the running timer."""

@@ -22,7 +22,9 @@ CASE = HARDWARE / "enclosure"
 RENDERS = {"enclosure.png": ("assembled", "--camera=110,-150,170,35,0,25,0",
                              "--viewall", "--autocenter"),
            "enclosure-print.png": ("print", "--camera=110,-150,170,45,0,20,0",
-                                   "--viewall", "--autocenter")}
+                                   "--viewall", "--autocenter"),
+           "enclosure-inside.png": ("inside", "--camera=110,-150,170,50,0,20,0",
+                                    "--viewall", "--autocenter")}
 """The guide's pictures of the case: which part, seen from where (translate, rotate, distance)."""
 PRINTS = {"shell.stl": "shell-print", "base.stl": "base"}
 """The files to print, one part each, as it lies on the bed."""

@@ -1,13 +1,14 @@
 """The box's circuit as data, made from the pin map: every part, and the net each of its pins is on.
 
 The schematic and the stripboard are both drawn from this one list, and a test checks that the
-stripboard joins exactly what the circuit joins.
+stripboard joins exactly what the circuit joins. Every part's value is its line's in the parts
+list (hardware/parts.toml), so what is drawn is what is bought.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.device.pins import PinMap
 from companion.device.station import COLUMNS, ROWS
@@ -18,9 +19,6 @@ GND, FIVE_VOLT, THREE_VOLT = "GND", "+5V", "+3V3"
 CHIPS = 3
 COLOURS = ("yellow", "green", "white", "red")
 """The police station's columns, left to right (see companion/device/station.py)."""
-LED_RESISTORS = {"yellow": "470 Ω", "green": "470 Ω", "white": "300 Ω", "red": "470 Ω"}
-"""Each column's series resistor: a white LED drops about 3.1 V against about 2.1 V for the
-others, so its resistor is smaller, for the same 5.5-6 mA from the 595's 4.8 V."""
 CHIP_PINS = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "Q5": 5, "Q6": 6, "Q7": 7, "GND": 8,
              "QH'": 9, "MR": 10, "SRCLK": 11, "RCLK": 12, "OE": 13, "SER": 14, "Q0": 15,
              "VCC": 16}
@@ -30,6 +28,8 @@ BOARD_GROUND = 34
 BUTTON_GROUND = 39
 BUTTON_RESISTOR = 28
 """The reference number of the first button's series resistor (R28-R32, LEFT to TURN)."""
+READBACK = "READBACK"
+"""The net from the readback divider (R33 from the last chip's QH', R34 to GND) to its GPIO."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +83,13 @@ def cathode(bit: int) -> str:
 def circuit(pins: PinMap, bought: PartsList | None = None) -> Circuit:
     """The circuit of a box wired as ``pins`` says, with the buttons of the parts list
     (default: the packaged hardware/parts.toml)."""
-    station = pins.station
-    return Circuit((*_pi(pins), *_board_connector(pins), *_chips(pins), *_leds(),
-                    *_buttons(bought or load_parts()), *_buzzer(pins),
-                    *(() if station.oe is None else
-                      (Part("R25", "10 kΩ", {"1": "OE", "2": THREE_VOLT}),))))
+    station, parts = pins.station, bought or load_parts()
+    made = (*_pi(pins), *_board_connector(pins), *_chips(pins), *_leds(), *_buttons(),
+            *_buzzer(pins), *(() if station.oe is None else
+                              (Part("R25", "", {"1": "OE", "2": THREE_VOLT}),)),
+            *_readback(pins))
+    return Circuit(tuple(replace(part, value=parts.value(part.ref, pins.buzzer.kind))
+                         if part.where != "pi" else part for part in made))
 
 
 def _pi(pins: PinMap) -> tuple[Part, ...]:
@@ -97,6 +99,8 @@ def _pi(pins: PinMap) -> tuple[Part, ...]:
                "BUZZER": pins.buzzer.pin}
     if station.oe is not None:
         signals["OE"] = station.oe
+    if station.readback is not None:
+        signals[READBACK] = station.readback
     for net, gpio in signals.items():
         used[header_pin(gpio)] = net
     for button in BUTTONS:
@@ -111,13 +115,14 @@ def board_nets(pins: PinMap) -> tuple[str, ...]:
     """What the board's connector J1 carries, pin 1 first (one jumper wire to the Pi each)."""
     oe = () if pins.station.oe is None else ("OE",)
     return ("LATCH", "CLOCK", *oe, GND, "DATA", FIVE_VOLT,
-            *(() if pins.station.oe is None else (THREE_VOLT,)), "BUZZER")
+            *(() if pins.station.oe is None else (THREE_VOLT,)), "BUZZER",
+            *(() if pins.station.readback is None else (READBACK,)))
 
 
 def _board_connector(pins: PinMap) -> tuple[Part, ...]:
     nets = board_nets(pins)
-    return (Part("J1", f"1 x {len(nets)} pin header", {str(n + 1): net
-                                                     for n, net in enumerate(nets)}),)
+    return (Part("J1", "", {str(n + 1): net for n, net in enumerate(nets)}),
+            Part("C4", "", {"+": FIVE_VOLT, "-": GND}))
 
 
 def _chips(pins: PinMap) -> tuple[Part, ...]:
@@ -126,42 +131,48 @@ def _chips(pins: PinMap) -> tuple[Part, ...]:
     for chip in range(CHIPS):
         nets = {"VCC": FIVE_VOLT, "GND": GND, "MR": FIVE_VOLT, "OE": oe, "SRCLK": "CLOCK",
                 "RCLK": "LATCH", "SER": "DATA" if chip == 0 else f"CHAIN{chip}",
-                "QH'": f"CHAIN{chip + 1}" if chip < CHIPS - 1 else "U3.QH' (not connected)",
+                "QH'": f"CHAIN{chip + 1}" if chip < CHIPS - 1 or pins.station.readback
+                else "U3.QH' (not connected)",
                 **{f"Q{q}": f"U{chip + 1}.Q{q}" for q in range(8)}}
-        parts.append(Part(f"U{chip + 1}", "74HCT595", nets))
-        parts.append(Part(f"C{chip + 1}", "100 nF", {"1": FIVE_VOLT, "2": GND}))
+        parts.append(Part(f"U{chip + 1}", "", nets))
+        parts.append(Part(f"C{chip + 1}", "", {"1": FIVE_VOLT, "2": GND}))
     return tuple(parts)
 
 
 def _leds() -> tuple[Part, ...]:
     parts = []
     for bit in range(COLUMNS * ROWS):
-        parts.append(Part(f"LED{bit + 1}", f"LED {COLOURS[bit // ROWS]} 5 mm",
-                          {"A": anode(bit), "K": cathode(bit)}, where="panel"))
-        parts.append(Part(f"R{bit + 1}", LED_RESISTORS[COLOURS[bit // ROWS]],
-                          {"1": cathode(bit), "2": GND}))
+        parts.append(Part(f"LED{bit + 1}", "", {"A": anode(bit), "K": cathode(bit)},
+                          where="panel"))
+        parts.append(Part(f"R{bit + 1}", "", {"1": cathode(bit), "2": GND}))
     return tuple(parts)
 
 
-def _buttons(bought: PartsList) -> tuple[Part, ...]:
+def _buttons() -> tuple[Part, ...]:
     """Each button to ground, through its series resistor (at its tab, against static from a
     player's finger) to its GPIO."""
     parts = []
     for n, button in enumerate(BUTTONS):
         net = f"BUTTON_{button.value.upper()}"
-        parts.append(Part(f"R{BUTTON_RESISTOR + n}", "1 kΩ", {"1": net, "2": f"SW{n + 1}.1"},
+        parts.append(Part(f"R{BUTTON_RESISTOR + n}", "", {"1": net, "2": f"SW{n + 1}.1"},
                           where="panel"))
-        parts.append(Part(f"SW{n + 1}", bought.buttons[button].value,
-                          {"1": f"SW{n + 1}.1", "2": GND}, where="panel"))
+        parts.append(Part(f"SW{n + 1}", "", {"1": f"SW{n + 1}.1", "2": GND}, where="panel"))
     return tuple(parts)
 
 
 def _buzzer(pins: PinMap) -> tuple[Part, ...]:
     active = pins.buzzer.kind == "active"
-    across = (Part("D25", "1N4148", {"A": "BUZZER-", "K": FIVE_VOLT}) if active else
-              Part("R27", "1 kΩ", {"1": "BUZZER-", "2": FIVE_VOLT}))
-    return (Part("R26", "1 kΩ", {"1": "BUZZER", "2": "BASE"}),
-            Part("Q1", "BC337-40", {"C": "BUZZER-", "B": "BASE", "E": GND}),
-            Part("BZ1", "active buzzer 5 V" if active else "passive piezo",
-                 {"+": FIVE_VOLT, "-": "BUZZER-"}, where="panel"),
+    across = (Part("D25", "", {"A": "BUZZER-", "K": FIVE_VOLT}) if active else
+              Part("R27", "", {"1": "BUZZER-", "2": FIVE_VOLT}))
+    return (Part("R26", "", {"1": "BUZZER", "2": "BASE"}),
+            Part("Q1", "", {"C": "BUZZER-", "B": "BASE", "E": GND}),
+            Part("BZ1", "", {"+": FIVE_VOLT, "-": "BUZZER-"}, where="panel"),
             across)
+
+
+def _readback(pins: PinMap) -> tuple[Part, ...]:
+    """The last chip's QH' through a divider to its GPIO: 5 V becomes 3.3 V at the Pi."""
+    if pins.station.readback is None:
+        return ()
+    return (Part("R33", "", {"1": f"CHAIN{CHIPS}", "2": READBACK}),
+            Part("R34", "", {"1": READBACK, "2": GND}))

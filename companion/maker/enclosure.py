@@ -1,8 +1,10 @@
-"""The case, from the panel data (hardware/panel.toml) and the pin map: the hole map of the
-front panel, the OpenSCAD model's data, the drill template, and the printable parts.
+"""The case, from the panel data (hardware/panel.toml), the parts list and the pin map: the hole
+map of the front panel, the mounts for the Pi, the stripboard and the screen, the room every
+part takes inside, the OpenSCAD model's data, the drill template, and the printable parts.
 
 The holes are one list (``holes``); panel.scad hands it to hardware/enclosure/enclosure.scad,
-and the template draws it at 1:1, so what is printed and what is drilled agree.
+and the template draws it at 1:1, so what is printed and what is drilled agree. The parts
+inside (``inside``) are boxes that must fit between the walls without touching each other.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import shutil
 import subprocess
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -21,11 +23,38 @@ from companion.device.pins import PinMap
 from companion.device.station import COLUMNS, ROWS
 from companion.maker.circuit import COLOURS
 from companion.maker.parts import BUTTONS, PartsList, load_parts
+from companion.maker.stripboard import HEIGHT, MOUNTS, PITCH, WIDTH
 
+POST = 8.0
+"""The shell's corner posts (enclosure.scad's ``post``)."""
 PI_POSTS = ((0.0, 0.0), (58.0, 0.0), (0.0, 23.0), (58.0, 23.0), (0.0, 49.0), (58.0, 49.0))
 """The Pi's mounting holes from the first: 58 x 49 mm (Pi 3 B+, 4 B, 5), 58 x 23 (Zero 2 W)."""
 SCREEN_ASPECT_SLACK = 0.05
 """How far the window's shape may stray from the screen's pixels (width / height)."""
+PI_POST = 5.0
+"""How high the Pi's posts stand on the base plate."""
+PI_HOLE_INSET = 3.5
+"""The Pi's first mounting hole from its board's corner."""
+LED_DEPTH = 12.0
+"""How far an LED in its holder, with its wires, reaches below the panel."""
+BOARD_BELOW, BOARD_ABOVE = 2.0, 13.5
+"""The stripboard's leads below it, and its tallest part (C4) with the board above its post."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """The room a part takes inside the case: its corners (mm), whether it is round (then its
+    box is the cylinder's), and the colour the assembled picture draws it in."""
+
+    label: str
+    low: tuple[float, float, float]
+    high: tuple[float, float, float]
+    colour: str
+    round: bool = False
+
+    def overlaps(self, other: Block) -> bool:
+        return all(self.low[n] < other.high[n] and other.low[n] < self.high[n]
+                   for n in range(3))
 
 
 class PanelError(ValueError):
@@ -54,6 +83,12 @@ class Panel:
     power: tuple[float, float, float, float]
     """The slot in the back wall: centre x, centre height, width, height."""
     pi: tuple[tuple[float, float], ...]
+    board_posts: tuple[tuple[float, float], ...]
+    """Where the stripboard's posts stand: under its mounting holes."""
+    board_post: float
+    screen: str
+    """The screen model the window and the guides are made for."""
+    inside: tuple[Block, ...] = ()
 
 
 def load_panel(path: Path, pins: PinMap, bought: PartsList | None = None) -> Panel:
@@ -78,16 +113,72 @@ def load_panel(path: Path, pins: PinMap, bought: PartsList | None = None) -> Pan
             y = leds["first"][1] + row * leds["pitch"][1]
             holes.append(Hole(f"LED {COLOURS[column]} {row + 1}", x, y, leds["hole"]))
     holes.append(_hole_at("buzzer", data["buzzer"]))
-    screen = data["screen"]
-    window = (*screen["centre"], *screen["window"])
-    power = data["power"]
+    screen, bought = data["screen"], bought or load_parts()
+    margin = screen["margin"]
+    model = bought.screen
+    window = (*screen["centre"], model.active[0] + 2 * margin, model.active[1] + 2 * margin)
+    power, board = data["power"], data["stripboard"]
     panel = Panel(case=data["case"], holes=tuple(holes), window=window,
-                  module=tuple(screen["module"]),
-                  power=(power["x"], power["z"], *power["slot"]),
+                  module=model.board[:2], power=(power["x"], power["z"], *power["slot"]),
                   pi=tuple((data["pi"]["at"][0] + dx, data["pi"]["at"][1] + dy)
-                           for dx, dy in PI_POSTS))
+                           for dx, dy in PI_POSTS),
+                  board_posts=tuple(board_hole(board["corner"], hole) for hole in MOUNTS),
+                  board_post=board["post"], screen=model.model)
+    panel = replace(panel, inside=_inside(panel, data, bought))
     _check(path, panel, pins)
     return panel
+
+
+def board_hole(corner: list[float], hole: tuple[int, int]) -> tuple[float, float]:
+    """Where a hole (column, row) of the stripboard is on the base plate, the board's front
+    left corner at ``corner``, its row 0 at the back."""
+    return (corner[0] + PITCH / 2 + hole[0] * PITCH,
+            corner[1] + HEIGHT * PITCH - PITCH / 2 - hole[1] * PITCH)
+
+
+def _inside(panel: Panel, data: Mapping[str, Any], bought: PartsList) -> tuple[Block, ...]:
+    """The room each part takes: the Pi and the stripboard on the base plate, the screen,
+    the buttons, the LEDs and the buzzer under the panel, and the shell's corner posts."""
+    case, below = panel.case, panel.case["height"] - panel.case["panel"]
+    floor = case["base"]
+    px, py = data["pi"]["at"]
+    pw, ph, pz = bought.pi
+    x, y = px - PI_HOLE_INSET, py - PI_HOLE_INSET
+    blocks = [Block("Raspberry Pi", (x, y, floor + PI_POST),
+                    (x + pw, y + ph, floor + PI_POST + pz), "green")]
+    bx, by = data["stripboard"]["corner"]
+    on = floor + panel.board_post
+    blocks.append(Block("stripboard", (bx, by, on - BOARD_BELOW),
+                        (bx + WIDTH * PITCH, by + HEIGHT * PITCH, on + BOARD_ABOVE), "peru"))
+    cx, cy, _, _ = panel.window
+    mw, mh, mz = bought.screen.board
+    blocks.append(Block(f"screen ({bought.screen.model})", (cx - mw / 2, cy - mh / 2, below - mz),
+                        (cx + mw / 2, cy + mh / 2, below), "midnightblue"))
+    for button, hole in zip(BUTTONS, panel.holes, strict=False):
+        depth = bought.buttons[button].depth
+        blocks.append(_round(f"{button.value.upper()} button", hole, depth, below, "red"))
+    leds = [hole for hole in panel.holes if hole.label.startswith("LED")]
+    r = leds[0].diameter / 2
+    blocks.append(Block("LEDs", (min(h.x for h in leds) - r, min(h.y for h in leds) - r,
+                                 below - LED_DEPTH),
+                        (max(h.x for h in leds) + r, max(h.y for h in leds) + r, below),
+                        "gold"))
+    buzzer = next(hole for hole in panel.holes if hole.label == "buzzer")
+    diameter, height = bought.buzzer
+    blocks.append(_round("buzzer", Hole("buzzer", buzzer.x, buzzer.y, diameter), height,
+                         below, "black"))
+    post, wall = POST, case["wall"]
+    for px in (wall, case["width"] - wall - post):
+        for py in (wall, case["depth"] - wall - post):
+            blocks.append(Block("corner post", (px, py, floor), (px + post, py + post, below),
+                                "lightgrey"))
+    return tuple(blocks)
+
+
+def _round(label: str, hole: Hole, depth: float, below: float, colour: str) -> Block:
+    r = hole.diameter / 2
+    return Block(label, (hole.x - r, hole.y - r, below - depth), (hole.x + r, hole.y + r, below),
+                 colour, round=True)
 
 
 def _hole_at(label: str, data: Mapping[str, Any]) -> Hole:
@@ -116,6 +207,24 @@ def _check(path: Path, panel: Panel, pins: PinMap) -> None:
         for second in shapes[n + 1:]:
             if _overlap(first, second):
                 raise PanelError(f"{path}: the {first[0]} and the {second[0]} overlap")
+    for problem in clashes(panel):
+        raise PanelError(f"{path}: {problem}")
+
+
+def clashes(panel: Panel) -> list[str]:
+    """What does not fit inside: a part through a wall, the base or the panel, or two parts
+    in one place."""
+    case = panel.case
+    low = (case["wall"], case["wall"], case["base"])
+    high = (case["width"] - case["wall"], case["depth"] - case["wall"],
+            case["height"] - case["panel"])
+    found = [f"the {block.label} does not fit inside the case" for block in panel.inside
+             if any(block.low[n] < low[n] - 1e-6 or block.high[n] > high[n] + 1e-6
+                    for n in range(3))]
+    for n, first in enumerate(panel.inside):
+        found += [f"the {first.label} and the {second.label} take the same room"
+                  for second in panel.inside[n + 1:] if first.overlaps(second)]
+    return found
 
 
 def _overlap(a: tuple[str, float, float, float, float],
@@ -132,9 +241,13 @@ def scad(panel: Panel) -> str:
     case = "\n".join(f"{key} = {number(value)};" for key, value in panel.case.items())
     holes = "\n".join(f"    [{number(h.x)}, {number(h.y)}, {number(h.diameter)}],  // {h.label}"
                        for h in panel.holes)
+    inside = "\n".join(
+        f"    [[{', '.join(number(round(v, 2)) for v in b.low)}], "
+        f"[{', '.join(number(round(v, 2)) for v in b.high)}], {str(b.round).lower()}, "
+        f'"{b.colour}"],  // {b.label}' for b in panel.inside)
     return (
-        "// Written by companion/maker/enclosure.py from hardware/panel.toml and pins.toml;\n"
-        "// do not edit (python -m companion.maker writes it again).\n"
+        "// Written by companion/maker/enclosure.py from hardware/panel.toml, parts.toml and\n"
+        f"// pins.toml, for the {panel.screen}; do not edit (python -m companion.maker).\n"
         f"{case}\n"
         f"window = [{', '.join(number(v) for v in panel.window)}];  // centre x, y; width, "
         "height\n"
@@ -142,6 +255,10 @@ def scad(panel: Panel) -> str:
         f"power = [{', '.join(number(v) for v in panel.power)}];  // centre x, height; width, "
         "height\n"
         f"pi_holes = [{', '.join(f'[{number(x)}, {number(y)}]' for x, y in panel.pi)}];\n"
+        f"board_posts = [{', '.join(f'[{number(x)}, {number(y)}]' for x, y in panel.board_posts)}"
+        f"];\nboard_post = {number(panel.board_post)};\n"
+        f"// what takes room inside, for the assembled picture: low corner, high corner, round\n"
+        f"inside = [\n{inside}\n];\n"
         f"holes = [  // x, y, diameter\n{holes}\n];\n")
 
 

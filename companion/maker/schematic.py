@@ -49,6 +49,9 @@ def draw(pins: PinMap) -> str:
         _connector(drawing, parts.part("J1"), (-7, -30))
         if any(part.ref == "R25" for part in parts.parts):
             _pull_up(drawing, parts.part("R25"), (-1, -30))
+        _bulk(drawing, parts.part("C4"), (-3.5, -30))
+        if any(part.ref == "R33" for part in parts.parts):
+            _divider(drawing, parts, (0, -37))
         _buzzer(drawing, parts, (-12, -34))
         _buttons(drawing, parts, (-12, -45))
         drawing.add(elm.Label().at((-14, 6)).label(
@@ -192,6 +195,28 @@ def _buzzer(drawing: schemdraw.Drawing, parts: Circuit, at: tuple[float, float])
     drawing.add(elm.Resistor().at(transistor.base).left(3).label(f"{r26.ref}\n{r26.value}",
                                                                  fontsize=9))
     _flag(drawing, r26.pins["1"], drawing.here, left=True)
+
+
+def _bulk(drawing: schemdraw.Drawing, c4: Part, at: tuple[float, float]) -> None:
+    """The bulk capacitor at the board's connector, from +5V to GND."""
+    drawing.add(elm.Vdd().at(at).label(FIVE_VOLT, fontsize=9))
+    drawing.add(elm.Capacitor(polar=True).at(at).down(2)
+                .label(f"{c4.ref}\n{c4.value}", loc="bottom", fontsize=9))
+    drawing.add(elm.Ground())
+
+
+def _divider(drawing: schemdraw.Drawing, parts: Circuit, at: tuple[float, float]) -> None:
+    """The last chip's QH' down through R33 to the READBACK GPIO, and R34 on to GND."""
+    r33, r34 = parts.part("R33"), parts.part("R34")
+    _flag(drawing, r33.pins["1"], at, left=True)
+    drawing.add(elm.Resistor().at(at).down(2.5).label(f"{r33.ref}\n{r33.value}", loc="bottom",
+                                                      fontsize=9))
+    middle = drawing.here
+    drawing.add(elm.Resistor().down(2.5).label(f"{r34.ref}\n{r34.value}", loc="bottom",
+                                               fontsize=9))
+    drawing.add(elm.Ground())
+    end = drawing.add(elm.Line().at(middle).left(1)).end
+    _flag(drawing, r33.pins["2"], (end[0], end[1]), left=True)
 
 
 def _pull_up(drawing: schemdraw.Drawing, r25: Part, at: tuple[float, float]) -> None:

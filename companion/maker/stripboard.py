@@ -4,7 +4,8 @@ Copper strips run left to right (rows, 0 at the top); holes are 2.54 mm apart (c
 the left). A cut (a hole drilled out with a 3-4 mm bit) splits a strip. Parts sit on the
 component side; wires are insulated, so a wire or a part may lie over a hole, but never over
 a hole something is soldered in. Off-board wires leave from pads: 48 to the LEDs of the front
-panel (an anode and a cathode each), two to the buzzer, eight jumpers to the Pi.
+panel (an anode and a cathode each), two to the buzzer, a jumper from each pin of J1 to the Pi.
+Four corner holes, drilled out, take the screws of the case's posts; their rows carry nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from companion.maker.circuit import (
     CHIPS,
     FIVE_VOLT,
     GND,
+    READBACK,
     THREE_VOLT,
     Circuit,
     board_nets,
@@ -30,18 +32,25 @@ from companion.maker.circuit import (
 Hole = tuple[int, int]
 """(column, row) of a hole."""
 
-WIDTH, HEIGHT = 39, 34
-"""The board in holes: 39 x 34 (99 x 86 mm), cut from a 100 x 100 mm stripboard."""
+WIDTH, HEIGHT = 39, 38
+"""The board in holes: 39 x 38 (99 x 97 mm), cut from a 100 x 100 mm stripboard."""
 PITCH = 2.54
+MOUNTS: tuple[Hole, ...] = ((1, 1), (WIDTH - 2, 1), (1, HEIGHT - 2), (WIDTH - 2, HEIGHT - 2))
+"""The holes drilled out to 2.7 mm for the M2.5 screws of the case's posts, one hole in from
+each corner; rows 0-1 and 36-37 carry nothing."""
+MOUNT_HOLE = 2.7
 CHIP_STEP = 13
 """Columns per chip: 3 pads, the left pins, a cut, the right pins, 5 pads, a cut."""
-CHIP_TOP = 3
-RAIL = {"+5V top": 0, "GND top": 1, "LATCH": 12, "CLOCK": 13, "OE": 14, "GND": 15,
-        "+5V": 17, "GND resistors": 28}
-J1_TOP = 12
+CHIP_TOP = 5
+RAIL = {"+5V top": 2, "GND top": 3, "LATCH": 14, "CLOCK": 15, "OE": 16, "GND": 17,
+        "+5V": 19, "CHAIN3": 25, "GND resistors": 30}
+J1_TOP = 14
 """Row of J1's pin 1; J1 stands in column 0, one pin on each strip."""
-CATHODES = (24, 32)
-"""The strips of the 24 cathode pads, 12 LEDs each; their resistors go to the GND strip 28."""
+CATHODES = (26, 34)
+"""The strips of the 24 cathode pads, 12 LEDs each; their resistors go to the GND strip 30."""
+BUZZER_ROWS = (RAIL["+5V"] + 3, RAIL["+5V"] + 4, RAIL["+5V"] + 5)
+"""The transistor's collector, base and emitter strips; left of the collector's cut, the
+collector strip carries READBACK to J1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +87,7 @@ class Layout:
     parts: list[Placed] = field(default_factory=list)
     wires: list[Wire] = field(default_factory=list)
     pads: list[Pad] = field(default_factory=list)
+    mounts: tuple[Hole, ...] = MOUNTS
 
     def cut(self, row: int, *columns: int) -> None:
         self.cuts |= {(column, row) for column in columns}
@@ -108,6 +118,7 @@ def layout(pins: PinMap) -> Layout:
     _chips(board, parts)
     _connector(board, pins)
     _buzzer(board, parts)
+    _readback(board, pins)
     _resistors(board)
     board.wire((2, RAIL["+5V top"]), (2, RAIL["+5V"]))
     board.wire((WIDTH - 1, RAIL["GND top"]), (WIDTH - 1, RAIL["GND"]))
@@ -154,8 +165,9 @@ def _connector(board: Layout, pins: PinMap) -> None:
     nets = board_nets(pins)
     rows = {"LATCH": RAIL["LATCH"], "CLOCK": RAIL["CLOCK"], "OE": RAIL["OE"], GND: RAIL["GND"],
             "DATA": RAIL["GND"] + 1, FIVE_VOLT: RAIL["+5V"], THREE_VOLT: RAIL["+5V"] + 1,
-            "BUZZER": RAIL["+5V"] + 2}
+            "BUZZER": RAIL["+5V"] + 2, READBACK: BUZZER_ROWS[0]}
     board.place("J1", **{str(n + 1): (0, rows[net]) for n, net in enumerate(nets)})
+    board.place("C4", **{"-": (3, RAIL["GND"]), "+": (3, RAIL["+5V"])})
     board.cut(RAIL["GND"] + 1, chip_left(0) + 9)  # DATA, on the left of strip 16
     if pins.station.oe is None:
         board.wire((4, RAIL["OE"]), (4, RAIL["GND"]))
@@ -165,7 +177,7 @@ def _connector(board: Layout, pins: PinMap) -> None:
 
 
 def _buzzer(board: Layout, parts: Circuit) -> None:
-    gpio, collector, base, emitter = RAIL["+5V"] + 2, 20, 21, 22
+    gpio, (collector, base, emitter) = RAIL["+5V"] + 2, BUZZER_ROWS
     board.cut(gpio, 14)
     for row in (collector, base, emitter):
         board.cut(row, 9, 14)
@@ -179,8 +191,19 @@ def _buzzer(board: Layout, parts: Circuit) -> None:
     board.wire((11, emitter), (11, RAIL["GND resistors"]))
 
 
+def _readback(board: Layout, pins: PinMap) -> None:
+    """U3's QH' strip wired down to the CHAIN3 strip, R33 up from it to J1's READBACK strip
+    (the collector's, left of its cut), R34 from there up to the GND strip."""
+    if pins.station.readback is None:
+        return
+    qh = (chip_left(CHIPS - 1) + 3, CHIP_TOP + 16 - CHIP_PINS["QH'"])
+    board.wire((qh[0] + 2, qh[1]), (qh[0] + 2, RAIL["CHAIN3"]))
+    board.place("R33", **{"1": (5, RAIL["CHAIN3"]), "2": (5, BUZZER_ROWS[0])})
+    board.place("R34", **{"1": (7, BUZZER_ROWS[0]), "2": (7, RAIL["GND"])})
+
+
 def _resistors(board: Layout) -> None:
-    """Each LED's cathode pad and its resistor down (or up) to the GND strip 28."""
+    """Each LED's cathode pad and its resistor down (or up) to the GND strip."""
     ground = RAIL["GND resistors"]
     for bit in range(COLUMNS * ROWS):
         half, i = divmod(bit, 12)
@@ -209,15 +232,16 @@ def connections(board: Layout) -> dict[tuple[str, str], int]:
             strip = groups[strip]
         return strip
 
+    cuts = board.cuts | set(board.mounts)
     for wire in board.wires:
-        a, b = find(_strip_of(wire.start, board.cuts)), find(_strip_of(wire.end, board.cuts))
+        a, b = find(_strip_of(wire.start, cuts)), find(_strip_of(wire.end, cuts))
         groups[a] = b
     pieces: dict[tuple[int, int], int] = {}
     joined = {}
     leads = [(part.ref, pin, hole) for part in board.parts for pin, hole in part.holes.items()]
     leads += [(pad.ref, pad.pin, pad.hole) for pad in board.pads]
     for ref, pin, hole in leads:
-        root = find(_strip_of(hole, board.cuts))
+        root = find(_strip_of(hole, cuts))
         joined[(ref, pin)] = pieces.setdefault(root, len(pieces))
     return joined
 
@@ -236,6 +260,10 @@ def problems(board: Layout) -> list[str]:
         if not (0 <= hole[0] < WIDTH and 0 <= hole[1] < HEIGHT):
             found.append(f"hole {hole} is off the board")
         seen.add(hole)
+    for hole in board.mounts:
+        near = [other for other in seen if abs(other[0] - hole[0]) + abs(other[1] - hole[1]) <= 1]
+        if near:
+            found.append(f"the mounting hole {hole} has soldered holes next to it: {sorted(near)}")
     spans = [(w.start, w.end) for w in board.wires]
     spans += [(a, b) for part in board.parts if len(part.holes) == 2
               for a, b in [tuple(part.holes.values())]]
@@ -244,8 +272,8 @@ def problems(board: Layout) -> list[str]:
             found.append(f"a wire from {start} to {end} is not straight")
             continue
         for hole in _between(start, end):
-            if hole in seen:
-                found.append(f"something lies over the soldered hole {hole}")
+            if hole in seen or hole in board.mounts:
+                found.append(f"something lies over the soldered or mounting hole {hole}")
     return found
 
 
@@ -286,6 +314,11 @@ def draw(pins: PinMap) -> str:
         out.append(f'<g><title>cut</title><line x1="{x - 5}" y1="{y - 5}" x2="{x + 5}" '
                    f'y2="{y + 5}" stroke="#b00" stroke-width="2"/><line x1="{x - 5}" '
                    f'y1="{y + 5}" x2="{x + 5}" y2="{y - 5}" stroke="#b00" stroke-width="2"/></g>')
+    for hole in board.mounts:
+        x, y = _xy(hole)
+        out.append(f'<circle cx="{x}" cy="{y}" r="{MOUNT_HOLE / PITCH * SCALE / 2:.1f}" '
+                   'fill="#fff" stroke="#888" stroke-width="2"><title>mounting hole</title>'
+                   '</circle>')
     for chip in range(CHIPS):
         x, y = _xy((chip_left(chip), CHIP_TOP))
         out.append(f'<rect x="{x - 5}" y="{y - 8}" width="{3 * SCALE + 10}" '
@@ -353,9 +386,11 @@ def _legend(board: Layout, pins: PinMap) -> list[str]:
              "Long strips (row: net):",
              "  " + ", ".join(f"{row}: {name.split()[0]}" for name, row in rails[:4]),
              "  " + ", ".join(f"{row}: {name.split()[0]}" for name, row in rails[4:]),
-             "Rows 3-10: U1-U3, pin 1 at the top",
-             "left. Rows 24 and 32: cathode pads,",
-             "their resistors to row 28.",
+             f"Rows {CHIP_TOP}-{CHIP_TOP + 7}: U1-U3, pin 1 at the top",
+             f"left. Rows {CATHODES[0]} and {CATHODES[1]}: cathode pads,",
+             f"their resistors to row {RAIL['GND resistors']}.",
+             f"Grey rings: {len(board.mounts)} holes drilled to {MOUNT_HOLE:g} mm",
+             "for the case's M2.5 screws.",
              f"Parts on the board: {len(board.parts)}",
              f"Leads and pads checked: {len(leads)}"]
     return [f'<text x="{x}" y="{y + 15 * n}" font-size="11">{escape(line)}</text>'
@@ -381,6 +416,9 @@ def instructions(pins: PinMap) -> str:
     for row in sorted({row for _, row in board.cuts}):
         columns = sorted(column for column, r in board.cuts if r == row)
         lines.append(f"- row {row}: columns {', '.join(map(str, columns))}")
+    lines += ["", f"Then drill the {len(board.mounts)} mounting holes out to {MOUNT_HOLE:g} mm, "
+              "for the M2.5 screws of the case's posts: "
+              + ", ".join(f"({c}, {r})" for c, r in board.mounts) + "."]
     lines += ["", f"## 2. Wires on the board ({len(board.wires)}, insulated, on the component "
               "side)", ""]
     lines += [f"- ({w.start[0]}, {w.start[1]}) to ({w.end[0]}, {w.end[1]})"

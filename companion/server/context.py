@@ -10,6 +10,7 @@ from companion.games.base import JSON
 from companion.i18n import LANGUAGES, Told, pick_language, text
 from companion.server.codes import Codes, same
 from companion.server.limiter import JoinLimiter, Limiter
+from companion.table import views
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -142,13 +143,11 @@ class Viewer:
     @staticmethod
     def render(table: Table, published: Published, reader: Reader,
                join_code: str) -> dict[str, JSON]:
-        """The view of ``published`` for a reader (seat, host), its timer counted to now."""
+        """The view of ``published`` for a reader (seat, host), its timer counted to now:
+        what the reader may not see (the join code, a host's alone) ``strip`` takes out."""
         seat, host = reader
-        view = published.view(seat, table.clock())
-        view["host"] = host
-        if host:
-            view["join_code"] = join_code
-        return view
+        view = {**published.view(seat, table.clock()), "host": host, "join_code": join_code}
+        return views.strip(view, views.Reader(seat, host), table.games)
 
 
 @dataclass(frozen=True, slots=True)

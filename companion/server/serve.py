@@ -120,9 +120,13 @@ def _listen(host: str, port: int) -> socket.socket:
     """The listening socket, bound now, so a taken port is an error here and not later."""
     # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on every accepted connection: an answer
     # written in two pieces then does not wait 40 ms for the phone's delayed ACK.
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    # An IPv6 address listens on IPv4 too where it can (:: takes every address of both).
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
         sock.bind((host, port))
     except OSError:
         sock.close()

@@ -11,7 +11,6 @@ its answer before any stream is written for the version the action made.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from companion.games.base import Games
 from companion.server.app import SECURITY_HEADERS
 from companion.server.context import Viewer
 from companion.server.request import Receive, Send
+from companion.server.view_json import ViewJson
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -67,6 +67,7 @@ class Streams:
         self._held: dict[str, list[_Open]] = {}
         self._rendered: dict[tuple[int | None, bool], bytes] = {}
         self._rendered_version = -1
+        self._json = ViewJson()
         self._followers: list[Callable[[Published], None]] = []
         self._senders: set[Future[int]] = set()
         self._senders_lock = threading.Lock()
@@ -156,11 +157,12 @@ class Streams:
         published = self._latest
         if published.version != self._rendered_version:
             self._rendered, self._rendered_version = {}, published.version
+            self._json.next_version()
         reader = viewer.reader(self._table)
         event = self._rendered.get(reader)
         if event is None:
             view = viewer.render(self._table, published, reader, self._join_code)
-            data = json.dumps(view, separators=(",", ":"))
+            data = self._json.encode(view)
             event = f"id: {published.version}\nevent: view\ndata: {data}\n\n".encode()
             self._rendered[reader] = event
         return event

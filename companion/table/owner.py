@@ -40,9 +40,9 @@ from companion.table.rules import (
     rematch_setup,
     with_every_option,
 )
-from companion.table.state import TableState
-from companion.table.store import Store
-from companion.table.views import device_view, table_views
+from companion.table.state import TableState, reachable
+from companion.table.store import Snapshot, Store
+from companion.table.views import table_views
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,13 @@ LATE_S = 0.5
 """How much later than due a save may come when the box is busy."""
 RETRY_S = 1.0
 """How soon a timeout that could not be saved (a full disk) is tried again."""
+SNAPSHOT_EVERY = 1000
+"""After how many events within one game the table is snapshotted again, once undo reaches
+back no more than SHORT_UNDO steps (a snapshot keeps those), at the latest after twice as many:
+a start replays no more than that (about 0.1 s here, a Pi several times that) whatever the
+game's length."""
+SHORT_UNDO = 10
+"""Steps undo may reach back over that make a snapshot within a game small enough to take."""
 
 Clock = Callable[[], float]
 Subscriber = Callable[[Published], None]
@@ -72,11 +79,13 @@ _STOP = Action("table.stop")
 class Replayed:
     """What the start could not read back: the steps of the log it skipped (damaged, of the
     wrong shape, refused now), the damaged snapshots it went back past, and where a copy of
-    the database as found was kept (None: nothing was wrong, or no copy could be made)."""
+    the database as found was kept (None: nothing was wrong, or no copy could be made); and
+    how many steps it went over after the snapshot it started from."""
 
     skipped: int = 0
     snapshots: int = 0
     kept: Path | None = None
+    steps: int = 0
 
     @property
     def damaged(self) -> bool:
@@ -87,8 +96,10 @@ class Table:
     """Owns the TableState; every change goes through ``submit``/``post`` onto one thread."""
 
     def __init__(self, store: Store, games: Games, *, clock: Clock = time.monotonic,
-                 chance: Chance | None = None) -> None:
+                 chance: Chance | None = None, snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self._store, self._games, self._clock = store, games, clock
+        self._snapshot_every = snapshot_every
+        self._unsnapshotted = 0
         for game in games.values():  # the registry's games are in the catalog already,
             i18n.default_catalog().add(game.id, game.texts)  # one from outside joins it
         self._chance: Chance = random.SystemRandom() if chance is None else chance
@@ -278,11 +289,17 @@ class Table:
 
     def _commit(self, action: Action, state: TableState, at: float) -> None:
         """Log first, then change and publish: nothing is visible that is not durable."""
-        snapshot = self._state.to_json(self._games) if action.type in NEW_GAME else None
+        new_game = action.type in NEW_GAME
+        within = None if new_game else (self._game_seq, self._entered_seq)
+        snapshot = None
+        if new_game or self._snapshot_due():
+            snapshot = self._state.to_json(self._games, within=not new_game)
         finished = finished_game(self._state, state, action, self._games)
         self._version = self._store.append(
-            action.to_json(), snapshot, None if finished is None else (self._game_seq, finished))
-        if snapshot is not None:
+            action.to_json(), snapshot, None if finished is None else (self._game_seq, finished),
+            within)
+        self._unsnapshotted = 1 if snapshot is not None else self._unsnapshotted + 1
+        if new_game:
             self._game_seq = self._version
         if state.game is not self._state.game:
             # The game's timer counts from the moment its state was entered; a seat joining
@@ -297,6 +314,12 @@ class Table:
                 subscriber(self._published)
             except Exception:
                 log.exception("a subscriber failed")
+
+    def _snapshot_due(self) -> bool:
+        """Whether the table is snapshotted before the next event within the game."""
+        due = self._unsnapshotted >= self._snapshot_every
+        return due and (len(reachable(self._state.undo)) <= SHORT_UNDO
+                        or self._unsnapshotted >= 2 * self._snapshot_every)
 
     def _draw(self, action: Action) -> Action:
         """Let the game fill in what chance decides, then the outcome is part of the action."""
@@ -346,6 +369,7 @@ class Table:
         state, first, passed = self._last_good_point()
         skipped = 0
         for seq, event in self._store.logged(first):
+            self._unsnapshotted += 1
             after = self._replayed_step(state, seq, event)
             if after is None:
                 skipped += 1
@@ -354,7 +378,7 @@ class Table:
                 self._entered_seq = seq
             state = after
         self._state, self._version = state, self._store.last_seq()
-        self._replayed = Replayed(skipped, passed)
+        self._replayed = Replayed(skipped, passed, steps=self._unsnapshotted)
         if self._replayed.damaged:
             self._replayed = replace(self._replayed, kept=self._store.keep())
             log.error("replayed the log without %d damaged snapshots and %d steps; a copy "
@@ -364,20 +388,22 @@ class Table:
         """The newest snapshot that can be read, the event it is followed by, and how many
         newer ones were damaged; an empty table from the first event if none can be read."""
         passed = 0
-        for seq, snapshot in self._store.snapshots():
+        for snapshot in self._store.snapshots():
             if passed == 0:
-                self._game_seq = seq  # the game went on from here, damaged or not
-            state = self._snapshot_state(seq, snapshot)
+                self._game_seq = snapshot.game_seq  # the game went on so, damaged or not
+            state = self._snapshot_state(snapshot)
             if state is not None:
-                return state, seq, passed
+                self._entered_seq = snapshot.entered_seq
+                return state, snapshot.seq, passed
             passed += 1
         return TableState(), 0, passed
 
-    def _snapshot_state(self, seq: int, snapshot: dict[str, JSON] | None) -> TableState | None:
-        """The table the snapshot before event ``seq`` holds, or None if it is damaged."""
+    def _snapshot_state(self, snapshot: Snapshot) -> TableState | None:
+        """The table the snapshot holds, or None if it is damaged."""
+        seq = snapshot.seq
         try:
-            if snapshot is not None:
-                state = TableState.from_json(snapshot, self._games)
+            if snapshot.body is not None:
+                state = TableState.from_json(snapshot.body, self._games)
                 table_views(state, self._games, seq)  # a state the views cannot show is no good
                 return state
         except Exception:
@@ -425,6 +451,6 @@ class Table:
 
     def _publish_views(self) -> Published:
         state = self._state
-        public, private = table_views(state, self._games, self._version)
+        public, private, device = table_views(state, self._games, self._version)
         return Published(self._version, self._entered, public, private,
-                         table_controls(state, self._games), device_view(state, self._games))
+                         table_controls(state, self._games), device)

@@ -91,10 +91,17 @@ class TableState:
             return False
         return True
 
-    def to_json(self, games: Games) -> dict[str, JSON]:
-        """The state without its undo history (snapshots are taken where undo cannot reach)."""
+    def to_json(self, games: Games, within: bool = False) -> dict[str, JSON]:
+        """The state; ``within`` a game with the steps undo can still reach and the time the
+        game's clocks ran (a snapshot at a new game needs neither)."""
         game = games[self.game_id].to_json(self.game) if self.game_id else None
-        return {"game_id": self.game_id, "game": game, "language": self.language,
+        kept: dict[str, JSON] = {}
+        if within and self.game_id:
+            steps = reachable(self.undo)
+            kept = {"undo": [[games[self.game_id].to_json(s.game), s.action, s.seat, s.final,
+                              s.clock_ms, s.clock_runs] for s in steps],
+                    "clock_ms": self.clock_ms}
+        return {**kept, "game_id": self.game_id, "game": game, "language": self.language,
                 "seats": [[s.name, s.token_hash] for s in self.seats],
                 "claims": [[c.seat, c.name, c.token_hash] for c in self.claims],
                 "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi,
@@ -112,15 +119,28 @@ class TableState:
         claims = tuple(Claim(seat, name, token) for seat, name, token in data.get("claims", ()))
         wifi = Wifi.from_json(data["wifi"]) if data.get("wifi") else None
         ask = HostAsk(*data["host_ask"]) if data.get("host_ask") else None
-        return cls(game_id, seats, game, (), data["language"], claims, wifi,
+        undo = tuple(Step(games[game_id].from_json(state), action, seat, final, int(clock_ms),
+                          bool(runs))
+                     for state, action, seat, final, clock_ms, runs in data.get("undo", ()))
+        return cls(game_id, seats, game, undo, data["language"], claims, wifi,
                    bool(data.get("show_wifi")), data.get("saved", {}),
                    tuple(data.get("hosts", ())), ask, data.get("last_setup"),
                    bool(data.get("ending")), data.get("box_options", {}),
-                   tuple(data["box_setup"]) if data.get("box_setup") else None)
+                   tuple(data["box_setup"]) if data.get("box_setup") else None,
+                   int(data.get("clock_ms", 0)))
 
 
 Handler = Callable[[TableState, Action, Games], TableState]
 """What a table action does: the state after it, or InvalidAction or IllegalAction."""
+
+
+def reachable(undo: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The steps undo can still take back and the newest final one that stops it: what lies
+    below that one is never reached again."""
+    for place in range(len(undo) - 1, -1, -1):
+        if undo[place].final is not None:
+            return undo[place:]
+    return undo
 
 
 def undoable(state: TableState, seat: int | None) -> Step:

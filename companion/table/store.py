@@ -28,7 +28,10 @@ CREATE TABLE IF NOT EXISTS checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1),
 CREATE TABLE IF NOT EXISTS history (game_seq INTEGER PRIMARY KEY, body TEXT NOT NULL,
                                     ended_at TEXT NOT NULL);
 """
-MIGRATIONS: tuple[str, ...] = (SCHEMA, "DROP TABLE checkpoint;")
+MIGRATIONS: tuple[str, ...] = (
+    SCHEMA, "DROP TABLE checkpoint;",
+    "ALTER TABLE snapshots ADD COLUMN game_seq INTEGER; "
+    "ALTER TABLE snapshots ADD COLUMN entered_seq INTEGER;")
 """``MIGRATIONS[n]`` brings a database of schema version n to n + 1 (``PRAGMA user_version``).
 
 Version 0 is a new file or one written before the schema had a number (the same tables);
@@ -58,12 +61,25 @@ class Checkpoint:
     saved_at_ms: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The table just before event ``seq`` (None: its text cannot be read), the event that
+    started the game it is in and the one that entered the game's state: ``seq`` itself for
+    a snapshot taken at a new game."""
+
+    seq: int
+    body: dict[str, Any] | None
+    game_seq: int
+    entered_seq: int
+
+
 class NewerDatabase(Exception):
     """The database was written by a newer Getaway, whose tables this one does not know."""
 
 
 class Store:
-    """An append-only log of actions plus snapshots of the table at each new game.
+    """An append-only log of actions plus snapshots of the table at each new game and every
+    so many events within one.
 
     One connection, used from the Table's owner thread only (opened there or before it starts).
     """
@@ -101,18 +117,23 @@ class Store:
                                    f"PRAGMA user_version = {version + 1}; COMMIT;")
 
     def append(self, event: dict[str, Any], snapshot: dict[str, Any] | None = None,
-               finished: tuple[int, dict[str, Any]] | None = None) -> int:
+               finished: tuple[int, dict[str, Any]] | None = None,
+               within: tuple[int, int] | None = None) -> int:
         """Write one event (and the table snapshot taken just before it); return its number.
 
         ``finished`` is (the number of the event that started a game, its record): the game
-        this event ended goes into the history in the same transaction.
+        this event ended goes into the history in the same transaction. ``within`` is (the
+        number of the event that started the game, of the one that entered its state) for a
+        snapshot taken within a game; None for one taken at a new game.
         """
         with self._transaction():
             cur = self._db.execute("INSERT INTO events (body) VALUES (?)", (_dump(event),))
             seq = int(cur.lastrowid or 0)
             if snapshot is not None:
-                self._db.execute("INSERT INTO snapshots (seq, body) VALUES (?, ?)",
-                                 (seq, _dump(snapshot)))
+                game_seq, entered_seq = within or (None, None)
+                self._db.execute("INSERT INTO snapshots (seq, body, game_seq, entered_seq) "
+                                 "VALUES (?, ?, ?, ?)",
+                                 (seq, _dump(snapshot), game_seq, entered_seq))
             if finished is not None:
                 # A game recorded at its end keeps that time when the group ends it later.
                 self._db.execute("INSERT INTO history (game_seq, body, ended_at) "
@@ -121,13 +142,13 @@ class Store:
                                  (finished[0], _dump(finished[1])))
         return seq
 
-    def snapshots(self) -> Iterator[tuple[int, dict[str, Any] | None]]:
-        """The snapshots, newest first, each with the number of the event that follows it;
-        None for one whose text cannot be read (damaged)."""
+    def snapshots(self) -> Iterator[Snapshot]:
+        """The snapshots, newest first; a damaged one's body is None."""
         rows = self._db.execute(
-            "SELECT seq, CAST(body AS BLOB) FROM snapshots ORDER BY seq DESC")
-        for seq, body in rows:
-            yield seq, _load(body)
+            "SELECT seq, CAST(body AS BLOB), game_seq, entered_seq FROM snapshots "
+            "ORDER BY seq DESC")
+        for seq, body, game_seq, entered_seq in rows:
+            yield Snapshot(seq, _load(body), _seq(game_seq, seq), _seq(entered_seq, seq))
 
     def logged(self, first_seq: int = 0) -> Iterator[tuple[int, dict[str, Any] | None]]:
         """The events from ``first_seq`` on, oldest first; None for one whose text cannot be
@@ -235,6 +256,11 @@ def _connect(path: Path) -> sqlite3.Connection:
     # synchronous is per connection: FULL fsyncs the WAL on every commit.
     db.execute("PRAGMA synchronous=FULL")
     return db
+
+
+def _seq(stored: object, seq: int) -> int:
+    """A snapshot's stored event number, ``seq`` where none (or no number) is stored."""
+    return stored if isinstance(stored, int) else seq
 
 
 def _crc(seq: int, elapsed_ms: int, saved_at_ms: int, boot: bytes) -> int:

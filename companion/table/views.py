@@ -1,12 +1,35 @@
-"""Views of the table: the public one (screen, LEDs, table page) and one per seat's phone."""
+"""Views of the table: the public one (screen, LEDs, table page), one per seat's phone and the
+box's own parts, each typed, and ``strip`` that every view passes on its way out.
+
+Who may read a part is declared once on its type (``companion.games.visibility``): the box's
+Wi-Fi QR code and a game's ``box`` part for the box alone, the join code for hosts, a game's
+own secrets for their seat. Three rules stay where they are, as they depend on more than the
+part: a game's public view shows what the rules have made open (a catcher once captured); the
+undo note names a step to its sender alone when the public view did not show it; the cover
+is offered where a seat's view holds more than its actions. The Wi-Fi password never enters
+a view but in the box's QR code."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from functools import cache
+from typing import (
+    Annotated,
+    Any,
+    Generic,
+    NamedTuple,
+    NotRequired,
+    TypedDict,
+    TypeVar,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 from companion.games.base import JSON, Game, Games
+from companion.games.visibility import BOX, HOST, Visible
 from companion.i18n import CORE
 from companion.table.documents import documents
 from companion.table.state import TableState
@@ -15,17 +38,222 @@ SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c"
 """One colour a seat, the same on the box's screen and every phone; none of them is an alarm
 colour of the police station (yellow, green, white, red)."""
 
+G = TypeVar("G")
+
+
+class SeatView(TypedDict):
+    seat: int
+    name: str
+    taken: bool
+    colour: str
+
+
+class ClaimView(TypedDict):
+    seat: int
+    name: str
+
+
+class WifiView(TypedDict):
+    """The box's Wi-Fi as the table page may show it: never the password."""
+
+    ssid: str
+    security: str
+    hidden: bool
+    shown: bool
+
+
+class TimerView(TypedDict):
+    remaining_ms: int
+    running: bool
+    limit_ms: int
+    turn: bool
+
+
+class UndoNote(TypedDict):
+    """What undo takes back: the step's name (a text key) and the seat that sent it."""
+
+    key: str
+    seat: int | None
+
+
+class OptionView(TypedDict):
+    name: str
+    default: JSON
+    choices: list[JSON]
+    minimum: int | float | None
+    maximum: int | float | None
+
+
+class GameSummary(TypedDict):
+    id: str
+    title: dict[str, str]
+    min_seats: int
+    max_seats: int
+    options: list[OptionView]
+
+
+class TableView(TypedDict, Generic[G]):
+    """A view of the table for one reader; ``G`` is its game's view (``state``).
+
+    In the lobby it lists the games and what each keeps; in a game it has the game's title,
+    outcome and ``state``. The parts declared ``BOX`` or ``HOST`` reach only those readers.
+    """
+
+    version: int
+    language: str
+    game: str | None
+    seats: list[SeatView]
+    claims: list[ClaimView]
+    wifi: WifiView | None
+    timer: TimerView | None
+    games: NotRequired[list[GameSummary]]
+    saved: NotRequired[dict[str, dict[str, dict[str, JSON]]]]
+    last_setup: NotRequired[dict[str, JSON] | None]
+    box_setup: NotRequired[list[str] | None]
+    title: NotRequired[dict[str, str]]
+    outcome: NotRequired[dict[str, JSON] | None]
+    me: int | None
+    undo: bool
+    undoes: UndoNote | None
+    cover: bool
+    state: NotRequired[G]
+    host: NotRequired[bool]
+    join_code: NotRequired[Annotated[str, HOST]]
+    wifi_qr: NotRequired[Annotated[str | None, BOX]]
+    """The Wi-Fi QR payload, password and all, while the group chose to show it."""
+    hotspot_qr: NotRequired[Annotated[str | None, BOX]]
+    """The same whenever one is saved (the screen shows it while the box has no network)."""
+    box: NotRequired[Annotated[dict[str, JSON], BOX]]
+    """What the game shows on the box's screen alone (``Game.box_view``)."""
+
+
+class Views(NamedTuple):
+    """What the Table publishes after each change: the public view, each seat's, and the
+    parts only the box's own screen shows."""
+
+    public: dict[str, JSON]
+    private: dict[int, dict[str, JSON]]
+    device: dict[str, JSON]
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """Who a view goes to: a seat's phone (``seat`` None: the table page or the box's screen),
+    whether it is a host's, whether it is the box's own screen."""
+
+    seat: int | None = None
+    host: bool = False
+    box: bool = False
+
+    def may_see(self, visible: Visible) -> bool:
+        """Whether this reader may see a part declared ``visible``."""
+        if visible is BOX:
+            return self.box
+        if visible is HOST:
+            return self.host
+        return self.seat is not None
+
+
+TABLE_PAGE = Reader()
+THE_BOX = Reader(box=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """Who may read which part of one kind of view: its own parts (``own``) and those inside
+    its parts (``inner``, a view or a list of views)."""
+
+    own: Mapping[str, Visible]
+    inner: Mapping[str, Declared]
+
+
+NOTHING = Declared({}, {})
+
+
+def strip(view: Mapping[str, JSON], reader: Reader, games: Games) -> dict[str, JSON]:
+    """``view`` without what ``reader`` may not see: the parts its type declares for other
+    readers, and those its game's view types declare in ``state``."""
+    game = games.get(str(view.get("game")))
+    declared = _table_declared(None if game is None else game.public_view,
+                               None if game is None else game.private_view)
+    return _kept(view, declared, reader)
+
+
+def _kept(view: Mapping[str, Any], declared: Declared, reader: Reader) -> dict[str, Any]:
+    kept = {}
+    for key, part in view.items():
+        visible = declared.own.get(key)
+        if visible is None or reader.may_see(visible):
+            inner = declared.inner.get(key)
+            kept[key] = part if inner is None else _within(part, inner, reader)
+    return kept
+
+
+def _within(part: JSON, declared: Declared, reader: Reader) -> JSON:
+    if isinstance(part, dict):
+        return _kept(part, declared, reader)
+    if isinstance(part, list):
+        return [_within(item, declared, reader) for item in part]
+    return part
+
+
+@cache
+def _table_declared(public: Callable[..., Any] | None,
+                    private: Callable[..., Any] | None) -> Declared:
+    """What a table view declares, with its game's views (by the view functions' return
+    types) declared in ``state``."""
+    table = declared(TableView)
+    game = _merged(*(declared(get_type_hints(view, include_extras=True).get("return"))
+                     for view in (public, private) if view is not None))
+    return table if game is NOTHING else Declared(table.own, {**table.inner, "state": game})
+
+
+def _merged(*parts: Declared) -> Declared:
+    own = {key: visible for part in parts for key, visible in part.own.items()}
+    inner = {key: declared for part in parts for key, declared in part.inner.items()}
+    return Declared(own, inner) if own or inner else NOTHING
+
+
+@cache
+def declared(kind: Any) -> Declared:
+    """What a view type declares (a TypedDict's ``Annotated`` markers, and those of the
+    views inside it); NOTHING for any other type."""
+    if not is_typeddict(kind):
+        return NOTHING
+    own, inner = {}, {}
+    for key, hint in get_type_hints(kind, include_extras=True).items():
+        marks, types = _unwrapped(hint)
+        for mark in marks:
+            if isinstance(mark, Visible):
+                own[key] = mark
+        found = _merged(*map(declared, types))
+        if found is not NOTHING:
+            inner[key] = found
+    return Declared(own, inner) if own or inner else NOTHING
+
+
+def _unwrapped(hint: Any) -> tuple[list[object], list[Any]]:
+    """The markers on a field's type and the types its value may hold (a list's items)."""
+    marks: list[object] = []
+    while get_origin(hint) in (Annotated, NotRequired):
+        if get_origin(hint) is Annotated:
+            marks.extend(hint.__metadata__)
+        hint = get_args(hint)[0]
+    if get_args(hint) and get_origin(hint) is not dict:
+        return marks, [t for arg in get_args(hint) for t in _unwrapped(arg)[1]]
+    return marks, [hint]
+
 
 def table_view(state: TableState, games: Games, seat: int | None,
                version: int) -> dict[str, JSON]:
     """The view for ``seat`` (None: public). Only ``game.private_view`` may add secrets."""
-    public, private = table_views(state, games, version)
-    return public if seat is None else private[seat]
+    views = table_views(state, games, version)
+    return views.public if seat is None else views.private[seat]
 
 
-def table_views(state: TableState, games: Games,
-                version: int) -> tuple[dict[str, JSON], dict[int, dict[str, JSON]]]:
-    """The public view and every seat's, what they share computed once."""
+def table_views(state: TableState, games: Games, version: int) -> Views:
+    """The public view, every seat's and the box's own parts, what they share computed once:
+    each is what ``strip`` leaves its reader of all the table shows."""
     shared: dict[str, JSON] = {
         "version": version,
         "language": state.language,
@@ -37,35 +265,50 @@ def table_views(state: TableState, games: Games,
                                                  "shown": state.show_wifi},
         "timer": None,
     }
+    box = device_view(state, games)
     seats = range(len(state.seats))
     if state.game_id is None:
         shared["games"] = [game_summary(game) for game in games.values()]
         shared["saved"] = {game.id: documents(state, game) for game in games.values()}
         shared["last_setup"] = state.last_setup
         shared["box_setup"] = list(state.box_setup) if state.box_setup else None
-        return _reader(shared, state, None, None, False, None), {
-            seat: _reader(shared, state, seat, None, False, None) for seat in seats}
+        return _stripped(games, _reader(shared, state, None, None, False, None, box), {
+            seat: _reader(shared, state, seat, None, False, None, box) for seat in seats})
     game = games[state.game_id]
     timer = game.timer(state.game)
     public = game.public_view(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
                   outcome=game.outcome(state.game))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
-    return _reader(shared, state, None, public, False, undo_note(state, game, None, public)), {
+    everyone = _reader(shared, state, None, public, False, undo_note(state, game, None, public),
+                       box)
+    return _stripped(games, everyone, {
         seat: _reader(shared, state, seat, {**public, **mine},
-                      game.secrets and has_secrets(mine), undo_note(state, game, seat, public))
-        for seat, mine in private.items()}
+                      game.secrets and has_secrets(mine), undo_note(state, game, seat, public),
+                      box)
+        for seat, mine in private.items()})
 
 
-def _reader(shared: dict[str, JSON], state: TableState, seat: int | None,
-            game_state: JSON, cover: bool, undoes: JSON) -> dict[str, JSON]:
+def _stripped(games: Games, everyone: Mapping[str, JSON],
+              seats: Mapping[int, Mapping[str, JSON]]) -> Views:
+    """What each reader may see of the view made for it; the box's own parts are what it may
+    see beyond the public view."""
+    public = strip(everyone, TABLE_PAGE, games)
+    device = {key: part for key, part in strip(everyone, THE_BOX, games).items()
+              if key not in public}
+    return Views(public, {seat: strip(view, Reader(seat), games) for seat, view in seats.items()},
+                 device)
+
+
+def _reader(shared: dict[str, JSON], state: TableState, seat: int | None, game_state: JSON,
+            cover: bool, undoes: JSON, box: Mapping[str, JSON]) -> dict[str, JSON]:
     """One reader's view: the shared part, who it is, whether it may undo and what that
-    takes back, its game state."""
+    takes back, its game state, and the box's own parts (``strip`` keeps them for the box)."""
     view = {**shared, "me": seat, "undo": state.can_undo(seat), "undoes": undoes,
             "cover": cover}
     if state.game_id is not None:
         view["state"] = game_state
-    return view
+    return {**view, **box}
 
 
 def undo_note(state: TableState, game: Game[Any], seat: int | None,

@@ -1,11 +1,13 @@
-// Getaway's case: a shell (four walls and the front panel with every hole) and a base plate
-// with posts for the Pi. Every size and hole comes from panel.scad, which
-// companion/maker/enclosure.py writes from hardware/panel.toml and hardware/pins.toml.
+// Getaway's case: a shell (four walls and the front panel with every hole, guides that hold
+// the screen) and a base plate with posts for the Pi and the stripboard. Every size and hole
+// comes from panel.scad, which companion/maker/enclosure.py writes from hardware/panel.toml,
+// hardware/parts.toml and hardware/pins.toml.
 //
 //   openscad -D 'part="shell-print"' -o shell.stl enclosure.scad   the shell, ready to print
 //   openscad -D 'part="base"' -o base.stl enclosure.scad           the base plate, likewise
 //   part = "assembled" | "shell" | "shell-print" | "base" | "panel" (the panel's holes, 2D)
 //          | "print" (both parts as they lie on the bed, side by side: the guide's picture)
+//          | "inside" (the box with every part in its place and the shell see-through)
 include <panel.scad>
 
 part = "print";
@@ -59,12 +61,31 @@ module base() {
         cylinder(d = pi_post, h = 5, $fn = 24);
         cylinder(d = 2.2, h = 6, $fn = 12);
     }
+    // the stripboard's posts, under its four drilled corner holes (M2.5 screws)
+    for (p = board_posts) translate([p[0], p[1], base]) difference() {
+        cylinder(d = pi_post, h = board_post, $fn = 24);
+        cylinder(d = 2.2, h = board_post + 1, $fn = 12);
+    }
+}
+
+// Every part as the room it takes (panel.scad's inside): the Pi, the stripboard, the screen,
+// the buttons, the LEDs, the buzzer.
+module parts_inside() {
+    for (b = inside) if (b[3] != "lightgrey") color(b[3]) translate(b[0])
+        if (b[2]) translate([(b[1][0] - b[0][0]) / 2, (b[1][1] - b[0][1]) / 2, 0])
+            cylinder(d = b[1][0] - b[0][0], h = b[1][2] - b[0][2]);
+        else cube(b[1] - b[0]);
 }
 
 if (part == "shell") shell();
 if (part == "base") base();
 if (part == "panel") panel_holes();
 if (part == "assembled") { base(); translate([0, 0, base]) shell(); }
+if (part == "inside") {
+    color("silver") base();
+    parts_inside();
+    %translate([0, 0, base]) shell();
+}
 // the shell upside down, its panel on the bed
 module shell_print() { translate([0, depth, height - base]) rotate([180, 0, 0]) shell(); }
 

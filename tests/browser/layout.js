@@ -10,7 +10,25 @@
       && box.width > 0 && box.height > 0;
   };
   const name = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}.${el.className}`;
-  const scrolls = (el) => Boolean(el.closest(".table-scroll"));
+  // The thing to do now ([data-task]) shows without scrolling.
+  const stood = window.scrollY;
+  window.scrollTo(0, 0);
+  const cover = document.getElementById("cover");
+  const covering = root !== document.body || Boolean(cover && shown(cover));
+  for (const el of covering ? [] : document.querySelectorAll("[data-task]")) {
+    if (!shown(el)) continue;
+    const target = [...el.querySelectorAll("button:not(:disabled), input, select, [role=button]")].find(shown)
+      || (el.matches("button") ? el : null);
+    const box = (target || el).getBoundingClientRect();
+    if (box.bottom > innerHeight + 1) {
+      problems.push(`the task ${name(el)} "${(target || el).textContent.trim().slice(0, 30)}" is ${Math.round(box.bottom - innerHeight)} px below the fold`);
+    }
+  }
+
+  // A box that scrolls sideways is one problem (below), not one for each thing it hides.
+  const sideways = [...root.querySelectorAll("*")].filter((el) => shown(el)
+    && ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1);
+  const scrolls = (el) => sideways.some((box) => box !== el && box.contains(el));
 
   if (document.documentElement.scrollWidth > width + 1) {
     problems.push(`the page is ${document.documentElement.scrollWidth} px wide on a ${width} px phone`);
@@ -19,6 +37,24 @@
     if (!shown(el) || scrolls(el)) continue;
     const box = el.getBoundingClientRect();
     if (box.right > width + 1) problems.push(`${name(el)} runs ${Math.round(box.right - width)} px off the screen`);
+  }
+
+  // A box that scrolls sideways hides what is beyond its edge (a table's totals column).
+  for (const el of sideways) {
+    problems.push(`${name(el)} hides ${el.scrollWidth - el.clientWidth} px sideways (a column out of sight)`);
+  }
+
+  // A text that runs out of its box (a long name in big letters) runs off the screen too.
+  const words = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = words.nextNode(); node; node = words.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !node.textContent.trim() || !shown(parent) || scrolls(parent)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const right = Math.max(0, ...[...range.getClientRects()].map((r) => r.right));
+    if (right > width + 1) {
+      problems.push(`"${node.textContent.trim().slice(0, 30)}" runs ${Math.round(right - width)} px off the screen (${name(parent)})`);
+    }
   }
 
   // A box that clips its own text (an ellipsis, a clamp, a hidden overflow) keeps inside the
@@ -68,6 +104,23 @@
     }
   }
 
+  // Every button's words, as drawn and as armed for a second tap, read at 4.5:1 at least.
+  for (const el of root.querySelectorAll("button, a.button, [role=button]")) {
+    if (!shown(el) || el.matches("#cover") || !el.textContent.trim()) continue;
+    const before = el.getAttribute("data-armed");
+    for (const armed of el.matches("button") ? [before, "yes"] : [before]) {
+      if (armed === null) el.removeAttribute("data-armed");
+      else el.setAttribute("data-armed", armed);
+      for (const [text, ratio] of contrasts(el)) {
+        if (ratio < 4.5) {
+          problems.push(`"${text}" reads at ${ratio.toFixed(2)}:1 on ${name(el)}${armed === "yes" ? " (armed)" : ""}`);
+        }
+      }
+    }
+    if (before === null) el.removeAttribute("data-armed");
+    else el.setAttribute("data-armed", before);
+  }
+
   // What covers text: each text's first line, seen through the viewport at every scroll.
   const header = document.querySelector(".bar").getBoundingClientRect().height;
   const covered = new Set();
@@ -86,6 +139,58 @@
       }
     }
   }
-  window.scrollTo(0, 0);
+  window.scrollTo(0, stood);
   return [...problems, ...covered];
+
+  // Each text of ``el`` with its contrast against what is drawn under it.
+  function contrasts(el) {
+    const found = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent.trim() || !shown(parent)) continue;
+      const [fore, back] = colours(parent);
+      found.push([node.textContent.trim().slice(0, 30), ratio(fore, back)]);
+    }
+    return found;
+  }
+
+  // The text colour and the background under it, each an opaque [r, g, b], with the
+  // transparency of backgrounds and of a faded (disabled) element composed in.
+  function colours(el) {
+    const layers = [];
+    for (let at = el; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      layers.push({ colour: rgba(style.backgroundColor), fade: Number(style.opacity) });
+    }
+    let back = [14, 22, 32]; // the page (--bg)
+    let under = null; // what is under the first faded element
+    let fade = 1;
+    for (const layer of layers.reverse()) {
+      if (layer.fade < 1 && under === null) under = back;
+      back = over(layer.colour, back);
+      fade *= layer.fade;
+    }
+    const text = over(rgba(getComputedStyle(el).color), back);
+    // A faded element shows its text and its background over what is under all of it.
+    return under ? [over([...text, fade], under), over([...back, fade], under)] : [text, back];
+  }
+
+  function rgba(css) {
+    const parts = (css.match(/[\d.]+/g) || []).map(Number);
+    return parts.length >= 3 ? [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1] : [0, 0, 0, 0];
+  }
+
+  function over([r, g, b, a], [br, bg, bb]) {
+    return [r * a + br * (1 - a), g * a + bg * (1 - a), b * a + bb * (1 - a)];
+  }
+
+  function ratio(a, b) {
+    const light = (c) => {
+      const [r, g, bl] = c.map((v) => { const s = v / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    };
+    const [hi, lo] = [light(a), light(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  }
 }

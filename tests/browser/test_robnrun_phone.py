@@ -135,7 +135,7 @@ def test_big_moments_fill_the_screen_and_buzz(table: Table, server: Server,
         heist.do("play")
     heist.do("sort", 0, cards=WRONG)                              # 8 wrong tools, red allows 4
     expect(carl.locator("#moment")).to_contain_text(
-        "The red alarm went off! Cracked: 0 of 3 safes, +0 gold")
+        "The red alarm went off! Cracked: 0 of 3 safes, no gold")
     moment(carl, "Alarm!")
     moment(dana, "Alarm!")
     assert [600, 150, 600] in buzzed(carl) and [600, 150, 600] in buzzed(dana)

@@ -27,6 +27,8 @@ __all__ = ["browser", "server"]
 WIDTHS = (320, 360, 412)
 LANGUAGES = ("de", "en")
 GALLERY = Path(os.environ.get("GETAWAY_GALLERY") or SHOTS.parent / "gallery")
+HEIGHT = 640  # the thing to do now shows on a 320 x 640 phone without scrolling
+SURNAME = "Schwarzenbergerova"
 SAFE = {"tools": {"card": 2, "dynamite": 1}, "gold": 3}
 
 
@@ -38,20 +40,24 @@ class Walk:
         self.pages: dict[str, Page] = {}
         self.found: dict[str, list[str]] = {}
 
-    def phone(self, who: str, path: str = f"j/{JOIN_CODE}") -> Page:
+    def phone(self, who: str, path: str = f"j/{JOIN_CODE}", fake_time: bool = False) -> Page:
+        """``who``'s phone on ``path``; with ``fake_time`` its clock moves only when told."""
         context: BrowserContext = self.browser.new_context(
             viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
             locale="en-US")
         page = context.new_page()
         page.on("pageerror", lambda error: self.found.setdefault(who, []).append(str(error)))
+        if fake_time:
+            page.clock.install()
         page.goto(self.url + path)
         self.pages[who] = page
         return page
 
-    def sit(self, who: str, seat: int) -> None:
-        page = self.phone(who)
+    def sit(self, who: str, seat: int, fake_time: bool = False) -> None:
+        """``who`` takes ``seat`` under a name as long as a name may be (20 characters)."""
+        page = self.phone(who, fake_time=fake_time)
         expect(page.locator("#join")).to_be_visible()
-        page.fill("#name", who)
+        page.fill("#name", long_name(who))
         page.locator(f'#join-seats [data-seat="{seat}"]').tap()
         expect(page.locator("#me")).to_contain_text(who)
 
@@ -87,7 +93,7 @@ class Walk:
             page.locator(f'[data-lang="{lang}"]').first.dispatch_event("click")
             expect(page.locator("html")).to_have_attribute("lang", lang)
             for width in WIDTHS:
-                page.set_viewport_size({"width": width, "height": 740})
+                page.set_viewport_size({"width": width, "height": HEIGHT})
                 page.evaluate("document.getElementById('toast').hidden = true")
                 where = f"{screen} · {name} · {lang} · {width} px"
                 self.found.setdefault(where, []).extend(problems(page))
@@ -102,6 +108,34 @@ class Walk:
         wrong = {where: found for where, found in self.found.items() if found}
         assert wrong == {}, "\n".join(f"{where}: {f}" for where, found in wrong.items()
                                       for f in found)
+
+
+def long_name(who: str) -> str:
+    """``who`` with a surname, 20 characters long (the most a name may have)."""
+    return f"{who} {SURNAME}"[:20]
+
+
+def refused_under_the_pad(page: Page) -> None:
+    """Nine tens are refused; the refusal leaves the pad's buttons free to put it right (the
+    player has scrolled just far enough to see Send at the bottom of a 320 x 640 phone)."""
+    page.set_viewport_size({"width": 320, "height": HEIGHT})
+    for _ in range(9):
+        page.locator('.tile[data-tile="10"]').dispatch_event("click")
+    send = page.locator('[data-action="score"]')
+    send.evaluate("el => el.scrollIntoView({ block: 'end' })")
+    send.dispatch_event("click")
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    covered = page.evaluate("""() => {
+      const toast = document.getElementById("toast").getBoundingClientRect();
+      return [...document.querySelectorAll("#game-panel button:not(:disabled)")].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom > toast.top && box.top < toast.bottom
+          && box.top < innerHeight && box.bottom > 0;
+      }).map((el) => el.textContent.trim());
+    }""")
+    assert covered == [], f"the refusal covers {covered}"
+    page.locator(".pad-row .action:not(.primary)").first.dispatch_event("click")
 
 
 @pytest.fixture
@@ -141,15 +175,22 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-turn", "Anna", "Ben", "table")
     walk.act(Action("pause"))
     walk.look("romme-paused", "Anna")
+    expect(walk.pages["Anna"].locator("#subline")).to_have_text("Your turn!")  # not "It is …"
     walk.act(Action("resume"))
     clock.advance(50)
     walk.table.poke()                                        # the box calls time
     walk.look("romme-settle", "Anna", "Ben", "table")
     clock.advance(10)
     walk.table.poke()                                        # the next turn starts
+    ben = walk.pages["Ben"]
+    ben.wait_for_function("v => window.Getaway.state.view?.version >= v",
+                          arg=walk.table.published.version)
+    expect(ben.locator("#moment .moment-title")).to_have_text("Your turn!")
+    expect(ben.locator("#moment .moment-text")).to_have_count(0)  # not Anna's overrun again
     walk.look("romme-overrun", "Anna", "Ben")
     walk.act(*(Action("end_turn") for _ in range(3)), Action("romme"))
     walk.look("romme-scoring", "Anna", "Ben")
+    refused_under_the_pad(walk.pages["Anna"])
     walk.act(Action("score", None, {"seat": 0, "tiles": [7, 50]}),
              Action("score", None, {"seat": 2, "tiles": [3]}))
     walk.look("romme-scored", "Ben")
@@ -157,6 +198,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-round-two", "Ben")
     walk.act(Action("resume"), Action("romme"), Action("confirm_scores"))  # out at once
     walk.look("romme-over", "Anna", "table")
+    expect(walk.pages["Anna"].locator("#players .tag.warn")).to_have_count(0)  # no overrun badge
     walk.verdict()
 
 
@@ -173,6 +215,11 @@ def test_every_rob_n_run_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("robnrun-safes", "Bea", "Carl")
     walk.act(Action("safes", 0, {"safes": [SAFE]}), Action("start"))
     walk.look("robnrun-clues", "Bea", "Carl", "table")
+    bea = walk.pages["Bea"]
+    bea.locator('[data-action="clue"][data-clue="3"]').dispatch_event("click")
+    expect(bea.locator('[data-task="clue3"]')).to_be_visible()
+    walk.check(bea, "robnrun-clue-picker", "Bea")
+    bea.locator('.rr-picker .quiet').dispatch_event("click")
     walk.act(Action("crew"))
     walk.look("robnrun-crew", "Carl", "Dana")
     while walk.table.published.public["state"]["phase"] == "crew":
@@ -180,6 +227,8 @@ def test_every_rob_n_run_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("robnrun-alarm", "Bea", "Carl")
     walk.act(Action("sort", 0, {"cards": ["card", "card", "dynamite", "flashlight"]}))
     walk.look("robnrun-evaluation", "Bea", "Carl", "table")
+    walk.act(Action("next"), Action("next"))
+    walk.look("robnrun-place", "Bea", "Carl", "table")
     walk.verdict()
 
 
@@ -195,6 +244,8 @@ def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("safehouse-faces", "Ina", "table")
     walk.act(Action("faces", None, {"faces": {"yellow": [3, "P"], "blue": [4], "white": [2]}}))
     walk.look("safehouse-helps", "Ina", "Sami")
+    expect(walk.pages["Ina"].locator('[data-kind="reroll"]')).to_have_text(
+        "Roll again: tap dice first")
     walk.act(Action("go"), Action("order", None, {"seat": 0, "row": 5, "status": "closed",
                                                   "arrow": 5}),
              Action("order", None, {"seat": 1, "row": 2, "status": "open"}))
@@ -243,19 +294,26 @@ def test_every_safehouse_sheet_screen_fits_every_phone(walk: Walk) -> None:
 
 
 def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
-    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
-                                             "options": {"first_player": 0, "rounds": 1}}),
-             Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
-             Action("score", None, {"seat": 1, "tiles": [7, 50]}), Action("confirm_scores"))
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 3,
+                                             "options": {"first_player": 0, "rounds": 2}}),
+             *(Action("table.rename", None, {"seat": seat, "name": long_name(who)})
+               for seat, who in enumerate(("Anna", "Ben", "Cara"))))
+    for _ in range(2):
+        walk.act(Action("resume"), *(Action("end_turn") for _ in range(3)), Action("romme"))
+        winner = walk.table.published.public["state"]["scoring"]["winner"]
+        walk.act(*(Action("score", None, {"seat": seat, "tiles": [9, 10, 50]})
+                   for seat in range(3) if seat != winner), Action("confirm_scores"))
     game_id = walk.table.history()[0]["id"]
     for screen, path in (("history", "history"), ("history-game", f"history/{game_id}")):
         page = walk.phone(screen, path)
         for lang in LANGUAGES:
             page.goto(f"{walk.url}{path}?lang={lang}")
             for width in WIDTHS:
-                page.set_viewport_size({"width": width, "height": 740})
+                page.set_viewport_size({"width": width, "height": HEIGHT})
                 walk.found.setdefault(f"{screen} · {lang} · {width} px", []).extend(
                     problems(page))
+            if screen == "history" and lang == "en":
+                expect(page.locator(".winner")).to_contain_text(f"won by {long_name('Anna')}")
                 if width == 360:
                     walk.shoot(page, f"{screen}-{lang}")
     walk.verdict()
@@ -300,6 +358,7 @@ def test_every_gendarm_screen_fits_every_phone(walk: Walk) -> None:
     walk.look("gendarm-chips", "Anna", "Ben")
     walk.act(Action("catcher", 1, {"number": 4}))
     walk.look("gendarm-turn", "Anna", "Ben", "table")
+    expect(walk.pages["table"].locator('[data-action="end_turn"]')).to_have_text("End turn")
     walk.pages["Anna"].locator('[data-action="claim"]').tap()
     walk.look("gendarm-claim", "Anna")
     walk.act(Action("roll", None, {"value": 6}))
@@ -341,3 +400,26 @@ def test_every_gendarm_screen_fits_every_phone(walk: Walk) -> None:
     claim.tap()
     walk.look("gendarm-kept-claim", "table")
     walk.verdict()
+
+
+def test_a_question_to_tap_again_reads_and_stays_until_answered(walk: Walk) -> None:
+    """Rematch asks for a second tap in light words on dark red (4.5:1 at least), and the
+    question stays a minute later; a tap elsewhere takes it back."""
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                             "options": {"first_player": 0, "rounds": 1}}))
+    walk.sit("Anna", 0, fake_time=True)
+    walk.act(Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
+             Action("score", None, {"seat": 1, "tiles": [7, 50]}), Action("confirm_scores"))
+    anna = walk.pages["Anna"]
+    expect(anna.locator("#moment")).to_be_visible()
+    anna.locator("#moment").dispatch_event("click")
+    rematch = anna.locator('[data-action="table.rematch"]')
+    rematch.tap()
+    expect(rematch).to_have_attribute("data-armed", "yes")
+    expect(rematch).to_have_text("Tap again to confirm")
+    anna.set_viewport_size({"width": 320, "height": HEIGHT})
+    assert problems(anna) == []
+    anna.clock.fast_forward(60_000)
+    expect(rematch).to_have_text("Tap again to confirm")
+    anna.locator("#headline").tap()
+    expect(rematch).not_to_have_attribute("data-armed", "yes")

@@ -98,6 +98,42 @@ def latches(edges: Sequence[Edge], station: StationPins) -> list[tuple[bool, ...
     return shown
 
 
+def chain_end(edges: Sequence[Edge], station: StationPins, stages: int = 24) -> bool:
+    """QH' of the last 74HC595 of a chain of ``stages``, replayed from the whole log: what DATA
+    held at the rising CLOCK ``stages`` edges ago (latching does not matter)."""
+    data, register = False, [False] * stages
+    for edge in edges:
+        if edge.what != "state":
+            continue
+        if edge.pin == station.data:
+            data = bool(edge.value)
+        elif edge.pin == station.clock and edge.value:
+            register = [data, *register[:-1]]
+    return register[-1]
+
+
+class EchoPin(RecordingPin):
+    """The readback GPIO of a chain of shift registers: it reads what ``end`` says QH' is now."""
+
+    def __init__(self, factory: MockFactory, info: Any, end: Callable[[], bool]) -> None:
+        super().__init__(factory, info)
+        self._end = end
+
+    def _get_state(self) -> bool:
+        return self._end()
+
+
+def wire_chain(factory: RecordingFactory, station: StationPins, *, stages: int = 24,
+               stuck: bool | None = None) -> None:
+    """Wire the readback GPIO of ``station`` to a chain of ``stages`` (or hold it ``stuck``
+    low or high, as a missing or shorted wire would)."""
+    assert station.readback is not None
+
+    def end() -> bool:
+        return chain_end(factory.log.edges(), station, stages) if stuck is None else stuck
+    factory.pin(station.readback, pin_class=EchoPin, end=end)
+
+
 def lit(outputs: Sequence[bool]) -> set[tuple[int, int]]:
     """The (column, row) of each lit LED, by the documented order: bit 6 * column + row."""
     return {(bit // ROWS, bit % ROWS) for bit in range(COLUMNS * ROWS) if outputs[bit]}

@@ -15,11 +15,11 @@ import pytest
 from companion.device.display import pin_keys
 from companion.device.painters.palette import DANGER, GOOD
 from companion.device.pins import PinMap
-from companion.device.selftest import ASKED, ScreenConsole, SelfTest
+from companion.device.selftest import ASKED, PATTERN, ScreenConsole, SelfTest
 from companion.games.base import Button, Sound
 from companion.i18n import text
 from tests.clock import FakeClock
-from tests.device.recording import RecordingFactory, heard, latches, lit
+from tests.device.recording import RecordingFactory, heard, latches, lit, wire_chain
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "screens"
@@ -58,8 +58,49 @@ class Person:
 
 
 def selftest(pins: RecordingFactory, pin_map: PinMap, person: Person, clock: FakeClock,
-             lang: str = "en") -> SelfTest:
+             lang: str = "en", *, stages: int = 24, stuck: bool | None = None) -> SelfTest:
+    """The self-test of a box whose LED chain (``stages`` long, or its readback ``stuck``)
+    is read back as the pin map says."""
+    wire_chain(pins, pin_map.station, stages=stages, stuck=stuck)
     return SelfTest(pin_map, person, lang=lang, clock=clock, button_s=10.0, pin_factory=pins)
+
+
+def test_selftest_reads_the_pattern_back_through_the_whole_chain(
+        pins: RecordingFactory, pin_map: PinMap, clock: FakeClock) -> None:
+    """24 bits shifted in, 24 read at QH' of the last chip: the same bits, and no LED
+    latched in between (the chase's frames are all the LEDs showed)."""
+    person = Person(pins, pin_map, clock)
+    report = selftest(pins, pin_map, person, clock).run()
+    assert report.chain == list(PATTERN) and report.passed
+    assert person.lines[6:8] == ["LED chain: a pattern through all 24 stages, read back on "
+                                 "GPIO 27", "Buzzer: does it beep?"]
+    assert "LED chain: every bit came back" in person.lines
+    assert len(latches(pins.log.edges(), pin_map.station)) == 1 + 24 + 2
+
+
+@pytest.mark.parametrize(("stuck", "line"), [
+    (False, "LED chain: GPIO 27 stays low: check QH' (pin 9) of the last chip, R33, R34 and "
+            "the wire to header pin 13"),
+    (True, "LED chain: GPIO 27 stays high: check R34 to GND, and that nothing else is on header "
+           "pin 13")])
+def test_selftest_a_stuck_readback_fails_and_says_where_to_look(
+        pins: RecordingFactory, pin_map: PinMap, clock: FakeClock, stuck: bool, line: str) -> None:
+    person = Person(pins, pin_map, clock)
+    report = selftest(pins, pin_map, person, clock, stuck=stuck).run()
+    assert report.answered == list(ASKED) and not report.passed
+    assert person.bad == [line, "Please check the wiring (hardware/assembly.md)."]
+
+
+@pytest.mark.parametrize("stages", [16, 32])
+def test_selftest_a_chain_a_chip_short_or_long_reads_back_wrong(
+        pins: RecordingFactory, pin_map: PinMap, clock: FakeClock, stages: int) -> None:
+    """A chip left out of the chain (QH' to the wrong SER) or one too many."""
+    person = Person(pins, pin_map, clock, {button: None for button in ASKED})
+    report = selftest(pins, pin_map, person, clock, "de", stages=stages).run()
+    wrong = sum(a != b for a, b in zip(report.chain or [], PATTERN, strict=True))
+    assert wrong > 1
+    assert (f"LED-Kette: {wrong} von 24 Bits kamen falsch zurück: QH' jedes Chips zum SER des "
+            "nächsten, CLOCK und DATA prüfen") in person.bad
 
 
 def test_selftest_chases_led_by_led_then_lights_all(pins: RecordingFactory, pin_map: PinMap,
@@ -186,6 +227,7 @@ def test_selftest_in_the_simulator_keys_press_the_buttons(headless: None,
                     pygame.event.post(pygame.event.Event(kind, key=key))
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    wire_chain(pins, pin_map.station)
     out = io.StringIO()
     console = Keyboard(pin_map.screen, fullscreen=False, keys=pin_keys(pins, pin_map.buttons),
                        out=out)

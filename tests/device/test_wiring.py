@@ -42,7 +42,8 @@ def test_header_pins_named_in_pins_toml_are_where_the_gpios_are() -> None:
     """The comments a maker solders by ("# header pin 29") agree with the header's layout."""
     text = (ROOT / "hardware" / "pins.toml").read_text(encoding="utf-8")
     named = re.findall(r"^#?\s*\w+ = (\d+)\s+# header pin (\d+)", text, re.MULTILINE)
-    assert len(named) == 10  # five buttons, data, clock, latch, the optional OE, the buzzer
+    assert len(named) == 11  # five buttons, data, clock, latch, the optional OE and readback,
+    # the buzzer
     for gpio, pin in named:
         assert header_pin(int(gpio)) == int(pin), f"GPIO {gpio} is not header pin {pin}"
 

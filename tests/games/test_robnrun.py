@@ -60,7 +60,7 @@ def evaluating(state: RobState, *, cracked: tuple[int, ...] = (), gold: int = 0,
 
 
 def view(state: RobState) -> dict[str, Any]:
-    return GAME.public_view(state)
+    return dict(GAME.public_view(state))
 
 
 # -- the start --------------------------------------------------------------------------------

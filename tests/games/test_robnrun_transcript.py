@@ -42,7 +42,7 @@ class Game:
 
     @property
     def view(self) -> dict[str, Any]:
-        return GAME.public_view(self.state)
+        return dict(GAME.public_view(self.state))
 
     def secret(self) -> dict[str, Any]:
         secret: dict[str, Any] = GAME.private_view(self.state, self.state.robbery.boss)["secret"]

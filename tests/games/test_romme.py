@@ -59,7 +59,7 @@ def overrun(state: RommeState) -> RommeState:
 
 
 def view(state: RommeState) -> dict[str, Any]:
-    return GAME.public_view(state)
+    return dict(GAME.public_view(state))
 
 
 def refused(state: RommeState, kind: str, by: int | None = None, elapsed: int = 0,

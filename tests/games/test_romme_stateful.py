@@ -65,7 +65,7 @@ class Evenings(RuleBasedStateMachine):
 
     @property
     def view(self) -> dict[str, Any]:
-        return GAME.public_view(self.state)
+        return dict(GAME.public_view(self.state))
 
     def spare(self, seat: int) -> Counter[int]:
         """The tiles of each value left in the set beside the other losers' hands."""

@@ -67,7 +67,7 @@ class Games(RuleBasedStateMachine):
 
     @property
     def view(self) -> dict[str, Any]:
-        return GAME.public_view(self.state)
+        return dict(GAME.public_view(self.state))
 
     def snapshot(self) -> Any:
         return [table_view(self.table, GAMES, seat, 0)

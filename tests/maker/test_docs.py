@@ -27,8 +27,9 @@ def test_guide_counts_what_the_stripboard_has() -> None:
 
 def test_guide_names_every_header_pin_the_circuit_uses_beyond_29_to_40() -> None:
     used = {int(pin) for pin in circuit(load_pins()).part("PI").pins}
-    assert used - set(range(29, 41)) == {1, 2, 15}
-    assert "Pins 1 (3.3 V" in GUIDE and ", 2 (5 V), 15 (GPIO\n22" in GUIDE
+    assert used - set(range(29, 41)) == {1, 2, 13, 15}
+    assert "Pins 1 (3.3 V" in GUIDE and ", 2 (5 V), 13 (GPIO\n27" in GUIDE
+    assert "15 (GPIO 22, the LEDs' OE)" in GUIDE and "1, 2, 13 and 15: solder those four" in GUIDE
     for name in ("parts.md", "assembly.md", "pins.toml"):
         text = (ROOT / "hardware" / name).read_text(encoding="utf-8")
         assert "all the box needs" not in text, name

@@ -10,7 +10,9 @@ import pytest
 
 from companion.device.pins import load_pins
 from companion.maker.__main__ import CASE, HARDWARE, PRINTS
-from companion.maker.enclosure import Panel, PanelError, load_panel, openscad
+from companion.maker.enclosure import Panel, PanelError, board_hole, clashes, load_panel, openscad
+from companion.maker.parts import load_parts
+from companion.maker.stripboard import layout
 
 PANEL = HARDWARE / "panel.toml"
 MODEL = CASE / "enclosure.scad"
@@ -64,7 +66,8 @@ def test_openscad_builds_each_committed_part_from_the_data(tmp_path: Path, panel
     openscad(MODEL, built, "-D", f'part="{part}"')
     made, committed = triangles(built), triangles(CASE / name)
     case = panel.case
-    top = case["height"] - case["base"] if part == "shell-print" else case["base"] + 5
+    posts = max(5.0, panel.board_post)  # the Pi's posts, the stripboard's
+    top = case["height"] - case["base"] if part == "shell-print" else case["base"] + posts
     expected: list[tuple[float, ...]] = [(0, case["width"]), (0, case["depth"]), (0, top)]
     assert close(bounds(made), expected, 0.01)
     assert case["width"] <= BED and case["depth"] <= BED
@@ -113,7 +116,9 @@ def write_panel(tmp_path: Path, old: str, new: str) -> Path:
     ("at = [192.0, 100.0]", "at = [218.0, 100.0]", "the buzzer does not fit inside the walls"),
     ("first = [132.0, 38.0]", "first = [110.0, 38.0]", "the BACK button and the LED yellow 1 "
                                                         "overlap"),
-    ("window = [75.0, 50.0]", "window = [75.0, 75.0]", "is not the shape of a 480 x 320 screen"),
+    ("corner = [110.0, 14.0]", "corner = [100.0, 14.0]", "the Raspberry Pi and the stripboard "
+                                                          "take the same room"),
+    ("post = 6.0", "post = 12.0", "the stripboard and the BACK button take the same room"),
 ])
 def test_panel_data_that_cannot_be_built_is_refused(tmp_path: Path, old: str, new: str,
                                                     message: str) -> None:
@@ -133,3 +138,47 @@ def test_the_shell_holds_the_screen_module_square_behind_its_window(panel: Panel
             x = cx + sx * (mw / 2 + 0.3 + 1.6)
             y = case["depth"] - (cy + sy * (mh / 2 + 0.3 + 1.6))
             assert (round(x, 2), round(y, 2), case["panel"] + 6) in corners, (sx, sy)
+
+
+def test_the_window_and_the_guides_are_made_for_the_screen_the_parts_list_names() -> None:
+    """The window is the named panel's active area with a margin, the guides hold its board."""
+    pins, screen = load_pins(), load_parts().screen
+    panel = load_panel(PANEL, pins)
+    assert screen.model == "Waveshare 3.5inch HDMI LCD" and panel.screen == screen.model
+    assert panel.window[2:] == pytest.approx((screen.active[0] + 1.6, screen.active[1] + 1.6))
+    assert panel.module == screen.board[:2]
+    assert screen.active[0] / screen.active[1] == pytest.approx(
+        pins.screen.width / pins.screen.height, rel=0.01)
+    assert f"for the {screen.model}" in (CASE / "panel.scad").read_text(encoding="utf-8")
+
+
+def test_every_part_has_room_inside_the_case(panel: Panel) -> None:
+    """The Pi, the stripboard, the screen, each button's body, the LEDs and the buzzer (and
+    the shell's corner posts) each fit between the walls, the base and the panel, none in
+    another's place."""
+    labels = [block.label for block in panel.inside]
+    assert {"Raspberry Pi", "stripboard", "LEDs", "buzzer", "TURN button"} <= set(labels)
+    assert any(label.startswith("screen (") for label in labels)
+    assert clashes(panel) == []
+    board = next(block for block in panel.inside if block.label == "stripboard")
+    posts = [(x, y) for x, y in panel.board_posts]
+    assert all(board.low[0] < x < board.high[0] and board.low[1] < y < board.high[1]
+               for x, y in posts)
+
+
+def test_the_base_has_a_post_under_each_mounting_hole_of_the_stripboard(panel: Panel) -> None:
+    """Each post of base.stl stands where the stripboard's drilled hole is, its top at the
+    board's height, with a pilot hole for the screw in its centre."""
+    corner = [panel.inside[1].low[0], panel.inside[1].low[1]]
+    holes = [board_hole(corner, hole) for hole in layout(load_pins()).mounts]
+    assert [v for hole in holes for v in hole] == pytest.approx(
+        [v for post in panel.board_posts for v in post])
+    top = panel.case["base"] + panel.board_post
+    corners = {(x, y) for face in triangles(CASE / "base.stl") for x, y, z in face
+               if abs(z - top) < 0.01}
+    for x, y in holes:
+        distances = sorted(round(((cx - x) ** 2 + (cy - y) ** 2) ** 0.5, 1) for cx, cy in corners
+                           if abs(cx - x) < 4 and abs(cy - y) < 4)
+        assert distances and distances[0] == pytest.approx(1.1, abs=0.05), (x, y)
+        assert distances[-1] == pytest.approx(3.0, abs=0.05), (x, y)
+

@@ -4,15 +4,18 @@ template, the pin map and the guide name the buttons and the wires it buys."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from companion.device.pins import load_pins
-from companion.maker.circuit import board_nets, circuit
+from companion.device.pins import BuzzerPin, load_pins
+from companion.maker.circuit import CHIPS, board_nets, circuit
 from companion.maker.enclosure import load_panel
 from companion.maker.parts import BUTTONS, PartsError, load_parts
 from companion.maker.schematic import draw
+from companion.maker.stripboard import layout
+from tests.maker.test_schematic import words
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 PARTS = HARDWARE / "parts.toml"
@@ -37,17 +40,17 @@ def table_prices(markdown: str) -> dict[str, float]:
 
 def test_the_totals_are_the_lines_added_up() -> None:
     """The list's own lines with a Pi Zero 2 W (18 €, its 9 € supply) or a Pi 4 B (60 €,
-    13 €), the HDMI screen at 25 €, D25 and not R27, neither other screen: 112.10 and 158.10
+    13 €), the HDMI screen at 25 €, D25 and not R27, neither other screen: 113.10 and 159.10
     (the lines as they stood claimed about 75 and 110 € and added up to 111.80 and 157.80)."""
     text = read("parts.md")
     prices = table_prices(text.split("## Totals")[0])
     left_out = [part for part in prices if re.search(r"R27|Raspberry Pi Touch|SPI panel", part)]
     assert len(left_out) == 3
     common = sum(price for part, price in prices.items() if part not in left_out) - 18 - 9
-    assert round(common + 18 + 9, 2) == 112.1 and round(common + 60 + 13, 2) == 158.1
-    assert load_parts(PARTS).totals() == {"Pi Zero 2 W": 112.1, "Pi 4 B": 158.1}
-    assert "what to expect: 112.10 € with a Pi Zero 2 W, 158.10 € with a Pi 4 B" in text
-    assert "| **Total** | **112.10 €** | **158.10 €** |" in text
+    assert round(common + 18 + 9, 2) == 113.1 and round(common + 60 + 13, 2) == 159.1
+    assert load_parts(PARTS).totals() == {"Pi Zero 2 W": 113.1, "Pi 4 B": 159.1}
+    assert "what to expect: 113.10 € with a Pi Zero 2 W, 159.10 € with a Pi 4 B" in text
+    assert "| **Total** | **113.10 €** | **159.10 €** |" in text
 
 
 def test_a_price_range_without_a_cost_is_refused(tmp_path: Path) -> None:
@@ -85,9 +88,9 @@ def test_the_pin_map_the_parts_list_and_the_guide_wire_the_pi_with_the_same_jump
     parts = read("parts.md")
     assert f"| {board} | Jumper wires, female{DASH}female, 20 cm |" in parts
     assert f"| {buttons} | Jumper wires, female on one end, 30 cm |" in parts
-    pins = read("pins.toml")
+    pins = read("pins.toml").replace("\n# ", " ")
     assert "ribbon" not in pins
-    assert f"each with a female jumper wire: {board} from the\n# board's connector J1 and " \
+    assert f"each with a female jumper wire: {board} from the board's connector J1 and " \
            f"{buttons} from the buttons" in pins
     guide = read("assembly.md")
     assert f"{board} jumpers to the Pi" in guide and "ribbon cable to the Pi" not in guide
@@ -129,3 +132,61 @@ def test_each_button_reaches_its_gpio_through_a_series_resistor() -> None:
     assert f"| 5 | R28{DASH}R32 | Resistor 1 kΩ, ¼ W |" in read("parts.md")
     svg = draw(load_pins())
     assert all(f">R{28 + n}<" in svg for n in range(5))
+
+
+def ohms(value: str) -> str:
+    """A resistor's value as the wiring diagram writes it: "10 kOhm"."""
+    return value.replace("Ω", "Ohm")
+
+
+def test_the_schematic_the_board_the_wiring_the_guide_and_the_case_use_the_listed_parts() -> None:
+    """parts.toml is the one source: every part the schematic draws is bought and every part
+    bought is drawn, each with the list's value, on the board where it belongs, in the wiring
+    diagram, the guide and the case as the list has it."""
+    bought, pins = load_parts(PARTS), load_pins()
+    parts = circuit(pins, bought)
+    tonal = circuit(replace(pins, buzzer=BuzzerPin(pins.buzzer.pin, "tonal")), bought)
+    drawn = {part.ref for part in (*parts.parts, *tonal.parts) if part.where != "pi"}
+    assert set(bought.values) == drawn
+    shown = " | ".join(words(read("schematic.svg")))
+    for part in parts.parts:
+        if part.where != "pi":
+            assert part.value == bought.value(part.ref)
+            assert re.search(rf"\b{re.escape(part.ref)}\b", shown), part.ref
+            assert part.value.split()[0] in shown, part.value
+    board = layout(pins)
+    assert {placed.ref for placed in board.parts} == {
+        part.ref for part in parts.parts if part.where == "board"}
+    steps = read("stripboard.md")
+    assert all(f"- {placed.ref} {bought.value(placed.ref)}:" in steps for placed in board.parts)
+    assert bought.value("J1") == f"1 x {len(board_nets(pins))} pin header"
+    wiring = read("wiring.svg")
+    assert f"{CHIPS} x {bought.value('U1')} at 5 V" in wiring
+    assert f"NPN base via {ohms(bought.value('R26'))}" in wiring
+    assert f"{ohms(bought.value('R25'))} pull-up to 3V3" in wiring
+    assert f"via {ohms(bought.value('R33'))} to GPIO {pins.station.readback}, " \
+           f"{ohms(bought.value('R34'))} from there to GND" in wiring
+    guide = read("assembly.md").replace("\n   ", " ")
+    for ref in ("R33", "R34", "C4"):
+        assert f"{ref} ({bought.value(ref)}" in guide, ref
+    assert f"solder a {bought.value('R28')} resistor to each button's NO tab" in guide
+    assert f"({bought.value('Q1')}:" in guide
+    holes = {hole.label: hole.diameter for hole in
+             load_panel(HARDWARE / "panel.toml", pins, bought).holes}
+    assert all(holes[f"{button.value.upper()} button"] == bought.buttons[button].size
+               for button in BUTTONS)
+    assert f"for the {bought.screen.model}" in read("enclosure/panel.scad")
+
+
+def test_the_power_budget_counts_every_part_on_5_v_and_the_spi_panels_backlight() -> None:
+    """Pi, screen, 24 lit LEDs and the buzzer stay well within each build's supply, and the
+    SPI panel (c), whose backlight takes its current from the header, is in the budget."""
+    bought = load_parts(PARTS)
+    budget, text = bought.budget(), read("parts.md")
+    assert budget == {"Pi Zero 2 W": 766, "Pi 4 B": 1016}
+    assert all(budget[build] < 0.5 * bought.supply[build] for build in bought.builds)
+    spi = next(row for row in bought.drawing() if "SPI panel" in row.cells["part"])
+    assert spi.alternative and spi.current["Pi 4 B"] == 100
+    assert "| **Total** | **766** | **1016** |" in text
+    assert 'SPI panel instead of (a) | 616 | 866 |' in text
+    assert "| The supply gives | 2500 | 3000 |" in text

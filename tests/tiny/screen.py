@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
 from companion.device.painters.generic import GenericPainter
 from companion.device.painters.palette import ACCENT
-from companion.device.painters.parts import Context, game_layout, write
-from companion.games.base import JSON
+from companion.device.painters.parts import Context, TableView, game_layout, write
 
 
 class TinyPainter(GenericPainter):
     """The generic screen with the rolls written under the join code."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None:
         super().draw(surface, view, ctx)
         rolls = (view.get("state") or {}).get("rolls") or []
         spot = game_layout(surface.get_size()).side

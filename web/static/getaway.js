@@ -10,7 +10,7 @@
   const VIEW_QUERY = PAGE === "table" ? "?page=table" : ""; // the table page reads the public view
   const RECONNECT_MS = 3000;
   const TOAST_MS = 6000;
-  const ARMED_MS = 4000;
+  const MOMENT_SHORT = 12; // a moment's title longer than this (a name in it) gets smaller letters
   const ARMED_LABELS = new WeakMap(); // an armed button's own label, while it asks again
 
   const state = {
@@ -31,6 +31,7 @@
     armed: null, // the button waiting for its second tap: { key, question, timer }
     moment: { key: undefined, open: false }, // the big moment last named, and whether it shows
     setup: { game: null, seats: null, options: {} },
+    step: null, // the game's step last drawn: a new one starts the page at its top
   };
 
   // -- texts -------------------------------------------------------------------------------
@@ -84,7 +85,8 @@
   }
 
   // A button that asks for a second tap before it does something hard to take back. The
-  // question stays for a few seconds, also when a new view draws the same button anew.
+  // question stays until that second tap or a tap anywhere else (which takes it back), also
+  // when a new view draws the same button anew: it never changes back by itself.
   function confirmTap(el, run, question = t("web.confirm_again")) {
     if (el.dataset.armed === "yes") {
       disarm();
@@ -92,7 +94,7 @@
       return;
     }
     disarm();
-    state.armed = { key: tapKey(el), question, timer: setTimeout(disarm, ARMED_MS) };
+    state.armed = { key: tapKey(el), question };
     arm(el, question);
   }
 
@@ -111,7 +113,6 @@
 
   function disarm() {
     if (!state.armed) return;
-    clearTimeout(state.armed.timer);
     state.armed = null;
     for (const el of document.querySelectorAll('[data-armed="yes"]')) {
       el.dataset.armed = "";
@@ -342,6 +343,15 @@
     renderClock();
     renderMoment(v);
     rearm();
+    keepTaskInView(v);
+  }
+
+  // After a step of the game (a new turn, phase or pause) the page starts at its top again:
+  // no header hides half under the bar, and the thing to do now shows without scrolling.
+  function keepTaskInView(v) {
+    const step = JSON.stringify([v.game, v.state && v.state.phase, turnOf(v), Boolean(v.timer && v.timer.running)]);
+    if (state.step !== null && step !== state.step) window.scrollTo(0, 0);
+    state.step = step;
   }
 
   // A game names the big moment its view is in (your turn, a win, an alarm) with
@@ -372,7 +382,8 @@
     if (!state.moment.open) return;
     el.dataset.tone = named.tone || "";
     el.dataset.moment = key;
-    el.replaceChildren(...[h("p", { class: "moment-title", text: named.title }),
+    el.replaceChildren(...[h("p", { class: "moment-title", text: named.title,
+      data: named.title.length > MOMENT_SHORT ? { long: "yes" } : {} }),
       named.text ? h("p", { class: "moment-text", text: named.text }) : null,
       h("button", { type: "button", class: "moment-close", text: t("web.moment_close") })]
       .filter(Boolean));
@@ -406,22 +417,26 @@
     show($("again"), may);
   }
 
-  const ORDER = { end_turn: 0, pause: 2 };
+  const TASKS = ["end_turn", "pause", "resume"]; // each shows without scrolling, wherever it is
+  const ORDER = { end_turn: 0, pause: 1 }; // Pause right under the turn's end, above the fold
 
   function renderActions(v, types) {
     const own = game(v).own;
     const shown = game(v).actions(v, types).filter((type) => !own.includes(type))
-      .sort((a, b) => (ORDER[a] ?? 1) - (ORDER[b] ?? 1));
+      .sort((a, b) => (ORDER[a] ?? 2) - (ORDER[b] ?? 2));
     $("actions").replaceChildren(...shown.map((type) => {
       const question = game(v).confirm(v, type); // a tap hard to take back asks twice
-      return button(
+      const el = button(
         heldBack(v, type) ? t("web.start_waits") : actionLabel(v, type),
         { class: classes("action", type === "end_turn" && "primary huge"), data: { action: type },
           disabled: state.busy || heldBack(v, type) },
         (event) => (question ? confirmTap(event.currentTarget, () => send(type), question) : send(type)),
       );
+      if (TASKS.includes(type)) el.dataset.task = type;
+      return el;
     }));
     show($("actions"), shown.length > 0);
+    if (shown.length) $("actions").dataset.task = "actions";
   }
 
   function actionLabel(v, type) {
@@ -603,6 +618,9 @@
     el.addEventListener("click", () => setLanguage(el.dataset.lang));
   }
   $("toast").addEventListener("click", () => show($("toast"), false));
+  document.addEventListener("pointerdown", (event) => {
+    if (!event.target.closest('[data-armed="yes"]')) disarm(); // a tap elsewhere: not now
+  }, true);
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) return;
     if (!state.source || state.source.readyState === EventSource.CLOSED) connect();

@@ -135,7 +135,9 @@
       h("p", { class: "lead", text: claim.name ? t("web.claim_ask", { name: claim.name })
         : t("web.claim_ask_phone") }),
       button(t("web.claim_give"), { class: "action", data: { action: "table.grant" } },
-        (event) => confirmTap(event.currentTarget, () => send("table.grant", { seat: v.me }))),
+        (event) => confirmTap(event.currentTarget, async () => {
+          if (await send("table.grant", { seat: v.me })) toast(t("web.seat_given"), "good");
+        })),
       button(t("web.claim_keep"), { class: "action primary", data: { action: "table.deny" } },
         () => send("table.deny", { seat: v.me })))));
     show($("asks"), asks.length > 0);

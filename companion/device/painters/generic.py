@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
@@ -21,6 +22,7 @@ from companion.device.painters.parts import (
 )
 from companion.device.painters.signs import pause_sign
 from companion.games.base import JSON
+from companion.table.views import TableView
 
 SEATS = 3
 """The seats shown, readable; more would not be."""
@@ -29,7 +31,7 @@ SEATS = 3
 class GenericPainter:
     """Draws what every table view has; enough to play any game from the registry."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None:
         if ctx.moment is not None:
             moment_screen(surface, "", ctx)
             return
@@ -59,7 +61,7 @@ def _timer(surface: pygame.Surface, digits: pygame.Rect, note: pygame.Rect,
           (note.left + size + 12, note.centery), "midleft")
 
 
-def _seats(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _seats(surface: pygame.Surface, rect: pygame.Rect, view: TableView[Any],
            ctx: Context) -> None:
     seats = view.get("seats") or []
     width = rect.width // SEATS

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from typing import Any
 
 import pygame
 
@@ -23,8 +23,8 @@ from companion.device.painters.parts import (
     write_lines,
 )
 from companion.device.painters.signs import arrow
-from companion.games.base import JSON
 from companion.table.box_options import option_name
+from companion.table.views import TableView
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class LobbyPainter:
     readable; the list around it, what the code is for and the address to type are hints (the
     chosen item is what is read, the QR code the way in)."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None:
         spot = layout(surface.get_size())
         surface.fill(BACKGROUND)
         title, large = _title(view, ctx), ctx.fonts.large
@@ -69,9 +69,11 @@ class LobbyPainter:
         _hint(surface, spot.bottom, ctx)
         code = join_code(surface, spot.qr, ctx)
         wifi = ctx.join_url.startswith("WIFI:")
-        write_lines(surface, ctx.fonts.hint, ctx.text("screen.lobby.wifi" if wifi else "box.join"),
-                    TEXT, pygame.Rect(spot.qr.left, code.bottom + 2, spot.qr.width,
-                                      spot.chosen.top - code.bottom - 2))
+        if ctx.join_url:  # while the box waits for a network there is nothing to join
+            write_lines(surface, ctx.fonts.hint,
+                        ctx.text("screen.lobby.wifi" if wifi else "box.join"), TEXT,
+                        pygame.Rect(spot.qr.left, code.bottom + 2, spot.qr.width,
+                                    spot.chosen.top - code.bottom - 2))
         bottom = _wifi_name(view) if wifi else typed(ctx.join_url, ctx.text("box.code"))
         write(surface, ctx.fonts.hint, bottom, ACCENT, spot.bottom.bottomright, "bottomright")
         if ctx.asks:  # over the hints, under the item chosen
@@ -80,7 +82,7 @@ class LobbyPainter:
                                              spot.bottom.width, height), ctx)
 
 
-def _title(view: Mapping[str, JSON], ctx: Context) -> str:
+def _title(view: TableView[Any], ctx: Context) -> str:
     """Choose a game; while a game's settings are open, which game's they are; while an
     option's values are, which option's."""
     setup = view.get("box_setup")
@@ -100,7 +102,7 @@ def typed(link: str, code_word: str) -> str:
     return f"{address} · {code_word} {code}" if code else address
 
 
-def _wifi_name(view: Mapping[str, JSON]) -> str:
+def _wifi_name(view: TableView[Any]) -> str:
     wifi = view.get("wifi")
     return f"WLAN/Wi-Fi: {wifi['ssid']}" if isinstance(wifi, dict) else ""
 

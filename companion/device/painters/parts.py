@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import pygame
 
@@ -30,6 +30,7 @@ from companion.device.painters.signs import arrow, warning_sign
 from companion.device.qr import qr_surface
 from companion.games.base import JSON, Button, Sound
 from companion.i18n import text
+from companion.table.views import TableView as TableView
 
 WARN_MS = 10_000
 DANGER_MS = 5_000
@@ -121,7 +122,7 @@ HELD: tuple[tuple[Button, Button | None], ...] = (
 class Painter(Protocol):
     """Draws one kind of screen; pure drawing from the view, nothing else."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None: ...
+    def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None: ...
 
 
 # -- where things go --------------------------------------------------------------------------
@@ -174,6 +175,8 @@ def game_layout(size: tuple[int, int]) -> Layout:
 
 LINE_MAX = 500
 """The most characters of one line the box draws: no screen shows more."""
+LINES_KEPT = 512
+"""How many drawn lines are kept for the next frames (a screen shows a few dozen)."""
 UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 """What no font draws and pygame refuses (a NUL ends its render): control characters and
 halves of surrogate pairs."""
@@ -186,18 +189,25 @@ def drawable(words: str) -> str:
     return UNDRAWABLE.sub(lambda found: " " if found[0] in SPACES else "\ufffd", words)
 
 
-def drawable_view(view: Mapping[str, JSON]) -> dict[str, JSON]:
-    """``view`` with every text in it drawable."""
-    return {key: _drawable_json(value) for key, value in view.items()}
+def drawable_view(view: Mapping[str, JSON]) -> TableView[Any]:
+    """``view`` with every text in it drawable: the table view the painters read, of the
+    shape ``TableView`` declares (the Table made it so)."""
+    return cast("TableView[Any]", _drawable_map(view))
+
+
+def _drawable_map(value: Mapping[str, JSON]) -> dict[str, JSON]:
+    return {key: _drawable_json(part) for key, part in value.items()}
 
 
 def _drawable_json(value: JSON) -> JSON:
     if isinstance(value, str):
         return drawable(value)
-    if isinstance(value, Mapping):
-        return drawable_view(value)
+    if value is None or isinstance(value, int | float):  # most of a view: asked quickly
+        return value
     if isinstance(value, list):
         return [_drawable_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return _drawable_map(value)
     return value
 
 
@@ -222,13 +232,20 @@ def write(surface: pygame.Surface, font: pygame.font.Font, line: str, colour: Co
 
     Any text is drawn: what no font draws is replaced, a line beyond LINE_MAX cut.
     """
-    line = drawable(line[:LINE_MAX])
-    shown = fit(font, line, width) if width else line
-    # pygame refuses to render text of no width (only invisible characters): a space is none
-    image = font.render(shown if font.size(shown)[0] else " ", True, colour)
+    image = _rendered(font, drawable(line[:LINE_MAX]), colour, width)
     rect = image.get_rect(**{anchor: at})
     surface.blit(image, rect)
     return rect
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _rendered(font: pygame.font.Font, line: str, colour: Colour,
+              width: int | None) -> pygame.Surface:
+    """One line as ``font`` draws it, fitted to ``width``: the next frame mostly draws the
+    same lines again (never draw onto the image)."""
+    shown = fit(font, line, width) if width else line
+    # pygame refuses to render text of no width (only invisible characters): a space is none
+    return font.render(shown if font.size(shown)[0] else " ", True, colour)
 
 
 def write_lines(surface: pygame.Surface, font: pygame.font.Font, words: str, colour: Colour,
@@ -307,7 +324,7 @@ def game_title(view: Mapping[str, JSON], game_id: JSON, lang: str) -> str:
     return str(title.get(lang) or next(iter(title.values()), game_id))
 
 
-def seat_name(view: Mapping[str, JSON], seat: int, lang: str) -> str:
+def seat_name(view: TableView[Any], seat: int, lang: str) -> str:
     """The name at ``seat``, or "Platz n" when nobody has named it."""
     seats = view.get("seats") or []
     name = seats[seat]["name"] if 0 <= seat < len(seats) else ""
@@ -464,8 +481,10 @@ def join_code(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> pygam
     while the box has no network, a line saying it waits for one."""
     url = ctx.join_url
     if not url:
-        bottom = write_lines(surface, ctx.fonts.body, ctx.text("screen.no_network"), ACCENT,
-                             rect)
+        words = ctx.text("screen.no_network")
+        font = next((font for font in (ctx.fonts.body, ctx.fonts.hint)
+                     if fits_whole(font, words, rect)), ctx.fonts.hint)
+        bottom = write_lines(surface, font, words, ACCENT, rect)
         return pygame.Rect(rect.left, rect.top, rect.width, bottom - rect.top)
     modules = _qr(url, 1).get_width()
     image = _qr(url, max(1, min(rect.width, rect.height) // modules))
@@ -474,10 +493,20 @@ def join_code(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> pygam
     return where
 
 
+def fits_whole(font: pygame.font.Font, words: str, rect: pygame.Rect) -> bool:
+    """Whether ``words`` fit ``rect`` in ``font``, wrapped at spaces, with no word cut."""
+    lines = wrap(font, words, rect.width)
+    return (len(lines) * font.get_linesize() <= rect.height
+            and all(font.size(line)[0] <= rect.width for line in lines))
+
+
 def join_corner(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
     """The join code in a game screen's corner, with a word saying what it is for (a hint:
-    the code itself is what a phone reads)."""
+    the code itself is what a phone reads); while the box waits for a network, nothing to
+    join."""
     code = join_code(surface, rect, ctx)
+    if not ctx.join_url:
+        return
     write(surface, ctx.fonts.hint, ctx.text("screen.join_short"), MUTED,
           (code.centerx, code.bottom + 1), "midtop")
 

@@ -154,7 +154,7 @@ PHONE: Texts = {
         "gendarm.action.unsafe": "Robber leaves the start row",
         "gendarm.action.leave": "Robber leaves the hideout",
         "gendarm.action.stuck": "Robber cannot get out: pass",
-        "gendarm.action.end_turn": "End the turn",
+        "gendarm.action.end_turn": "End turn",
         "web.gendarm.option.level": "Level",
         "web.gendarm.option.level.1": "1: one robber",
         "web.gendarm.option.level.2": "2: out of danger",

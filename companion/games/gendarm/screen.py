@@ -36,6 +36,7 @@ from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     HINT_GAP,
     Context,
+    TableView,
     design_box,
     fitting,
     hint_line,
@@ -50,6 +51,7 @@ from companion.device.painters.parts import (
 )
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
+from companion.games.gendarm.views import GendarmView
 
 State = Mapping[str, JSON]
 PIECES: dict[str, tuple[Colour, Colour]] = {"black": ((28, 30, 36), TEXT),
@@ -95,7 +97,7 @@ def layout(size: tuple[int, int]) -> Layout:
 class GendarmPainter:
     """Draws every phase of Räuber und Gendarm from its public view."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[GendarmView], ctx: Context) -> None:
         spot = layout(surface.get_size())
         state = view["state"]
         surface.fill(BACKGROUND)
@@ -116,7 +118,7 @@ class GendarmPainter:
 
 # -- the top: whose turn and what is due ------------------------------------------------------
 
-def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _headline(surface: pygame.Surface, rect: pygame.Rect, view: TableView[GendarmView],
               ctx: Context) -> None:
     state = view["state"]
     phase, seat = state["phase"], _headline_seat(state)
@@ -143,7 +145,7 @@ def _headline_seat(state: State) -> JSON:
     return state["turn"] if state["phase"] == "play" else state["starter"]
 
 
-def _note(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _note(surface: pygame.Surface, rect: pygame.Rect, view: TableView[GendarmView],
           ctx: Context) -> None:
     """The duty that is due, on an amber band with a warning sign; else what to do now; in
     two readable lines at most."""
@@ -164,7 +166,7 @@ def _note(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
                 "topleft")
 
 
-def _what_now(view: Mapping[str, JSON], ctx: Context) -> tuple[str, bool]:
+def _what_now(view: TableView[GendarmView], ctx: Context) -> tuple[str, bool]:
     """The line under the headline, and whether it is a duty (shown as a warning). The
     duties to give up a gendarme and to leave the hideout leave the side's colour out, so
     they read whole in two lines: the headline above names the player on turn."""
@@ -176,28 +178,29 @@ def _what_now(view: Mapping[str, JSON], ctx: Context) -> tuple[str, bool]:
         return ctx.text("screen.gendarm.take_chip"), True
     if phase == "deal":
         return ctx.text(f"screen.gendarm.deal.{settings['catchers']}"), False
-    if phase == "over":
-        loser = _colour_of(state, 1 - int(state["result"]["winner"]), ctx)
-        return ctx.text(f"screen.gendarm.reason.{state['result']['reason']}",
-                        colour=loser), False
+    result = state["result"]
+    if phase == "over" and result is not None:
+        loser = _colour_of(state, 1 - result["winner"], ctx)
+        return ctx.text(f"screen.gendarm.reason.{result['reason']}", colour=loser), False
     duty = state["duty"]
     if duty["remove"]:
-        kept = state["players"][int(state["turn"])]["on_table"]
+        kept = state["players"][state["turn"] or 0]["on_table"]
         return ctx.text("screen.gendarm.duty.remove_box" if kept
                         else "screen.gendarm.duty.remove"), True
     if duty["roll"]:
-        who = _colour_of(state, int(state["turn"]), ctx)
+        who = _colour_of(state, state["turn"] or 0, ctx)
         return ctx.text("screen.gendarm.duty.roll", colour=who), True
     if state["must_leave"] == state["turn"] and not duty["moved"]:
         return ctx.text("screen.gendarm.duty.leave"), True
     if _stranded(view):
         return ctx.text("screen.gendarm.take_chip"), True
-    if duty["rolled"]:
-        return ctx.text("screen.gendarm.rolled", value=state["last_roll"]["value"]), False
+    roll = state["last_roll"]
+    if duty["rolled"] and roll is not None:
+        return ctx.text("screen.gendarm.rolled", value=roll["value"]), False
     return ctx.text("screen.gendarm.move"), False
 
 
-def _stranded(view: Mapping[str, JSON], seat: int | None = None) -> bool:
+def _stranded(view: TableView[GendarmView], seat: int | None = None) -> bool:
     """Whether the box keeps, or is to deal, a catcher for a side (any, or ``seat``) no phone
     holds: it is shown nowhere, so that side cannot catch until it takes a real chip."""
     state = view["state"]
@@ -214,7 +217,7 @@ def _secret_in_the_box(state: State, player: State) -> bool:
     return state["phase"] == "play" and bool(player["entered"])
 
 
-def _name(view: Mapping[str, JSON], seat: JSON, ctx: Context) -> str:
+def _name(view: TableView[GendarmView], seat: JSON, ctx: Context) -> str:
     return "?" if seat is None else seat_name(view, int(seat), ctx.lang)
 
 
@@ -224,7 +227,7 @@ def _colour_of(state: State, seat: int, ctx: Context) -> str:
 
 # -- a side: its gendarmes and robbers --------------------------------------------------------
 
-def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _panel(surface: pygame.Surface, rect: pygame.Rect, view: TableView[GendarmView],
            player: State, ctx: Context) -> None:
     """The side, its player and what became of its robbers in words (a hint: the pawns say it
     in colour, the headline whose turn it is; the side's word, then the player's name, left
@@ -249,7 +252,7 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
                                   row.right - discs.right, row.height), state, player, ctx)
 
 
-def _status(view: Mapping[str, JSON], player: State, ctx: Context) -> tuple[str, Colour]:
+def _status(view: TableView[GendarmView], player: State, ctx: Context) -> tuple[str, Colour]:
     """What became of the robbers; before play whether the side's chip was typed in or lies
     face down; that no phone holds a seat whose catcher the box keeps or is to deal."""
     state = view["state"]

@@ -8,7 +8,8 @@ gendarmes it may give up after an odd duty roll are all those in play) gives the
 
 from __future__ import annotations
 
-from companion.games.base import JSON
+from typing import Annotated, NotRequired, TypedDict
+
 from companion.games.gendarm.rules import RULES
 from companion.games.gendarm.state import (
     SEATS,
@@ -18,9 +19,79 @@ from companion.games.gendarm.state import (
     may_hide,
     top,
 )
+from companion.games.visibility import SEAT
 
 
-def public_view(state: GendarmState) -> dict[str, JSON]:
+class GendarmSettings(TypedDict):
+    catchers: str
+    chips: str
+    dice: str
+    safe: str
+    safe_robbers: str
+    hide_by_move: str
+
+
+class GendarmPlayer(TypedDict):
+    """A seat's pieces as they lie open; ``catcher`` only once a capture showed it."""
+
+    seat: int
+    colour: str
+    gendarmes: list[int]
+    removed: list[int]
+    robbers: list[str]
+    catchable: int
+    may_hide: bool
+    entered: bool
+    on_table: bool
+    catcher: int | None
+
+
+class Duty(TypedDict):
+    roll: bool
+    remove: bool
+    rolled: bool
+    moved: bool
+
+
+class GendarmRoll(TypedDict):
+    seat: int
+    value: int
+    kind: str
+
+
+class GendarmResult(TypedDict):
+    winner: int
+    reason: str | None
+
+
+class GendarmView(TypedDict):
+    """What lies open on the table and what the box was told."""
+
+    phase: str
+    level: int
+    settings: GendarmSettings
+    top: int
+    start_rolls: list[list[int]]
+    starter: int | None
+    turn: int | None
+    turns: int
+    players: list[GendarmPlayer]
+    hideouts: list[int | None]
+    must_leave: int | None
+    duty: Duty
+    last_roll: GendarmRoll | None
+    result: GendarmResult | None
+    box_actions: list[str]
+
+
+class GendarmSeatView(TypedDict):
+    """What a seat's phone adds: the actions it may send now and its own hidden catcher."""
+
+    actions: list[str]
+    catcher: NotRequired[Annotated[int, SEAT]]
+
+
+def public_view(state: GendarmState) -> GendarmView:
     s = state.settings
     roll = state.last_roll
     return {
@@ -47,7 +118,7 @@ def public_view(state: GendarmState) -> dict[str, JSON]:
     }
 
 
-def _player_view(state: GendarmState, seat: int) -> dict[str, JSON]:
+def _player_view(state: GendarmState, seat: int) -> GendarmPlayer:
     player = state.players[seat]
     shown = player.shown or state.phase == "over"
     return {"seat": seat, "colour": colour(state, seat), "gendarmes": list(player.gendarmes),
@@ -59,9 +130,9 @@ def _player_view(state: GendarmState, seat: int) -> dict[str, JSON]:
             "catcher": player.catcher if shown else None}
 
 
-def private_view(state: GendarmState, seat: int) -> dict[str, JSON]:
+def private_view(state: GendarmState, seat: int) -> GendarmSeatView:
     """The seat's own catcher, and the actions it may send now."""
-    view: dict[str, JSON] = {"actions": RULES.allowed_actions(state, seat)}
+    view: GendarmSeatView = {"actions": RULES.allowed_actions(state, seat)}
     mine = state.players[seat]
     if mine.catcher is not None and not (mine.shown or state.phase == "over"):
         view["catcher"] = mine.catcher

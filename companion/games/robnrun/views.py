@@ -6,6 +6,8 @@ in the alarm stack and the boss's six clues; a crew phone adds only its own note
 
 from __future__ import annotations
 
+from typing import Annotated, NotRequired, TypedDict
+
 from companion.games.base import JSON
 from companion.games.record import dump
 from companion.games.robnrun.evaluation import to_place
@@ -37,12 +39,162 @@ from companion.games.robnrun.state import (
     track,
     value,
 )
+from companion.games.visibility import SEAT
 
 GOLD_BARS = 20
 """Only 20 gold bars are in the box; more is allowed but the screen warns."""
 
 
-def public_view(state: RobState) -> dict[str, JSON]:
+class RouteView(TypedDict):
+    length: int
+    marked: list[int]
+    terminals: list[int]
+
+
+class Track(TypedDict):
+    """A colour's track in the police station: its numbers, the cubes on it, the value they
+    show and how many it holds."""
+
+    numbers: list[int]
+    cubes: int
+    value: int
+    capacity: int
+
+
+class Dealer(TypedDict):
+    quarter: int
+    where: str
+    prices: list[int]
+
+
+class Building(TypedDict):
+    id: str
+    quarter: int
+    safes: int
+
+
+class ProfileView(TypedDict):
+    name: str
+    example: bool
+    jackhammer: str
+
+
+class ScenarioView(TypedDict):
+    name: str
+    example: bool
+    clues: list[int] | None
+
+
+class Prepare(TypedDict):
+    building: str | None
+    safes: int
+    dealt: bool
+    safes_entered: bool
+    dealer: str | None
+
+
+class Clues(TypedDict):
+    face_up: list[int]
+    hidden: int
+    price: int
+    uses: JSON
+    kinds: int
+
+
+class Crew(TypedDict):
+    members: list[int]
+    hands: list[int]
+    turn: int | None
+    played: int
+    needed: int
+    passes: int
+    forced: bool
+    exchanged: list[int]
+    final: bool
+
+
+class SortingView(TypedDict):
+    """The last sort as the table saw it (never which cards went onto the alarm stack)."""
+
+    round: int
+    rows: dict[str, int]
+    wrong: int
+    bags: int
+    drawn: list[int]
+    stack: list[int]
+    alarm_stack: list[int]
+
+
+class Robbery(TypedDict):
+    """The robbery under way as it lies open on the table."""
+
+    prepare: Prepare
+    openly: bool
+    openly_asked: bool
+    round: int
+    clues: Clues
+    crew: Crew
+    stack: int
+    bin: int
+    rows: dict[str, int]
+    alarm_count: int
+    alarm_limit: int
+    bags: int
+    sorting: SortingView | None
+    now: str
+
+
+class ResultView(TypedDict):
+    won: bool
+    rating: str | None
+
+
+class RobnRunView(Robbery):
+    """What lies open on the table in a game of Rob 'n Run."""
+
+    phase: str
+    robbery: int
+    boss: int
+    gold: int
+    gold_warning: bool
+    car: int
+    police: int
+    route: RouteView
+    squares: list[list[str]]
+    station: dict[str, Track]
+    aside: int
+    dealers: dict[str, Dealer]
+    buildings: list[Building]
+    spare: int
+    profile: ProfileView
+    scenario: ScenarioView
+    variation2: bool
+    memory: dict[str, bool]
+    evaluation: dict[str, JSON] | None
+    result: ResultView | None
+
+
+class BossSecret(TypedDict):
+    """What the boss alone knows: the safes, what they need, the alarm stack, the clues."""
+
+    safes: list[dict[str, JSON]]
+    needed: dict[str, int]
+    alarm: dict[str, int]
+    clues: list[int]
+    cracked: list[int]
+
+
+class RobnRunSeatView(TypedDict):
+    """What a seat's phone adds: its role, the actions it may send now, the boss's secret,
+    the seat's own notes."""
+
+    role: str
+    actions: list[str]
+    secret: NotRequired[Annotated[BossSecret, SEAT]]
+    notes: NotRequired[Annotated[str, SEAT]]
+
+
+def public_view(state: RobState) -> RobnRunView:
     route = state.profile.route
     return {
         "phase": state.phase,
@@ -77,7 +229,7 @@ def public_view(state: RobState) -> dict[str, JSON]:
     }
 
 
-def _robbery_view(state: RobState) -> dict[str, JSON]:
+def _robbery_view(state: RobState) -> Robbery:
     r = state.robbery
     return {
         "prepare": {"building": r.building, "safes": r.taken, "dealt": r.dealt,
@@ -102,7 +254,7 @@ def _robbery_view(state: RobState) -> dict[str, JSON]:
     }
 
 
-def _sorting_view(sorting: Sorting | None) -> JSON:
+def _sorting_view(sorting: Sorting | None) -> SortingView | None:
     """The last sort as the table saw it: tools face up, how many cards went onto the alarm
     stack (never which), bags and the cards each seat drew, both stacks before and after."""
     if sorting is None:
@@ -137,7 +289,7 @@ def now(state: RobState) -> str:
     return state.phase
 
 
-def _evaluation_view(state: RobState) -> JSON:
+def _evaluation_view(state: RobState) -> dict[str, JSON] | None:
     ev = state.evaluation
     if ev is None:
         return None
@@ -146,7 +298,7 @@ def _evaluation_view(state: RobState) -> JSON:
             "dealer": route_dealer(state) if ev.step == 5 else None}
 
 
-def _result_view(state: RobState) -> JSON:
+def _result_view(state: RobState) -> ResultView | None:
     if state.phase not in ("won", "lost"):
         return None
     return {"won": state.phase == "won", "rating": rating(state) if state.phase == "won" else None}
@@ -171,9 +323,9 @@ def _missing(safe: Safe) -> dict[str, JSON]:
     return {"tools": max(0, SAFE_TOOLS[0] - sum(safe.tools)), "gold": not safe.gold}
 
 
-def private_view(state: RobState, seat: int) -> dict[str, JSON]:
+def private_view(state: RobState, seat: int) -> RobnRunSeatView:
     """What only ``seat`` may know, and the actions it may send now."""
-    view: dict[str, JSON] = {"role": "boss" if seat == state.robbery.boss else "crew",
+    view: RobnRunSeatView = {"role": "boss" if seat == state.robbery.boss else "crew",
                              "actions": RULES.allowed_actions(state, seat)}
     if seat == state.robbery.boss and state.phase not in ("won", "lost"):
         r = state.robbery

@@ -29,6 +29,7 @@ from companion.device.painters.palette import (
 from companion.device.painters.parts import (
     Context,
     Layout,
+    TableView,
     countdown,
     game_layout,
     hint_line,
@@ -46,6 +47,7 @@ from companion.device.painters.parts import (
 from companion.device.painters.scores import Entry, ScoreRow, entry_table, score_table
 from companion.device.painters.signs import pause_sign, warning_sign
 from companion.games.base import JSON, Button
+from companion.games.romme.views import RommeLast, RommeScoring, RommeView
 
 LAST_COLOURS = {"overrun": DANGER, "failed_manipulation": WARN, "draw": MUTED, "end_turn": MUTED,
                 "left": MUTED}
@@ -63,10 +65,11 @@ Said = Button | None
 class RommePainter:
     """Draws every phase of Räuber-Rommé from its public view."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[RommeView], ctx: Context) -> None:
         state = view["state"]
-        if ctx.moment is not None and state.get("last"):
-            moment_screen(surface, _moment_line(view, state["last"], ctx), ctx)
+        last = state.get("last")
+        if ctx.moment is not None and last:
+            moment_screen(surface, _moment_line(view, last, ctx), ctx)
             return
         spot = game_layout(surface.get_size())
         surface.fill(BACKGROUND)
@@ -77,7 +80,7 @@ class RommePainter:
         menu_bar(surface, spot.menu, ctx)
 
 
-def _moment_line(view: Mapping[str, JSON], last: Mapping[str, JSON], ctx: Context) -> str:
+def _moment_line(view: TableView[RommeView], last: RommeLast, ctx: Context) -> str:
     """What the end of the clock means: who takes back their tiles and pays, or who leaves."""
     name = _name(view, last["seat"], ctx)
     if last["kind"] == "left":
@@ -86,7 +89,7 @@ def _moment_line(view: Mapping[str, JSON], last: Mapping[str, JSON], ctx: Contex
     return ctx.text("screen.romme.moment.overrun", name=name, penalty=penalty)
 
 
-def _round(surface: pygame.Surface, rect: pygame.Rect, state: Mapping[str, JSON],
+def _round(surface: pygame.Surface, rect: pygame.Rect, state: RommeView,
            ctx: Context) -> None:
     """The round, as a hint: it counts the evening, it decides nothing in a turn."""
     rounds = int(state.get("rounds") or 0)
@@ -97,7 +100,7 @@ def _round(surface: pygame.Surface, rect: pygame.Rect, state: Mapping[str, JSON]
 
 # -- the phases --------------------------------------------------------------------------------
 
-def _turn(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _turn(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
           ctx: Context) -> Said:
     """A turn runs: whose it is, the digits, then the warning, what the last turn cost, or
     what TURN does (the button pressed most)."""
@@ -114,7 +117,7 @@ def _turn(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
     return Button.TURN if key_line(surface, spot.note, Button.TURN, ctx) else None
 
 
-def _hint(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _hint(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
           ctx: Context) -> None:
     """In a turn, until its player has laid tiles, a hint recalls the opening meld's points
     (a rule the players know; the box only reminds); else the last turn, if it cost nothing;
@@ -122,7 +125,8 @@ def _hint(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     state = view["state"]
     if state["phase"] == "scoring":
         parts = [ctx.text("screen.romme.scoring", round=state["round"])]
-        if (state.get("scoring") or {}).get("first_turn_out"):
+        scoring = state.get("scoring")
+        if scoring and scoring["first_turn_out"]:
             parts.append(ctx.text("screen.romme.first_turn_out"))
         hint_line(surface, rect, parts, ctx)
     elif state["phase"] != "turn":
@@ -135,7 +139,7 @@ def _hint(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
         _last_quietly(surface, rect, view, ctx)
 
 
-def _paused(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _paused(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
             ctx: Context) -> Said:
     """The turn is stopped: the pause sign and the word on top, grey digits, and how to go
     on; whose turn it is stands out among the seats."""
@@ -147,7 +151,7 @@ def _paused(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
     return Button.TURN if key_line(surface, spot.note, Button.TURN, ctx) else None
 
 
-def _settle(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _settle(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
             ctx: Context) -> Said:
     """After an overrun: who is next, the settle time running down in quiet grey (or the
     next turn's time, waiting for TURN), and what the overrun cost."""
@@ -165,7 +169,7 @@ def _settle(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
     return Button.TURN if key_line(surface, spot.note, Button.TURN, ctx) else None
 
 
-def _ready(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _ready(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
            ctx: Context) -> Said:
     """Before a round: who starts, and the turn's time; after the first round the standings
     instead, across the screen."""
@@ -184,17 +188,17 @@ def _ready(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
     return Button.TURN if key_line(surface, spot.note, Button.TURN, ctx) else None
 
 
-def _scoring(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _scoring(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
              ctx: Context) -> Said:
     """The round is over: who went out, the tiles entered so far, the seats still missing."""
     state = view["state"]
-    scoring = state.get("scoring") or {}
+    scoring: RommeScoring | dict[str, JSON] = state.get("scoring") or {}
     _headline(surface, spot, _outcome(view, scoring, ctx), ACCENT, ctx, spot.table.width)
     _tiles(surface, _table(spot), view, scoring, ctx)
     return None
 
 
-def _over(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _over(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
           ctx: Context) -> Said:
     """The game is over: every player by place with all rounds, the winner first in gold."""
     state = view["state"]
@@ -214,11 +218,11 @@ PHASES = {"ready": _ready, "turn": _turn, "paused": _paused, "settle": _settle,
 
 # -- the pieces --------------------------------------------------------------------------------
 
-def _name(view: Mapping[str, JSON], seat: JSON, ctx: Context) -> str:
+def _name(view: TableView[RommeView], seat: JSON, ctx: Context) -> str:
     return "?" if seat is None else seat_name(view, int(seat), ctx.lang)
 
 
-def _by_seat(state: Mapping[str, JSON]) -> dict[int, Mapping[str, JSON]]:
+def _by_seat(state: RommeView) -> dict[int, Mapping[str, JSON]]:
     return {int(player["seat"]): player for player in state["players"]}
 
 
@@ -246,7 +250,7 @@ def _sign_and_word(surface: pygame.Surface, rect: pygame.Rect, sign: Sign, word:
           rect.width - size - gap)
 
 
-def _around_the_turn(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _around_the_turn(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
                      ctx: Context) -> None:
     """What frames every turn: the join code, the round, the next seats in order."""
     join_corner(surface, spot.qr, ctx)
@@ -254,7 +258,7 @@ def _around_the_turn(surface: pygame.Surface, spot: Layout, view: Mapping[str, J
     _order(surface, spot.order, view, ctx)
 
 
-def _penalty(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _penalty(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
              ctx: Context) -> bool:
     """What the last turn cost, on a coloured banner with a sign; whether there was a cost."""
     last = view["state"].get("last")
@@ -273,7 +277,7 @@ def _penalty(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON
     return True
 
 
-def _last_quietly(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _last_quietly(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
                   ctx: Context) -> None:
     """A turn that cost nothing ("Anna drew a tile"), as a hint: it leaves nothing to do."""
     last = view["state"].get("last")
@@ -282,12 +286,12 @@ def _last_quietly(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str,
               "bottomleft", rect.width)
 
 
-def _last_line(view: Mapping[str, JSON], last: Mapping[str, JSON], ctx: Context) -> str:
+def _last_line(view: TableView[RommeView], last: Mapping[str, JSON], ctx: Context) -> str:
     """ "Anna drew a tile", "Ben left the game"."""
     return ctx.text(f"screen.romme.last.{last['kind']}", name=_name(view, last["seat"], ctx))
 
 
-def _order(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _order(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
            ctx: Context) -> None:
     """The seat on turn and the next ones in play order, each in its colour."""
     state = view["state"]
@@ -314,15 +318,16 @@ def _chip(surface: pygame.Surface, chip: pygame.Rect, name: str, colour: Colour,
         strike(surface, label, ink)
 
 
-def _outcome(view: Mapping[str, JSON], scoring: Mapping[str, JSON], ctx: Context) -> str:
+def _outcome(view: TableView[RommeView], scoring: RommeScoring | Mapping[str, JSON],
+             ctx: Context) -> str:
     winner = scoring.get("winner")
     if winner is None:
         return ctx.text("screen.romme.stuck")
     return ctx.text("screen.romme.went_out", name=_name(view, winner, ctx))
 
 
-def _tiles(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
-           scoring: Mapping[str, JSON], ctx: Context) -> None:
+def _tiles(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
+           scoring: RommeScoring | Mapping[str, JSON], ctx: Context) -> None:
     """One line per seat: the tiles entered and the round's points, or a warning if missing.
 
     The seat the box is entering tiles for is marked with an arrow.
@@ -337,7 +342,7 @@ def _tiles(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
     entry_table(surface, rect, rows, ctx)
 
 
-def _standings(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _standings(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
                players: Mapping[int, Mapping[str, JSON]], ctx: Context,
                places: Mapping[int, int] | None = None) -> None:
     """Scores per round and totals, one row per player (by place when ``places`` is given)."""

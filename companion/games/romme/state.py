@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.games.base import JSON
 
@@ -188,7 +188,15 @@ def round_points(state: RommeState, seat: int) -> int:
     return bonus + (tiles if state.settings.first_turn_bonus == "additional" else 0)
 
 
-def ranking(state: RommeState) -> list[dict[str, JSON]]:
+class Place(TypedDict):
+    """A seat's place in the ranking and its minus points."""
+
+    seat: int
+    total: int
+    place: int
+
+
+def ranking(state: RommeState) -> list[Place]:
     """Fewest minus points first, ties share a place, players who left come last."""
     keys = [(is_left(player), -total(player)) for player in state.players]
     seats = sorted(range(len(state.players)), key=keys.__getitem__)

@@ -3,10 +3,13 @@ the tiles stay on the table), and its outcome."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from companion.games.base import JSON
 from companion.games.romme.rules import RULES
 from companion.games.romme.state import (
     RUNNING_PHASES,
+    Place,
     RommeState,
     first_meld,
     is_first_turn_out,
@@ -20,7 +23,58 @@ from companion.games.romme.state import (
 )
 
 
-def public_view(state: RommeState) -> dict[str, JSON]:
+class RommePlayer(TypedDict):
+    seat: int
+    total: int
+    rounds: list[int]
+    overruns: int
+    left: bool
+    melded: bool
+
+
+class RommeLast(TypedDict):
+    """What the turn just handed on ended with (``overrun``, ``draw``, ...) and its cost."""
+
+    kind: str
+    seat: int
+    tiles: int
+
+
+class RommeScoring(TypedDict):
+    """A round being scored: who went out, the tiles entered by seat (``"0"``...), the seats
+    still missing, the box's focus, each seat's points so far."""
+
+    winner: int | None
+    first_turn_out: bool
+    tiles: dict[str, list[int]]
+    missing: list[int]
+    focus: int | None
+    points: dict[str, int]
+
+
+class RommeView(TypedDict):
+    """What everyone sees of a Räuber-Rommé game: nothing in it is secret."""
+
+    phase: str
+    round: int
+    rounds: int
+    turn: int | None
+    first_meld: int | None
+    starter: int
+    players: list[RommePlayer]
+    order: list[int]
+    last: RommeLast | None
+    scoring: RommeScoring | None
+    ranking: list[Place]
+
+
+class RommeSeatView(TypedDict):
+    """What a seat's phone adds: the actions it may send now."""
+
+    actions: list[str]
+
+
+def public_view(state: RommeState) -> RommeView:
     playing = state.phase in RUNNING_PHASES
     return {
         "phase": state.phase,
@@ -44,14 +98,14 @@ def outcome(state: RommeState) -> dict[str, JSON] | None:
     """The result once the game is over: places by fewest minus points, totals, every round."""
     if state.phase != "over":
         return None
-    places = {int(entry["seat"]): entry["place"] for entry in ranking(state)}
+    places = {entry["seat"]: entry["place"] for entry in ranking(state)}
     results = [{"seat": seat, "place": place, "score": total(state.players[seat]),
                 "rounds": list(state.players[seat].rounds), "left": is_left(state.players[seat])}
                for seat, place in places.items()]
     return {"results": results, "rounds": max(len(p.rounds) for p in state.players)}
 
 
-def _scoring_view(state: RommeState) -> dict[str, JSON] | None:
+def _scoring_view(state: RommeState) -> RommeScoring | None:
     if state.scoring is None:
         return None
     return {"winner": state.scoring.winner, "first_turn_out": is_first_turn_out(state),
@@ -61,6 +115,6 @@ def _scoring_view(state: RommeState) -> dict[str, JSON] | None:
             "points": {str(seat): round_points(state, seat) for seat in scoring_seats(state)}}
 
 
-def private_view(state: RommeState, seat: int) -> dict[str, JSON]:
+def private_view(state: RommeState, seat: int) -> RommeSeatView:
     """The actions the seat's phone may send now."""
     return {"actions": RULES.allowed_actions(state, seat)}

@@ -86,6 +86,7 @@ PHONE: Texts = {
         "web.safehouse.reroll_hint": "Nochmal würfeln: Tippe die Würfel an, die ihr noch "
                                      "einmal werft.",
         "web.safehouse.reroll.one": "1 Würfel nochmal würfeln",
+        "web.safehouse.reroll_pick": "Nochmal würfeln: erst Würfel antippen",
         "web.safehouse.reroll.other": "{count} Würfel nochmal würfeln",
         "web.safehouse.all_done": "Alle haben eingetragen",
         "web.safehouse.sheet_of": "Blatt von {name}",
@@ -231,6 +232,7 @@ PHONE: Texts = {
         "web.safehouse.stays": "The pursuer does not move: it stays on field {field}.",
         "web.safehouse.reroll_hint": "Roll again: tap the dice you roll once more.",
         "web.safehouse.reroll.one": "Roll 1 die again",
+        "web.safehouse.reroll_pick": "Roll again: tap dice first",
         "web.safehouse.reroll.other": "Roll {count} dice again",
         "web.safehouse.all_done": "Everyone has entered",
         "web.safehouse.sheet_of": "{name}'s sheet",

@@ -14,7 +14,6 @@ the headline and the menu say them too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -36,6 +35,7 @@ from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     HINT_GAP,
     Context,
+    TableView,
     design_box,
     fitting,
     join_corner,
@@ -48,8 +48,8 @@ from companion.device.painters.parts import (
 )
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
+from companion.games.safehouse.views import SafehouseView, ShPlayer
 
-State = Mapping[str, JSON]
 DICE_COLOURS: dict[str, Colour] = {"yellow": (250, 204, 21), "green": (34, 197, 94),
                                    "red": (239, 68, 68), "blue": (59, 130, 246),
                                    "white": (235, 235, 235)}
@@ -106,7 +106,7 @@ def lane(rect: pygame.Rect, index: int, lanes: int) -> pygame.Rect:
 class SafehousePainter:
     """Draws every phase of Safehouse from its public view."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[SafehouseView], ctx: Context) -> None:
         spot = layout(surface.get_size())
         state = view["state"]
         surface.fill(BACKGROUND)
@@ -121,17 +121,19 @@ class SafehousePainter:
 
 # -- the top: whose roll and what the box waits for -------------------------------------------
 
-def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _headline(surface: pygame.Surface, rect: pygame.Rect, view: TableView[SafehouseView],
               ctx: Context) -> None:
     """Whose roll and what the box waits for, in two readable lines at most; while everyone
     enters, whose sheet the box's menu enters on."""
     state = view["state"]
     name = seat_name(view, int(state["roller"]), ctx.lang)
     sheet = seat_name(view, int(state["focus"]["seat"]), ctx.lang)
-    roll = state["roll"] or {}
-    waits = "stays" if state["waits_for"] == "helps" and roll["ignored"] else state["waits_for"]
+    roll = state["roll"]
+    ignored = roll is not None and roll["ignored"]
+    waits = "stays" if state["waits_for"] == "helps" and ignored else state["waits_for"]
     done = sum(bool(p["done"]) for p in state["players"])
-    line = ctx.text(f"screen.safehouse.waits.{waits}", name=name, count=roll.get("pursuers", 0),
+    line = ctx.text(f"screen.safehouse.waits.{waits}", name=name,
+                    count=roll["pursuers"] if roll else 0,
                     done=done, seats=len(state["players"]), sheet=sheet, field=state["pursuer"])
     colour = {"lost": DANGER, "won": GOOD, "retrieve": WARN}.get(waits, ACCENT)
     write_lines(surface, ctx.fonts.body, line, colour, rect, "topleft")
@@ -139,11 +141,13 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSO
 
 # -- the dice ----------------------------------------------------------------------------------
 
-def _dice(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
+def _dice(surface: pygame.Surface, rect: pygame.Rect, state: SafehouseView,
+          ctx: Context) -> None:
     """Each colour's two dice: in the roll with their face, in the middle, or in the lid; the
     pursuer faces crossed out once the group spent "Der Verfolger läuft nicht" on them."""
-    roll = state["roll"] or {}
-    pool, faces, ignored = state["pool"], roll.get("faces") or {}, bool(roll.get("ignored"))
+    roll = state["roll"]
+    pool, faces = state["pool"], roll["faces"] if roll else {}
+    ignored = roll is not None and roll["ignored"]
     size = die_size(rect, ctx.fonts.hint)
     for n, (colour, fill) in enumerate(DICE_COLOURS.items()):
         left = rect.left + n * (2 * size + DIE_GAP + COLOUR_GAP)
@@ -205,7 +209,7 @@ def _cross(surface: pygame.Surface, die: pygame.Rect) -> None:
 
 # -- the track ---------------------------------------------------------------------------------
 
-def draw_track(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON]) -> None:
+def draw_track(surface: pygame.Surface, rect: pygame.Rect, view: TableView[SafehouseView]) -> None:
     """Fields 1 to the Safehouse: crossed ones dark red, the Safehouse green; the pursuer's
     marker in the first lane, each player's in a lane of their own."""
     state = view["state"]
@@ -232,7 +236,7 @@ def _marker(surface: pygame.Surface, row: pygame.Rect, x: int, colour: Colour) -
 
 # -- the players --------------------------------------------------------------------------------
 
-def _players(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _players(surface: pygame.Surface, rect: pygame.Rect, view: TableView[SafehouseView],
              ctx: Context) -> None:
     """A column a player after the rows' labels (hints: what the figures are is learnt once)."""
     hint = ctx.fonts.hint
@@ -251,8 +255,8 @@ def _players(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON
         _column(surface, column, rows, view, player, ctx)
 
 
-def _column(surface: pygame.Surface, column: pygame.Rect, rows: int, view: Mapping[str, JSON],
-            player: State, ctx: Context) -> None:
+def _column(surface: pygame.Surface, column: pygame.Rect, rows: int, view: TableView[SafehouseView],
+            player: ShPlayer, ctx: Context) -> None:
     """The name and what became of the player on the seat's colour (a hint: the colour says
     whose column it is, the track and the headline the rest; without room for both, what
     became of them stands alone), then the lead and the open
@@ -282,7 +286,7 @@ def _column(surface: pygame.Surface, column: pygame.Rect, rows: int, view: Mappi
     write(surface, body, str(player["open"]), TEXT, orders.center, "center")
 
 
-def _fate(player: State, ctx: Context) -> list[str]:
+def _fate(player: ShPlayer, ctx: Context) -> list[str]:
     """What became of a player, in words for the hint over their column."""
     if player["caught"]:
         return [ctx.text("screen.safehouse.caught")]
@@ -293,7 +297,8 @@ def _fate(player: State, ctx: Context) -> list[str]:
 
 # -- the hints: the buttons, the roll, the helps, example values ------------------------------
 
-def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Context) -> None:
+def _hints(surface: pygame.Surface, rect: pygame.Rect, state: SafehouseView,
+           ctx: Context) -> None:
     """What the buttons do, then a line of hints: example values first (amber), the roll's
     count, where the pursuer stands, what taking the dice back costs, in sheet mode who keeps a
     sheet on the phone (the box enters for the others only) and the shared helps still free. A
@@ -320,7 +325,7 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Contex
           WARN if example else MUTED, left.bottomleft, "bottomleft", left.width)
 
 
-def _sheets(state: State, ctx: Context) -> str:
+def _sheets(state: SafehouseView, ctx: Context) -> str:
     """Which seat keeps which sheet on its phone; the box enters on paper for the others."""
     held = [f"{p['letter']}{p['seat'] + 1}" for p in state["players"] if p["letter"]]
     return ctx.text("screen.safehouse.sheets", letters=" ".join(held) or "\u2013")

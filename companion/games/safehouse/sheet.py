@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from companion.games.base import IllegalAction
@@ -29,6 +29,10 @@ LOWEST, HIGHEST = 1, 20
 """The numbers a roll can give: a single 1 up to a pair of fives with both jokers."""
 
 Cells = tuple[int | None, ...]
+Offers = tuple[tuple[tuple[tuple[int, str], ...], ...], ...]
+"""Per order, per field, each (number, colour) the field may take now."""
+OFFERS_KEPT = 32
+"""How many sheets' offers are kept worked out: every seat's, now and a few steps back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,25 +129,39 @@ def sums(value: int, jokers: Mapping[int, int]) -> dict[int, tuple[int, ...]]:
     return made
 
 
-def offers(orders: tuple[SheetOrder, ...], rows: tuple[Cells, ...],
-           hand: Hand) -> list[list[list[tuple[int, str]]]]:
+def offers(orders: tuple[SheetOrder, ...], rows: tuple[Cells, ...], hand: Hand) -> Offers:
     """For every field of the sheet, each (number, colour) it may take now, its own colour
-    first."""
-    made = {colour: sorted(sums(value, hand.jokers)) for colour, value in hand.values.items()
-            if colour not in hand.used}
-    return [[_offers(order, numbers, field, made, hand.chameleon)
-             for field in range(len(order.fields))]
-            for order, numbers in zip(orders, rows, strict=True)]
+    first. Worked out once for a sheet and hand: the phones' views after each action ask
+    again for every seat, and only the one who wrote has a new sheet or hand."""
+    return _offers(orders, rows, tuple(hand.values.items()), hand.used,
+                   tuple(hand.jokers.items()), hand.chameleon)
 
 
-def _offers(order: SheetOrder, numbers: Cells, field: int, made: Mapping[str, list[int]],
-            chameleon: bool) -> list[tuple[int, str]]:
+@lru_cache(maxsize=OFFERS_KEPT)
+def _offers(orders: tuple[SheetOrder, ...], rows: tuple[Cells, ...],
+            values: tuple[tuple[str, int], ...], used: frozenset[str],
+            jokers: tuple[tuple[int, int], ...], chameleon: bool) -> Offers:
+    left = dict(jokers)
+    made = {colour: sorted(sums(value, left)) for colour, value in values if colour not in used}
+    return tuple(_order_offers(order, numbers, made, chameleon)
+                 for order, numbers in zip(orders, rows, strict=True))
+
+
+def _order_offers(order: SheetOrder, numbers: Cells, made: Mapping[str, list[int]],
+                  chameleon: bool) -> tuple[tuple[tuple[int, str], ...], ...]:
+    row = cells(order, numbers)
+    return tuple(_field_offers(order, row, field, made, chameleon)
+                 for field in range(len(order.fields)))
+
+
+def _field_offers(order: SheetOrder, row: Cells, field: int, made: Mapping[str, list[int]],
+                  chameleon: bool) -> tuple[tuple[int, str], ...]:
     kind = order.fields[field]
-    if kind == GREY6 or numbers[field] is not None:
-        return []
-    low, high = bounds(order.rule, cells(order, numbers), field)
+    if kind == GREY6 or row[field] is not None:
+        return ()
+    low, high = bounds(order.rule, row, field)
     sources = sorted((c for c in made if c == kind or chameleon), key=lambda c: c != kind)
-    return [(n, colour) for colour in sources for n in made[colour] if low <= n <= high]
+    return tuple((n, colour) for colour in sources for n in made[colour] if low <= n <= high)
 
 
 def refusals(orders: tuple[SheetOrder, ...], rows: tuple[Cells, ...],

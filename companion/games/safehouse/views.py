@@ -4,6 +4,9 @@ now and, on a digital sheet, the numbers each field may take."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import TypedDict
+
 from companion.games.base import JSON
 from companion.games.record import dump
 from companion.games.safehouse import sheet
@@ -34,7 +37,89 @@ from companion.games.safehouse.state import (
 )
 
 
-def public_view(state: ShState) -> dict[str, JSON]:
+class Sheets(TypedDict):
+    """The letters of the digital sheets, and whether they are the example ones."""
+
+    letters: list[str]
+    example: bool
+
+
+class Chameleons(TypedDict):
+    allowed: int
+    used: int
+    left: int
+
+
+# The call form: in a class, a field named ``open`` reads as the I/O built-in.
+ShPlayer = TypedDict("ShPlayer", {  # noqa: UP013
+    "seat": int, "position": int, "lead": int, "safehouse": bool, "open": int, "closed": int,
+    "orders": JSON, "kept": list[int], "done": bool, "letter": str | None, "sheet": JSON,
+    "chameleons": Chameleons, "caught": bool})
+"""A player's place and lead, open and closed orders, digital sheet (None: on paper) and
+fate."""
+
+
+class Pool(TypedDict):
+    """A colour's dice: in the middle, in the lid, in the roll, chosen for the next."""
+
+    free: int
+    lid: int
+    rolling: int
+    selected: int
+
+
+class Retrieval(TypedDict):
+    cost: int
+    lid: int
+    forced: bool
+
+
+class ShRoll(TypedDict):
+    """The dice rolled: each colour's faces (a number, "P" for the pursuer, None not read)."""
+
+    faces: dict[str, list[int | str | None]]
+    waiting: dict[str, int]
+    pursuers: int
+    ignored: bool
+    rerolled: bool
+    reroll: dict[str, list[int]]
+    numbers: dict[str, int | None]
+    jokers: list[int]
+
+
+class Focus(TypedDict):
+    seat: int
+    row: int
+
+
+class SafehouseView(TypedDict):
+    """What everyone sees of a Safehouse game: everything, nothing in it is secret."""
+
+    phase: str
+    turn: int | None
+    roller: int
+    rolls: int
+    dice: str
+    pursuer: int
+    safehouse: int
+    profile: dict[str, JSON]
+    mode: str
+    sheets: Sheets
+    players: list[ShPlayer]
+    pool: dict[str, Pool]
+    selection: dict[str, int]
+    retrieval: Retrieval
+    roll: ShRoll | None
+    helps: dict[str, bool]
+    focus: Focus
+    waits_for: str
+    last: dict[str, JSON] | None
+    warn: bool
+    caught: list[int]
+    result: dict[str, JSON] | None
+
+
+def public_view(state: ShState) -> SafehouseView:
     return {
         "phase": state.phase,
         "turn": state.roller if state.phase not in ("won", "lost") else None,
@@ -63,7 +148,7 @@ def public_view(state: ShState) -> dict[str, JSON]:
     }
 
 
-def _player(state: ShState, seat: int) -> dict[str, JSON]:
+def _player(state: ShState, seat: int) -> ShPlayer:
     """A player's place and lead: never below 0, since a pursuer that reached or passed a
     player has caught them (or met them in the Safehouse), and the view says so instead."""
     player = state.players[seat]
@@ -106,22 +191,29 @@ def _digital(state: ShState, seat: int) -> dict[str, JSON]:
     if not player.letter or state.phase != "entering":
         return {"offers": None, "refusals": None, "hand": None}
     now, sheets = hand(state, seat), layout(state, seat)
-    offers: JSON = [[[{"number": n, "colour": c} for n, c in field] for field in order]
-                    for order in sheet.offers(sheets, player.numbers, now)]
+    offers = _offered(sheet.offers(sheets, player.numbers, now))
     refusals: JSON = sheet.refusals(sheets, player.numbers, now)
     return {"offers": offers, "refusals": refusals,
             "hand": {"colours": {c: v for c, v in now.values.items() if c not in now.used},
                      "jokers": list(now.jokers.values()), "chameleon": now.chameleon}}
 
 
-def _pool(state: ShState) -> dict[str, JSON]:
+@lru_cache(maxsize=sheet.OFFERS_KEPT)
+def _offered(found: sheet.Offers) -> JSON:
+    """The offers as the phone reads them, made once for a sheet and hand (the same object
+    while they stay the same: never change it)."""
+    return [[[{"number": n, "colour": c} for n, c in field] for field in order]
+            for order in found]
+
+
+def _pool(state: ShState) -> dict[str, Pool]:
     """Per colour: the dice in the middle, in the lid, in the roll, chosen for the next."""
     out, middle = rolling(state), free(state)
     return {colour: {"free": middle[colour], "lid": state.lid[colour], "rolling": out[colour],
                      "selected": state.selection[colour]} for colour in DICE}
 
 
-def _roll(state: ShState) -> JSON:
+def _roll(state: ShState) -> ShRoll | None:
     roll = state.roll
     if roll is None:
         return None

@@ -193,7 +193,7 @@
     const ev = s.evaluation;
     if (ev && ev.step === 1 && (ev.cracked || ev.alarm)) {
       const kind = ev.alarm ? "alarm" : "cracked";
-      const cracked = t("web.robnrun.cracked_of", { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold });
+      const cracked = crackedText(ev);
       return { key: `robbery${s.robbery}`, tone: ev.alarm ? "danger" : "good", title: t(`web.robnrun.moment.${kind}`),
         text: ev.alarm ? `${t("web.robnrun.alarm_off")} ${t("web.robnrun.cracked")}: ${cracked}` : cracked,
         vibrate: BUZZ[kind] };
@@ -308,7 +308,8 @@
     const own = clueOrder(s);
     const round = `${s.robbery}/${s.round}`;
     if (local.clue !== null && (!own.includes(local.clue.clue) || local.clue.round !== round)) local.clue = null;
-    return card(t("web.robnrun.clues"), h("div", { class: "rr-clues" }, own.map((clue) => {
+    const picker = local.clue === null ? null : cluePicker(v, local.clue.clue);
+    return card(t("web.robnrun.clues"), picker, h("div", { class: "rr-clues" }, own.map((clue) => {
       const bought = !face.includes(clue);
       return button([
         h("span", { class: "rr-clue-name", text: bought ? t("robnrun.action.buy_clue", { clue, price: s.clues.price })
@@ -317,7 +318,7 @@
       { class: classes("action rr-clue", !bought && "primary", local.clue && local.clue.clue === clue && "rr-picking"),
         disabled: G.state.busy || (bought && s.gold < s.clues.price), data: { action: "clue", clue } },
       () => pickClue(clue, round));
-    })), local.clue === null ? null : cluePicker(v, local.clue.clue));
+    })));
   }
 
   function pickClue(clue, round) {
@@ -333,7 +334,7 @@
         () => useClue({ clue, tool })))
       : Array.from({ length: v.state.clues.kinds }, (_, i) => i + 1).map((count) =>
         button(String(count), { class: "choice small", data: { pick: count } }, () => useClue({ clue, count })));
-    return h("div", { class: "rr-picker" },
+    return h("div", { class: "rr-picker", role: "dialog", "aria-modal": "true", data: { task: `clue${clue}` } },
       h("p", { class: "lead", text: t(`web.robnrun.pick_${NAMED[clue]}`, { clue }) }),
       h("div", { class: "choice-row" }, pick,
         button(t("web.robnrun.cancel"), { class: "choice small quiet" }, () => { local.clue = null; G.render(); })));
@@ -482,26 +483,32 @@
 
   // -- the evaluation and the end ----------------------------------------------------------
 
+  // The safes cracked and the gold they brought ("no gold", never "+0 gold").
+  function crackedText(ev) {
+    const params = { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold };
+    return t(ev.gold ? "web.robnrun.cracked_of" : "web.robnrun.cracked_no_gold", params);
+  }
+
   // The step's number and title stand in the headline above; this card says what it did.
   function evaluationCard(v) {
     const s = v.state;
     const ev = s.evaluation;
     return card(null,
-      line(t("web.robnrun.cracked"), t("web.robnrun.cracked_of", { cracked: ev.cracked, count: ev.cracked + ev.uncracked, gold: ev.gold })),
+      ev.step === 3 && ev.to_place > 0 ? placeChoices(v) : null,
+      ev.step === 5 ? dealerChoices(v) : null,
+      line(t("web.robnrun.cracked"), crackedText(ev)),
       ev.alarm ? h("p", { class: "rr-hot", text: t("web.robnrun.alarm_off") }) : null,
       line(t("web.robnrun.car"), `${ev.car_from} \u2192 ${s.car}`),
       ev.step >= 2 ? line(t("web.robnrun.cubes_placed"), ev.cubes.length ? cubes(ev.cubes) : "\u2013",
         ev.aside ? ` (${t("web.robnrun.aside")}: ${ev.aside})` : "") : null,
       ev.step >= 3 ? line(t("web.robnrun.placed"), ev.placed.length ? ev.placed.join(", ") : "\u2013") : null,
-      ev.step >= 4 ? line(t("web.robnrun.police"), t("web.robnrun.police_steps", { count: ev.police_steps, police: s.police })) : null,
-      ev.step === 3 && ev.to_place > 0 ? placeChoices(v) : null,
-      ev.step === 5 ? dealerChoices(v) : null);
+      ev.step >= 4 ? line(t("web.robnrun.police"), t("web.robnrun.police_steps", { count: ev.police_steps, police: s.police })) : null);
   }
 
   function placeChoices(v) {
     const ev = v.state.evaluation;
     const active = may(v, "place");
-    return h("div", {}, h("p", { class: "hint", text: t("web.robnrun.place", { count: ev.to_place }) }),
+    return h("div", { data: { task: "place" } }, h("p", { class: "hint", text: t("web.robnrun.place", { count: ev.to_place }) }),
       h("div", { class: "choice-row" }, ev.placeable.map((building) => button(building,
         { class: "choice", disabled: G.state.busy || !active, data: { action: "place", building } },
         () => send("place", { building })))));

@@ -38,6 +38,7 @@ from companion.device.painters.palette import (
 from companion.device.painters.parts import (
     DESIGN_HEIGHT,
     Context,
+    TableView,
     design_box,
     fitting,
     join_corner,
@@ -52,10 +53,11 @@ from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
 from companion.games.robnrun.pieces import COLOURS, TOOLS
 from companion.games.robnrun.screen.escape_route import CUBES, RouteArea, draw_route
+from companion.games.robnrun.views import RobnRunView
 
 STEP_TITLES = ("one", "two", "three", "four", "five", "six")
 
-State = Mapping[str, JSON]
+State = RobnRunView
 Line = tuple[str, Colour]
 Told = tuple[list[Line], list[str]]
 """What a phase tells: readable lines (two at most) and hints, the most needed last."""
@@ -107,7 +109,7 @@ class RobnRunPainter:
     """Draws every phase of Rob 'n Run from its public view (and, while the boss plays
     openly on the box, the safes the box alone shows)."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[RobnRunView], ctx: Context) -> None:
         spot = layout(surface.get_size())
         state = view["state"]
         surface.fill(BACKGROUND)
@@ -138,7 +140,7 @@ class RobnRunPainter:
 
 # -- the top: the phase or whose turn, and what it is about ------------------------------------
 
-def _headline(surface: pygame.Surface, rect: pygame.Rect, view: Mapping[str, JSON],
+def _headline(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RobnRunView],
               ctx: Context) -> None:
     """The phase, in the crew phase who is on turn, in the evaluation the step's title."""
     state = view["state"]
@@ -180,11 +182,11 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: list
               MUTED, top.midleft, "midleft", top.width)
 
 
-def _name(view: Mapping[str, JSON], seat: JSON, ctx: Context) -> str:
+def _name(view: TableView[RobnRunView], seat: JSON, ctx: Context) -> str:
     return "?" if seat is None else seat_name(view, int(seat), ctx.lang)
 
 
-def _boss(view: Mapping[str, JSON], ctx: Context) -> Line:
+def _boss(view: TableView[RobnRunView], ctx: Context) -> Line:
     return ctx.text("screen.robnrun.boss", name=_name(view, view["state"]["boss"], ctx)), TEXT
 
 
@@ -285,7 +287,7 @@ def _moment(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Conte
     title = write(surface, ctx.fonts.large, ctx.text(f"screen.robnrun.moment.{name}"), ink,
                   (rect.centerx, rect.top + 2), "midtop", rect.width - 8)
     ev = state["evaluation"]
-    if name in ("won", "lost"):
+    if name in ("won", "lost") or ev is None:
         lines = [ctx.text(f"screen.robnrun.moment_{name}", gold=state["gold"])]
     else:
         steps = int(state["car"]) - int(ev["car_from"])
@@ -299,7 +301,7 @@ def _moment(surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: Conte
 
 # -- what each phase tells -------------------------------------------------------------------
 
-def _prepare(view: Mapping[str, JSON], ctx: Context) -> Told:
+def _prepare(view: TableView[RobnRunView], ctx: Context) -> Told:
     state = view["state"]
     prepare = state["prepare"]
     if prepare["building"] is None:
@@ -321,7 +323,7 @@ def _prepare(view: Mapping[str, JSON], ctx: Context) -> Told:
     return [building, second], hints
 
 
-def _clues(view: Mapping[str, JSON], ctx: Context) -> Told:
+def _clues(view: TableView[RobnRunView], ctx: Context) -> Told:
     state = view["state"]
     clues = state["clues"]
     shown = ", ".join(str(c) for c in clues["face_up"]) or ctx.text("screen.robnrun.none")
@@ -330,7 +332,7 @@ def _clues(view: Mapping[str, JSON], ctx: Context) -> Told:
              ctx.text("screen.robnrun.hidden", hidden=clues["hidden"]), _tool_line(state, ctx)])
 
 
-def _crew(view: Mapping[str, JSON], ctx: Context) -> Told:
+def _crew(view: TableView[RobnRunView], ctx: Context) -> Told:
     """Cards played against the white value; while everybody has passed, that they must act."""
     state = view["state"]
     hints = [_robbery(state, ctx), _hand_line(view, ctx), _tool_line(state, ctx)]
@@ -339,7 +341,7 @@ def _crew(view: Mapping[str, JSON], ctx: Context) -> Told:
     return [_boss(view, ctx), _played_line(state, TEXT, ctx)], hints
 
 
-def _alarm(view: Mapping[str, JSON], ctx: Context) -> Told:
+def _alarm(view: TableView[RobnRunView], ctx: Context) -> Told:
     """The boss sorts on their phone, or enters the cards (after the safes) on the box."""
     state = view["state"]
     hints = [_robbery(state, ctx), _tool_line(state, ctx)]
@@ -360,7 +362,7 @@ def _entering(state: State) -> bool:
                 and state["phase"] in ("prepare", "clues", "crew", "alarm"))
 
 
-def _safe_entry(surface: pygame.Surface, spot: Layout, view: Mapping[str, JSON],
+def _safe_entry(surface: pygame.Surface, spot: Layout, view: TableView[RobnRunView],
                 ctx: Context) -> None:
     """The boss has no phone: the safe being entered on the box, readable, its gold at the
     top, a line per tool and what is still missing; the others as hints. The safes stand on
@@ -411,7 +413,7 @@ OPEN_SAFES = ("prepare", "clues", "crew", "alarm")
 
 
 def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
-                view: Mapping[str, JSON], safes: Sequence[Mapping[str, JSON]],
+                view: TableView[RobnRunView], safes: Sequence[Mapping[str, JSON]],
                 readable: Sequence[Line], ctx: Context) -> int:
     """While the boss plays openly, the safes entered on the box under the headline down to
     ``bottom``, a line a safe (or two where one does not fit), whole, as the crew plays
@@ -431,7 +433,7 @@ def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
     return len(readable) - (top > rect.top)
 
 
-def _safe_line(view: Mapping[str, JSON], index: int, safe: Mapping[str, JSON],
+def _safe_line(view: TableView[RobnRunView], index: int, safe: Mapping[str, JSON],
                ctx: Context) -> str:
     """A safe in a line: its number, its tools (counted where more than one), its gold; a
     tool's words are kept together where the line is broken."""
@@ -467,7 +469,7 @@ def _tool(state: State, tool: str, ctx: Context) -> str:
     return ctx.text(f"robnrun.tool.{tool}")
 
 
-def _hand_line(view: Mapping[str, JSON], ctx: Context) -> str:
+def _hand_line(view: TableView[RobnRunView], ctx: Context) -> str:
     crew = view["state"]["crew"]
     hands = " · ".join(f"{_name(view, seat, ctx)}: {crew['hands'][seat]}"
                        for seat in crew["members"]) if crew["hands"] else ""
@@ -476,9 +478,9 @@ def _hand_line(view: Mapping[str, JSON], ctx: Context) -> str:
 
 # -- the evaluation and the end ---------------------------------------------------------------
 
-def _evaluation(view: Mapping[str, JSON], ctx: Context) -> Told:
+def _evaluation(view: TableView[RobnRunView], ctx: Context) -> Told:
     state = view["state"]
-    ev = state["evaluation"]
+    ev = state["evaluation"] or {}
     step = int(ev["step"])
     readable, hints = STEP_LINES[step](state, ev, ctx)
     return readable, [ctx.text("screen.robnrun.step", step=step), *hints]
@@ -535,19 +537,19 @@ STEP_LINES: dict[int, StepLines] = {1: _step_gold, 2: _step_cubes, 3: _step_safe
                                     4: _step_police, 5: _step_dealer, 6: _step_old}
 
 
-def _won(view: Mapping[str, JSON], ctx: Context) -> Told:
+def _won(view: TableView[RobnRunView], ctx: Context) -> Told:
     """The moment over the top says it all; the rating is a hint (the game is over)."""
-    state = view["state"]
+    state, result = view["state"], view["state"]["result"]
     return [], [ctx.text("screen.robnrun.where", car=state["car"], police=state["police"]),
-                ctx.text(f"robnrun.rating.{state['result']['rating']}")]
+                ctx.text(f"robnrun.rating.{result and result['rating']}")]
 
 
-def _lost(view: Mapping[str, JSON], ctx: Context) -> Told:
+def _lost(view: TableView[RobnRunView], ctx: Context) -> Told:
     state = view["state"]
     return [], [ctx.text("screen.robnrun.where", car=state["car"], police=state["police"])]
 
 
-PHASES: dict[str, Callable[[Mapping[str, JSON], Context], Told]] = {
+PHASES: dict[str, Callable[[TableView[RobnRunView], Context], Told]] = {
     "prepare": _prepare, "clues": _clues, "crew": _crew, "alarm": _alarm,
     "evaluation": _evaluation, "won": _won, "lost": _lost,
 }

@@ -17,15 +17,15 @@ import pygame
 from companion.device.painters.palette import INK, MUTED, PANEL, TEXT, Colour
 from companion.device.painters.parts import Context, write
 from companion.device.painters.station import COLUMNS
-from companion.games.base import JSON
 from companion.games.robnrun.pieces import COLOURS
+from companion.games.robnrun.views import RobnRunView
 
 CUBES: dict[str, Colour] = dict(zip(COLOURS, COLUMNS, strict=True))
 """The cubes in the colours of their LED columns."""
 CAR: Colour = (70, 200, 230)
 POLICE: Colour = (130, 110, 255)
 
-State = Mapping[str, JSON]
+State = RobnRunView
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@
       const last = s.last;
       if (s.phase === "turn" && isSeated(v) && s.turn === v.me) {
         return { key: `turn${s.round}:${JSON.stringify(last)}`, tone: "turn",
-          title: t("web.your_turn"), text: ROMME.subline(v), seconds: TURN_MOMENT_S };
+          title: t("web.your_turn"), seconds: TURN_MOMENT_S }; // the last turn's news stays below
       }
       if (last && (last.kind === "overrun" || last.kind === "left") && RUNNING.includes(s.phase)) {
         return { key: `overrun${s.round}:${last.seat}`, tone: "danger", title: t("web.time_up"),
@@ -71,7 +71,9 @@
     subline(v) {
       const s = v.state;
       if (s.phase === "ready") return t("web.romme.ready", { name: seatName(v, s.starter) });
-      if (s.phase === "paused") return t("web.turn_of", { name: seatName(v, s.turn) });
+      if (s.phase === "paused") {
+        return s.turn === v.me ? t("web.your_turn") : t("web.turn_of", { name: seatName(v, s.turn) });
+      }
       if (s.phase === "scoring") return ROMME.outcome(v);
       if (s.phase === "over") {
         const best = s.ranking.filter((r) => r.place === 1).map((r) => seatName(v, r.seat));
@@ -129,7 +131,7 @@
       if (!player) return [];
       return [
         player.left ? h("span", { class: "tag warn", text: t("web.romme.left") }) : null,
-        player.overruns && !player.left ? h("span", { class: "tag warn",
+        player.overruns && !player.left && RUNNING.includes(v.state.phase) ? h("span", { class: "tag warn",
           text: t("web.romme.overruns", { count: player.overruns }) }) : null,
         h("span", { class: "total", title: t("web.romme.total"), text: points(player.total) }),
       ];
@@ -170,22 +172,21 @@
         data: { action: "table.undo" } }, () => send("table.undo"))];
     },
 
-    // Every round's points so far and the totals, as soon as one round is scored.
+    // Every round's points so far and the totals, as soon as one round is scored: each
+    // player's rounds under the name, so the totals stay in view however many rounds there are.
     roundsCard(v) {
       const players = v.state.players;
-      const rounds = Math.max(0, ...players.map((p) => p.rounds.length));
-      if (!rounds) return [];
-      const numbers = Array.from({ length: rounds }, (_, i) => i + 1);
-      const head = h("tr", {}, h("th", { scope: "col" }),
-        numbers.map((n) => h("th", { scope: "col", text: String(n) })),
+      if (!players.some((p) => p.rounds.length)) return [];
+      const head = h("tr", {}, h("th", { scope: "col", text: t("web.player") }),
         h("th", { scope: "col", class: "sum", text: t("web.romme.total") }));
       const rows = players.map((p) => h("tr", { class: classes(p.left && "left", p.seat === v.me && "me") },
-        h("th", { scope: "row", text: seatName(v, p.seat) }),
-        p.rounds.map((value) => h("td", { text: points(value) })),
+        h("th", { scope: "row" }, h("span", { class: "pname", text: seatName(v, p.seat) }),
+          h("span", { class: "round-line" }, p.rounds.map((value, i) => h("span", { class: "round-cell",
+            text: `${t("web.round_short", { round: i + 1 })}\u00a0${points(value)}` })))),
         h("td", { class: "sum", text: points(p.total) })));
       return [h("section", { class: "card rounds", id: "rounds" },
         h("h2", { text: t("web.romme.scores") }),
-        h("div", { class: "rounds-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows))))];
+        h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))];
     },
 
     // Until they have laid tiles this round, the player on turn is reminded on their own phone.

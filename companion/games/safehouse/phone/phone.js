@@ -321,7 +321,7 @@
             G.render();
           });
         }))),
-        button(t("web.safehouse.reroll", { count: marked }), { class: "action", data: { action: "help", kind: "reroll" },
+        button(marked ? t("web.safehouse.reroll", { count: marked }) : t("web.safehouse.reroll_pick"), { class: "action", data: { action: "help", kind: "reroll" },
           disabled: G.state.busy || marked === 0 }, () => send("help", { kind: "reroll", dice: { ...local.reroll } })));
     }
     return h("div", { class: "sh-helps" }, parts);

@@ -1,0 +1,123 @@
+"""The views are typed: each view the Table makes has the keys its type declares, a painter
+that reads a key its view's type lacks fails mypy, and ``strip`` keeps each declared part
+from the readers its declaration leaves out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, NotRequired, get_origin, get_type_hints
+
+import mypy.api
+import pytest
+
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.games.gendarm.views import GendarmSeatView, GendarmView
+from companion.games.robnrun.views import RobnRunSeatView, RobnRunView
+from companion.games.romme.views import RommeSeatView, RommeView
+from companion.games.safehouse.views import SafehouseView
+from companion.table.owner import Table
+from companion.table.views import THE_BOX, Reader, TableView, strip
+from tests import tables
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_TYPES: dict[str, tuple[Any, Any]] = {"romme": (RommeView, RommeSeatView),
+                                          "gendarm": (GendarmView, GendarmSeatView),
+                                          "safehouse": (SafehouseView, None),
+                                          "robnrun": (RobnRunView, RobnRunSeatView)}
+"""The games whose views are typed, with their public and seat view types (None: what a
+seat's phone adds is not typed yet)."""
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = tables.open_table(tmp_path / "views.sqlite")
+    yield table
+    table.stop()
+
+
+def keys_of(kind: Any) -> tuple[set[str], set[str]]:
+    """The keys a view type requires and all it declares (read from its hints: postponed
+    annotations hide ``NotRequired`` from ``__required_keys__``)."""
+    hints = get_type_hints(kind, include_extras=True)
+    return {key for key, hint in hints.items() if get_origin(hint) is not NotRequired}, set(hints)
+
+
+def keys_fit(view: Mapping[str, Any], kind: Any) -> None:
+    """``view`` has every key ``kind`` requires and no key it does not declare."""
+    required, declared = keys_of(kind)
+    assert required <= view.keys() <= declared, (kind.__name__, sorted(view.keys() ^ declared))
+
+
+def test_the_lobby_views_have_the_keys_the_table_view_declares(table: Table) -> None:
+    published = table.published
+    for view in (published.public, *published.private.values(),
+                 {**published.public, **published.device}):
+        keys_fit(view, TableView)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_TYPES))
+def test_a_game_s_views_have_the_keys_its_types_declare(table: Table, game: str) -> None:
+    table.submit(Action("table.new_game", None, {"game": game, "seats": 2}))
+    public_type, seat_type = GAME_TYPES[game]
+    published = table.published
+    keys_fit(published.public, TableView)
+    keys_fit(published.public["state"], public_type)
+    for view in published.private.values():
+        keys_fit(view, TableView)
+        keys_fit({key: part for key, part in view["state"].items()
+                  if key in keys_of(public_type)[1]}, public_type)
+        if seat_type is not None:
+            keys_fit({key: part for key, part in view["state"].items()
+                      if key not in keys_of(public_type)[1]}, seat_type)
+
+
+def test_strip_keeps_a_declared_part_from_the_readers_it_leaves_out() -> None:
+    view = {"game": "gendarm", "me": None, "join_code": "ABCDE", "wifi_qr": "WIFI:P:secret;;",
+            "state": {"phase": "play", "catcher": 3}}
+    assert strip(view, Reader(), GAMES) == {"game": "gendarm", "me": None,
+                                            "state": {"phase": "play"}}
+    assert strip(view, Reader(host=True), GAMES) == {
+        "game": "gendarm", "me": None, "join_code": "ABCDE", "state": {"phase": "play"}}
+    assert strip(view, Reader(seat=1), GAMES)["state"] == {"phase": "play", "catcher": 3}
+    assert strip(view, THE_BOX, GAMES)["wifi_qr"] == "WIFI:P:secret;;"
+    assert "join_code" not in strip(view, THE_BOX, GAMES)
+
+
+def mypy_errors(*paths: Path) -> str:
+    """What mypy --strict (the project's settings) finds in ``paths``, with the project's
+    cache, or "" when it finds nothing."""
+    out, err, status = mypy.api.run([*map(str, paths),
+                                     "--config-file", str(ROOT / "pyproject.toml"),
+                                     "--cache-dir", str(ROOT / ".mypy_cache"),
+                                     "--follow-imports", "silent"])
+    return "" if status == 0 else out + err
+
+
+def test_a_painter_reading_a_key_its_view_type_lacks_fails_mypy(tmp_path: Path) -> None:
+    source = (ROOT / "companion/games/romme/screen.py").read_text(encoding="utf-8")
+    renamed = source.replace('scoring["first_turn_out"]', 'scoring["first_out"]')
+    assert renamed != source
+    (tmp_path / "as_is.py").write_text(source, encoding="utf-8")
+    (tmp_path / "renamed.py").write_text(renamed, encoding="utf-8")
+    assert mypy_errors(tmp_path / "as_is.py") == ""
+    assert 'TypedDict "RommeScoring" has no key "first_out"' in mypy_errors(
+        tmp_path / "renamed.py")
+
+
+def test_a_key_renamed_in_a_view_type_fails_mypy_where_the_view_is_made_and_read(
+        tmp_path: Path) -> None:
+    views = (ROOT / "companion/games/romme/views.py").read_text(encoding="utf-8")
+    screen = (ROOT / "companion/games/romme/screen.py").read_text(encoding="utf-8")
+    renamed = views.replace("    first_turn_out: bool\n", "    first_out: bool\n")
+    assert renamed != views
+    (tmp_path / "renamed_views.py").write_text(renamed, encoding="utf-8")
+    (tmp_path / "screen.py").write_text(screen.replace(
+        "from companion.games.romme.views import", "from renamed_views import"),
+        encoding="utf-8")
+    found = mypy_errors(tmp_path / "screen.py", tmp_path / "renamed_views.py")
+    assert 'TypedDict "RommeScoring" has no key "first_turn_out"' in found
+    assert re.search(r'renamed_views\.py:\d+: error: Incompatible return value type .*'
+                     r'expected "RommeScoring \| None"', found), found
