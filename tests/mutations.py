@@ -15,10 +15,10 @@ APP = "companion/server/app.py"
 ACTIONS = "companion/server/actions.py"
 CODES = "companion/server/codes.py"
 CONTEXT = "companion/server/context.py"
+GUARD = "companion/server/guard.py"
 LIMITER = "companion/server/limiter.py"
 PAGES = "companion/server/pages.py"
 REQUEST = "companion/server/request.py"
-SERVE = "companion/server/serve.py"
 STREAM = "companion/server/stream.py"
 HOSTS = "companion/table/hosts.py"
 OWNER = "companion/table/owner.py"
@@ -42,6 +42,7 @@ TYPED_TESTS = "tests/server/test_typed.py"
 ASKS = "tests/device/test_asks.py"
 HEADERS = "tests/server/test_headers.py"
 REJOIN = "tests/server/test_rejoin.py"
+WAY_IN = "tests/server/test_way_in.py"
 
 
 def trust(test: str) -> str:
@@ -142,7 +143,7 @@ MUTATIONS = [
              (trust("test_the_cookies_stay_with_the_box_and_out_of_scripts"),)),
     # -- who is calling: the join code, the host, the views ------------------------------------
     Mutation("any browser has the join code", CONTEXT,
-             'return same(request.cookies.get(JOIN_COOKIE, ""), codes().join)', "return True",
+             "return same(caller().join_code, codes().join)", "return True",
              (f"{SEAT_TESTS}::test_a_phone_without_the_join_code_cannot_take_a_seat",)),
     Mutation("a host cookie nobody granted counts as host when asking", CONTEXT,
              "return token is not None and table().is_host(token)",
@@ -219,37 +220,32 @@ MUTATIONS = [
              "self._attempts[address].append(now)", "pass",
              (f"{API_TESTS}::test_join_is_rate_limited",)),
     # -- headers: origin and host ------------------------------------------------------------
-    Mutation("Flask POSTs from another site's page pass", APP,
-             'if request.method == "POST" and cross_site(', "if False and cross_site(",
-             (trust("test_a_post_from_another_sites_page_is_refused"),)),
-    Mutation("no request is cross-site", APP,
+    Mutation("a POST from another site's page gets in", GUARD,
+             'if scope["method"] == "POST" and cross_site(', "if False and cross_site(",
+             (trust("test_a_post_from_another_sites_page_is_refused"),
+              f"{SEAT_TESTS}::test_a_cross_site_post_changes_nothing")),
+    Mutation("no request is cross-site", GUARD,
              "        return urlsplit(origin).netloc != host\n", "        return False\n",
              (f"{SEAT_TESTS}::test_a_cross_site_post_changes_nothing",)),
-    Mutation("any Host reaches Flask (DNS rebinding)", APP,
-             "if not trusted_host(request.host, names):", "if False:",
-             (f"{SEAT_TESTS}::test_a_foreign_host_is_refused",)),
-    Mutation("every Host name is trusted", APP,
+    Mutation("any Host gets in (DNS rebinding)", GUARD,
+             "if not trusted_host(host, names):", "if False:",
+             (f"{WAY_IN}::test_a_forged_host_is_refused_alike_by_the_stream_the_action_and_flask",
+              f"{SEAT_TESTS}::test_a_foreign_host_is_refused",
+              "tests/server/test_actions.py::test_a_foreign_host_name_is_refused",
+              trust("test_the_stream_refuses_a_foreign_host"))),
+    Mutation("every Host name is trusted", GUARD,
              "        return name in names\n", "        return True\n",
              (f"{SEAT_TESTS}::test_a_foreign_host_is_refused",)),
     Mutation("pages may be framed by other sites", APP,
              "response.headers.update(SECURITY_HEADERS)", "pass",
              (trust("test_no_other_site_may_frame_the_box"),)),
-    Mutation("actions from another site's page pass", ACTIONS,
-             'if cross_site(header(scope, b"origin"), host):', "if False:",
-             (f"{SEAT_TESTS}::test_a_cross_site_post_changes_nothing",)),
-    Mutation("actions come in by any Host", ACTIONS,
-             "if not trusted_host(host, self._names):", "if False:",
-             ("tests/server/test_actions.py::test_a_foreign_host_name_is_refused",)),
-    Mutation("the live stream accepts any Host (DNS rebinding)", SERVE,
-             'scope["method"] == "GET" and self._trusted(scope):',
-             'scope["method"] == "GET":', (trust("test_the_stream_refuses_a_foreign_host"),)),
     # -- what a stream shows whom --------------------------------------------------------
     Mutation("every stream gets the first view rendered", STREAM,
              "event = self._rendered.get(reader)",
              "event = next(iter(self._rendered.values()), None)",
              (trust("test_each_stream_shows_its_own_reader"),)),
     Mutation("the table page's stream shows a seat its browser holds", REQUEST,
-             'table_page=query(scope).get("page") == ["table"]', "table_page=False",
+             'asked.get("page") == "table")', "False)",
              (trust("test_each_stream_shows_its_own_reader"),)),
     # -- the Table: what only the host or the box may do -------------------------------------
     Mutation("a phone does the host's part", BASE,
@@ -332,15 +328,15 @@ MUTATIONS = [
              (trust("test_only_the_hosts_view_carries_the_join_code"),)),
     # -- a stranger's pace, text and headers, the box's asks -------------------------------
     Mutation("a phone acts as often as it likes", API,
-             "    if not limiter.act(phone, str(client[0]), now):",
+             "    if not limiter.act(phone, caller.address, now):",
              "    if False:",
              (f"{LIMITS}::test_a_phone_past_its_burst_is_told_to_slow_down_and_the_table_is_untouched",)),
     Mutation("a phone asks for seats as often as it likes", API,
-             "    if not context.limiter().ask(phone, request.remote_addr or \"\", context.now()):",
+             "    if not context.limiter().ask(phone, context.caller().address, context.now()):",
              "    if False:",
              (f"{LIMITS}::test_asking_for_a_taken_seat_over_and_over_is_refused_before_the_box_sees_it",)),
     Mutation("the action endpoint keeps no pace", ACTIONS,
-             "        paced(self._limiter, scope, action, self._table.clock())\n", "",
+             "        paced(self._limiter, caller, action, self._table.clock())\n", "",
              (f"{LIMITS}::test_loopback_is_limited_like_any_address_over_real_http",)),
     Mutation("a name keeps its control characters", TYPED,
              "    if CONTROL.search(value) or SURROGATE.search(value):",
@@ -350,13 +346,13 @@ MUTATIONS = [
              "    if CONTROL.search(value) or SURROGATE.search(value):",
              "    if CONTROL.search(value):",
              (f"{TYPED_TESTS}::test_a_lone_surrogate_anywhere_in_an_action_is_a_400_not_a_500",)),
-    Mutation("an Origin that is no URL is this site's", APP,
+    Mutation("an Origin that is no URL is this site's", GUARD,
              "    except ValueError:\n        return True\n",
              "    except ValueError:\n        return False\n",
              (f"{HEADERS}::test_an_origin_that_is_no_url_is_refused_as_another_site_on_every_post",)),
-    Mutation("the event loop takes a Host Flask refuses", APP,
+    Mutation("a Host Werkzeug finds malformed gets in", GUARD,
              "    if not host_is_trusted(host):\n        return False\n", "",
-             (f"{HEADERS}::test_flask_and_the_event_loop_answer_the_same_hosts",)),
+             (f"{WAY_IN}::test_the_guard_trusts_no_host_werkzeug_finds_malformed",)),
     Mutation("opening a rejoin link moves the seat at once", PAGES,
              "    return render_page(\"rejoin.html\"",
              "    from companion.server.api import set_seat_cookie\n"

@@ -44,6 +44,7 @@ from companion.table.unsaved import FULL_NOT_SAVING, NOT_SAVING, WatchedStore
 from tests.clock import FakeClock
 from tests.device.test_display import Panel
 from tests.program import Program
+from tests.server.way_in import served
 from tests.test_read_only import mount_namespaces
 
 ROMME = {"game": "romme", "seats": 3, "options": {"first_player": 0}}
@@ -232,7 +233,7 @@ def test_a_damaged_history_row_is_an_unreadable_game_not_a_500(tmp_path: Path) -
     sql(data, "UPDATE history SET body = 'no json' WHERE game_seq = 1")
     sql(data, "UPDATE history SET ended_at = CAST(X'FF3A' AS TEXT) WHERE game_seq > 1")
     with started(data) as box:
-        client = create_app(box.table, public_url="http://box").test_client()
+        client = served(create_app(box.table, public_url="http://box")).test_client()
         answer = client.get("/api/history")
         assert answer.status_code == 200
         newest, damaged = (answer.json or {})["games"]

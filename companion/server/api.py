@@ -35,9 +35,8 @@ from companion.games.base import (
 from companion.i18n import LANGUAGES, catalog
 from companion.server import context
 from companion.server.codes import HANDOVER_S, Handover, new_code
-from companion.server.context import Reader
+from companion.server.context import Caller, Reader
 from companion.server.limiter import Limiter
-from companion.server.request import Scope, caller_of
 from companion.server.typed import checked
 from companion.table.published import token_hash
 from companion.table.rules import sent_by
@@ -217,29 +216,28 @@ def busy(error: TimeoutError) -> tuple[Response, int]:
 
 def check_attempts() -> None:
     """429 for an address that failed to join (code, seat or rejoin link) too often lately."""
-    if not context.joins().allow(request.remote_addr or "", context.now()):
+    if not context.joins().allow(context.caller().address, context.now()):
         abort(429)
 
 
 def asked(phone: str | None) -> None:
     """Refuse (429) an ask for a seat or the table page beyond a person's pace, from this
     phone (its token; None: a phone without one) or the caller's address."""
-    if not context.limiter().ask(phone, request.remote_addr or "", context.now()):
+    if not context.limiter().ask(phone, context.caller().address, context.now()):
         raise GetawayError("error.slow_down_asks")
 
 
-def paced(limiter: Limiter, scope: Scope, action: Action, now: float) -> None:
+def paced(limiter: Limiter, caller: Caller, action: Action, now: float) -> None:
     """Refuse (429) an action beyond a person's pace from its phone (the seat it acts for, or
     the host's token) or from its address, before the Table sees it."""
-    phone = f"seat {action.seat}" if action.seat is not None else caller_of(scope).host_token
-    client = scope.get("client") or ("", 0)
-    if not limiter.act(phone, str(client[0]), now):
+    phone = f"seat {action.seat}" if action.seat is not None else caller.viewer.host_token
+    if not limiter.act(phone, caller.address, now):
         raise GetawayError("error.slow_down")
 
 
 def attempt_failed() -> None:
     """Count a failed join, code or rejoin attempt against the caller's address."""
-    context.joins().failed(request.remote_addr or "", context.now())
+    context.joins().failed(context.caller().address, context.now())
 
 def set_seat_cookie(response: BaseResponse, token: str) -> None:
     """The seat token, out of reach of scripts and of every other site."""

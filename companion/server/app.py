@@ -6,20 +6,14 @@ Nothing lives in module globals: the Table, the codes and the join limiter hang 
 
 from __future__ import annotations
 
-import ipaddress
 import os
-import socket
 from collections.abc import Callable
-from functools import partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, abort, render_template, request
-from flask.globals import request_ctx
+from flask import Blueprint, Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException
-from werkzeug.sansio.utils import host_is_trusted
 
 from companion import i18n
 from companion.games.base import Game
@@ -71,8 +65,6 @@ def create_app(table: Table, *, public_url: str | Callable[[], str | None],
         app.register_blueprint(phone_files(game))
     app.context_processor(lambda: {"game_ids": list(table.games)})
     app.register_error_handler(HTTPException, http_error)
-    app.before_request(partial(check_host, box_names()))
-    app.before_request(check_origin)
     app.after_request(secure)
     return app
 
@@ -96,65 +88,12 @@ def host_path(app: Flask) -> str:
     return f"/h/{codes.host}"
 
 
-def box_names() -> frozenset[str]:
-    """The names phones may reach the box by, besides its addresses (any IP is accepted)."""
-    name = socket.gethostname().lower()
-    return frozenset({"localhost", name, f"{name}.local"})
-
-
-def check_host(names: frozenset[str]) -> None:
-    """Refuse (400) a Host the box does not answer to."""
-    if not trusted_host(request.host, names):
-        abort(400)
-
-
-def trusted_host(host: str, names: frozenset[str]) -> bool:
-    """Whether ``host`` (a Host header) is an IP address or one of ``names`` (DNS rebinding).
-
-    A page that rebinds its own domain to the box still sends that domain as Host, so any IP
-    address is safe to accept, whichever of the box's interfaces a phone came in on. A Host
-    Werkzeug finds malformed (user info, a port out of range, odd characters) is none, so the
-    event loop's endpoints refuse what Flask refuses.
-    """
-    if not host_is_trusted(host):
-        return False
-    name = urlsplit(f"//{host}").hostname or ""
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return name in names
-    return True
-
-
-def check_origin() -> None:
-    """Refuse a state change a page of another origin sends (403), whatever its content type.
-
-    Browsers name the sending page's origin on every POST; JSON already keeps cross-site
-    forms out, and this keeps out the rest.
-    """
-    if request.method == "POST" and cross_site(request.headers.get("Origin"), request.host):
-        abort(403)
-
-
-def cross_site(origin: str | None, host: str) -> bool:
-    """Whether a request names a sending page (``Origin``) of another site than ``host``; an
-    Origin that is no URL (``http://[::1``) is another site's."""
-    if not origin:
-        return False
-    try:
-        return urlsplit(origin).netloc != host
-    except ValueError:
-        return True
-
-
-def http_error(error: HTTPException) -> Response | tuple[Response, int] | tuple[str, int]:
+def http_error(error: HTTPException) -> tuple[Response, int] | tuple[str, int]:
     """JSON for the API, a friendly page for people; never a stack trace (Flask logs those)."""
     status = error.code or 500
     key = API_ERRORS.get(status, "error.internal")
     if request.path.startswith("/api/"):
         return context.error_response(key, status)
-    if request_ctx.url_adapter is None:  # a Host no URL can be built for: no page, a sentence
-        return Response(i18n.text(key, context.language()), status, mimetype="text/plain")
     lang = context.language()
     return render_template("error.html", page="error", lang=lang, status=status,
                            message=i18n.text(key, lang),

@@ -24,6 +24,9 @@ LIMITER_EXTENSION = "getaway.limiter"
 CODES_EXTENSION = "getaway.codes"
 TROUBLE_EXTENSION = "getaway.trouble"
 ADDRESS_EXTENSION = "getaway.address"
+CALLER = "getaway.caller"
+"""Where the phone server leaves a request's ``Caller`` in its ASGI scope (Flask finds the
+scope as ``environ["asgi.scope"]``)."""
 
 
 def table() -> Table:
@@ -80,14 +83,20 @@ def now() -> float:
     return table().clock()
 
 
+def caller() -> Caller:
+    """Who sends this request, as the phone server read it where the request came in."""
+    found: Caller = request.environ["asgi.scope"][CALLER]
+    return found
+
+
 def has_join_code() -> bool:
     """Whether the phone came with the table's join code (the QR link or typed)."""
-    return same(request.cookies.get(JOIN_COOKIE, ""), codes().join)
+    return same(caller().join_code, codes().join)
 
 
 def caller_token() -> str | None:
     """The seat token the phone holds in its cookie, if any."""
-    return request.cookies.get(SEAT_COOKIE) or None
+    return caller().viewer.seat_token
 
 
 def caller_seat() -> int | None:
@@ -98,7 +107,7 @@ def caller_seat() -> int | None:
 
 def caller_host_token() -> str | None:
     """The host token the browser holds in its cookie, granted or still asking; if any."""
-    return request.cookies.get(HOST_COOKIE) or None
+    return caller().viewer.host_token
 
 
 def caller_is_host() -> bool:
@@ -141,6 +150,17 @@ class Viewer:
         return views.strip(view, views.Reader(seat, host), table.games)
 
 
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who sends a request, read once where it comes in (``request.caller_of``): the reader
+    its cookies and query make, the join code it holds, its language and its address."""
+
+    viewer: Viewer
+    join_code: str
+    language: str
+    address: str
+
+
 def seat_title(seat: int, lang: str) -> str:
     """"Anna (Seat 2)", or "Seat 2" for a seat nobody named, as the phone page says it."""
     seats = table().published.public.get("seats") or []
@@ -151,14 +171,13 @@ def seat_title(seat: int, lang: str) -> str:
 
 def viewer() -> Viewer:
     """The reader of this request: its cookies, and whether it is the table page asking."""
-    return Viewer(caller_token(), caller_host_token(), request.args.get("page") == "table")
+    return caller().viewer
 
 
 def language() -> str:
     """The phone's language: a ``?lang=`` link (the history pages' switch), its ``lang``
     cookie, else the browser's Accept-Language."""
-    return language_of(request.args.get(LANG_COOKIE), request.cookies.get(LANG_COOKIE),
-                       request.headers.get("Accept-Language"))
+    return caller().language
 
 
 def language_of(linked: str | None, kept: str | None, accepted: str | None) -> str:

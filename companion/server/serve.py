@@ -1,9 +1,11 @@
 """Running the phone server: uvicorn on one event loop in a daemon thread.
 
-The live streams (``/api/events``) are coroutines on the loop, so hundreds of phones cost no
-thread; so are actions (``/api/action``), which only wait for the Table. Everything else is
-Flask, run by a few worker threads once the request has fully arrived: a phone that sends its
-request slowly, or a connection left half open, holds only a socket, never a worker.
+Every request comes in one way (``PhoneServer``): its caller is read once and the guard
+checks its Host and Origin, whatever it asks for. The live streams (``/api/events``) are then
+coroutines on the loop, so hundreds of phones cost no thread; so are actions
+(``/api/action``), which only wait for the Table. Everything else is Flask, run by a few
+worker threads once the request has fully arrived: a phone that sends its request slowly, or
+a connection left half open, holds only a socket, never a worker.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ import threading
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from companion.i18n import text
-from companion.server import actions, context
-from companion.server.app import MAX_BODY, box_names, trusted_host
+from companion.server import actions, context, guard
+from companion.server.app import MAX_BODY
 from companion.server.connections import QUEUE, Doors, PhoneConfig, PhoneUvicorn, connection_cap
-from companion.server.request import Message, Receive, Scope, Send, header, language
+from companion.server.request import Message, Receive, Scope, Send, caller_of
+from companion.server.stream import PATH as STREAM_PATH
 from companion.server.stream import Streams
 
 WORKERS = 8
@@ -34,36 +36,42 @@ holds fewer connections than the limit it gets, see ``connections``)."""
 
 
 class PhoneServer:
-    """The whole phone server as one ASGI app: streams and actions on the loop, the rest
-    through Flask."""
+    """The whole phone server as one ASGI app and the one way in: the caller is read and the
+    guard asked once, then the streams and actions run on the loop, the rest in Flask."""
 
     def __init__(self, app: Flask, streams: Streams) -> None:
-        self._flask = WSGIMiddleware(app, workers=WORKERS)  # type: ignore[arg-type]
+        self._flask = WSGIMiddleware(app.wsgi_app, workers=WORKERS)  # type: ignore[arg-type]
         self._streams = streams
-        self._names = box_names()
-        self._actions = actions.Actions(context.table_of(app), self._names,
-                                        context.limiter_of(app))
+        self._names = guard.box_names()
+        self._actions = actions.Actions(context.table_of(app), streams, context.limiter_of(app))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
-        if scope["path"] == "/api/events" and scope["method"] == "GET" and self._trusted(scope):
-            await self._streams(scope, receive, send)
-            return
+        caller = caller_of(scope)
+        refused = guard.refusal(scope, self._names)
+        if refused is not None:
+            await guard.refuse(scope, send, caller, *refused)
+        elif scope["path"] == STREAM_PATH and scope["method"] == "GET":
+            await self._streams(caller.viewer, receive, send)
+        else:
+            await self._read(scope, caller, receive, send)
+
+    async def _read(self, scope: Scope, caller: context.Caller, receive: Receive,
+                    send: Send) -> None:
+        """The request's whole body first, then the action endpoint or Flask."""
         try:
             body = await asyncio.wait_for(_whole_body(receive), BODY_S)
         except TimeoutError:
-            await _refuse(scope, send, 408, "error.too_slow")
+            await guard.refuse(scope, send, caller, 408, "error.too_slow")
             return
         if body is None:
-            await _refuse(scope, send, 413, "error.too_large")
+            await guard.refuse(scope, send, caller, 413, "error.too_large")
         elif scope["path"] == actions.PATH:
-            await self._actions(scope, body, send)
+            await self._actions(scope, caller, body, send)
         else:
+            scope[context.CALLER] = caller
             await self._flask(scope, _replay(body, receive), send)  # type: ignore[arg-type]
-
-    def _trusted(self, scope: Scope) -> bool:
-        return trusted_host(header(scope, b"host"), self._names)
 
 
 class Server:
@@ -161,12 +169,3 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         sent = True
         return {"type": "http.request", "body": body, "more_body": False}
     return replay
-
-
-async def _refuse(scope: Scope, send: Send, status: int, key: str) -> None:
-    """A short plain-text answer in the phone's language, without bothering Flask."""
-    message = text(key, language(scope)).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                            (b"connection", b"close")]})
-    await send({"type": "http.response.body", "body": message})

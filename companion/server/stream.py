@@ -4,25 +4,30 @@ coroutine and a socket, never a thread that actions need.
 Only the newest view is ever sent (a phone that slept through ten versions gets the present),
 each reader's view is rendered once per version however many streams share it, a closed
 stream is let go as soon as its socket says so, and one phone (one seat or host cookie) holds
-at most ``PER_READER`` streams: a reload ends the oldest.
+at most ``PER_READER`` streams: a reload ends the oldest. The phone that sent an action hears
+its answer before any stream is written for the version the action made.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable
+from concurrent.futures import Future
+from contextlib import suppress
 
 from companion.games.base import Games
 from companion.server.app import SECURITY_HEADERS
 from companion.server.context import Viewer
-from companion.server.request import Receive, Scope, Send, viewer_of
+from companion.server.request import Receive, Send
 from companion.server.view_json import ViewJson
 from companion.table.owner import Table
 from companion.table.published import Published
 
 log = logging.getLogger(__name__)
 
+PATH = "/api/events"
 HEARTBEAT_S = 15.0
 """A comment line after this much quiet keeps the connection open through sleepy Wi-Fi."""
 RETRY_MS = 3000
@@ -49,7 +54,8 @@ class Streams:
     """Every open stream of the phone server; the Table's ``publish`` wakes them all.
 
     Whoever ``subscribe``s (the box's screen) hears of a new version once every stream has
-    written it: on one shared interpreter, the phones' longer way goes first.
+    written it: on one shared interpreter, the phones' longer way goes first. Before them
+    all, the phone whose action made the version has its answer (``answer``).
     """
 
     def __init__(self, table: Table, join_code: str, heartbeat_s: float = HEARTBEAT_S) -> None:
@@ -63,6 +69,8 @@ class Streams:
         self._rendered_version = -1
         self._json = ViewJson()
         self._followers: list[Callable[[Published], None]] = []
+        self._senders: set[Future[int]] = set()
+        self._senders_lock = threading.Lock()
         table.subscribe(self.publish, first=True)
 
     @property
@@ -83,21 +91,41 @@ class Streams:
         self._followers.append(follower)
 
     def publish(self, published: Published) -> None:
-        """Keep ``published`` and wake every stream (a Table subscriber: from its thread)."""
+        """Keep ``published`` and wake every stream (a Table subscriber: from its thread);
+        the version of an action sent from the loop wakes them once its sender is answered."""
         self._latest = published
-        if not self._call(self._nudge):
-            self._follow_on()
+        sender = self._sender()
+        if sender is None:
+            self._wake()
+        else:
+            sender.add_done_callback(lambda _: self._wake())
+
+    def answer(self, posted: Future[int]) -> asyncio.Future[int]:
+        """The Table's answer to an action ``posted`` from the loop, as a future of the loop
+        that has it before any stream is woken for the version the action made."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[int] = loop.create_future()
+
+        def answered(done: Future[int]) -> None:  # on the Table's thread
+            with self._senders_lock:
+                self._senders.discard(done)
+            with suppress(RuntimeError):  # a loop that has stopped waits for no answer
+                loop.call_soon_threadsafe(_settle, answer, done)
+        with self._senders_lock:
+            self._senders.add(posted)
+        posted.add_done_callback(answered)
+        return answer
 
     def close(self) -> None:
         """End every stream now and every one that starts later (from any thread)."""
         self._closed = True
         self._call(self._nudge)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def __call__(self, viewer: Viewer, receive: Receive, send: Send) -> None:
         """One reader's stream: ``retry`` first, then a full view per version, until the
         reader goes, a newer stream of the same reader replaces it, or the server stops."""
         self._attach()
-        opened = _Open(viewer_of(scope))
+        opened = _Open(viewer)
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
         await _chunk(send, f"retry: {RETRY_MS}\n\n".encode())
         gone = asyncio.ensure_future(_disconnect(receive))
@@ -146,6 +174,16 @@ class Streams:
             self._loop = loop
             loop.call_later(self._heartbeat_s, self._beat)
 
+    def _sender(self) -> Future[int] | None:
+        """The action the Table takes now if it came from the loop: the version being
+        published is that action's (the Table takes one at a time)."""
+        with self._senders_lock:
+            return next((posted for posted in self._senders if posted.running()), None)
+
+    def _wake(self) -> None:
+        if not self._call(self._nudge):
+            self._follow_on()
+
     def _call(self, callback: Callable[[], None]) -> bool:
         """Run ``callback`` on the streams' loop; False if no loop serves them (any more)."""
         loop = self._loop
@@ -193,6 +231,18 @@ class Streams:
             self._held[key].remove(opened)
             if not self._held[key]:
                 del self._held[key]
+
+
+def _settle(answer: asyncio.Future[int], done: Future[int]) -> None:
+    """Give ``answer`` the Table's outcome, unless its sender stopped waiting."""
+    if answer.done():
+        return
+    if done.cancelled():
+        answer.cancel()
+    elif (error := done.exception()) is not None:
+        answer.set_exception(error)
+    else:
+        answer.set_result(done.result())
 
 
 async def _chunk(send: Send, body: bytes) -> None:

@@ -23,6 +23,7 @@ from tests.device.recording import RecordingFactory
 from tests.device.test_box import Player
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, phone, send_action
 from tests.server.test_seats import view
+from tests.server.way_in import served
 
 PERIOD_S = 0.5
 """A careful player presses OK every half second ..."""
@@ -204,7 +205,8 @@ def test_safehouse_ok_on_the_yellow_die_never_makes_a_stranger_the_table_page(
     chooses the die, and the stranger cannot end the game. Held ▶ shows the ask; an OK at
     once is refused, one after the moment grants it."""
     safehouse(table)
-    stranger = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE).test_client()
+    stranger = served(create_app(table, public_url=PUBLIC_URL,
+                                   join_code=JOIN_CODE)).test_client()
     asked = stranger.post("/api/host", json={})                 # no join code needed
     assert asked.status_code == 200
     owner.tap(Button.OK)                                        # meant for the die
@@ -236,7 +238,7 @@ def test_gendarm_ok_never_hands_seat_1_and_its_catcher_to_a_third_browser(
     """A third browser with the join code asks for seat 1 under its holder's name: the OK
     meant for the game does the game's item, and the browser gets neither the seat nor its
     secret catcher; the owner refuses it on the asks screen."""
-    app = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+    app = served(create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE))
     table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2}))
     anna, ben, third = phone(app), phone(app), phone(app)
     for seat, (client, name) in enumerate([(anna, "Anna"), (ben, "Ben")]):

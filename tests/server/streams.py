@@ -1,10 +1,12 @@
-"""Reading the live stream endpoint in-process: the ASGI call a server makes, without a socket."""
+"""Reading the live stream endpoint in-process: the ASGI call a server makes, without a socket,
+for the reader the one way in reads from the request."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+from companion.server.request import caller_of
 from companion.server.stream import Streams
 
 
@@ -23,9 +25,9 @@ async def _read(streams: Streams, headers: list[tuple[bytes, bytes]], query: byt
             if len(chunks) >= count:
                 enough.set()
 
-    task = asyncio.create_task(streams({"type": "http", "method": "GET",
-                                        "path": "/api/events", "headers": headers,
-                                        "query_string": query}, receive, send))
+    caller = caller_of({"type": "http", "method": "GET", "path": "/api/events",
+                        "headers": headers, "query_string": query})
+    task = asyncio.create_task(streams(caller.viewer, receive, send))
     await asyncio.wait_for(enough.wait(), 10)
     task.cancel()
     return chunks[:count]

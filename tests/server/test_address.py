@@ -18,6 +18,7 @@ from companion.server.app import create_app
 from companion.table.owner import Table
 from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE
+from tests.server.way_in import served
 
 
 def test_address_is_none_until_the_box_has_a_network_then_follows_it() -> None:
@@ -42,7 +43,7 @@ def test_address_is_none_until_the_box_has_a_network_then_follows_it() -> None:
 
 def test_links_handed_to_phones_follow_the_address(table: Table) -> None:
     found: list[str | None] = [None]
-    app = create_app(table, public_url=lambda: found[-1], join_code=JOIN_CODE)
+    app = served(create_app(table, public_url=lambda: found[-1], join_code=JOIN_CODE))
     client = app.test_client()
     client.post("/api/code", json={"code": JOIN_CODE})
     # no network yet: the link names the address the phone came in on

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from companion.games.base import Action
 from companion.table.owner import Table
-from tests.server.conftest import PUBLIC_URL, post_to, send_action
+from tests.server.conftest import PUBLIC_URL, send_action
 
 
 def join(client: FlaskClient, seat: int, name: str = "") -> dict[str, Any]:
@@ -206,7 +206,8 @@ def test_the_table_page_starts_and_ends_games(host_page: FlaskClient, table: Tab
 def test_state_changes_need_a_json_post(client: FlaskClient, table: Table, path: str,
                                         content_type: str) -> None:
     before = version(table)
-    response = post_to(client, path, '{"type": "resume", "seat": 0}', content_type)
+    response = client.post(path, data='{"type": "resume", "seat": 0}',
+                           content_type=content_type)
     assert response.status_code == 415
     assert (response.json or {})["error"] == "error.json_required"
     assert version(table) == before

@@ -21,6 +21,7 @@ from flask import Flask
 
 from companion.games.base import Action
 from companion.server.address import lan_address
+from companion.server.context import Viewer
 from companion.server.serve import Server, serve
 from companion.server.stream import Streams
 from companion.table.owner import Table
@@ -286,8 +287,8 @@ async def _screen_after_phones(streams: Streams, table: Table, phones: int) -> l
         await asyncio.Event().wait()
         return {"type": "http.disconnect"}
 
-    scope = {"type": "http", "method": "GET", "path": "/api/events", "headers": []}
-    tasks = [asyncio.create_task(streams(scope, receive, reader(chunks))) for chunks in written]
+    watcher = Viewer(None, None)
+    tasks = [asyncio.create_task(streams(watcher, receive, reader(chunks))) for chunks in written]
     while not all(len(chunks) == 2 for chunks in written):  # retry, then the first view
         await asyncio.sleep(0)
     streams.subscribe(screen)

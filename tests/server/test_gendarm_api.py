@@ -21,6 +21,7 @@ from companion.table.store import Store
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.test_api import act, join
 from tests.server.test_robnrun_api import first_pushed_view
+from tests.server.way_in import served
 
 ANNA, BERND = 2, 4
 """The chips typed in: Anna (seat 0, on turn) holds 2, Bernd 4."""
@@ -42,7 +43,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 @pytest.fixture
 def app(table: Table) -> Flask:
-    return create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+    return served(create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE))
 
 
 @pytest.fixture

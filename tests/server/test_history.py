@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.games.base import Action
+from companion.server.context import CALLER, Caller, Viewer
 from companion.server.history import inert, result_rows
 from companion.server.pages import render_page
 from companion.table.owner import Table
@@ -129,7 +130,8 @@ def test_a_summary_tells_how_a_game_ended_in_the_game_s_words(app: Flask) -> Non
               "outcome": {"summary": [{"key": "screen.robnrun.won", "params": {"gold": 9}}],
                           "results": [{"seat": 0, "place": 1, "score": 9},
                                       {"seat": 1, "place": 1, "score": 9}]}}
-    with app.test_request_context("/history/7", headers={"Accept-Language": "en"}):
+    english = Caller(Viewer(None, None), join_code="", language="en", address="127.0.0.1")
+    with app.test_request_context("/history/7", environ_base={"asgi.scope": {CALLER: english}}):
         page = render_page("summary.html", "summary", game=record, rows=result_rows(record),
                            rounds=range(1, 1))
     assert "At the airport with 9 gold!" in page and "Seat 2" in page

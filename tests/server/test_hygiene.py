@@ -34,7 +34,8 @@ from companion.table.owner import Table
 from companion.table.rules import TABLE_STEPS
 from companion.table.store import Store
 from tests.proof import PROOF, examples
-from tests.server.conftest import JOIN_CODE, host_browser, post_to, send_action
+from tests.server.conftest import JOIN_CODE, host_browser, send_action
+from tests.server.way_in import served
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 ACTIONS = sorted({*TABLE_STEPS, *ROMME_RULES.steps, *ROBNRUN_RULES.steps,
@@ -172,7 +173,8 @@ def box_with_game(data: Path, game: str = "romme") -> tuple[Table, Flask]:
     table.start()
     seats = min(3, GAMES[game].max_seats)
     table.submit(Action("table.new_game", None, {"game": game, "seats": seats}))
-    return table, create_app(table, public_url="http://192.168.1.20:8000", join_code=JOIN_CODE)
+    return table, served(create_app(table, public_url="http://192.168.1.20:8000",
+                                     join_code=JOIN_CODE))
 
 
 def still_playable(table: Table) -> None:
@@ -221,7 +223,7 @@ def test_the_fuzzer_gets_no_5xx_and_the_game_stays_playable(game: str) -> None:
 @pytest.mark.parametrize("path", ["/api/action", "/api/join", "/api/claim", "/api/code"])
 def test_json_nested_deeper_than_the_decoder_goes_is_a_bad_request(client: FlaskClient,
                                                                      path: str) -> None:
-    response = post_to(client, path, "[" * 1000, "application/json")
+    response = client.post(path, data="[" * 1000, content_type="application/json")
     assert response.status_code == 400
     assert (response.json or {})["error"] == "error.action_malformed"
 

@@ -26,6 +26,7 @@ from tests import tables
 from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, phone, send_action
 from tests.server.test_api import join
+from tests.server.way_in import served
 
 BURST, PER_S = 20, 5
 
@@ -47,7 +48,7 @@ def clocked(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
 @pytest.fixture
 def box(clocked: Table) -> Flask:
     """The box's phone server with the limits a box has."""
-    return create_app(clocked, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+    return served(create_app(clocked, public_url=PUBLIC_URL, join_code=JOIN_CODE))
 
 
 def renames(client: FlaskClient, seat: int, count: int, address: str = "127.0.0.1",

@@ -25,6 +25,7 @@ from companion.table.store import Store
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.streams import read_stream
 from tests.server.test_api import act, join
+from tests.server.way_in import served
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = {"name": "Heist night", "clues": [1, 2, 3, 4, 5, 8], "forbidden": [10, 11, 12],
@@ -47,7 +48,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 @pytest.fixture
 def app(table: Table) -> Flask:
-    return create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+    return served(create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE))
 
 
 @pytest.fixture

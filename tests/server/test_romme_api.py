@@ -20,6 +20,7 @@ from companion.table.store import Store
 from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.test_api import act, join
+from tests.server.way_in import served
 
 ANNA, BEN = 0, 1
 TURN_S, SETTLE_S = 15, 5
@@ -43,7 +44,7 @@ def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
 
 @pytest.fixture
 def app(table: Table) -> Flask:
-    return create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+    return served(create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE))
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from tests import tables
 from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, phone, send_action
 from tests.server.test_api import act, join
+from tests.server.way_in import served
 
 
 def view(client: FlaskClient) -> dict[str, Any]:
@@ -194,7 +195,7 @@ def clocked(tmp_path: Path, clock: FakeClock) -> Iterator[Flask]:
     table = tables.open_table(tmp_path / "clocked.sqlite", clock)
     table.submit(Action("table.new_game", None,
                         {"game": "romme", "seats": 2, "options": {"first_player": 0}}))
-    yield create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+    yield served(create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE))
     table.stop()
 
 

@@ -28,6 +28,7 @@ from tests import tables
 from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.test_api import act, join
+from tests.server.way_in import served
 
 GUARD_S = 10.0
 """Socket timeouts on the real server, only against a hang."""
@@ -222,7 +223,7 @@ def test_a_hand_over_code_expires_after_ten_minutes(tmp_path: Path) -> None:
     table = tables.open_table(tmp_path / "clocked.sqlite", clock)
     try:
         table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2}))
-        app = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+        app = served(create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE))
         holder = phone(app)
         join(holder, 0, "Anna")
         code = (holder.post("/api/handover", json={}).json or {})["code"]
@@ -400,7 +401,7 @@ def test_the_box_plays_no_kept_chips_part_once_a_phone_holds_the_seat(app: Flask
 
 
 def test_the_box_keeps_no_chip_for_a_seat_a_phone_holds(gendarm: Table) -> None:
-    app = create_app(gendarm, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+    app = served(create_app(gendarm, public_url=PUBLIC_URL, join_code=JOIN_CODE))
     join(phone(app), 1, "Bernd")
     kept = {item.action.args.get("seat") for item in gendarm.published.controls.menu
             if item.action.type == "keep_chip"}

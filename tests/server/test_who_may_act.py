@@ -22,6 +22,7 @@ from companion.table.owner import Table
 from companion.table.rules import TABLE_STEPS
 from companion.table.store import Store
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone, send_action
+from tests.server.way_in import served
 
 CALLERS = ("stranger", "own", "other", "host", "box")
 HOST = (403, 403, 403, 200, 200)
@@ -287,7 +288,7 @@ def make_box(tmp_path: Path) -> Iterator[Callable[[Case], Box]]:
         seats = min(4, GAMES[game].max_seats)
         table.submit(Action("table.new_game", None,
                             {"game": game, "seats": seats, "options": options}))
-        app = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+        app = served(create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE))
         phones = [phone(app) for _ in range(min(3, seats))]
         for seat, client in enumerate(phones):
             assert client.post("/api/join", json={"seat": seat}).status_code == 200
