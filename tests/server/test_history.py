@@ -92,8 +92,8 @@ def test_the_summary_shows_every_round_with_real_minus_signs(client: FlaskClient
     finish_a_romme_game(table)
     game_id = (client.get("/api/history").json or {})["games"][0]["id"]
     page = client.get(f"/history/{game_id}", headers={"Accept-Language": "en"}).text
-    assert "<th>Player</th>" in page and "Your name" not in page
-    assert '<th class="num">R1</th>' in page
+    assert "Player</th>" in page and "Your name" not in page
+    assert '<span class="round-cell">R1&nbsp;' in page  # each round under the name
     assert "\u221257" in page and "-57" not in page
 
 
