@@ -42,6 +42,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.seat_needed": "Dafür braucht dein Telefon einen Platz am Tisch.",
         "error.not_your_seat": "Das darf nur der Platz selbst tun.",
         "error.host_only": "Das dürfen nur die Tischseite und die Box.",
+        "error.box_itself": "Das tut nur die Box selbst.",
         "error.seat_has_phone": "Platz {seat} hat ein Telefon: Nur dieses darf das.",
         "error.host_needed": "Nimm zuerst einen Platz, oder mach diesen Browser zur "
                              "Tischseite (mit OK an der Box).",
@@ -163,6 +164,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.seat_needed": "Your phone needs a seat at the table for that.",
         "error.not_your_seat": "Only that seat may do this.",
         "error.host_only": "Only the table page and the box may do that.",
+        "error.box_itself": "Only the box itself does that.",
         "error.seat_has_phone": "Seat {seat} has a phone: only that phone may do this.",
         "error.host_needed": "Take a seat first, or make this browser the table page "
                              "(with OK on the box).",

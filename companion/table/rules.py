@@ -45,7 +45,7 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     """The state after ``action``; table actions start with ``table.``, the rest go to the game."""
     table_step = TABLE_STEPS.get(action.type)
     if table_step is not None:
-        check_sender(table_step, action.seat)
+        check_sender(table_step, state, action)
         return table_step.does(state, action, games)
     if action.type.startswith("table."):
         raise InvalidAction("error.action_unknown", type=action.type)
