@@ -31,7 +31,7 @@ def test_a_game_whose_clock_verdict_anyone_may_send_does_not_load() -> None:
 
 def test_a_game_that_leaves_a_step_to_the_box_alone_does_not_load() -> None:
     romme = GAMES["romme"]
-    steps = {**romme.steps, "draw": replace(romme.steps["draw"], by=Sender.SERVER)}
+    steps = {**romme.steps, "draw": replace(romme.steps["draw"], by=Sender.SERVER, role=None)}
     with pytest.raises(ValueError, match=TIMEOUT):
         replace(romme, rules=Rules("romme", steps))
 
