@@ -21,6 +21,7 @@ from companion.games.base import (
     Action,
     Game,
     Games,
+    GetawayError,
     IllegalAction,
     InvalidAction,
     Sender,
@@ -78,14 +79,21 @@ def _no_phone_at(state: TableState, seat: int | None) -> None:
         raise IllegalAction("error.seat_has_phone", seat=seat + 1)
 
 
-def has_phone_for(state: TableState, game: Game[Any], action: Action) -> bool:
-    """Whether ``action`` plays the secret part of a seat a phone holds (then only that
-    phone may do it)."""
+def may_send(state: TableState, action: Action, games: Games) -> bool:
+    """Whether ``action``'s sender may send it now, its arguments aside: who may send it, as
+    its step declares, in the state at hand, and no phone holding the seat whose secret part
+    it plays. The box's menus offer only what it may send."""
     try:
+        table_step = TABLE_STEPS.get(action.type)
+        if table_step is not None:
+            check_sender(table_step, state, action)
+            return True
+        game = _current(state, games)
         _no_phone_at(state, game.acts_for(state.game, action))
-    except IllegalAction:
-        return True
-    return False
+        game.rules.check(state.game, action)
+    except GetawayError:
+        return False
+    return True
 
 
 def check_action(state: TableState, action: Action, games: Games) -> None:
