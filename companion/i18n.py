@@ -329,14 +329,18 @@ def _check_languages(owner: str, texts: Texts) -> None:
 
 
 def _check_plurals(owner: str, texts: Texts) -> None:
-    """A number (``{count}``) is in a sentence in every language or in none, and a plural form
-    (a ``.other``, or a ``.one`` with the number) has both forms beside it."""
+    """A number of things (``{count}``) is in a sentence in every language or in none, and
+    only in a plural form; a plural form (a ``.other``, or a ``.one`` with the number) has
+    both forms beside it. A number that counts nothing goes by another name (``{total}``)."""
     keys = set(texts[DEFAULT_LANGUAGE])
     for key in sorted(keys):
         counts = {lang for lang in LANGUAGES if "{count}" in texts[lang][key]}
         if counts and counts != set(LANGUAGES):
             raise TextClash(f"text {key!r} of {owner} has a {{count}} only in {sorted(counts)}")
         stem, _, form = key.rpartition(".")
+        if counts and form not in ("one", "other"):
+            raise TextClash(f"text {key!r} of {owner} has a {{count}} but no plural forms "
+                            f"({key + '.one'!r}, {key + '.other'!r})")
         missing = sorted({f"{stem}.one", f"{stem}.other"} - keys)
         if missing and (form == "other" or (form == "one" and counts)):
             raise TextClash(f"text {key!r} of {owner} is a plural form without {missing[0]!r} "

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import companion.games
-from companion.games.base import Action, Games
+from companion.games.base import Games
 from companion.i18n import text
 from companion.server.app import create_app
 from companion.table.menu import lobby_controls

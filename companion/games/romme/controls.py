@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
+from companion.games.romme.rules import RULES
 from companion.games.romme.state import (
     JOKER,
     LEDS,
@@ -26,7 +27,8 @@ def controls(state: RommeState) -> Controls:
         hold = Action("pause") if settle_ms(state) is not None else Action("resume")
         return Controls([], {Button.TURN: Action("resume"), Button.TURN_LONG: hold})
     if state.phase in ("ready", "paused"):
-        menu = [MenuItem("romme.menu.finish", Action("finish"))]
+        menu = ([MenuItem("romme.menu.finish", Action("finish"))]
+                if "finish" in RULES.allowed_actions(state, None) else [])
         return Controls(menu, {Button.TURN: Action("resume"), Button.TURN_LONG: Action("resume")})
     if state.phase == "scoring":
         return _scoring_controls(state)

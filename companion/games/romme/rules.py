@@ -262,7 +262,7 @@ def _check_set(hands: Iterable[Sequence[int]], error: type[InvalidAction | Illeg
     held = Counter(tile for hand in hands for tile in hand)
     for tile, count in sorted(held.items()):
         if count > TILE_SET[tile]:
-            raise error(keys[tile == JOKER], value=tile, count=count, maximum=TILE_SET[tile])
+            raise error(keys[tile == JOKER], value=tile, held=count, maximum=TILE_SET[tile])
 
 
 # -- setup -------------------------------------------------------------------------------------
