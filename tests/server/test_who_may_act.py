@@ -34,31 +34,62 @@ from companion.table.store import Store
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone, send_action
 
 CALLERS = ("stranger", "own", "other", "host", "box")
-HOST = (403, 403, 403, 200, 200)
-"""The host's part: the table page and the box, never a phone."""
-ANYONE = (403, 200, 200, 200, 200)
-SEAT_OR_BOX = (403, 200, 409, 200, 200)
-"""The seat whose turn (or boss) it is, and the box or the table page for a seat."""
-PHONE_ONLY = (403, 200, 409, 409, 409)
-"""What only that seat's own phone may send (the boss's secret safes and sorting)."""
-OWN_SEAT = (403, 200, 409, 409, 200)
-"""Keeping a seat: its own phone or the box's OK, not the table page."""
-SERVER_MADE = (403, 400, 400, 400, 200)
-"""What only the phone server makes, with a token it drew; the box's Table takes it."""
-ANY_PHONE = (403, 200, 200, 409, 409)
-"""What every seat's own phone sends for itself, never the box nor the table page."""
-BOX_OR_HOST = (403, 409, 409, 200, 200)
-"""What the box's menu (or the table page) does for a seat without a phone."""
+Answers = tuple[int, int, int, int, int]
+ANYONE, HOST, OWN_SEAT, NAMED_SEAT = Sender.ANYONE, Sender.HOST, Sender.OWN_SEAT, Sender.NAMED_SEAT
+SEAT, SEAT_PHONE, PHONE, BOX, SERVER = (Sender.SEAT, Sender.SEAT_PHONE, Sender.PHONE, Sender.BOX,
+                                        Sender.SERVER)
+
+ANSWERS: dict[Sender, Answers] = {
+    ANYONE: (403, 200, 200, 200, 200),
+    HOST: (403, 403, 403, 200, 200),            # the table page and the box, never a phone
+    OWN_SEAT: (403, 200, 409, 409, 200),        # keeping a seat: its phone or the box's OK
+    NAMED_SEAT: (403, 200, 409, 200, 200),      # a phone for its own seat; box, host for any
+    SEAT: (403, 200, 409, 200, 200),            # the seat on turn (the boss...), box, host
+    SEAT_PHONE: (403, 200, 409, 409, 409),      # that seat's phone alone (a secret part)
+    PHONE: (403, 200, 200, 409, 409),           # every seat's own phone, never box or host
+    BOX: (403, 409, 409, 200, 200),             # the box's menu or the table page
+    SERVER: (403, 400, 400, 400, 200),          # only what the phone server makes
+}
+"""The answers each sender stands for, the seat it belongs to sending as "own" (for a
+``SEAT_PHONE`` step: while no one plays its part at the box)."""
 NOBODY = (403, 409, 409, 409, 409)
 """Refused to every caller in the state at hand (a step of a part a phone holds)."""
-Answers = tuple[int, int, int, int, int]
 
-DECLARED: dict[Sender, Answers] = {
-    Sender.ANYONE: ANYONE, Sender.HOST: HOST, Sender.OWN_SEAT: OWN_SEAT,
-    Sender.NAMED_SEAT: SEAT_OR_BOX, Sender.SEAT: SEAT_OR_BOX, Sender.SEAT_PHONE: PHONE_ONLY,
-    Sender.PHONE: ANY_PHONE, Sender.BOX: BOX_OR_HOST, Sender.SERVER: SERVER_MADE}
-"""The answers each declared sender stands for, the seat it belongs to sending as "own" (a
-``SEAT_PHONE`` step whose part no one plays at the box)."""
+SENDERS: dict[str, dict[str, Sender]] = {
+    "table": {
+        "table.new_game": HOST, "table.end_game": HOST, "table.end_ask": HOST, "table.setup": HOST,
+        "table.option": HOST, "table.rematch": ANYONE, "table.undo": ANYONE, "table.claim": SERVER,
+        "table.rename": OWN_SEAT, "table.release": OWN_SEAT, "table.language": HOST,
+        "table.request": SERVER, "table.grant": OWN_SEAT, "table.deny": OWN_SEAT,
+        "table.withdraw": SERVER, "table.wifi": HOST, "table.show_wifi": HOST, "table.save": HOST,
+        "table.forget": HOST, "table.host_ask": SERVER, "table.host_grant": HOST,
+        "table.host_add": SERVER, "table.host_refuse": HOST, "table.hosts_forget": HOST,
+    },
+    "romme": {
+        "resume": ANYONE, "pause": ANYONE, "end_turn": SEAT, "draw": SEAT,
+        "failed_manipulation": SEAT, "timeout": SERVER, "romme": SEAT, "stuck": SEAT,
+        "score": NAMED_SEAT, "confirm_scores": ANYONE, "finish": ANYONE,
+    },
+    "robnrun": {
+        "rob": SEAT, "deal": SEAT, "safes": SEAT_PHONE, "openly": BOX, "draft_safes": BOX,
+        "draft_cards": BOX, "start": SEAT, "clue": SEAT, "crew": SEAT, "play": SEAT,
+        "exchange": SEAT, "pass": SEAT, "sort": SEAT_PHONE, "next": ANYONE, "place": ANYONE,
+        "buy": ANYONE, "mark": ANYONE, "note": PHONE,
+    },
+    "safehouse": {
+        "select": SEAT, "roll": SEAT, "retrieve": ANYONE, "faces": SEAT, "face_back": SEAT,
+        "help": SEAT, "go": SEAT, "order": NAMED_SEAT, "chameleon": NAMED_SEAT, "sheet": NAMED_SEAT,
+        "write": NAMED_SEAT, "erase": NAMED_SEAT, "done": NAMED_SEAT, "focus": BOX,
+        "pursuer": ANYONE,
+    },
+    "gendarm": {
+        "start_roll": ANYONE, "deal": ANYONE, "catcher": PHONE, "keep_chip": BOX, "roll": SEAT,
+        "remove": SEAT_PHONE, "safe": SEAT, "unsafe": SEAT, "hide": SEAT, "leave": SEAT,
+        "stuck": SEAT, "capture": SEAT_PHONE, "claim": BOX, "end_turn": SEAT,
+    },
+}
+"""Who may send each step, as the rules of the table and of each game say: each step must be
+declared so, and the matrix below expects the answers its sender stands for."""
 SAFE = {"tools": {"card": 2, "dynamite": 1}, "gold": 3}
 SCENARIO = {"name": "Heist night", "clues": [1, 2, 3, 4, 5, 8], "forbidden": [10, 11, 12],
             "dealers": {"yellow": 3, "green": 2, "white": 1, "red": 0},
@@ -104,12 +135,13 @@ class Case:
 
     @property
     def expected(self) -> Answers:
-        return declared(self.step) if self.answers is None else self.answers
+        return ANSWERS[self.sender] if self.answers is None else self.answers
 
-
-def declared(step: Step[Any, Any]) -> Answers:
-    """The answers ``step``'s declared sender stands for."""
-    return DECLARED[step.by]
+    @property
+    def sender(self) -> Sender:
+        """Who may send the case's step, as the rules say."""
+        return SENDERS["table" if self.kind.startswith("table.") else self.game or "romme"][
+            self.kind]
 
 
 # -- Rob 'n Run: boss on seat 0; the crew's first turn is seat 1 ----------------------------
@@ -388,17 +420,23 @@ def test_every_action_is_in_the_matrix() -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.kind)
-def test_a_case_refuses_no_one_its_step_lets_send(case: Case) -> None:
-    """A case's own answers only narrow its step's declared sender: the state at hand may
-    refuse more callers, never fewer."""
-    for given, wanted in zip(case.expected, declared(case.step), strict=True):
+def test_a_case_refuses_no_one_its_sender_may_send(case: Case) -> None:
+    """A case's own answers only narrow its step's sender: the state at hand may refuse more
+    callers, never fewer."""
+    for given, wanted in zip(case.expected, ANSWERS[case.sender], strict=True):
         assert given == wanted or (wanted == 200 and given in (403, 409)), case.kind
 
 
-@pytest.mark.parametrize("case", [case for case in CASES if case.answers is None],
-                         ids=lambda case: case.kind)
-def test_every_sender_is_read_from_the_declarations(case: Case) -> None:
-    assert case.expected == DECLARED[case.step.by]
+@pytest.mark.parametrize(("owner", "kind"),
+                         [(owner, kind) for owner, steps in SENDERS.items() for kind in steps])
+def test_every_step_declares_who_may_send_it_as_the_rules_say(owner: str, kind: str) -> None:
+    steps = TABLE_STEPS if owner == "table" else GAMES[owner].steps
+    assert steps[kind].by is SENDERS[owner][kind]
+
+
+def test_every_step_of_every_game_has_its_sender() -> None:
+    declared = {"table": set(TABLE_STEPS), **{gid: set(game.steps) for gid, game in GAMES.items()}}
+    assert {owner: set(steps) for owner, steps in SENDERS.items()} == declared
 
 
 @pytest.mark.parametrize("case", [case for case in CASES if case.game is not None
