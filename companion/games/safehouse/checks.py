@@ -1,7 +1,8 @@
-"""When a Safehouse step may be sent, and who: the roller decides for the group when it cannot agree
-("dann entscheidet der Spieler, der mit Würfeln an der Reihe ist"), each player enters on
-their own sheet, the box and the table page may do either for anyone. In sheet mode a player
-holding a digital sheet writes numbers on it; the others keep the light entries."""
+"""When a Safehouse step may be sent, and whose part the roller's is: the roller decides for
+the group when it cannot agree ("dann entscheidet der Spieler, der mit Würfeln an der Reihe
+ist"), each player enters on their own sheet (as the steps declare), the box and the table
+page may do either for anyone. In sheet mode a player holding a digital sheet writes numbers
+on it; the others keep the light entries."""
 
 from __future__ import annotations
 
