@@ -250,9 +250,10 @@ table page (the host) run the table, the box's own settings, its saved documents
 is the host; what each step's ``filled_in`` names is the phone server's or the Table's to
 fill in, never a phone's."""
 
-FILLED_IN = frozenset({CHANCE}).union(*(step.filled_in for step in TABLE_STEPS.values()))
-"""The arguments only the box fills in (what chance decided, the phone server's tokens): an
-action from a phone or the table page that passes one is refused."""
+FILLED_IN = frozenset().union(*(step.filled_in for step in TABLE_STEPS.values()))
+"""The arguments only the box fills in (what chance decided, which every game's ``draw`` puts
+under the rematch's ``chance`` too; the phone server's tokens): an action from a phone or the
+table page that passes one is refused."""
 
 
 def sent_by(kind: str) -> Sender:
