@@ -42,6 +42,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.seat_needed": "Dafür braucht dein Telefon einen Platz am Tisch.",
         "error.not_your_seat": "Das darf nur der Platz selbst tun.",
         "error.host_only": "Das dürfen nur die Tischseite und die Box.",
+        "error.box_itself": "Das tut nur die Box selbst.",
         "error.seat_has_phone": "Platz {seat} hat ein Telefon: Nur dieses darf das.",
         "error.host_needed": "Nimm zuerst einen Platz, oder mach diesen Browser zur "
                              "Tischseite (mit OK an der Box).",
@@ -163,6 +164,7 @@ CORE: dict[str, dict[str, str]] = {
         "error.seat_needed": "Your phone needs a seat at the table for that.",
         "error.not_your_seat": "Only that seat may do this.",
         "error.host_only": "Only the table page and the box may do that.",
+        "error.box_itself": "Only the box itself does that.",
         "error.seat_has_phone": "Seat {seat} has a phone: only that phone may do this.",
         "error.host_needed": "Take a seat first, or make this browser the table page "
                              "(with OK on the box).",
@@ -327,14 +329,18 @@ def _check_languages(owner: str, texts: Texts) -> None:
 
 
 def _check_plurals(owner: str, texts: Texts) -> None:
-    """A number (``{count}``) is in a sentence in every language or in none, and a plural form
-    (a ``.other``, or a ``.one`` with the number) has both forms beside it."""
+    """A number of things (``{count}``) is in a sentence in every language or in none, and
+    only in a plural form; a plural form (a ``.other``, or a ``.one`` with the number) has
+    both forms beside it. A number that counts nothing goes by another name (``{total}``)."""
     keys = set(texts[DEFAULT_LANGUAGE])
     for key in sorted(keys):
         counts = {lang for lang in LANGUAGES if "{count}" in texts[lang][key]}
         if counts and counts != set(LANGUAGES):
             raise TextClash(f"text {key!r} of {owner} has a {{count}} only in {sorted(counts)}")
         stem, _, form = key.rpartition(".")
+        if counts and form not in ("one", "other"):
+            raise TextClash(f"text {key!r} of {owner} has a {{count}} but no plural forms "
+                            f"({key + '.one'!r}, {key + '.other'!r})")
         missing = sorted({f"{stem}.one", f"{stem}.other"} - keys)
         if missing and (form == "other" or (form == "one" and counts)):
             raise TextClash(f"text {key!r} of {owner} is a plural form without {missing[0]!r} "

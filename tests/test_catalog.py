@@ -81,6 +81,19 @@ def test_a_count_sentence_without_both_plural_forms_is_refused(key: str) -> None
         Catalog().add("fake", both(key, "{count} Würfel", "{count} dice"))
 
 
+def test_a_count_without_plural_forms_is_refused() -> None:
+    with pytest.raises(TextClash, match=r"'fake\.dice' of fake has a \{count\} but no plural"):
+        Catalog().add("fake", both("fake.dice", "{count} Würfel", "{count} dice"))
+    with pytest.raises(TextClash, match=r"'fake\.place' of fake has a \{count\} but no plural"):
+        Catalog().add("fake", both("fake.place", "{index} von {count}", "{index} of {count}"))
+
+
+def test_a_number_that_counts_nothing_goes_by_another_name() -> None:
+    catalog = Catalog()
+    catalog.add("fake", both("fake.place", "{index} von {total}", "{index} of {total}"))
+    assert catalog.text("fake.place", "en", index=1, total=1) == "1 of 1"
+
+
 def test_both_plural_forms_pass_and_the_count_picks_one() -> None:
     catalog = Catalog()
     catalog.add("fake", {"de": {"fake.dice.one": "1 Würfel", "fake.dice.other": "{count} Würfel"},

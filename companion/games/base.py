@@ -110,17 +110,54 @@ class Undo(enum.Enum):
 
 
 class Sender(enum.Enum):
-    """Who may send a step. The box's own buttons may send every step; a step's check may
-    narrow who may send it further (the seat on turn, the boss)."""
+    """Who may send a step, as its declaration says and the one dispatcher enforces before
+    the step's own checks. The box and the host (the table page) send as no seat."""
 
     ANYONE = "anyone"
     """Every seat's phone, the host (the table page) and the box."""
     HOST = "host"
     """The box and the host, never a seat's phone: running the table."""
     OWN_SEAT = "own_seat"
-    """A phone for its own seat, or the box; never the host, who holds no seat."""
+    """A phone for its own seat (the seat its ``seat`` argument names), or the box; never the
+    host, who holds no seat."""
+    NAMED_SEAT = "named_seat"
+    """A phone for its own seat (the seat its ``seat`` argument names, if any); the box and
+    the host for any seat."""
+    SEAT = "seat"
+    """The seat whose part it is now (the step's ``role``: on turn, the boss, the roller) from
+    its phone; the box and the host for it."""
+    SEAT_PHONE = "seat_phone"
+    """The phone of the seat whose part it is now (the step's ``role``); the box and the host
+    only while that part is played at the box (the role's ``at_box``)."""
+    PHONE = "phone"
+    """A seat's own phone, never the box nor the host."""
+    BOX = "box"
+    """The box's menu or the host, for a seat without a phone; never a seat's phone."""
     SERVER = "server"
     """Only what the box makes itself: the phone server's claims and asks, the clock's verdict."""
+
+
+def never(state: object) -> bool:
+    """For a role whose part is never played at the box."""
+    return False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Role(Generic[S]):
+    """A seat with a part of its own now (on turn, the boss, the roller): the steps declared
+    ``Sender.SEAT`` or ``Sender.SEAT_PHONE`` for it are that seat's to send."""
+
+    name: str
+    """What the docs call it: "the seat on turn", "the boss"."""
+    seat: Callable[[S], int | None]
+    """The seat that has the part now (None: nobody)."""
+    refused: str
+    """The text key another seat's phone hears (``seat``: the role's, counted from 1)."""
+    at_box: Callable[[S], bool] = never
+    """Whether the part is played at the box now, so that the box and the host may send its
+    ``SEAT_PHONE`` steps."""
+    box_refused: str = ""
+    """The text key the box and the host hear for a ``SEAT_PHONE`` step (empty: ``refused``)."""
 
 
 Check = Callable[[S, Action], None]
@@ -130,7 +167,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def anyone(state: object, action: Action) -> None:
-    """A step every sender may send whenever its phase allows it."""
+    """A step its senders may send whenever its phase allows it."""
 
 
 def every(*checks: Check[S]) -> Check[S]:
@@ -155,10 +192,16 @@ class Step(Generic[S, F]):
     phases: tuple[str, ...] | None = None
     """The phases of the game it is legal in (None: a game without phases, or the table)."""
     check: Check[S] = anyone
-    """Who may send it in the state at hand, and whether the state allows it."""
+    """Whether the state at hand allows it (who may send it at all is ``by``)."""
     by: Sender = Sender.ANYONE
-    """Who may send it at all: the Table refuses the host's part to a phone; the API refuses
-    what only the box makes to every client, and a seat's own part to the host."""
+    """Who may send it: the dispatcher refuses everyone else before ``check``; the API also
+    refuses what only the box makes to every client, and a seat's own part to the host."""
+    role: Role[S] | None = None
+    """Whose part it is, for a step ``by`` a ``SEAT`` or a ``SEAT_PHONE``."""
+    refused: str = ""
+    """The text key a sender ``by`` refuses hears (empty: the table's own)."""
+    filled_in: frozenset[str] = frozenset()
+    """The arguments the phone server fills in (a token it drew, a label), never a phone."""
     undo: Undo = Undo.OPEN
     """Whether undo may take it back (the table's own steps are never undone)."""
     secret: Callable[[S, Action], int | None] | None = None
@@ -166,15 +209,46 @@ class Step(Generic[S, F]):
     without a phone entering the safes): the Table refuses it, and leaves it out of the box's
     menu, while a phone holds that seat."""
 
+    def __post_init__(self) -> None:
+        if (self.role is None) == (self.by in (Sender.SEAT, Sender.SEAT_PHONE)):
+            raise ValueError(f"a step by {self.by.value} names a role, and only it")
+        if not self.filled_in <= self.arguments.keys():
+            raise ValueError("what the phone server fills in is among the arguments")
+
 
 GameStep = Step[S, Callable[[S, Action], S]]
 """A game's step: its ``does`` takes the game's state and the action."""
 
 
-def check_sender(step: Step[Any, Any], seat: int | None) -> None:
-    """Refuse a step only the box and the host may send, sent by a seat's phone."""
-    if step.by is Sender.HOST and seat is not None:
-        raise IllegalAction("error.host_only")
+TABLE_REFUSALS = {Sender.HOST: "error.host_only", Sender.OWN_SEAT: "error.not_your_seat",
+                  Sender.SERVER: "error.box_itself"}
+"""What a refused sender hears where a step names no text of its own."""
+
+
+def check_sender(step: Step[S, Any], state: S, action: Action) -> None:
+    """Refuse (IllegalAction) ``action`` from a sender its step's ``by`` leaves out."""
+    seat, by = action.seat, step.by
+    refused = step.refused or TABLE_REFUSALS.get(by, "error.not_your_seat")
+    if by in (Sender.HOST, Sender.BOX, Sender.SERVER) and seat is not None:
+        raise IllegalAction(refused)
+    if by is Sender.PHONE and seat is None:
+        raise IllegalAction(refused)
+    if by in (Sender.OWN_SEAT, Sender.NAMED_SEAT) and seat is not None:
+        named = action.args.get("seat")
+        if named is not None and named != seat:
+            raise IllegalAction(refused, seat=seat + 1)
+    if step.role is not None:
+        _check_role(step.role, by, state, seat)
+
+
+def _check_role(role: Role[S], by: Sender, state: S, seat: int | None) -> None:
+    """Refuse a step of ``role``'s part from another seat's phone; one only its phone sends
+    (``SEAT_PHONE``) from the box while the part is not played there."""
+    own = role.seat(state)
+    if seat is None and by is Sender.SEAT_PHONE and not role.at_box(state):
+        raise IllegalAction(role.box_refused or role.refused, seat=(own or 0) + 1)
+    if seat is not None and seat != own:
+        raise IllegalAction(role.refused, seat=(own or 0) + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,11 +269,11 @@ class Rules(Generic[S]):
     def check(self, state: S, action: Action) -> None:
         """Raise unless ``action`` (its arguments aside) may be done now by whoever sent it."""
         step = self.step(action)
-        check_sender(step, action.seat)
         if step.phases is not None:
             phase = getattr(state, "phase", None)
             if phase not in step.phases:
                 raise IllegalAction(f"{self.game}.phase.{phase}")
+        check_sender(step, state, action)
         step.check(state, action)
 
     def apply(self, state: S, action: Action) -> S:

@@ -39,12 +39,11 @@ from companion.server.context import Caller, Reader
 from companion.server.limiter import Limiter
 from companion.server.typed import checked
 from companion.table.published import token_hash
-from companion.table.rules import sent_by
+from companion.table.rules import FILLED_IN, sent_by
 
 COOKIE_AGE_S = 30 * 24 * 3600
 JOIN_COOKIE_AGE_S = 12 * 3600
 
-RESERVED_ARGS = frozenset({"token_hash", "force", "replaces", "chance", "label"})
 HOST_LABEL_LENGTH = 3
 
 JOINING = frozenset({"api.join", "api.claim", "api.code", "api.rejoin"})
@@ -329,7 +328,7 @@ def _client_action(body: Mapping[str, Any], seat: int | None) -> Action:
     by = sent_by(kind)
     if by is Sender.SERVER:
         raise InvalidAction("error.action_unknown", type=kind)
-    if RESERVED_ARGS & args.keys():
+    if FILLED_IN & args.keys():
         raise InvalidAction("error.action_malformed")
     if by is Sender.OWN_SEAT and seat is None:
         raise IllegalAction("error.seat_needed")

@@ -1,5 +1,6 @@
 """The box's menu: one item per game and seat count in the lobby (and each game's settings),
-the game's own in a game and last a way out of it. Whoever waits for the box's answer (a
+the game's own in a game (what the box may send now, as the steps declare who may send them)
+and last a way out of it. Whoever waits for the box's answer (a
 browser to be the table page, a phone for a seat) is never in a menu: the asks go beside it,
 to a screen of their own."""
 
@@ -10,7 +11,7 @@ from dataclasses import replace
 
 from companion.games.base import JSON, Action, Button, Controls, Games, MenuItem
 from companion.table.box_options import settings_controls, settings_item
-from companion.table.rules import has_phone_for
+from companion.table.rules import may_send
 from companion.table.state import Claim, TableState
 
 
@@ -70,8 +71,7 @@ def _controls(state: TableState, games: Games) -> Controls:
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    menu = [*(item for item in controls.menu if not has_phone_for(state, game, item.action)),
-            *again]
+    menu = [*(item for item in controls.menu if may_send(state, item.action, games)), *again]
     if not any(item.action.type == "table.end_game" for item in menu):
         menu.append(MenuItem("box.end_game", Action("table.end_ask", None, {"ask": True})))
     return Controls(menu, keys, controls.turn)

@@ -21,6 +21,7 @@ from companion.games.base import (
     Action,
     Game,
     Games,
+    GetawayError,
     IllegalAction,
     InvalidAction,
     Sender,
@@ -45,7 +46,7 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     """The state after ``action``; table actions start with ``table.``, the rest go to the game."""
     table_step = TABLE_STEPS.get(action.type)
     if table_step is not None:
-        check_sender(table_step, action.seat)
+        check_sender(table_step, state, action)
         return table_step.does(state, action, games)
     if action.type.startswith("table."):
         raise InvalidAction("error.action_unknown", type=action.type)
@@ -78,14 +79,21 @@ def _no_phone_at(state: TableState, seat: int | None) -> None:
         raise IllegalAction("error.seat_has_phone", seat=seat + 1)
 
 
-def has_phone_for(state: TableState, game: Game[Any], action: Action) -> bool:
-    """Whether ``action`` plays the secret part of a seat a phone holds (then only that
-    phone may do it)."""
+def may_send(state: TableState, action: Action, games: Games) -> bool:
+    """Whether ``action``'s sender may send it now, its arguments aside: who may send it, as
+    its step declares, in the state at hand, and no phone holding the seat whose secret part
+    it plays. The box's menus offer only what it may send."""
     try:
+        table_step = TABLE_STEPS.get(action.type)
+        if table_step is not None:
+            check_sender(table_step, state, action)
+            return True
+        game = _current(state, games)
         _no_phone_at(state, game.acts_for(state.game, action))
-    except IllegalAction:
-        return True
-    return False
+        game.rules.check(state.game, action)
+    except GetawayError:
+        return False
+    return True
 
 
 def check_action(state: TableState, action: Action, games: Games) -> None:
@@ -187,6 +195,9 @@ def _no_more_time(game: Game[Any], now: Any, elapsed_ms: int, restored: Any) -> 
 
 HOST, OWN_SEAT, SERVER = Sender.HOST, Sender.OWN_SEAT, Sender.SERVER
 
+TOKEN = frozenset({"token_hash"})
+"""What the phone server fills in for a phone: the hash of the token it drew for it."""
+
 TableStep = base.Step[TableState, Handler]
 """One of the table's own steps: its ``does`` also reads the box's games."""
 
@@ -199,20 +210,24 @@ TABLE_STEPS: Mapping[str, TableStep] = {
                              arguments={"game": str, "option": str}),
     "table.option": base.Step(does=box_options.choose, by=HOST,
                               arguments={"game": str, "option": str, "value": object}),
-    "table.rematch": base.Step(does=_rematch, arguments={"chance": dict}),
+    "table.rematch": base.Step(does=_rematch, arguments={"chance": dict},
+                               filled_in=frozenset({CHANCE})),
     "table.undo": base.Step(does=_undo),
     "table.claim": base.Step(does=seats.claim, by=SERVER,
                              arguments={"seat": int, "name": str, "token_hash": str,
-                                        "replaces": str, "force": bool}),
+                                        "replaces": str, "force": bool},
+                             filled_in=frozenset({"token_hash", "replaces", "force"})),
     "table.rename": base.Step(does=seats.rename, by=OWN_SEAT,
                               arguments={"seat": int, "name": str}),
     "table.release": base.Step(does=seats.release, by=OWN_SEAT, arguments={"seat": int}),
     "table.language": base.Step(does=settings.language, by=HOST, arguments={"language": str}),
     "table.request": base.Step(does=seats.request, by=SERVER,
-                               arguments={"seat": int, "name": str, "token_hash": str}),
+                               arguments={"seat": int, "name": str, "token_hash": str},
+                               filled_in=TOKEN),
     "table.grant": base.Step(does=seats.grant, by=OWN_SEAT, arguments={"seat": int}),
     "table.deny": base.Step(does=seats.deny, by=OWN_SEAT, arguments={"seat": int}),
-    "table.withdraw": base.Step(does=seats.withdraw, by=SERVER, arguments={"token_hash": str}),
+    "table.withdraw": base.Step(does=seats.withdraw, by=SERVER, arguments={"token_hash": str},
+                                filled_in=TOKEN),
     "table.wifi": base.Step(does=settings.save_wifi, by=HOST,
                             arguments={"ssid": str, "security": str, "hidden": bool,
                                        "password": str}),
@@ -222,16 +237,23 @@ TABLE_STEPS: Mapping[str, TableStep] = {
     "table.forget": base.Step(does=forget, by=HOST,
                               arguments={"game": str, "kind": str, "name": str}),
     "table.host_ask": base.Step(does=hosts.host_ask, by=SERVER,
-                                arguments={"token_hash": str, "label": str}),
+                                arguments={"token_hash": str, "label": str},
+                                filled_in=frozenset({"token_hash", "label"})),
     "table.host_grant": base.Step(does=hosts.host_grant, by=HOST),
-    "table.host_add": base.Step(does=hosts.host_add, by=SERVER, arguments={"token_hash": str}),
+    "table.host_add": base.Step(does=hosts.host_add, by=SERVER, arguments={"token_hash": str},
+                                filled_in=TOKEN),
     "table.host_refuse": base.Step(does=hosts.host_refuse, by=HOST),
     "table.hosts_forget": base.Step(does=hosts.hosts_forget, by=HOST),
 }
 """The table's own steps: what each does and takes, and who may send it. Only the box and the
 table page (the host) run the table, the box's own settings, its saved documents and who else
-is the host; ``token_hash``, ``replaces``, ``force`` and ``label`` are the phone server's
-arguments, never a phone's."""
+is the host; what each step's ``filled_in`` names is the phone server's or the Table's to
+fill in, never a phone's."""
+
+FILLED_IN = frozenset().union(*(step.filled_in for step in TABLE_STEPS.values()))
+"""The arguments only the box fills in (what chance decided, which every game's ``draw`` puts
+under the rematch's ``chance`` too; the phone server's tokens): an action from a phone or the
+table page that passes one is refused."""
 
 
 def sent_by(kind: str) -> Sender:

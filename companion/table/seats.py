@@ -82,8 +82,6 @@ def _seat_arg(state: TableState, action: Action) -> int:
     seat = action.args.get("seat")
     if not whole(seat) or not 0 <= seat < len(state.seats):
         raise InvalidAction("error.seat_unknown")
-    if action.seat is not None and action.seat != seat:
-        raise IllegalAction("error.not_your_seat")
     return seat
 
 

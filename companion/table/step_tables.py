@@ -19,7 +19,12 @@ API_DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 _TYPES = {int: "integer", str: "string", bool: "boolean", list: "array", dict: "object",
           object: "any"}
 _SENDERS = {Sender.ANYONE: "anyone", Sender.HOST: "host or box",
-            Sender.OWN_SEAT: "its own seat's phone or box", Sender.SERVER: "the box itself"}
+            Sender.OWN_SEAT: "its own seat's phone or box",
+            Sender.NAMED_SEAT: "the named seat's phone, host or box",
+            Sender.SEAT: "the phone of {role}, host or box",
+            Sender.SEAT_PHONE: "the phone of {role} (host or box while played there)",
+            Sender.PHONE: "a seat's own phone", Sender.BOX: "box or host",
+            Sender.SERVER: "the box itself"}
 _UNDO = {Undo.OPEN: "yes", Undo.FINAL: "never", Undo.DRAWN: "unless the box drew it"}
 
 
@@ -27,11 +32,17 @@ def _arguments(step: Step[Any, Any]) -> str:
     return ", ".join(f"`{name}`: {_TYPES[kind]}" for name, kind in step.arguments.items()) or "none"
 
 
+def _sender(step: Step[Any, Any]) -> str:
+    """Who may send ``step``, as its declaration says."""
+    role = "" if step.role is None else step.role.name
+    return _SENDERS[step.by].format(role=role)
+
+
 def _table_rows(steps: Mapping[str, Step[Any, Any]]) -> Iterator[str]:
     yield "| step | who may send it | arguments |"
     yield "|---|---|---|"
     for kind, step in steps.items():
-        yield f"| `{kind}` | {_SENDERS[step.by]} | {_arguments(step)} |"
+        yield f"| `{kind}` | {_sender(step)} | {_arguments(step)} |"
 
 
 def _game_rows(steps: Mapping[str, Step[Any, Any]]) -> Iterator[str]:
@@ -40,7 +51,7 @@ def _game_rows(steps: Mapping[str, Step[Any, Any]]) -> Iterator[str]:
     for kind, step in steps.items():
         phases = ", ".join(f"`{phase}`" for phase in step.phases or ()) or "any"
         secret = "yes" if step.secret is not None else "no"
-        yield (f"| `{kind}` | {phases} | {_SENDERS[step.by]} | {_arguments(step)} "
+        yield (f"| `{kind}` | {phases} | {_sender(step)} | {_arguments(step)} "
                f"| {_UNDO[step.undo]} | {secret} |")
 
 

@@ -215,7 +215,7 @@ def test_robnrun_box_a_boss_without_a_phone_plays_openly_on_the_box(
     p.tap(*[Button.TURN] * p.state()["crew"]["needed"])
     assert p.state()["now"] == "alarm_openly"
     for n, card in enumerate(CRACKING[0], start=1):
-        p.choose("robnrun.menu.add_card", count=n, card=tool(card))
+        p.choose("robnrun.menu.add_card", index=n, card=tool(card))
     p.choose("robnrun.menu.sort")
     assert p.state()["rows"] == {"card": 2, "acid": 1, "ram": 1}
     shown = p.table.published

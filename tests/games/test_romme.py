@@ -525,9 +525,9 @@ def test_score_tiles_are_values_one_to_ten_or_a_joker(tiles: Any) -> None:
 
 
 @pytest.mark.parametrize(("tiles", "key", "params"), [
-    ([50] * 84, "romme.hand_jokers", {"value": 50, "count": 84, "maximum": 4}),
-    ([50] * 5, "romme.hand_jokers", {"value": 50, "count": 5, "maximum": 4}),
-    ([3, 7] * 9, "romme.hand_value", {"value": 3, "count": 9, "maximum": 8}),
+    ([50] * 84, "romme.hand_jokers", {"value": 50, "held": 84, "maximum": 4}),
+    ([50] * 5, "romme.hand_jokers", {"value": 50, "held": 5, "maximum": 4}),
+    ([3, 7] * 9, "romme.hand_value", {"value": 3, "held": 9, "maximum": 8}),
 ])
 def test_score_no_hand_holds_more_than_the_set_has(tiles: list[int], key: str,
                                                    params: dict[str, int]) -> None:
@@ -543,10 +543,10 @@ def test_score_the_losers_together_hold_no_more_than_the_set_has() -> None:
     error = refused(state, "score", seat=3, tiles=[50, 50])
     assert isinstance(error, IllegalAction)
     assert (error.key, error.params) == ("romme.round_jokers",
-                                         {"value": 50, "count": 5, "maximum": 4})
+                                         {"value": 50, "held": 5, "maximum": 4})
     error = refused(state, "score", seat=3, tiles=[9] * 8)
     assert (error.key, error.params) == ("romme.round_value",
-                                         {"value": 9, "count": 9, "maximum": 8})
+                                         {"value": 9, "held": 9, "maximum": 8})
     state = act(state, "score", seat=3, tiles=[50, 9, 9])
     assert view(act(state, "score", seat=2, tiles=[1]))["scoring"]["tiles"] == {
         "2": [1], "3": [50, 9, 9]}

@@ -45,7 +45,7 @@ class Evening:
             "game": "romme", "seats": 4, "options": {"rounds": 3}}), GAMES)  # as the Table logs it
         self.do_action(GAMES["romme"].draw(None, new_game, DrawsBen()))
         for seat, name in enumerate(NAMES):
-            self.do("table.claim", seat, seat=seat, name=name, token_hash=f"hash-{seat}")
+            self.do("table.claim", seat=seat, name=name, token_hash=f"hash-{seat}")
 
     def do_action(self, action: Action) -> None:
         self.table = apply_table(self.table, action, GAMES)

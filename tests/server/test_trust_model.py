@@ -23,6 +23,7 @@ from companion.server.codes import HANDOVER_S, Codes
 from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from companion.table.published import token_hash
+from companion.table.rules import FILLED_IN, TABLE_STEPS
 from companion.table.store import Store
 from tests import tables
 from tests.clock import FakeClock
@@ -279,6 +280,15 @@ def test_a_phone_never_sends_a_reserved_argument(client: FlaskClient, table: Tab
     status, body = act(client, "table.rename", {"seat": 0, "name": "Ann", arg: "x"})
     assert (status, body["error"]) == (400, "error.action_malformed")
     assert table.published.public["seats"][0]["name"] == "Anna"
+
+
+def test_what_no_phone_may_pass_is_what_the_steps_declare_the_box_fills_in() -> None:
+    token = frozenset({"token_hash"})
+    assert {kind: step.filled_in for kind, step in TABLE_STEPS.items() if step.filled_in} == {
+        "table.rematch": {"chance"}, "table.claim": {"token_hash", "replaces", "force"},
+        "table.request": token, "table.withdraw": token, "table.host_ask": {"token_hash", "label"},
+        "table.host_add": token}
+    assert {"token_hash", "force", "replaces", "chance", "label"} == FILLED_IN
 
 
 # -- other sites' pages, foreign names, cookies and headers ---------------------------------

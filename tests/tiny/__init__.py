@@ -16,6 +16,7 @@ from companion.games.base import (
     Game,
     IllegalAction,
     LedFrame,
+    Role,
     Rules,
     Saved,
     Sender,
@@ -77,9 +78,8 @@ def _pause(state: Tiny, action: Action) -> Tiny:
     return replace(state, running=False, remaining_ms=state.remaining_ms - action.elapsed_ms)
 
 
-def _on_turn(state: Tiny, action: Action) -> None:
-    if action.seat is not None and action.seat != state.turn:
-        raise IllegalAction("error.not_your_seat")
+ON_TURN: Role[Tiny] = Role(name="the seat on turn", seat=lambda state: state.turn,
+                           refused="error.not_your_seat")
 
 
 def _pass(state: Tiny, action: Action) -> Tiny:
@@ -106,7 +106,7 @@ def _crash(state: Tiny, action: Action) -> Tiny:
 RULES: Rules[Tiny] = Rules("tiny", {
     "resume": Step(does=_resume),
     "pause": Step(does=_pause),
-    "pass": Step(does=_pass, check=_on_turn),
+    "pass": Step(does=_pass, by=Sender.SEAT, role=ON_TURN),
     "timeout": Step(does=_timeout, check=_time_up, by=Sender.SERVER, undo=Undo.FINAL),
     "roll": Step(does=_roll, undo=Undo.FINAL),
     "crash": Step(does=_crash),

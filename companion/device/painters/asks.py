@@ -52,7 +52,7 @@ def draw_asks(surface: pygame.Surface, ctx: Context, read: float) -> None:
     takes it passed; ``ctx.keys`` says what OK (once ready) and BACK do."""
     spot = layout(surface.get_size())
     surface.fill(BACKGROUND)
-    place = ctx.text("screen.place", index=clamp_cursor(ctx) + 1, count=len(ctx.menu))
+    place = ctx.text("screen.place", index=clamp_cursor(ctx) + 1, total=len(ctx.menu))
     hint = write(surface, ctx.fonts.hint, place, MUTED, spot.title.midright, "midright")
     write(surface, ctx.fonts.body, ctx.text("box.asks_title"), TEXT, spot.title.midleft,
           "midleft", spot.title.width - hint.width - 12)

@@ -158,7 +158,7 @@ def _hint(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
     arrow(surface, (rect.left + size * 2, y), size, MUTED, 1)
     line = f"{ctx.text('screen.lobby.choose')}   {ctx.text('screen.lobby.start')}"
     if ctx.menu:
-        place = ctx.text("screen.place", index=clamp_cursor(ctx) + 1, count=len(ctx.menu))
+        place = ctx.text("screen.place", index=clamp_cursor(ctx) + 1, total=len(ctx.menu))
         line = f"{line}   ·   {place}"
     write(surface, ctx.fonts.hint, line, MUTED, (rect.left + size * 3, y), "midleft",
           rect.width - size * 3)

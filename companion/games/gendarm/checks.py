@@ -1,4 +1,5 @@
-"""Who may send a Räuber und Gendarm action when, and what the turn must have done first.
+"""When a Räuber und Gendarm step may be sent, and what the turn must have done first; whose
+part the player on turn has.
 
 Every check here reads only what lies open on the table, never a catcher: a refusal that
 anyone but the catcher's owner can see must not depend on it. The comparison with the secret
@@ -8,7 +9,7 @@ catcher at all lies open too: a chip kept face down on the table is everyone's t
 
 from __future__ import annotations
 
-from companion.games.base import Action, Check, IllegalAction
+from companion.games.base import Action, Check, IllegalAction, Role
 from companion.games.gendarm.state import (
     FREE,
     HIDDEN,
@@ -24,44 +25,20 @@ from companion.games.gendarm.state import (
 )
 
 
-def phone(state: GendarmState, action: Action) -> None:
-    """What only a player's own phone may send: the catcher, a capture, a removal."""
-    if action.seat is None:
-        raise IllegalAction("gendarm.phone_only")
-
-
-def on_turn_or_box(state: GendarmState, action: Action) -> None:
-    if action.seat is not None and action.seat != state.turn:
-        raise IllegalAction("gendarm.not_your_turn")
-
-
-def own_turn(state: GendarmState, action: Action) -> None:
-    phone(state, action)
-    on_turn_or_box(state, action)
-
-
-def claimant(state: GendarmState, action: Action) -> None:
-    """A capture claim or a gendarme given up: the own phone of the player on turn, where the
-    box keeps the catcher; where the chip lies face down on the table, the box too."""
-    if state.players[on_turn(state)].on_table:
-        on_turn_or_box(state, action)
-    else:
-        own_turn(state, action)
-
-
 def kept_chip(state: GendarmState, action: Action) -> None:
     """What the box's menu does only for a player whose chip lies on the table."""
     if not state.players[on_turn(state)].on_table:
         raise IllegalAction("gendarm.phone_only")
 
 
-def box_only(key: str) -> Check[GendarmState]:
-    """What the box or the table page does for a player without a phone (a phone does it its
-    own way: types its chip in, claims a capture at once); a phone hears ``key``."""
-    def from_the_box(state: GendarmState, action: Action) -> None:
-        if action.seat is not None:
-            raise IllegalAction(key)
-    return from_the_box
+ON_TURN: Role[GendarmState] = Role(name="the seat on turn", seat=lambda state: state.turn,
+                                   refused="gendarm.not_your_turn")
+CLAIMANT: Role[GendarmState] = Role(name="the seat on turn", seat=lambda state: state.turn,
+                                    refused="gendarm.not_your_turn",
+                                    at_box=lambda state: state.players[on_turn(state)].on_table,
+                                    box_refused="gendarm.phone_only")
+"""A capture claim or a gendarme given up: the own phone of the player on turn, where the
+box keeps the catcher; where the chip lies face down on the table, the box too."""
 
 
 def dealt_by_the_box(state: GendarmState, action: Action) -> None:

@@ -23,6 +23,7 @@ from companion.games.base import (
     IllegalAction,
     InvalidAction,
     Rules,
+    Sender,
     Undo,
     every,
     whole,
@@ -323,8 +324,7 @@ def _gendarme_arg(state: GendarmState, seat: int, action: Action) -> int:
 
 # -- who may do what when ----------------------------------------------------------------------
 
-_TURN = checks.on_turn_or_box
-_MOVE = every(_TURN, checks.nothing_pending, checks.not_moved)
+_MOVE = every(checks.nothing_pending, checks.not_moved)
 _SAFE = checks.level(2, "gendarm.level_safe")
 _HIDE = checks.level(3, "gendarm.level_hide")
 
@@ -341,40 +341,44 @@ def _turn_on_table(state: GendarmState, action: Action) -> int | None:
     return state.turn if playing else None
 
 
+SEAT, BOX = Sender.SEAT, Sender.BOX
+ON_TURN, CLAIMANT = checks.ON_TURN, checks.CLAIMANT
+
 RULES: Rules[GendarmState] = Rules("gendarm", {
     "start_roll": base.Step(does=_start_roll, phases=("start",), undo=Undo.DRAWN,
                             arguments={"rolls": list, "starter": int}),
     "deal": base.Step(does=_deal, phases=("deal",), check=checks.dealt_by_the_box,
                       undo=Undo.FINAL),
-    "catcher": base.Step(does=_catcher, phases=("deal",),
-                         check=every(checks.phone, checks.typed_in), arguments={"number": int}),
-    "keep_chip": base.Step(does=_keep_chip, phases=("deal", "play"),
-                           check=every(checks.box_only("gendarm.keep_chip_phone"),
-                                       checks.chip_to_keep),
+    "catcher": base.Step(does=_catcher, phases=("deal",), by=Sender.PHONE,
+                         refused="gendarm.phone_only", check=checks.typed_in,
+                         arguments={"number": int}),
+    "keep_chip": base.Step(does=_keep_chip, phases=("deal", "play"), by=BOX,
+                           refused="gendarm.keep_chip_phone", check=checks.chip_to_keep,
                            arguments={"seat": int}, secret=_chip_seat),
-    "roll": base.Step(does=_roll, phases=("play",), check=every(_TURN, checks.roll),
+    "roll": base.Step(does=_roll, phases=("play",), by=SEAT, role=ON_TURN, check=checks.roll,
                       undo=Undo.DRAWN, arguments={"value": int}),
-    "remove": base.Step(does=_remove, phases=("play",),
-                        check=every(checks.claimant, checks.removal),
-                        arguments={"gendarme": int}, secret=_turn_on_table),
-    "safe": base.Step(does=_safe, phases=("play",), check=every(_SAFE, _MOVE, checks.safe)),
-    "unsafe": base.Step(does=_unsafe, phases=("play",),
+    "remove": base.Step(does=_remove, phases=("play",), by=Sender.SEAT_PHONE, role=CLAIMANT,
+                        check=checks.removal, arguments={"gendarme": int},
+                        secret=_turn_on_table),
+    "safe": base.Step(does=_safe, phases=("play",), by=SEAT, role=ON_TURN,
+                      check=every(_SAFE, _MOVE, checks.safe)),
+    "unsafe": base.Step(does=_unsafe, phases=("play",), by=SEAT, role=ON_TURN,
                         check=every(_SAFE, _MOVE, checks.off_the_row)),
-    "hide": base.Step(does=_hide, phases=("play",),
-                      check=every(_HIDE, _TURN, checks.nothing_pending, checks.hide),
+    "hide": base.Step(does=_hide, phases=("play",), by=SEAT, role=ON_TURN,
+                      check=every(_HIDE, checks.nothing_pending, checks.hide),
                       arguments={"hideout": int}),
-    "leave": base.Step(does=_leave, phases=("play",),
-                       check=every(_HIDE, _TURN, checks.leave, checks.not_moved)),
-    "stuck": base.Step(does=_stuck, phases=("play",), check=every(_TURN, checks.stuck)),
-    "capture": base.Step(does=_capture, phases=("play",),
-                         check=every(checks.claimant, checks.nothing_pending, checks.not_moved,
-                                     checks.capture),
+    "leave": base.Step(does=_leave, phases=("play",), by=SEAT, role=ON_TURN,
+                       check=every(_HIDE, checks.leave, checks.not_moved)),
+    "stuck": base.Step(does=_stuck, phases=("play",), by=SEAT, role=ON_TURN, check=checks.stuck),
+    "capture": base.Step(does=_capture, phases=("play",), by=Sender.SEAT_PHONE, role=CLAIMANT,
+                         check=every(checks.nothing_pending, checks.not_moved, checks.capture),
                          undo=Undo.FINAL, arguments={"gendarme": int}, secret=_turn_on_table),
-    "claim": base.Step(does=_claim, phases=("play",),
-                       check=every(checks.box_only("gendarm.claim_phone"), checks.kept_chip,
-                                   checks.nothing_pending, checks.not_moved, checks.capture),
+    "claim": base.Step(does=_claim, phases=("play",), by=BOX, refused="gendarm.claim_phone",
+                       check=every(checks.kept_chip, checks.nothing_pending, checks.not_moved,
+                                   checks.capture),
                        arguments={"open": bool}, secret=_turn_on_table),
-    "end_turn": base.Step(does=_end_turn, phases=("play",), check=every(_TURN, checks.end_turn)),
+    "end_turn": base.Step(does=_end_turn, phases=("play",), by=SEAT, role=ON_TURN,
+                          check=checks.end_turn),
 })
 """Each step: what it does and takes from a phone or the box (what the box rolls or deals is
 drawn by the Table), the phases it is legal in and who may send it then. Undo never takes

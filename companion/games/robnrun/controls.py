@@ -166,7 +166,7 @@ def _card_entry(state: RobState) -> list[MenuItem]:
         kinds = [*TOOLS, *([BAG] if state.seats > 2 and r.bags < BAGS else [])]
         menu = [MenuItem("robnrun.menu.add_card", Action("draft_cards", None,
                                                          {"cards": [*cards, card]}),
-                         {"count": len(cards) + 1, "played": r.played, "card": _tool(card)})
+                         {"index": len(cards) + 1, "played": r.played, "card": _tool(card)})
                 for card in kinds]
     if cards:
         menu.append(MenuItem("robnrun.menu.clear_cards", Action("draft_cards", None,

@@ -121,7 +121,7 @@ def _check_route(route: Route) -> None:
         raise InvalidAction("robnrun.profile.starts")
     marked = route.marked
     if len(marked) != MARKED or list(marked) != sorted(set(marked)):
-        raise InvalidAction("robnrun.profile.marked", count=MARKED)
+        raise InvalidAction("robnrun.profile.marked", total=MARKED)
     terminals = route.terminals
     if len(terminals) != 3 or list(terminals) != sorted(set(terminals)):
         raise InvalidAction("robnrun.profile.terminals")
@@ -134,6 +134,6 @@ def _check_route(route: Route) -> None:
 def _check_quarters(quarters: tuple[tuple[int, ...], ...]) -> None:
     low, high = BUILDINGS
     if len(quarters) != QUARTERS or not all(low <= len(q) <= high for q in quarters):
-        raise InvalidAction("robnrun.profile.quarters", count=QUARTERS, minimum=low, maximum=high)
+        raise InvalidAction("robnrun.profile.quarters", total=QUARTERS, minimum=low, maximum=high)
     if not all(whole(n) and 1 <= n <= BUILDING_SAFES for q in quarters for n in q):
         raise InvalidAction("robnrun.profile.building_safes", maximum=BUILDING_SAFES)

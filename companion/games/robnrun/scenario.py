@@ -72,7 +72,7 @@ def check(scenario: Scenario) -> None:
     for colour in COLOURS:
         used = scenario.station[colour] + sum(square.count(colour) for square in scenario.squares)
         if used > SUPPLY[colour]:
-            raise InvalidAction(f"robnrun.scenario.supply.{colour}", count=SUPPLY[colour])
+            raise InvalidAction(f"robnrun.scenario.supply.{colour}", total=SUPPLY[colour])
 
 
 def _check_clues(scenario: Scenario) -> None:
@@ -82,9 +82,9 @@ def _check_clues(scenario: Scenario) -> None:
     if not all(whole(clue) for clue in forbidden):
         raise InvalidAction("robnrun.scenario.forbidden_whole", last=CLUES[-1])
     if len(clues) != CLUE_COUNT or len(set(clues)) != CLUE_COUNT or not set(clues) <= set(CLUES):
-        raise InvalidAction("robnrun.scenario.clues", count=CLUE_COUNT)
+        raise InvalidAction("robnrun.scenario.clues", total=CLUE_COUNT)
     if forbidden and (len(set(forbidden)) != FORBIDDEN or not set(forbidden) <= set(CLUES)):
-        raise InvalidAction("robnrun.scenario.forbidden", count=FORBIDDEN)
+        raise InvalidAction("robnrun.scenario.forbidden", total=FORBIDDEN)
     if set(forbidden) & set(clues):
         raise InvalidAction("robnrun.scenario.forbidden_used",
                             clues=", ".join(str(c) for c in sorted(set(forbidden) & set(clues))))
@@ -92,7 +92,7 @@ def _check_clues(scenario: Scenario) -> None:
 
 def _check_squares(squares: Sequence[Sequence[str]]) -> None:
     if len(squares) != MARKED or not all(squares):
-        raise InvalidAction("robnrun.scenario.squares", count=MARKED)
+        raise InvalidAction("robnrun.scenario.squares", total=MARKED)
     if not all(cube in COLOURS for square in squares for cube in square):
         raise InvalidAction("robnrun.scenario.cubes")
     if any(len(later) > len(earlier) for earlier, later in pairwise(squares)):

@@ -21,7 +21,7 @@ _PER_COLOUR = {
                                             "nur ganze Zahlen von 0 bis 20.",
         "robnrun.profile.track_length.{c}": "Wache für {{side}} Spieler: Die {t} Leiste hat "
                                            "{{minimum}} bis {{maximum}} Zahlen.",
-        "robnrun.scenario.supply.{c}": "Die Schachtel hat nur {{count}} {t} Würfel.",
+        "robnrun.scenario.supply.{c}": "Die Schachtel hat nur {{total}} {t} Würfel.",
         "robnrun.scenario.station_full.{c}": "Auf die {t} Leiste der Wache für {{seats}} "
                                             "Spieler passen nicht so viele Würfel.",
     },
@@ -32,7 +32,7 @@ _PER_COLOUR = {
                                             "has whole numbers from 0 to 20.",
         "robnrun.profile.track_length.{c}": "Station for {{side}} players: the {t} track has "
                                            "{{minimum}} to {{maximum}} numbers.",
-        "robnrun.scenario.supply.{c}": "The box has only {{count}} {t} cubes.",
+        "robnrun.scenario.supply.{c}": "The box has only {{total}} {t} cubes.",
         "robnrun.scenario.station_full.{c}": "That many cubes do not fit on the {t} track of "
                                             "the station for {{seats}} players.",
     },
@@ -58,31 +58,31 @@ _GERMAN = {
     "robnrun.profile.route_length": "Der Fluchtweg hat {minimum} bis {maximum} Felder.",
     "robnrun.profile.route_outside": "Alle Felder liegen zwischen 0 und {last}.",
     "robnrun.profile.starts": "Der Polizist startet hinter dem Fluchtauto.",
-    "robnrun.profile.marked": "Der Fluchtweg hat genau {count} markierte Felder, "
+    "robnrun.profile.marked": "Der Fluchtweg hat genau {total} markierte Felder, "
                               "jedes einmal, in Reihenfolge.",
     "robnrun.profile.terminals": "Es gibt genau 3 Terminals, in Reihenfolge.",
     "robnrun.profile.terminals_start": "Die Terminals liegen vor dem Start des Fluchtautos.",
     "robnrun.profile.marked_between": "Die markierten Felder liegen zwischen dem Start des "
                                       "Fluchtautos und Terminal 1.",
-    "robnrun.profile.quarters": "Es gibt {count} Stadtviertel mit je {minimum} bis {maximum} "
+    "robnrun.profile.quarters": "Es gibt {total} Stadtviertel mit je {minimum} bis {maximum} "
                                 "Gebäuden.",
     "robnrun.profile.building_safes": "Auf einem Gebäude liegen 1 bis {maximum} Tresore, als "
                                       "ganze Zahl.",
     "robnrun.scenario.malformed": "Diese Datei ist kein Szenario von Getaway.",
     "robnrun.scenario.name": "Der Name hat 1 bis {maximum} Zeichen.",
-    "robnrun.scenario.clues": "Ein Szenario hat genau {count} verschiedene Hinweise (1-16).",
+    "robnrun.scenario.clues": "Ein Szenario hat genau {total} verschiedene Hinweise (1-16).",
     "robnrun.scenario.clues_whole": "Hinweise sind ganze Zahlen von 1 bis {last}.",
     "robnrun.scenario.forbidden_whole": "Verbotene Hinweise sind ganze Zahlen von 1 bis {last}.",
     "robnrun.scenario.dealers_whole": "Das Stadtviertel eines Informanten ist eine ganze Zahl "
                                       "von 0 bis {last} (A, B, C, D).",
     "robnrun.scenario.cubes": "Auf den markierten Feldern liegen nur gelbe, grüne, weiße und "
                               "rote Würfel.",
-    "robnrun.scenario.forbidden": "Ein Expertenszenario verbietet genau {count} Hinweise.",
+    "robnrun.scenario.forbidden": "Ein Expertenszenario verbietet genau {total} Hinweise.",
     "robnrun.scenario.forbidden_used": "Verbotene Hinweise dürfen nicht dabei sein: {clues}.",
     "robnrun.scenario.dealers": "Die 4 Informanten stehen auf den 4 Stadtvierteln, je einer.",
     "robnrun.scenario.station": "Für jede Farbe eine ganze Zahl Würfel auf der Wache (0 oder "
                                 "mehr).",
-    "robnrun.scenario.squares": "Auf jedem der {count} markierten Felder liegt mindestens "
+    "robnrun.scenario.squares": "Auf jedem der {total} markierten Felder liegt mindestens "
                                 "1 Würfel.",
     "robnrun.scenario.squares_order": "Zum Flughafen hin liegen nie mehr Würfel als davor.",
     "robnrun.scenario.two_players": "Zu zweit sind die Hinweise {clues} aus dem Spiel: "
@@ -166,7 +166,7 @@ _GERMAN = {
     "robnrun.menu.clear_safe": "Tresor {safe} löschen",
     "robnrun.menu.next_safe": "Zu Tresor {safe}",
     "robnrun.menu.enter_safes": "Tresore fertig",
-    "robnrun.menu.add_card": "{count}. {card}",
+    "robnrun.menu.add_card": "{index}. {card}",
     "robnrun.menu.clear_cards": "Karten löschen",
     "robnrun.menu.sort": "Karten sortieren",
     "robnrun.box_only": "Das tut die Box für einen Boss ohne Telefon.",
@@ -258,31 +258,31 @@ _ENGLISH = {
     "robnrun.profile.route_length": "The escape route has {minimum} to {maximum} squares.",
     "robnrun.profile.route_outside": "Every square lies between 0 and {last}.",
     "robnrun.profile.starts": "The police start behind the getaway car.",
-    "robnrun.profile.marked": "The escape route has exactly {count} marked squares, each once, "
+    "robnrun.profile.marked": "The escape route has exactly {total} marked squares, each once, "
                               "in order.",
     "robnrun.profile.terminals": "There are exactly 3 terminals, in order.",
     "robnrun.profile.terminals_start": "The terminals lie ahead of the car's start.",
     "robnrun.profile.marked_between": "The marked squares lie between the car's start and "
                                       "terminal 1.",
-    "robnrun.profile.quarters": "There are {count} quarters with {minimum} to {maximum} "
+    "robnrun.profile.quarters": "There are {total} quarters with {minimum} to {maximum} "
                                 "buildings each.",
     "robnrun.profile.building_safes": "A building holds 1 to {maximum} safes, a whole "
                                       "number.",
     "robnrun.scenario.malformed": "This file is not a Getaway scenario.",
     "robnrun.scenario.name": "The name has 1 to {maximum} characters.",
-    "robnrun.scenario.clues": "A scenario has exactly {count} different clues (1-16).",
+    "robnrun.scenario.clues": "A scenario has exactly {total} different clues (1-16).",
     "robnrun.scenario.clues_whole": "Clues are whole numbers from 1 to {last}.",
     "robnrun.scenario.forbidden_whole": "Forbidden clues are whole numbers from 1 to {last}.",
     "robnrun.scenario.dealers_whole": "A dealer's quarter is a whole number from 0 to {last} "
                                       "(A, B, C, D).",
     "robnrun.scenario.cubes": "The marked squares hold only yellow, green, white and red "
                               "cubes.",
-    "robnrun.scenario.forbidden": "An expert scenario forbids exactly {count} clues.",
+    "robnrun.scenario.forbidden": "An expert scenario forbids exactly {total} clues.",
     "robnrun.scenario.forbidden_used": "Forbidden clues must not be chosen: {clues}.",
     "robnrun.scenario.dealers": "The 4 dealers stand on the 4 quarters, one each.",
     "robnrun.scenario.station": "A whole number of cubes on the station for every colour (0 or "
                                 "more).",
-    "robnrun.scenario.squares": "Each of the {count} marked squares holds at least 1 cube.",
+    "robnrun.scenario.squares": "Each of the {total} marked squares holds at least 1 cube.",
     "robnrun.scenario.squares_order": "Toward the airport a square never holds more cubes than "
                                       "the one before.",
     "robnrun.scenario.two_players": "With 2 players the clues {clues} are out of the game: "
@@ -366,7 +366,7 @@ _ENGLISH = {
     "robnrun.menu.clear_safe": "Clear safe {safe}",
     "robnrun.menu.next_safe": "To safe {safe}",
     "robnrun.menu.enter_safes": "These are the safes",
-    "robnrun.menu.add_card": "{count}. {card}",
+    "robnrun.menu.add_card": "{index}. {card}",
     "robnrun.menu.clear_cards": "Clear the cards",
     "robnrun.menu.sort": "Sort the cards",
     "robnrun.box_only": "The box does that for a boss without a phone.",

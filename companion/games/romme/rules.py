@@ -13,6 +13,7 @@ from companion.games.base import (
     GameStep,
     IllegalAction,
     InvalidAction,
+    Role,
     Rules,
     Saved,
     Sender,
@@ -126,8 +127,6 @@ def _end_round(state: RommeState, winner: int | None) -> RommeState:
 def _score(state: RommeState, action: Action) -> RommeState:
     assert state.scoring is not None
     seat, tiles = _seat_arg(state, action), _tiles_arg(action)
-    if action.seat is not None and action.seat != seat:
-        raise IllegalAction("romme.score_own_seat", seat=action.seat + 1)
     _check_tile_seat(state, seat)
     if tiles == () and not may_hold_nothing(state, seat):
         raise IllegalAction("romme.hand_empty", seat=seat + 1)
@@ -157,9 +156,8 @@ def _finish(state: RommeState, action: Action) -> RommeState:
 
 # -- who may do what when ----------------------------------------------------------------------
 
-def _check_turn(state: RommeState, action: Action) -> None:
-    if action.seat is not None and action.seat != state.turn:
-        raise IllegalAction("romme.not_your_turn", seat=state.turn + 1)
+ON_TURN: Role[RommeState] = Role(name="the seat on turn", seat=lambda state: state.turn,
+                                  refused="romme.not_your_turn")
 
 
 def _check_pause(state: RommeState, action: Action) -> None:
@@ -169,8 +167,6 @@ def _check_pause(state: RommeState, action: Action) -> None:
 
 
 def _check_clock(state: RommeState, action: Action) -> None:
-    if action.seat is not None:
-        raise IllegalAction("romme.timeout_clock")
     countdown = countdown_ms(state)
     if countdown is None:
         raise IllegalAction("romme.phase.settle")
@@ -215,7 +211,7 @@ def _time_left(state: RommeState, action: Action) -> None:
 
 def _on_turn(does: Callable[[RommeState, Action], RommeState]) -> GameStep[RommeState]:
     """A step of the player on turn, while the turn's time runs."""
-    return Step(does=does, phases=("turn",), check=every(_time_left, _check_turn))
+    return Step(does=does, phases=("turn",), check=_time_left, by=Sender.SEAT, role=ON_TURN)
 
 
 RULES: Rules[RommeState] = Rules("romme", {
@@ -225,10 +221,11 @@ RULES: Rules[RommeState] = Rules("romme", {
     "draw": _on_turn(_draw),
     "failed_manipulation": _on_turn(_failed_manipulation),
     "timeout": Step(does=_timeout, phases=("turn", "settle"), check=_check_clock,
-                    by=Sender.SERVER, undo=Undo.FINAL),
+                    by=Sender.SERVER, refused="romme.timeout_clock", undo=Undo.FINAL),
     "romme": _on_turn(_romme),
     "stuck": _on_turn(_stuck),
     "score": Step(does=_score, phases=("scoring",), check=_check_scorer,
+                  by=Sender.NAMED_SEAT, refused="romme.score_own_seat",
                   arguments={"seat": int, "tiles": list}),
     "confirm_scores": Step(does=_confirm_scores, phases=("scoring",), check=_check_complete),
     "finish": Step(does=_finish, phases=("ready",), check=_check_finish),
@@ -265,7 +262,7 @@ def _check_set(hands: Iterable[Sequence[int]], error: type[InvalidAction | Illeg
     held = Counter(tile for hand in hands for tile in hand)
     for tile, count in sorted(held.items()):
         if count > TILE_SET[tile]:
-            raise error(keys[tile == JOKER], value=tile, count=count, maximum=TILE_SET[tile])
+            raise error(keys[tile == JOKER], value=tile, held=count, maximum=TILE_SET[tile])
 
 
 # -- setup -------------------------------------------------------------------------------------

@@ -28,12 +28,12 @@ RULES: Texts = {
         "romme.timeout_early": "Die Zeit ist noch nicht um: {seconds} s sind übrig.",
         "romme.seat_invalid": "Für die Wertung fehlt ein gültiger Platz.",
         "romme.tiles_invalid": "Steine sind Werte von 1 bis 10, ein Joker zählt 50.",
-        "romme.hand_value": "Das Spiel hat nur {maximum} Steine mit der {value}, nicht {count}.",
-        "romme.hand_jokers": "Das Spiel hat nur {maximum} Joker, nicht {count}.",
+        "romme.hand_value": "Das Spiel hat nur {maximum} Steine mit der {value}, nicht {held}.",
+        "romme.hand_jokers": "Das Spiel hat nur {maximum} Joker, nicht {held}.",
         "romme.round_value": "Das Spiel hat nur {maximum} Steine mit der {value}: Zusammen "
-                             "hielten die Hände dieser Runde {count}.",
+                             "hielten die Hände dieser Runde {held}.",
         "romme.round_jokers": "Das Spiel hat nur {maximum} Joker: Zusammen hielten die Hände "
-                              "dieser Runde {count}.",
+                              "dieser Runde {held}.",
         "romme.score_own_seat": "Dein Telefon darf nur die eigenen Steine eintragen (Platz "
                                 "{seat}).",
         "romme.score_winner": "Platz {seat} ist ausgegangen und bekommt 0 Punkte.",
@@ -94,12 +94,12 @@ RULES: Texts = {
         "romme.timeout_early": "Time is not up yet: {seconds} s left.",
         "romme.seat_invalid": "The score needs a valid seat.",
         "romme.tiles_invalid": "Tiles are values from 1 to 10; a joker counts 50.",
-        "romme.hand_value": "The set has only {maximum} tiles of value {value}, not {count}.",
-        "romme.hand_jokers": "The set has only {maximum} jokers, not {count}.",
+        "romme.hand_value": "The set has only {maximum} tiles of value {value}, not {held}.",
+        "romme.hand_jokers": "The set has only {maximum} jokers, not {held}.",
         "romme.round_value": "The set has only {maximum} tiles of value {value}: the hands of "
-                             "this round would hold {count} together.",
+                             "this round would hold {held} together.",
         "romme.round_jokers": "The set has only {maximum} jokers: the hands of this round would "
-                              "hold {count} together.",
+                              "hold {held} together.",
         "romme.score_own_seat": "Your phone may only enter your own tiles (seat {seat}).",
         "romme.score_winner": "Seat {seat} went out and scores 0.",
         "romme.score_left": "Seat {seat} is not playing in this round.",

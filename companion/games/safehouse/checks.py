@@ -1,35 +1,17 @@
-"""Who may send a Safehouse action: the roller decides for the group when it cannot agree
-("dann entscheidet der Spieler, der mit Würfeln an der Reihe ist"), each player enters on
-their own sheet, the box and the table page may do either for anyone. In sheet mode a player
-holding a digital sheet writes numbers on it; the others keep the light entries."""
+"""When a Safehouse step may be sent, and whose part the roller's is: the roller decides for
+the group when it cannot agree ("dann entscheidet der Spieler, der mit Würfeln an der Reihe
+ist"), each player enters on their own sheet (as the steps declare), the box and the table
+page may do either for anyone. In sheet mode a player holding a digital sheet writes numbers
+on it; the others keep the light entries."""
 
 from __future__ import annotations
 
-from companion.games.base import Action, IllegalAction, InvalidAction, whole
+from companion.games.base import Action, IllegalAction, InvalidAction, Role, whole
 from companion.games.safehouse.state import ShState
-
-
-def roller_or_box(state: ShState, action: Action) -> None:
-    if action.seat is not None and action.seat != state.roller:
-        raise IllegalAction("safehouse.roller_only", seat=state.roller + 1)
-
-
-def box_only(state: ShState, action: Action) -> None:
-    """What only the box's own menu needs (where it enters for a player)."""
-    if action.seat is not None:
-        raise IllegalAction("safehouse.box_only")
-
-
-def own_sheet(state: ShState, action: Action) -> None:
-    """A phone enters on its own sheet; the box and the table page name the sheet."""
-    named = action.args.get("seat")
-    if action.seat is not None and named is not None and named != action.seat:
-        raise IllegalAction("safehouse.own_sheet")
 
 
 def light_entry(state: ShState, action: Action) -> None:
     """Open or closed by hand: not for a sheet whose numbers the phone holds."""
-    own_sheet(state, action)
     named = _named(state, action)
     if named is not None and state.players[named].letter:
         raise IllegalAction("safehouse.sheet.held", seat=named + 1,
@@ -37,8 +19,7 @@ def light_entry(state: ShState, action: Action) -> None:
 
 
 def sheet_choice(state: ShState, action: Action) -> None:
-    """Taking a digital sheet: only in sheet mode, each for their own seat."""
-    own_sheet(state, action)
+    """Taking a digital sheet: only in sheet mode (each for their own seat, as declared)."""
     if not state.sheet_mode:
         raise IllegalAction("safehouse.sheet.light_mode")
 
@@ -63,3 +44,7 @@ def sheet(state: ShState, action: Action) -> int:
     if not whole(named) or not 0 <= named < state.seats:
         raise InvalidAction("safehouse.seat_needed", seats=state.seats)
     return named
+
+
+ROLLER: Role[ShState] = Role(name="the roller", seat=lambda state: state.roller,
+                             refused="safehouse.roller_only")

@@ -50,11 +50,11 @@ def _ready(state: ShState) -> Controls:
     middle, chosen = free(state), state.selection
     menu = [MenuItem(f"safehouse.menu.die.{colour}", Action("select", None, {"dice": {
         **chosen, colour: (chosen[colour] + 1) % (middle[colour] + 1)}}),
-        {"count": chosen[colour], "free": middle[colour]})
+        {"chosen": chosen[colour], "free": middle[colour]})
         for colour in DICE if middle[colour]]
     roll = Action("roll", None, {"dice": dict(chosen)})
     retrieve = MenuItem("safehouse.menu.retrieve", Action("retrieve"),
-                        {"count": retrieval_cost(state)})
+                        {"steps": retrieval_cost(state)})
     if must_retrieve(state):
         return Controls([retrieve], {Button.TURN: retrieve.action})
     keys = {}
@@ -94,7 +94,7 @@ def _helps(state: ShState) -> Controls:
     assert roll is not None
     go = Action("go")
     menu = [MenuItem("safehouse.menu.go_stays", go, {"field": state.pursuer}) if roll.ignored
-            else MenuItem("safehouse.menu.go", go, {"count": pursuer_faces(state)})]
+            else MenuItem("safehouse.menu.go", go, {"steps": pursuer_faces(state)})]
     if "ignore" not in state.helps and pursuer_faces(state):
         menu.append(MenuItem("safehouse.menu.ignore", Action("help", None, {"kind": "ignore"})))
     if "reroll" not in state.helps:

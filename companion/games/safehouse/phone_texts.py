@@ -49,7 +49,7 @@ PHONE: Texts = {
         "web.safehouse.helps": "Gemeinsame Hilfen frei: {helps}",
         "web.safehouse.help.ignore": "Der Verfolger läuft nicht",
         "web.safehouse.help.reroll": "Nochmal würfeln",
-        "web.safehouse.retrieve": "Würfel zurückholen (Verfolger +{count})",
+        "web.safehouse.retrieve": "Würfel zurückholen (Verfolger +{steps})",
         "web.safehouse.retrieve_now": "Kein Farbwürfel mehr: zurückholen",
         "web.safehouse.choose": "Würfel wählen",
         "web.safehouse.choose_hint": "Mindestens ein Farbwürfel. Der Verfolger läuft vor dem "
@@ -80,7 +80,7 @@ PHONE: Texts = {
         "web.safehouse.pending.one": "1 Verfolger gewürfelt: Er läuft, wenn ihr weitergeht.",
         "web.safehouse.pending.other": "{count} Verfolger gewürfelt: Er läuft, wenn ihr "
                                        "weitergeht.",
-        "web.safehouse.go": "Weiter (Verfolger +{count})",
+        "web.safehouse.go": "Weiter (Verfolger +{steps})",
         "web.safehouse.go_stays": "Weiter (Verfolger bleibt auf Feld {field})",
         "web.safehouse.stays": "Der Verfolger läuft nicht: Er bleibt auf Feld {field}.",
         "web.safehouse.reroll_hint": "Nochmal würfeln: Tippe die Würfel an, die ihr noch "
@@ -197,7 +197,7 @@ PHONE: Texts = {
         "web.safehouse.helps": "Shared helps left: {helps}",
         "web.safehouse.help.ignore": "The pursuer does not move",
         "web.safehouse.help.reroll": "Roll again",
-        "web.safehouse.retrieve": "Take the dice back (pursuer +{count})",
+        "web.safehouse.retrieve": "Take the dice back (pursuer +{steps})",
         "web.safehouse.retrieve_now": "No colour die left: take them back",
         "web.safehouse.choose": "Choose the dice",
         "web.safehouse.choose_hint": "At least one colour die. The pursuer moves one field "
@@ -227,7 +227,7 @@ PHONE: Texts = {
                                        "has caught up.",
         "web.safehouse.pending.one": "1 pursuer rolled: it moves when you go on.",
         "web.safehouse.pending.other": "{count} pursuers rolled: it moves when you go on.",
-        "web.safehouse.go": "Go on (pursuer +{count})",
+        "web.safehouse.go": "Go on (pursuer +{steps})",
         "web.safehouse.go_stays": "Go on (the pursuer stays on field {field})",
         "web.safehouse.stays": "The pursuer does not move: it stays on field {field}.",
         "web.safehouse.reroll_hint": "Roll again: tap the dice you roll once more.",

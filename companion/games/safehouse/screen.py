@@ -133,7 +133,7 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: TableView[Safeho
     waits = "stays" if state["waits_for"] == "helps" and ignored else state["waits_for"]
     done = sum(bool(p["done"]) for p in state["players"])
     line = ctx.text(f"screen.safehouse.waits.{waits}", name=name,
-                    count=roll["pursuers"] if roll else 0,
+                    steps=roll["pursuers"] if roll else 0,
                     done=done, seats=len(state["players"]), sheet=sheet, field=state["pursuer"])
     colour = {"lost": DANGER, "won": GOOD, "retrieve": WARN}.get(waits, ACCENT)
     write_lines(surface, ctx.fonts.body, line, colour, rect, "topleft")
@@ -313,7 +313,7 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: SafehouseView,
     parts = [ctx.text("screen.safehouse.rolls", rolls=state["rolls"]),
              ctx.text("screen.safehouse.pursuer", field=state["pursuer"],
                       safehouse=state["safehouse"]),
-             ctx.text("screen.safehouse.retrieve", count=state["retrieval"]["cost"]),
+             ctx.text("screen.safehouse.retrieve", steps=state["retrieval"]["cost"]),
              ctx.text("screen.safehouse.helps", helps=", ".join(free) or "\u2013")]
     if state["mode"] == "sheet":
         parts.insert(-1, _sheets(state, ctx))

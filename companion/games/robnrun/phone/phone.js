@@ -136,7 +136,7 @@
     const s = v.state;
     if (s.phase === "crew") {
       return t("web.robnrun.played", { played: s.crew.played, needed: s.crew.needed,
-        count: s.alarm_count, limit: s.alarm_limit });
+        stack: s.alarm_count, limit: s.alarm_limit });
     }
     if (s.phase === "evaluation") return t(`web.robnrun.step.${s.evaluation.step}`);
     if (s.phase === "won") return t(`robnrun.rating.${s.result.rating}`);
@@ -541,7 +541,7 @@
       p.dealer ? line(t("web.robnrun.dealer_called"), cube(p.dealer)) : null,
       p.dealt ? line(t("web.robnrun.stack"), t("web.robnrun.stack_bin", { stack: s.stack, bin: s.bin, bags: s.bags })) : null,
       p.dealt ? line(t("web.robnrun.face_up"), h("span", { data: { faceup: c.face_up.join(",") },
-        text: c.face_up.length ? c.face_up.join(", ") : "\u2013" }), ` \u00b7 ${t("web.robnrun.hidden", { count: c.hidden })}`) : null,
+        text: c.face_up.length ? c.face_up.join(", ") : "\u2013" }), ` \u00b7 ${t("web.robnrun.hidden", { amount: c.hidden })}`) : null,
       AFTER_SORTING.includes(s.phase) ? null : sortingCard(v)];
   }
 
@@ -554,7 +554,7 @@
         h("span", { class: "rr-numbers" }, track.numbers.map((n, i) => h("span",
           { class: classes("rr-number", i < track.cubes && "covered", i === track.cubes && "active") }, String(n)))),
         h("strong", { class: "rr-value", data: { value: track.value }, text: String(track.value) }),
-        h("span", { class: "rr-cubes", text: t("web.robnrun.cubes", { count: track.cubes, capacity: track.capacity }) }));
+        h("span", { class: "rr-cubes", text: t("web.robnrun.cubes", { amount: track.cubes, capacity: track.capacity }) }));
     })), s.aside ? line(t("web.robnrun.aside"), String(s.aside)) : null];
   }
 

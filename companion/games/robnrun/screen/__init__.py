@@ -348,7 +348,7 @@ def _alarm(view: TableView[RobnRunView], ctx: Context) -> Told:
     if state["openly"]:
         cards = view.get("box", {}).get("cards") or []
         named = [ctx.text(f"robnrun.tool.{card}") for card in cards]
-        entered = ctx.text("screen.robnrun.cards", count=len(cards),
+        entered = ctx.text("screen.robnrun.cards", entered=len(cards),
                            played=state["crew"]["played"])
         return [_boss(view, ctx), (entered, ACCENT)], [*hints, ", ".join(named)]
     return ([_boss(view, ctx), (ctx.text("screen.robnrun.sorting"), TEXT)],
@@ -497,20 +497,20 @@ def _step_cubes(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
     lines = [(ctx.text("screen.robnrun.cubes", cubes=cubes or ctx.text("screen.robnrun.none")),
               TEXT)]
     if ev["aside"]:
-        lines.append((ctx.text("screen.robnrun.aside", count=ev["aside"]), WARN))
+        lines.append((ctx.text("screen.robnrun.aside", amount=ev["aside"]), WARN))
     return lines, []
 
 
 def _step_safes(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
     hints = ([ctx.text("screen.robnrun.placed", buildings=", ".join(ev["placed"]))]
              if ev["placed"] else [])
-    return [(ctx.text("screen.robnrun.to_place", count=ev["to_place"]), TEXT)], hints
+    return [(ctx.text("screen.robnrun.to_place", amount=ev["to_place"]), TEXT)], hints
 
 
 def _step_police(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
     lines = [(ctx.text("screen.robnrun.police", steps=ev["police_steps"]), TEXT)]
     if ev["lost_safes"]:
-        lines.append((ctx.text("screen.robnrun.lost_safes", count=ev["lost_safes"]), WARN))
+        lines.append((ctx.text("screen.robnrun.lost_safes", amount=ev["lost_safes"]), WARN))
     return lines, [ctx.text("screen.robnrun.police_why", uncracked=ev["uncracked"],
                             alarm=int(bool(ev["alarm"])))]
 

@@ -184,7 +184,7 @@
     const parts = [];
     if (decides(v) && !s.retrieval.forced) parts.push(...chooser(v));
     if (s.retrieval.lid && may(v, "retrieve")) {
-      parts.push(button(t("web.safehouse.retrieve", { count: s.retrieval.cost }),
+      parts.push(button(t("web.safehouse.retrieve", { steps: s.retrieval.cost }),
         { class: classes("action", s.retrieval.forced && "primary"), data: { action: "retrieve" } },
         (event) => G.confirmTap(event.currentTarget, () => send("retrieve"))));
     }
@@ -301,7 +301,7 @@
   function helps(v) {
     const s = v.state;
     const go = s.roll.ignored ? t("web.safehouse.go_stays", { field: s.pursuer })
-      : t("web.safehouse.go", { count: s.roll.pursuers });
+      : t("web.safehouse.go", { steps: s.roll.pursuers });
     const parts = [button(go,
       { class: "action primary", data: { action: "go" } }, () => send("go"))];
     if (may(v, "face_back")) parts.push(faceBack(s));
