@@ -24,6 +24,7 @@ from companion.table.owner import Table
 from companion.table.step_tables import step_tables
 from companion.table.store import Store
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone, send_action
+from tests.server.way_in import served
 
 TINY = Path(__file__).parent / "tiny"
 REGISTRY = Path(companion.games.__file__)
@@ -82,7 +83,7 @@ def test_a_sixth_game_is_played_through_the_registry_alone(games: Games, tmp_pat
     table = Table(Store(tmp_path / "getaway.sqlite"), games)
     table.start()
     try:
-        app = create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE)
+        app = served(create_app(table, public_url=PUBLIC_URL, join_code=JOIN_CODE))
         host = host_browser(app, table)
         assert send(host, "table.new_game", {"game": "tiny", "seats": 2}, host=True)[0] == 200
         anna, ben = phone(app), phone(app)
