@@ -9,6 +9,7 @@ from typing import Any
 from companion.games.base import JSON, Game, Games
 from companion.i18n import CORE
 from companion.table.documents import documents
+from companion.table.guide import guide_view
 from companion.table.state import TableState
 
 SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c")
@@ -49,7 +50,7 @@ def table_views(state: TableState, games: Games,
     timer = game.timer(state.game)
     public = game.public_view(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
-                  outcome=game.outcome(state.game))
+                  outcome=game.outcome(state.game), guide=guide_view(game, state.game))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     return _reader(shared, state, None, public, False, undo_note(state, game, None, public)), {
         seat: _reader(shared, state, seat, {**public, **mine},
