@@ -42,6 +42,12 @@ def setup_items(game: Game[Any]) -> tuple[str, ...]:
     return () if guide is None else tuple(guide.SETUP)
 
 
+def checklist(game: Game[Any], state: object) -> tuple[str, ...]:
+    """The setup checklist's items for this game as set up (none without a guide)."""
+    guide = guide_module(game.package)
+    return () if guide is None else tuple(guide.setup(state))
+
+
 def guide_view(game: Game[Any], state: object) -> dict[str, JSON] | None:
     """What the table page, the phones and the box show of the guide now: the situation,
     the "what now" line, the step with its explanation and reference (text keys), and the
@@ -59,5 +65,6 @@ def guide_view(game: Game[Any], state: object) -> dict[str, JSON] | None:
         "explain": f"{prefix}.step.{step}",
         "ref": f"{prefix}.ref.{step}",
         "setup": [f"{prefix}.setup.{item}" for item in guide.setup(state)],
+        "items": list(guide.setup(state)),
         "setup_params": guide.setup_params(state),
     }

@@ -11,6 +11,7 @@ from companion.i18n import CORE
 from companion.table.documents import documents
 from companion.table.guide import guide_view
 from companion.table.state import TableState
+from companion.table.teaching import teaching_view
 
 SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c")
 """One colour a seat, the same on the box's screen and every phone; none of them is an alarm
@@ -50,7 +51,8 @@ def table_views(state: TableState, games: Games,
     timer = game.timer(state.game)
     public = game.public_view(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
-                  outcome=game.outcome(state.game), guide=guide_view(game, state.game))
+                  outcome=game.outcome(state.game), guide=guide_view(game, state.game),
+                  teaching=teaching_view(state, games))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     return _reader(shared, state, None, public, False, undo_note(state, game, None, public)), {
         seat: _reader(shared, state, seat, {**public, **mine},

@@ -341,7 +341,62 @@
     renderAgain(v);
     renderClock();
     renderMoment(v);
+    renderGuide(v);
     rearm();
+  }
+
+  // -- the guide: what to do now with the real pieces ----------------------------------------
+
+  // Under whose turn it is: the line for the situation the game is in (where the game's own
+  // view has none); in first-game mode the step's explanation the first time it comes, after
+  // that one tap away under "The rule", with its place in the rule book; before the first turn
+  // of a first game the setup checklist (ticked on the table page); first-game mode's switch.
+  function renderGuide(v) {
+    let el = $("guide");
+    if (!el && $("status")) {
+      el = h("section", { id: "guide", class: "card guide", hidden: true });
+      $("status").after(el);
+    }
+    if (!el) return;
+    const guide = v.game ? v.guide : null;
+    const teaching = v.teaching;
+    show(el, Boolean(guide && teaching));
+    if (!guide || !teaching) return;
+    const params = guide.setup_params || {};
+    const own = v.state && typeof v.state.now === "string"; // the game says it itself
+    const rule = [h("p", { class: "guide-step", text: t(guide.explain) }),
+      h("p", { class: "hint guide-ref", text: t(guide.ref) })];
+    const parts = [h("h2", { text: t("web.guide.title") }),
+      own ? null : h("p", { class: "lead guide-now", text: t(guide.now, params) })];
+    if (teaching.explain) parts.push(h("p", { class: "guide-first", text: t("web.guide.first_step") }), ...rule);
+    else parts.push(ruleAtHand(guide.step, rule));
+    if (teaching.setup) parts.push(checklist(guide, teaching, params));
+    parts.push(button(t(teaching.first_game ? "web.guide.first_game_off" : "web.guide.first_game_on"),
+      { class: "action quiet", data: { action: "table.guide" } },
+      () => send("table.guide", { first_game: !teaching.first_game })));
+    el.replaceChildren(...parts.filter(Boolean));
+  }
+
+  // The step's rule, folded; it stays open across new views until the step changes.
+  function ruleAtHand(step, rule) {
+    if (state.rule === undefined || state.rule.step !== step) state.rule = { step, open: false };
+    const folded = h("details", { class: "guide-rule", open: state.rule.open },
+      h("summary", { text: t("web.guide.rule") }), ...rule);
+    folded.addEventListener("toggle", () => { state.rule.open = folded.open; });
+    return folded;
+  }
+
+  function checklist(guide, teaching, params) {
+    const mayTick = PAGE === "table";
+    return h("div", { class: "guide-setup" }, h("h3", { text: t("web.guide.setup_title") }),
+      h("ul", { class: "guide-list" }, guide.items.map((item, i) => {
+        const done = teaching.ticked.includes(item);
+        const line = `${done ? "\u2611" : "\u2610"} ${t(guide.setup[i], params)}`;
+        return h("li", { class: classes("guide-item", done && "done") }, mayTick
+          ? button(line, { class: "guide-tick", "aria-pressed": String(done), data: { tick: item } },
+            () => send("table.guide", { tick: item }))
+          : h("span", { text: line }));
+      })));
   }
 
   // A game names the big moment its view is in (your turn, a win, an alarm) with

@@ -68,14 +68,12 @@ GUIDE: Texts = {
                                          "eingeben.",
         "gendarm.guide.now.deal": "Die Box lost jedem seinen Fänger aus: Jeder schaut "
                                   "geheim auf sein Telefon.",
-        "gendarm.guide.now.deal_chips": "Jeder zieht verdeckt einen Zahlenchip, schaut ihn "
-                                        "geheim an und gibt ihn am Telefon ein (oder legt ihn "
-                                        "verdeckt vor sich).",
+        "gendarm.guide.now.deal_chips": "Jeder zieht geheim einen Zahlenchip und gibt ihn am "
+                                        "Telefon ein, oder legt ihn verdeckt hin.",
         "gendarm.guide.now.move": "Eine Figur ziehen: 1 Feld in jede Richtung, oder über "
                                   "Figuren springen. Dann TURN.",
-        "gendarm.guide.now.move_safe": "Eine Figur ziehen oder springen. Erreicht dein Räuber "
-                                       "die gegnerische Startreihe: „Außer Gefahr“ melden. "
-                                       "Dann TURN.",
+        "gendarm.guide.now.move_safe": "Ziehen oder springen. Räuber auf der gegnerischen "
+                                       "Startreihe? „Außer Gefahr“ melden. Dann TURN.",
         "gendarm.guide.now.choose": "Entweder eine Figur ziehen, oder einmal würfeln: Bei 1 "
                                     "oder 6 darf ein Räuber ins Versteck.",
         "gendarm.guide.now.hide": "1 oder 6 gewürfelt: Einen Räuber in ein freies Versteck "
@@ -87,9 +85,8 @@ GUIDE: Texts = {
         "gendarm.guide.now.removal": "Ungerade gewürfelt: Einen eigenen Gendarm (nicht den "
                                      "Fänger) vom Brett nehmen und der Box sagen, welchen.",
         "gendarm.guide.now.moved": "Der Zug ist gemeldet. Mit TURN ist der andere dran.",
-        "gendarm.guide.now.over_capture": "Gefangen! Der Fängerchip wird gezeigt, das Spiel ist "
-                                          "aus. Figuren zurück auf die Startreihen für eine "
-                                          "Revanche.",
+        "gendarm.guide.now.over_capture": "Gefangen! Das Spiel ist aus. Für eine Revanche alle "
+                                          "Figuren zurück auf die Startreihen.",
         "gendarm.guide.now.over_depletion": "Nur der Fänger ist noch übrig: Das Spiel ist aus. "
                                             "Figuren zurück auf die Startreihen für eine "
                                             "Revanche.",
@@ -143,9 +140,8 @@ GUIDE: Texts = {
                                      "Felder) vor jedem: Das ist seine Startreihe.",
         "gendarm.guide.setup.pieces": "Jeder wählt eine Farbe und stellt 1 Räuber und die "
                                       "Gendarme 1 bis 6 beliebig auf die eigene Startreihe.",
-        "gendarm.guide.setup.pieces_level3": "Jeder stellt 2 Räuber und die Gendarme 1 bis 5 "
-                                             "beliebig auf die eigene Startreihe; Gendarm 6 "
-                                             "und Chip 6 bleiben in der Schachtel.",
+        "gendarm.guide.setup.pieces_level3": "Jeder stellt 2 Räuber und Gendarm 1 bis 5 auf "
+                                             "seine Startreihe; Gendarm 6 und Chip 6 ruhen.",
         "gendarm.guide.setup.chips": "Die Zahlenchips 1 bis {top} verdeckt bereitlegen (lost "
                                      "die Box die Fänger aus, bleiben sie in der Schachtel).",
         "gendarm.guide.setup.die": "Den Würfel bereitlegen (würfelt die Box, braucht ihr ihn "
@@ -158,9 +154,8 @@ GUIDE: Texts = {
                                          "starts. Enter the result on the box.",
         "gendarm.guide.now.deal": "The box draws each player's catcher: each looks at their "
                                   "phone in secret.",
-        "gendarm.guide.now.deal_chips": "Each draws a number chip face down, looks at it in "
-                                        "secret and enters it on their phone (or keeps it face "
-                                        "down in front of them).",
+        "gendarm.guide.now.deal_chips": "Each draws a number chip in secret and enters it on "
+                                        "their phone, or keeps it face down.",
         "gendarm.guide.now.move": "Move one piece: 1 square in any direction, or jump over "
                                   "pieces. Then TURN.",
         "gendarm.guide.now.move_safe": "Move or jump one piece. Your robber reaches the other "

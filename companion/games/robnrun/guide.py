@@ -73,9 +73,8 @@ GUIDE: Texts = {
                                   "Karten tauschen oder passen.",
         "robnrun.guide.now.crew_forced": "Alle haben gepasst: Wer jetzt dran ist, muss eine "
                                          "Karte spielen oder tauschen.",
-        "robnrun.guide.now.alarm": "Der Boss sortiert die gespielten Karten: passende offen in "
-                                   "Reihen, falsche verdeckt auf den Alarmstapel, Taschen "
-                                   "offen.",
+        "robnrun.guide.now.alarm": "Der Boss sortiert: Passendes offen, Falsches verdeckt "
+                                   "auf den Alarmstapel, Taschen offen.",
         "robnrun.guide.now.evaluation_1": "Gold für jeden geknackten Tresor in die Beute, das "
                                           "Fluchtauto 1 Feld je Tresor vor.",
         "robnrun.guide.now.evaluation_2": "Die Alarmwürfel der erreichten Felder auf die "
@@ -156,12 +155,11 @@ GUIDE: Texts = {
         "robnrun.guide.ref.end": "Spielregel, Abschnitt „Spielende“",
         "robnrun.guide.setup.board": "Den Fluchtweg in die Mitte legen, die 4 Stadtviertel "
                                      "darum herum.",
-        "robnrun.guide.setup.station": "Die Polizeiwache mit der Seite für {seats} Spieler "
-                                       "auslegen. Alarmwürfel von unten: Gelb {yellow}, Grün "
-                                       "{green}, Weiß {white}, Rot {red}.",
-        "robnrun.guide.setup.route": "Auf die 5 markierten Felder des Fluchtwegs die "
-                                     "Alarmwürfel des Szenarios „{scenario}“ legen, wie die "
-                                     "Tischseite sie zeigt.",
+        "robnrun.guide.setup.station": "Polizeiwache, Seite für {seats} Spieler. Würfel von "
+                                       "unten: Gelb {yellow}, Grün {green}, Weiß {white}, Rot "
+                                       "{red}.",
+        "robnrun.guide.setup.route": "Die Würfel des Szenarios „{scenario}“ auf die 5 "
+                                     "markierten Felder des Fluchtwegs legen.",
         "robnrun.guide.setup.car.one": "Das Fluchtauto auf sein Startfeld, den Polizisten 1 "
                                        "Feld dahinter.",
         "robnrun.guide.setup.car.other": "Das Fluchtauto auf sein Startfeld, den Polizisten "
@@ -177,8 +175,8 @@ GUIDE: Texts = {
         "robnrun.guide.setup.clues": "Die 6 Hinweiskarten des Szenarios bereitlegen: {clues}.",
         "robnrun.guide.setup.gold": "{gold} Goldbarren als Beute in die Mitte, die übrigen "
                                     "daneben.",
-        "robnrun.guide.setup.screen": "Den Sichtschirm für den Boss zusammenstecken; die 7 "
-                                      "Werkzeuge mit Namen als Gedächtnisstütze an den Rand.",
+        "robnrun.guide.setup.screen": "Den Sichtschirm für den Boss aufstellen, die 7 "
+                                      "Werkzeuge mit Namen an den Rand.",
     },
     "en": {
         "robnrun.guide.now.prepare_building": "The boss picks a building and puts all its "
@@ -194,8 +192,8 @@ GUIDE: Texts = {
                                   "exchange all your cards, or pass.",
         "robnrun.guide.now.crew_forced": "Everyone passed: whoever is on turn now must play a "
                                          "card or exchange.",
-        "robnrun.guide.now.alarm": "The boss sorts the played cards: needed ones face up in "
-                                   "rows, wrong ones face down on the alarm stack, bags open.",
+        "robnrun.guide.now.alarm": "The boss sorts: needed tools face up in rows, wrong ones "
+                                   "face down on the alarm stack, bags open.",
         "robnrun.guide.now.evaluation_1": "Gold for every cracked safe into the loot, the "
                                           "getaway car 1 square ahead per safe.",
         "robnrun.guide.now.evaluation_2": "The alarm cubes of the squares reached go onto the "
@@ -271,12 +269,11 @@ GUIDE: Texts = {
         "robnrun.guide.ref.end": "Rule book, section “Game end”",
         "robnrun.guide.setup.board": "Put the escape route in the middle, the 4 quarters around "
                                      "it.",
-        "robnrun.guide.setup.station": "Lay out the police station's side for {seats} players. "
-                                       "Alarm cubes from the bottom: yellow {yellow}, green "
-                                       "{green}, white {white}, red {red}.",
-        "robnrun.guide.setup.route": "Put the alarm cubes of the scenario “{scenario}” on the 5 "
-                                     "marked squares of the escape route, as the table page "
-                                     "shows them.",
+        "robnrun.guide.setup.station": "Police station, side for {seats} players. Cubes from "
+                                       "the bottom: yellow {yellow}, green {green}, white "
+                                       "{white}, red {red}.",
+        "robnrun.guide.setup.route": "Put the cubes of the scenario “{scenario}” on the 5 "
+                                     "marked squares of the escape route.",
         "robnrun.guide.setup.car.one": "The getaway car on its start square, the police officer "
                                        "1 square behind it.",
         "robnrun.guide.setup.car.other": "The getaway car on its start square, the police "
@@ -292,7 +289,7 @@ GUIDE: Texts = {
         "robnrun.guide.setup.clues": "Have the scenario's 6 clue cards ready: {clues}.",
         "robnrun.guide.setup.gold": "{gold} gold bars as loot in the middle, the rest beside "
                                     "them.",
-        "robnrun.guide.setup.screen": "Put the boss's screen together; the 7 named tools go at "
-                                      "the side as a memory aid.",
+        "robnrun.guide.setup.screen": "Set up the boss's screen; the 7 named tools go at the "
+                                      "side.",
     },
 }

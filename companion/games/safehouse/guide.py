@@ -50,11 +50,10 @@ GUIDE: Texts = {
                                               "dem Deckel zurückholen, der Verfolger rückt vor.",
         "safehouse.guide.now.faces": "Die gewürfelten Augen an der Box eingeben, Würfel für "
                                      "Würfel.",
-        "safehouse.guide.now.helps": "Verfolger gewürfelt? Gemeinsam entscheiden: Hilfe-Feld "
-                                     "nutzen oder weiter. Verfolger-Würfel in den Deckel.",
-        "safehouse.guide.now.entering": "Jeder trägt Zahlen in seine Aufträge ein (Farbe "
-                                        "passend, ein Paar zusammengezählt). Dann Würfel in den "
-                                        "Deckel.",
+        "safehouse.guide.now.helps": "Verfolger gewürfelt? Gemeinsam: Hilfe-Feld nutzen oder "
+                                     "weiter. Verfolger-Würfel in den Deckel.",
+        "safehouse.guide.now.entering": "Jeder trägt Zahlen in seine Aufträge ein, Farbe "
+                                        "passend. Dann die Würfel in den Deckel.",
         "safehouse.guide.now.won": "Geschafft: Alle sind im Safehouse!",
         "safehouse.guide.now.lost": "Erwischt: Der Verfolger hat jemanden eingeholt.",
         "safehouse.guide.step.roll": "Vor jedem Wurf rückt der Verfolger 1 Feld vor: Jeder "
@@ -103,9 +102,8 @@ GUIDE: Texts = {
                                       "Blau und 2 weiße Joker.",
         "safehouse.guide.setup.lid": "Die Schachtel offen in die Mitte stellen: Der Deckel "
                                      "nimmt die geworfenen Würfel auf.",
-        "safehouse.guide.setup.track": "Auf der Laufstrecke: Der Verfolger beginnt vor Feld "
-                                       "{pursuer}, eure Schrägstriche sind bis Feld {start} "
-                                       "vorgedruckt, das Safehouse ist Feld {safehouse}.",
+        "safehouse.guide.setup.track": "Laufstrecke: Verfolger vor Feld {pursuer}, ihr ab "
+                                       "Feld {start}, Safehouse auf Feld {safehouse}.",
         "safehouse.guide.setup.chameleons": "Chamäleons: Das erste gilt immer, das zweite ab 3 "
                                             "Spielern, das dritte nur zu viert.",
         "safehouse.guide.setup.first": "Der jüngste Spieler würfelt zuerst, dann geht es im "
@@ -170,9 +168,8 @@ GUIDE: Texts = {
                                       "red, blue and 2 white jokers.",
         "safehouse.guide.setup.lid": "Put the open game box in the middle: its lid takes the "
                                      "rolled dice.",
-        "safehouse.guide.setup.track": "On the track: the pursuer starts before field "
-                                       "{pursuer}, your slashes are printed up to field "
-                                       "{start}, the Safehouse is field {safehouse}.",
+        "safehouse.guide.setup.track": "Track: the pursuer before field {pursuer}, you from "
+                                       "field {start}, the Safehouse on field {safehouse}.",
         "safehouse.guide.setup.chameleons": "Chameleons: the first always counts, the second "
                                             "from 3 players, the third only with 4.",
         "safehouse.guide.setup.first": "The youngest player rolls first, then play goes "
