@@ -18,9 +18,11 @@ from companion.table.rules import apply_table
 from companion.table.state import TableState
 from companion.table.views import table_view
 from tests.device.frames import drawn_lines
+from tests.device.test_screen import save
 from tests.tables import open_table
 
-GENDARM = {"game": "gendarm", "seats": 2, "options": {"dice": "table", "catchers": "chips"}}
+GENDARM: dict[str, Any] = {"game": "gendarm", "seats": 2,
+                           "options": {"dice": "table", "catchers": "chips"}}
 
 
 def act(state: TableState, kind: str, seat: int | None = None, **args: Any) -> TableState:
@@ -107,13 +109,15 @@ def test_the_box_shows_what_now_readably_and_switches_first_game_mode(tmp_path: 
                                    "box.end_game"]
         choose(table, "box.guide_tick")
         assert table.published.public["teaching"]["ticked"] == ["board"]
-        _, lines = drawn_lines(GAMES, table.published)
+        surface, lines = drawn_lines(GAMES, table.published)
+        save(surface, "guide_box_setup")
         body = " ".join(line.words for line in lines if line.role == "body")
         assert body.startswith("Jeder wählt eine Farbe"), body
         assert all(line.cap_px >= READABLE_CAP_PX for line in lines if line.role != "hint")
         choose(table, "box.first_game_off")
         assert not table.published.public["teaching"]["first_game"]
-        _, lines = drawn_lines(GAMES, table.published)
+        surface, lines = drawn_lines(GAMES, table.published)
+        save(surface, "guide_box_now")
         body = " ".join(line.words for line in lines if line.role == "body")
         assert body.startswith("Wer beginnt? Beide würfeln"), body
         choose(table, "box.guide_close")

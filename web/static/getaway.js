@@ -347,15 +347,17 @@
 
   // -- the guide: what to do now with the real pieces ----------------------------------------
 
-  // Under whose turn it is: the line for the situation the game is in (where the game's own
-  // view has none); in first-game mode the step's explanation the first time it comes, after
-  // that one tap away under "The rule", with its place in the rule book; before the first turn
-  // of a first game the setup checklist (ticked on the table page); first-game mode's switch.
+  // The line for the situation the game is in (where the game's own view has none); in
+  // first-game mode the step's explanation the first time it comes, after that one tap away
+  // under "The rule", with its place in the rule book; before the first turn of a first game
+  // the setup checklist (ticked on the table page); first-game mode's switch. On the table
+  // page it stands under whose turn it is, on a phone under the phone's own task.
   function renderGuide(v) {
     let el = $("guide");
-    if (!el && $("status")) {
+    const anchor = $(PAGE === "phone" ? "game-panel" : "status");
+    if (!el && anchor) {
       el = h("section", { id: "guide", class: "card guide", hidden: true });
-      $("status").after(el);
+      anchor.after(el);
     }
     if (!el) return;
     const guide = v.game ? v.guide : null;
@@ -364,15 +366,15 @@
     if (!guide || !teaching) return;
     const params = guide.setup_params || {};
     const own = v.state && typeof v.state.now === "string"; // the game says it itself
-    const rule = [h("p", { class: "guide-step", text: t(guide.explain) }),
-      h("p", { class: "hint guide-ref", text: t(guide.ref) })];
-    const parts = [h("h2", { text: t("web.guide.title") }),
-      own ? null : h("p", { class: "lead guide-now", text: t(guide.now, params) })];
-    if (teaching.explain) parts.push(h("p", { class: "guide-first", text: t("web.guide.first_step") }), ...rule);
-    else parts.push(ruleAtHand(guide.step, rule));
+    const first = teaching.explain ? h("strong", { text: `${t("web.guide.first_step")} ` }) : null;
+    const rule = [h("p", { class: "guide-step" }, first, `${t(guide.explain)} `,
+      h("span", { class: "guide-ref", text: t(guide.ref) }))];
+    const parts = own ? [] : [h("h2", { text: t("web.guide.title") }),
+      h("p", { class: "lead guide-now", text: t(guide.now, params) })];
+    parts.push(...(teaching.explain ? rule : [ruleAtHand(guide.step, rule)]));
     if (teaching.setup) parts.push(checklist(guide, teaching, params));
     parts.push(button(t(teaching.first_game ? "web.guide.first_game_off" : "web.guide.first_game_on"),
-      { class: "action quiet", data: { action: "table.guide" } },
+      { class: "guide-switch quiet", data: { action: "table.guide" } },
       () => send("table.guide", { first_game: !teaching.first_game })));
     el.replaceChildren(...parts.filter(Boolean));
   }

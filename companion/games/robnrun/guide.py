@@ -106,9 +106,9 @@ GUIDE: Texts = {
         "robnrun.guide.step.crew": "Links vom Boss beginnend spielen die Komplizen reihum "
                                    "verdeckt Karten, bis so viele liegen, wie die weiße "
                                    "Alarmanlage verlangt. Wer dran ist, spielt eine Karte, "
-                                   "tauscht einmal pro Phase alle Handkarten oder passt; "
-                                   "passen alle nacheinander, muss der Nächste spielen oder "
-                                   "tauschen. Über die eigenen Karten wird nicht geredet.",
+                                   "tauscht einmal alle oder passt; passen alle nacheinander, "
+                                   "muss der Nächste spielen oder tauschen. Über Karten wird "
+                                   "nicht geredet.",
         "robnrun.guide.step.alarm": "Der Boss legt benötigte Werkzeuge offen aus und alle "
                                     "anderen verdeckt auf den Alarmstapel; für jede Sporttasche "
                                     "ziehen die Komplizen nach. Sind alle Werkzeuge da oder "
@@ -141,8 +141,7 @@ GUIDE: Texts = {
         "robnrun.guide.ref.safes": "Spielregel, Abschnitte „Vorbereitung eines Raubes“ und "
                                    "„Die Alarmanlagen“",
         "robnrun.guide.ref.clues": "Spielregel, Abschnitt „1. Hinweisphase“",
-        "robnrun.guide.ref.crew": "Spielregel, Abschnitte „2. Komplizenphase“ und "
-                                  "„Kommunikation“",
+        "robnrun.guide.ref.crew": "Spielregel, Abschnitt „2. Komplizenphase“",
         "robnrun.guide.ref.alarm": "Spielregel, Abschnitt „3. Alarmphase“",
         "robnrun.guide.ref.loot": "Spielregel, Abschnitt „Auswertung eines Raubes“, Schritt 1",
         "robnrun.guide.ref.cubes": "Spielregel, Abschnitt „Auswertung eines Raubes“, Schritt 2",
@@ -222,12 +221,11 @@ GUIDE: Texts = {
                                     "anything: they play face-up clue cards exactly as printed "
                                     "and turn them over afterwards. Hidden ones cost 3 gold "
                                     "from the loot. The boss may also skip them.",
-        "robnrun.guide.step.crew": "Starting left of the boss, the crew members take turns "
-                                   "playing cards face down until as many lie there as the "
-                                   "white alarm asks. On your turn you play a card, exchange "
-                                   "your whole hand once per phase, or pass; if everyone "
-                                   "passes in a row, the next must play or exchange. Nobody "
-                                   "talks about their cards.",
+        "robnrun.guide.step.crew": "From the boss's left, the crew take turns playing cards "
+                                   "face down until the white alarm's number lies there. On "
+                                   "your turn: play a card, swap your hand once, or pass; after "
+                                   "all pass in a row, the next must play or swap. Nobody talks "
+                                   "about cards.",
         "robnrun.guide.step.alarm": "The boss lays needed tools face up and all others face "
                                     "down on the alarm stack; for every bag the crew members "
                                     "draw. When every tool is there, or the alarm stack holds "
@@ -257,7 +255,7 @@ GUIDE: Texts = {
         "robnrun.guide.ref.safes": "Rule book, sections “Preparation of a robbery” and “The "
                                    "alarm systems”",
         "robnrun.guide.ref.clues": "Rule book, section “1. Clue phase”",
-        "robnrun.guide.ref.crew": "Rule book, sections “2. Crew phase” and “Communication”",
+        "robnrun.guide.ref.crew": "Rule book, section “2. Crew phase”",
         "robnrun.guide.ref.alarm": "Rule book, section “3. Alarm phase”",
         "robnrun.guide.ref.loot": "Rule book, section “Evaluation of the robbery”, step 1",
         "robnrun.guide.ref.cubes": "Rule book, section “Evaluation of the robbery”, step 2",

@@ -75,13 +75,15 @@ GUIDE: Texts = {
                                       "Verfolger ignorieren, und einmal beliebige gewählte "
                                       "Würfel noch einmal werfen. Was ihr nutzt, streicht "
                                       "jeder auf seinem Blatt durch.",
-        "safehouse.guide.step.entering": "Jeder trägt bis zu vier Zahlen ein, je eine Farbe, "
-                                         "nur in Felder dieser Farbe; in einem Auftrag steigen "
-                                         "die Zahlen von links nach rechts oder bleiben gleich. "
-                                         "Ein weißer Joker darf zu einer gewürfelten Farbe "
-                                         "addiert werden, ein Chamäleon erlaubt eine fremde "
-                                         "Farbe. Ist ein Auftrag voll, läuft man so viele "
-                                         "Felder wie sein Pfeil zeigt.",
+        "safehouse.guide.step.entering": "Jeder trägt bis zu vier Zahlen ein, je Farbe eine, "
+                                         "nur in Felder dieser Farbe; ein weißer Joker darf "
+                                         "dazu, ein Chamäleon erlaubt eine fremde Farbe. In "
+                                         "einem Auftrag steigen die Zahlen nach rechts oder "
+                                         "bleiben gleich; im ersten sind alle gleich, im "
+                                         "zweiten steigen sie echt, links einer grauen 6 steht "
+                                         "nichts Größeres, rechts nichts Kleineres. Ist ein "
+                                         "Auftrag voll, läuft man so viele Felder, wie sein "
+                                         "Pfeil zeigt.",
         "safehouse.guide.step.end": "Ihr gewinnt, wenn alle das Safehouse erreichen; wer dort "
                                     "ist, würfelt weiter mit. Holt der Verfolger auch nur "
                                     "einen ein, verliert ihr alle.",
@@ -142,11 +144,13 @@ GUIDE: Texts = {
                                       "pursuers, and once roll any of the chosen dice again. "
                                       "What you use, everyone crosses out on their sheet.",
         "safehouse.guide.step.entering": "Everyone writes up to four numbers, one per colour, "
-                                         "only into fields of that colour; within an order the "
-                                         "numbers rise or stay equal from left to right. A "
-                                         "white joker may be added to a rolled colour, a "
-                                         "chameleon allows another colour. A full order moves "
-                                         "you as many fields as its arrow shows.",
+                                         "only into fields of that colour; a white joker may be "
+                                         "added, a chameleon allows another colour. Within an "
+                                         "order the numbers rise to the right or stay equal; in "
+                                         "the first all are equal, in the second they strictly "
+                                         "rise, left of a grey 6 nothing is higher, right of it "
+                                         "nothing lower. A full order moves you as many fields "
+                                         "as its arrow shows.",
         "safehouse.guide.step.end": "You win when everyone reaches the Safehouse; who is there "
                                     "keeps rolling with the others. If the pursuer reaches "
                                     "just one of you, you all lose.",
