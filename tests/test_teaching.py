@@ -58,13 +58,15 @@ def test_a_game_never_played_here_starts_in_first_game_mode_and_the_next_does_no
     assert TableState.from_json(romme.to_json(GAMES), GAMES).played == ("gendarm",)
 
 
-def test_each_step_is_explained_the_first_time_it_comes_and_not_again() -> None:
+def test_each_step_is_explained_the_first_time_it_comes() -> None:
     state = act(TableState(), "table.new_game", **GENDARM)
     assert (step(state), teaching(state)["explain"]) == ("start", True)
     rolled = act(state, "start_roll", rolls=[5, 2])
     assert (step(rolled), teaching(rolled)["explain"]) == ("catcher", True)
-    again = act(rolled, "table.undo")
-    assert (step(again), teaching(again)["explain"]) == ("start", False)
+    again = act(rolled, "table.undo")     # taken back: taught again as it was
+    assert (step(again), teaching(again)["explain"]) == ("start", True)
+    off = act(act(rolled, "table.guide", first_game=False), "table.undo")
+    assert not teaching(off)["first_game"], "an undo keeps the mode the group chose"
     assert TableState.from_json(rolled.to_json(GAMES), GAMES).teaching == rolled.teaching
 
 

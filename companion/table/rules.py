@@ -54,7 +54,8 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     after = game.apply(state.game, action)
     timer = game.timer(after)
     step = Step(state.game, action.type, action.seat, final(game, state.game, action, after),
-                state.clock_ms, clock_runs=timer is not None and timer.running)
+                state.clock_ms, clock_runs=timer is not None and timer.running,
+                taught=state.teaching)
     return teaching.taught(state, replace(state, game=after,
                                           clock_ms=state.clock_ms + action.elapsed_ms,
                                           undo=((*state.undo, step))[-UNDO_DEPTH:]), games)
@@ -173,7 +174,8 @@ def _undo(state: TableState, action: Action, games: Games) -> TableState:
     clock_ms = state.clock_ms + action.elapsed_ms
     restored = game.spend(step.game, clock_ms - step.clock_ms)
     restored = _no_more_time(game, state.game, action.elapsed_ms, restored)
-    return replace(state, game=restored, undo=state.undo[:-1], clock_ms=clock_ms)
+    return replace(state, game=restored, undo=state.undo[:-1], clock_ms=clock_ms,
+                   teaching=teaching.untaught(state.teaching, step.taught))
 
 
 def _no_more_time(game: Game[Any], now: Any, elapsed_ms: int, restored: Any) -> Any:

@@ -54,6 +54,8 @@ class Step:
     final: str | None
     clock_ms: int = 0
     clock_runs: bool = False
+    taught: Teaching | None = None
+    """How far first-game mode had taught the game when the state was entered."""
 
 
 @dataclass(frozen=True, slots=True)

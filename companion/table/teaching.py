@@ -60,6 +60,14 @@ def taught(before: TableState, after: TableState, games: Games) -> TableState:
     return replace(after, teaching=teaching)
 
 
+def untaught(now: Teaching, then: Teaching | None) -> Teaching:
+    """First-game mode after an undo: the step taken back is taught again as it was then;
+    the mode, the ticks and the box's page stay as the group set them."""
+    if then is None:
+        return now
+    return replace(now, explained=then.explained, begun=then.begun)
+
+
 def guide(state: TableState, action: Action, games: Games) -> TableState:
     """Switch first-game mode (``first_game``), tick or untick a setup item (``tick``), show
     or hide the guide on the box's screen (``show``); anyone at the table may."""

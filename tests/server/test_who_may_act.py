@@ -214,6 +214,7 @@ TABLE = [
     Case("table.host_refuse", {}, HOST, before=steps(ASKED)),
     Case("table.host_add", {"token_hash": TOKEN}, SERVER_MADE),
     Case("table.hosts_forget", {}, HOST),
+    Case("table.guide", {"first_game": False}, ANYONE),
 ]
 
 # -- Räuber und Gendarm: seat 0 begins; where a catcher matters, both typed in as 1 -----------

@@ -17,8 +17,8 @@ STEPS = {"prepare_building": "prepare", "prepare_deal": "prepare", "prepare_safe
          "evaluation_3": "new_safes", "evaluation_4": "police", "evaluation_5": "dealer",
          "evaluation_6": "new_safes", "won": "end", "lost": "end"}
 """The step each situation belongs to: explained the first time it comes."""
-SETUP = ("board", "station", "route", "car", "quarters", "dealers", "tools", "tools_two",
-         "clues", "gold", "screen")
+SETUP = ("board", "station", "route", "car", "quarters", "dealers", "tool_stack",
+         "tool_stack_two", "clues", "gold", "screen")
 """The checklist before the first robbery, in the order the group works through it."""
 
 
@@ -44,8 +44,9 @@ def _prepare(state: RobState) -> str:
 
 def setup(state: RobState) -> tuple[str, ...]:
     """The checklist's items: without bags for two players."""
-    tools = "tools_two" if state.seats == 2 else "tools"
-    return tuple(item for item in SETUP if item not in ("tools", "tools_two") or item == tools)
+    stack = "tool_stack_two" if state.seats == 2 else "tool_stack"
+    return tuple(item for item in SETUP
+                 if item not in ("tool_stack", "tool_stack_two") or item == stack)
 
 
 def setup_params(state: RobState) -> dict[str, JSON]:
@@ -167,10 +168,10 @@ GUIDE: Texts = {
                                         "die Tischseite zeigt; {spare} daneben als Stapel.",
         "robnrun.guide.setup.dealers": "Die 4 Informanten (hinter den Hydranten) in ihre "
                                        "Viertel stellen, wie das Szenario sagt.",
-        "robnrun.guide.setup.tools": "Die 61 Werkzeugkarten (56 Werkzeuge und 5 Sporttaschen) "
-                                     "mischen, die Mülltonne daneben.",
-        "robnrun.guide.setup.tools_two": "Die 56 Werkzeuge ohne die Sporttaschen mischen, die "
-                                         "Mülltonne daneben.",
+        "robnrun.guide.setup.tool_stack": "Die 61 Werkzeugkarten (56 Werkzeuge und 5 "
+                                          "Sporttaschen) mischen, die Mülltonne daneben.",
+        "robnrun.guide.setup.tool_stack_two": "Die 56 Werkzeuge ohne die Sporttaschen mischen, "
+                                              "die Mülltonne daneben.",
         "robnrun.guide.setup.clues": "Die 6 Hinweiskarten des Szenarios bereitlegen: {clues}.",
         "robnrun.guide.setup.gold": "{gold} Goldbarren als Beute in die Mitte, die übrigen "
                                     "daneben.",
@@ -280,10 +281,10 @@ GUIDE: Texts = {
                                         "the table page shows; {spare} beside them as a stack.",
         "robnrun.guide.setup.dealers": "Put the 4 dealers (behind the hydrants) in their "
                                        "quarters, as the scenario says.",
-        "robnrun.guide.setup.tools": "Shuffle the 61 tool cards (56 tools and 5 bags), the "
-                                     "rubbish bin beside them.",
-        "robnrun.guide.setup.tools_two": "Shuffle the 56 tools without the bags, the rubbish bin "
-                                         "beside them.",
+        "robnrun.guide.setup.tool_stack": "Shuffle the 61 tool cards (56 tools and 5 bags), "
+                                          "the rubbish bin beside them.",
+        "robnrun.guide.setup.tool_stack_two": "Shuffle the 56 tools without the bags, the "
+                                              "rubbish bin beside them.",
         "robnrun.guide.setup.clues": "Have the scenario's 6 clue cards ready: {clues}.",
         "robnrun.guide.setup.gold": "{gold} gold bars as loot in the middle, the rest beside "
                                     "them.",
