@@ -146,7 +146,8 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
     expect(anna.locator("#headline")).to_have_text("Round 2")
 
     # 8: every round's points during play
-    expect(anna.locator("#rounds tbody tr")).to_have_text(["Anna00", "Bernd\u221210\u221210"])
+    expect(anna.locator("#rounds tbody tr")).to_have_text(["AnnaR1\u00a000",
+                                                              "BerndR1\u00a0\u221210\u221210"])
     expect(bernd.locator("#rounds")).to_be_visible()
     assert_fits(bernd)
     anna.locator('[data-action="finish"]').tap()  # ending the game asks first too
@@ -173,7 +174,7 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
     tap_twice(anna, confirm, "Final for everyone? Tap again")
     expect(anna.locator("#headline")).to_have_text("Game over")
     expect(bernd.locator("#rounds tbody tr")).to_have_text(
-        ["Anna0\u22125\u22125", "Bernd\u2212100\u221210"])
+        ["AnnaR1\u00a00R2\u00a0\u22125\u22125", "BerndR1\u00a0\u221210R2\u00a00\u221210"])
     assert_fits(bernd)
     shoot(bernd, "romme-over.png")
 
