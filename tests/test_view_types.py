@@ -187,3 +187,24 @@ def test_a_key_renamed_in_a_view_type_fails_mypy_where_the_view_is_made_and_read
     assert 'TypedDict "RommeScoring" has no key "first_turn_out"' in found
     assert re.search(r'renamed_views\.py:\d+: error: Incompatible return value type .*'
                      r'expected "RommeScoring \| None"', found), found
+
+
+@pytest.mark.parametrize(("path", "read", "misread", "error"), [
+    ("companion/games/romme/screen.py", 'state["first_meld"] is not None',
+     'state["first_meal"] is not None', 'TypedDict "RommeView" has no key "first_meal"'),
+    ("companion/games/robnrun/screen/__init__.py", 'ev["police_steps"]', 'ev["police_step"]',
+     'TypedDict "EvaluationView" has no key "police_step"'),
+    ("companion/device/painters/generic.py", 'view["timer"]', 'view["timers"]',
+     'TypedDict "TableView[Any]" has no key "timers"'),
+    ("tests/server/test_romme_api.py", 'scoring_seen(ben)["missing"]',
+     'scoring_seen(ben)["missed"]', 'TypedDict "RommeScoring" has no key "missed"'),
+    ("tests/games/safehouse_helpers.py", 'f["number"]', 'f["numeral"]',
+     'TypedDict "SheetField" has no key "numeral"'),
+], ids=["romme_screen", "robnrun_screen", "generic_painter", "romme_phone_test",
+        "safehouse_test"])
+def test_a_screen_or_a_phone_test_reading_a_key_its_view_lacks_fails_mypy(
+        tmp_path: Path, path: str, read: str, misread: str, error: str) -> None:
+    source = (ROOT / path).read_text(encoding="utf-8")
+    assert read in source
+    (tmp_path / "misread.py").write_text(source.replace(read, misread), encoding="utf-8")
+    assert error in mypy_errors(tmp_path / "misread.py")

@@ -28,12 +28,12 @@ def test_the_box_rolls_the_dice_and_a_box_roll_is_never_undone(tmp_path: Path) -
     g = Group(tmp_path, 2, dice="box", chance=Rolls([3, P, 4, 2, P, 5]))
     g.do("roll", 0, dice={"yellow": 2, "blue": 1})
     assert g.state["pursuer"] == 1 and g.state["phase"] == "helps"
-    assert g.state["roll"]["faces"] == {"yellow": [3, P], "blue": [4]}
+    assert g.rolled["faces"] == {"yellow": [3, P], "blue": [4]}
     assert g.refused("table.undo") == "error.undo_reveal"
     assert g.refused("faces", 0, faces={"yellow": [1]}) == "safehouse.phase.helps"
     assert g.refused("roll", 0, dice={"red": 1}) == "safehouse.phase.helps"
     g.do("help", 0, kind="reroll", dice={"yellow": [1], "blue": [0]})
-    assert g.state["roll"]["faces"] == {"yellow": [3, 2], "blue": [P]}  # drawn anew
+    assert g.rolled["faces"] == {"yellow": [3, 2], "blue": [P]}  # drawn anew
     assert g.state["phase"] == "helps" and g.state["helps"]["reroll"]
     assert g.refused("table.undo") == "error.undo_reveal"
     g.do("go", 0)
@@ -343,5 +343,5 @@ def test_a_face_is_a_whole_number_or_the_pursuer(tmp_path: Path, face: Any) -> N
     g.do("help", 0, kind="reroll", dice={"red": [0]})
     assert g.refused("faces", 0, faces={"red": [face]}) == "safehouse.faces_invalid"
     g.do("faces", 0, faces={"red": [3]})
-    assert g.state["roll"]["numbers"] == {"yellow": 2, "green": None, "red": 3, "blue": None}
+    assert g.rolled["numbers"] == {"yellow": 2, "green": None, "red": 3, "blue": None}
     g.close()
