@@ -14,6 +14,7 @@ from companion.games.safehouse.views import SafehouseView, ShPlayer, ShRoll
 from companion.table.owner import Table
 from tests.games.robnrun_helpers import assert_sentence
 from tests.tables import open_table
+from tests.views import SafehousePhone
 
 ARROWS = (6, 5, 4, 3, 2)
 Y, G, R, B, GREY = "yellow", "green", "red", "blue", "grey6"
@@ -60,6 +61,10 @@ class Group:
     @property
     def state(self) -> SafehouseView:
         return cast(SafehouseView, self.table.published.public["state"])
+
+    def phone(self, seat: int) -> SafehousePhone:
+        """What the seat's phone sees of the game."""
+        return cast(SafehousePhone, self.table.published.private[seat]["state"])
 
     def player(self, seat: int) -> ShPlayer:
         return self.state["players"][seat]

@@ -619,20 +619,20 @@ def test_sh07_the_phone_offers_exactly_what_the_table_accepts(groups: Any) -> No
     g = groups(2, mode="sheet")
     sheets(g, "S", "A")
     entering(g, SH07)
-    offers = g.table.published.private[A]["state"]["offers"]
+    offers = g.phone(A)["offers"]
     assert offers[2][0] == [{"number": n, "colour": "yellow"} for n in (6, 7, 11, 12)] + [
         {"number": n, "colour": "green"} for n in (3, 4, 8, 9)]  # green by chameleon
     assert offers[2][1] == [{"number": n, "colour": c} for c, ns in (
         ("yellow", (6, 7, 11, 12)), ("green", (3, 4, 8, 9))) for n in ns]
     assert offers[5][2] == []  # the printed grey 6
-    assert g.table.published.private[A]["state"]["hand"] == {
+    assert g.phone(A)["hand"] == {
         "colours": {"yellow": 6, "green": 3}, "jokers": [5, 1], "chameleon": True}
     write(g, A, YELLOW, 11)
-    after = g.table.published.private[A]["state"]
+    after = g.phone(A)
     assert after["hand"] == {"colours": {"green": 3}, "jokers": [1], "chameleon": True}
     assert after["offers"][2][0] == [] and after["offers"][3][0] == [
         {"number": 3, "colour": "green"}, {"number": 4, "colour": "green"}]
-    assert g.table.published.private[B]["state"]["hand"]["jokers"] == [5, 1]  # B's own
+    assert g.phone(B)["hand"]["jokers"] == [5, 1]  # B's own
 
 
 def test_sh08_order_one_all_equal(groups: Any) -> None:
