@@ -1,6 +1,7 @@
 """The views a test reads, typed as the Table declares them: a phone's ``/api/view`` JSON as
 its game's public view with what the seat's phone adds, so mypy checks every key a test
-reads (the view types' test checks the JSON has exactly those keys)."""
+reads (the view types' test checks the JSON has exactly those keys); and what the Table
+publishes for the table page, the same way."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from companion.games.gendarm.views import GendarmSeatView, GendarmView
 from companion.games.robnrun.views import RobnRunSeatView, RobnRunView
 from companion.games.romme.views import RommeSeatView, RommeView
 from companion.games.safehouse.views import SafehouseSeatView, SafehouseView
+from companion.table.owner import Table
 from companion.table.views import TableView
 
 
@@ -50,3 +52,8 @@ def safehouse_phone(client: FlaskClient) -> TableView[SafehousePhone]:
 
 def robnrun_phone(client: FlaskClient) -> TableView[RobnRunPhone]:
     return cast(TableView[RobnRunPhone], phone_view(client))
+
+
+def robnrun_table(table: Table) -> RobnRunView:
+    """The Rob 'n Run game the Table publishes for the table page now."""
+    return cast(RobnRunView, table.published.public["state"])

@@ -26,7 +26,7 @@ from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.streams import read_stream
 from tests.server.test_api import act, join
 from tests.server.way_in import served
-from tests.views import robnrun_phone
+from tests.views import robnrun_phone, robnrun_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = {"name": "Heist night", "clues": [1, 2, 3, 4, 5, 8], "forbidden": [10, 11, 12],
@@ -204,12 +204,12 @@ def test_only_the_boss_phone_enters_and_sorts(robbery: dict[str, FlaskClient], p
                                                    "error.seat_has_phone")
     for action in ("start", "crew", "play", "play", "play", "play"):  # white 4 for 3 seats
         table.submit(Action(action))
-    assert table.published.public["state"]["phase"] == "alarm"
+    assert robnrun_table(table)["phase"] == "alarm"
     for who, client in (("crew", robbery["crew"]), ("page", page)):
         status, body = act(client, "sort", {"cards": CARDS})
         assert status == 409 and body["error"] == refusals[who]
     assert act(robbery["boss"], "sort", {"cards": CARDS})[0] == 200
-    assert table.published.public["state"]["phase"] == "evaluation"
+    assert robnrun_table(table)["phase"] == "evaluation"
 
 
 def test_a_crew_phones_notes_stay_on_it(robbery: dict[str, FlaskClient], page: FlaskClient) -> None:
