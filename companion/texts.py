@@ -11,6 +11,7 @@ from companion.games import GAMES
 from companion.games.base import Game
 from companion.i18n import CORE, Catalog
 from companion.server.texts import TEXTS as SERVER
+from companion.table.guide_texts import TEXTS as GUIDE
 
 
 def assemble(games: Iterable[Game[Any]] = ()) -> Catalog:
@@ -18,7 +19,7 @@ def assemble(games: Iterable[Game[Any]] = ()) -> Catalog:
     catalog = Catalog()
     for owner, texts in (("core", CORE), ("server", SERVER), ("screen", box.PARTS),
                          ("lobby", box.LOBBY), ("station", box.STATION),
-                         ("selftest", box.SELFTEST)):
+                         ("selftest", box.SELFTEST), ("guide", GUIDE)):
         catalog.add(owner, texts)
     for game in (*GAMES.values(), *games):
         catalog.add(game.id, game.texts)

@@ -15,6 +15,8 @@ import pygame
 from companion.device.box import Asking
 from companion.device.painters import Context, Fonts, painter_for
 from companion.device.painters.asks import draw_asks
+from companion.device.painters.guide import PAINTER as GUIDE
+from companion.device.painters.guide import shows_guide
 from companion.device.painters.parts import countdown_text, drawable, drawable_view, game_title
 from companion.games.base import JSON, Button, Controls, Games, MenuItem, Sound
 from companion.i18n import DEFAULT_LANGUAGE, has_text, text
@@ -64,7 +66,9 @@ class Screen:
         menu = tuple(map(drawable, menu_labels(published.controls, view, lang)))
         ctx = Context(lang, menu, cursor, code, self._fonts, moment,
                       key_labels(published.controls, view, lang), waiting(published.controls.asks))
-        painter_for(self._games.get(str(view.get("game")))).draw(surface, view, ctx)
+        painter = GUIDE if moment is None and shows_guide(view) else painter_for(
+            self._games.get(str(view.get("game"))))
+        painter.draw(surface, view, ctx)
 
     def asks_context(self, published: Published, view: Mapping[str, JSON], lang: str,
                      cursor: int) -> Context:

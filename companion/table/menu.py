@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
-from companion.games.base import JSON, Action, Button, Controls, Games, MenuItem
+from companion.games.base import JSON, Action, Button, Controls, Game, Games, MenuItem
 from companion.table.box_options import settings_controls, settings_item
+from companion.table.guide import checklist, guide_module
 from companion.table.rules import may_send
 from companion.table.state import Claim, TableState
 
@@ -68,15 +70,45 @@ def _controls(state: TableState, games: Games) -> Controls:
     if state.ending:
         return Controls(ENDING, {Button.BACK: KEEP_PLAYING.action})
     game = games[state.game_id]
+    if state.teaching.shown:
+        return guide_controls(state, games)
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    menu = [*(item for item in controls.menu if may_send(state, item.action, games)), *again]
+    menu = [*(item for item in controls.menu if may_send(state, item.action, games)),
+            *_guide_item(game), *again]
     if not any(item.action.type == "table.end_game" for item in menu):
-        menu.append(MenuItem("box.end_game", Action("table.end_ask", None, {"ask": True})))
+        menu.append(END_ASK)
     return Controls(menu, keys, controls.turn)
 
 
+def _guide_item(game: Game[Any]) -> list[MenuItem]:
+    """The way to the guide's page, for a game that brings a guide."""
+    if guide_module(game.package) is None:
+        return []
+    return [MenuItem("box.guide", Action("table.guide", None, {"show": True}))]
+
+
+def guide_controls(state: TableState, games: Games) -> Controls:
+    """The box showing what to do now: back to the game (also BACK), before the first turn
+    in first-game mode the setup's next item ticked, first-game mode on or off, and the way
+    out of the game."""
+    back = MenuItem("box.guide_close", Action("table.guide", None, {"show": False}))
+    teaching = state.teaching
+    switch = MenuItem("box.first_game_off" if teaching.first_game else "box.first_game_on",
+                      Action("table.guide", None, {"first_game": not teaching.first_game}))
+    menu = [back, switch]
+    items = checklist(games[str(state.game_id)], state.game)
+    left = [item for item in items if item not in teaching.ticked]
+    if teaching.first_game and not teaching.begun and left:
+        done = len(items) - len(left)
+        menu.insert(1, MenuItem("box.guide_tick", Action("table.guide", None, {"tick": left[0]}),
+                                {"done": done, "total": len(items)}))
+    return Controls([*menu, END_ASK], {Button.BACK: back.action})
+
+
+END_ASK = MenuItem("box.end_game", Action("table.end_ask", None, {"ask": True}))
+"""The way out of a game under way, asked again before it is taken."""
 KEEP_PLAYING = MenuItem("box.keep_playing", Action("table.end_ask", None, {"ask": False}))
 ENDING = (KEEP_PLAYING, MenuItem("box.end_confirm", Action("table.end_game")))
 """The question before a game under way ends: playing on comes first, so a second OK by

@@ -32,7 +32,7 @@ from companion.games.base import (
     logged_options,
     whole,
 )
-from companion.table import box_options, hosts, seats, settings
+from companion.table import box_options, hosts, seats, settings, teaching
 from companion.table.documents import documents, forget, save
 from companion.table.state import UNDO_DEPTH, Handler, Seat, Step, TableState, undoable
 
@@ -55,9 +55,11 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     after = game.apply(state.game, action)
     timer = game.timer(after)
     step = Step(state.game, action.type, action.seat, final(game, state.game, action, after),
-                state.clock_ms, clock_runs=timer is not None and timer.running)
-    return replace(state, game=after, clock_ms=state.clock_ms + action.elapsed_ms,
-                   undo=((*state.undo, step))[-UNDO_DEPTH:])
+                state.clock_ms, clock_runs=timer is not None and timer.running,
+                taught=state.teaching)
+    return teaching.taught(state, replace(state, game=after,
+                                          clock_ms=state.clock_ms + action.elapsed_ms,
+                                          undo=((*state.undo, step))[-UNDO_DEPTH:]), games)
 
 
 def final(game: Game[Any], before: Any, action: Action, after: Any) -> str | None:
@@ -132,9 +134,10 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     claims = tuple(c for c in state.claims if c.seat < count)
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
-    return replace(state, game_id=game_id, seats=seats, undo=(), clock_ms=0, claims=claims,
-                   last_setup=setup, box_setup=None,
-                   game=game.setup(options, count, drawn, documents(state, game)))
+    return teaching.started(
+        replace(state, game_id=game_id, seats=seats, undo=(), clock_ms=0, claims=claims,
+                last_setup=setup, box_setup=None,
+                game=game.setup(options, count, drawn, documents(state, game))), game_id)
 
 
 def with_every_option(action: Action, games: Games) -> Action:
@@ -179,7 +182,8 @@ def _undo(state: TableState, action: Action, games: Games) -> TableState:
     clock_ms = state.clock_ms + action.elapsed_ms
     restored = game.spend(step.game, clock_ms - step.clock_ms)
     restored = _no_more_time(game, state.game, action.elapsed_ms, restored)
-    return replace(state, game=restored, undo=state.undo[:-1], clock_ms=clock_ms)
+    return replace(state, game=restored, undo=state.undo[:-1], clock_ms=clock_ms,
+                   teaching=teaching.untaught(state.teaching, step.taught))
 
 
 def _no_more_time(game: Game[Any], now: Any, elapsed_ms: int, restored: Any) -> Any:
@@ -244,6 +248,8 @@ TABLE_STEPS: Mapping[str, TableStep] = {
                                 filled_in=TOKEN),
     "table.host_refuse": base.Step(does=hosts.host_refuse, by=HOST),
     "table.hosts_forget": base.Step(does=hosts.hosts_forget, by=HOST),
+    "table.guide": base.Step(does=teaching.guide,
+                             arguments={"first_game": bool, "tick": str, "show": bool}),
 }
 """The table's own steps: what each does and takes, and who may send it. Only the box and the
 table page (the host) run the table, the box's own settings, its saved documents and who else

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import JSON, Action, Games, IllegalAction
+from companion.table.teaching import Teaching
 from companion.table.wifi import Wifi
 
 UNDO_DEPTH = 200
@@ -53,6 +54,8 @@ class Step:
     final: str | None
     clock_ms: int = 0
     clock_runs: bool = False
+    taught: Teaching | None = None
+    """How far first-game mode had taught the game when the state was entered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +67,9 @@ class TableState:
     ``last_setup`` is the last game's id, seat count and options (a rematch repeats them).
     ``ending`` is set while the box asks whether to end the game under way. ``box_options``
     holds the options the box starts each game with, as set there; ``box_setup`` the game
-    (and the option, "" for the list) whose settings the box shows now."""
+    (and the option, "" for the list) whose settings the box shows now. ``teaching`` is how
+    the game under way is taught (first-game mode), ``played`` the games this box has seen
+    to their end."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -82,6 +87,8 @@ class TableState:
     box_options: dict[str, dict[str, JSON]] = field(default_factory=dict)
     box_setup: tuple[str, str] | None = None
     clock_ms: int = 0
+    teaching: Teaching = field(default_factory=Teaching)
+    played: tuple[str, ...] = ()
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -109,7 +116,8 @@ class TableState:
                 "host_ask": [self.host_ask.token_hash, self.host_ask.label]
                 if self.host_ask else None, "last_setup": self.last_setup,
                 "ending": self.ending, "box_options": self.box_options,
-                "box_setup": list(self.box_setup) if self.box_setup else None}
+                "box_setup": list(self.box_setup) if self.box_setup else None,
+                "teaching": self.teaching.to_json(), "played": list(self.played)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
@@ -127,7 +135,9 @@ class TableState:
                    tuple(data.get("hosts", ())), ask, data.get("last_setup"),
                    bool(data.get("ending")), data.get("box_options", {}),
                    tuple(data["box_setup"]) if data.get("box_setup") else None,
-                   int(data.get("clock_ms", 0)))
+                   int(data.get("clock_ms", 0)),
+                   teaching=Teaching.from_json(data.get("teaching")),
+                   played=tuple(data.get("played", ())))
 
 
 Handler = Callable[[TableState, Action, Games], TableState]

@@ -32,7 +32,9 @@ from companion.games.base import JSON, Game, Games
 from companion.games.visibility import BOX, HOST, Visible
 from companion.i18n import CORE
 from companion.table.documents import documents
+from companion.table.guide import GuideView, guide_view
 from companion.table.state import TableState
+from companion.table.teaching import TeachingView, teaching_view
 
 SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c")
 """One colour a seat, the same on the box's screen and every phone; none of them is an alarm
@@ -112,6 +114,8 @@ class TableView(TypedDict, Generic[G]):
     box_setup: NotRequired[list[str] | None]
     title: NotRequired[dict[str, str]]
     outcome: NotRequired[dict[str, JSON] | None]
+    guide: NotRequired[GuideView | None]
+    teaching: NotRequired[TeachingView | None]
     me: int | None
     undo: bool
     undoes: UndoNote | None
@@ -278,7 +282,8 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
     timer = game.timer(state.game)
     public = game.public_view(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
-                  outcome=game.outcome(state.game))
+                  outcome=game.outcome(state.game), guide=guide_view(game, state.game),
+                  teaching=teaching_view(state, games))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     everyone = _reader(shared, state, None, public, False, undo_note(state, game, None, public),
                        box)

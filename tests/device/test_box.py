@@ -216,7 +216,7 @@ def test_box_menu_of_a_turn(box: Box, pins: RecordingFactory, pin_map: PinMap, t
     p.tap(Button.TURN)
     keys = [item.key for item in table.published.controls.menu]
     assert keys == ["romme.menu.draw", "romme.menu.failed_manipulation", "romme.menu.romme",
-                    "romme.menu.stuck", "box.end_game"]
+                    "romme.menu.stuck", "box.guide", "box.end_game"]
     first = p.state()["turn"]
     p.tap(Button.RIGHT, Button.OK)
     assert p.state()["last"] == {"kind": "failed_manipulation", "seat": first, "tiles": 1}

@@ -28,9 +28,9 @@ class Operator(Player):
         super().__init__(box, pins, pin_map, table, clock)
 
     def keys(self) -> list[str]:
-        """The game's own menu items (the box's way back to the games left aside)."""
+        """The game's own menu items (the box's guide and way back to the games left aside)."""
         return [item.key for item in self.table.published.controls.menu
-                if item.key != "box.end_game"]
+                if item.key not in ("box.guide", "box.end_game")]
 
     def choose(self, key: str) -> None:
         menu = self.table.published.controls.menu

@@ -46,6 +46,7 @@ from companion.table.published import Published
 from companion.table.rules import apply_table
 from companion.table.state import UNDO_DEPTH, TableState
 from companion.table.views import table_view
+from tests.games.guide_helpers import assert_guided
 from tests.games.robnrun_helpers import assert_sentence
 from tests.proof import examples
 
@@ -425,6 +426,10 @@ class Gendarm(RuleBasedStateMachine):
             disguised.append(table)
         if disguised:  # the last: both catchers swapped when they differ
             assert frame(disguised[-1]) == frame(self.table)
+
+    @invariant()
+    def every_state_says_what_to_do_with_the_real_pieces(self) -> None:
+        assert_guided(GAMES["gendarm"], self.state)
 
     @invariant()
     def a_catcher_is_never_removed(self) -> None:

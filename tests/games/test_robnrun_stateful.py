@@ -53,6 +53,7 @@ from companion.table.menu import table_controls
 from companion.table.rules import apply_table
 from companion.table.state import UNDO_DEPTH, TableState
 from companion.table.views import table_view
+from tests.games.guide_helpers import assert_guided
 from tests.games.robnrun_helpers import assert_sentence, scenario_json, short_profile
 from tests.proof import examples
 
@@ -560,6 +561,10 @@ class Games(RuleBasedStateMachine):
     def every_step_says_what_to_do_now(self) -> None:
         now = f"robnrun.now.{GAME.public_view(self.state)['now']}"
         assert all(text(now, lang) != now for lang in LANGUAGES), now
+
+    @invariant()
+    def every_state_says_what_to_do_with_the_real_pieces(self) -> None:
+        assert_guided(GAMES["robnrun"], self.state)
 
     @invariant()
     def state_round_trips_through_json(self) -> None:

@@ -19,6 +19,7 @@ from companion.games.romme.state import RommeState, settle_ms
 from companion.table.rules import apply_table
 from companion.table.state import TableState
 from companion.table.views import table_view
+from tests.games.guide_helpers import assert_guided
 from tests.proof import examples
 
 GAME = GAMES["romme"]
@@ -236,6 +237,10 @@ class Evenings(RuleBasedStateMachine):
         for seat in (None, *range(len(self.state.players))):
             view = table_view(self.table, GAMES, seat, 0)
             assert view["undo"] == (self.undo_refusal(seat) is None)
+
+    @invariant()
+    def every_state_says_what_to_do_with_the_real_pieces(self) -> None:
+        assert_guided(GAMES["romme"], self.state)
 
     @invariant()
     def clock_never_negative(self) -> None:

@@ -24,6 +24,7 @@ from companion.games.safehouse.state import DICE, FACES, PLAYING, ShState
 from companion.table.rules import apply_table, check_action
 from companion.table.state import TableState
 from companion.table.views import table_view
+from tests.games.guide_helpers import assert_guided
 from tests.proof import examples
 
 GAME = GAMES["safehouse"]
@@ -308,6 +309,10 @@ class Games(RuleBasedStateMachine):
         for seat in (None, *range(self.state.seats)):
             assert table_view(self.table, GAMES, seat, 0)["undo"] == (
                 self.undo_refusal(seat) is None)
+
+    @invariant()
+    def every_state_says_what_to_do_with_the_real_pieces(self) -> None:
+        assert_guided(GAMES["safehouse"], self.state)
 
     @invariant()
     def the_pool_holds_the_ten_dice(self) -> None:

@@ -65,6 +65,7 @@ SENDERS: dict[str, dict[str, Sender]] = {
         "table.withdraw": SERVER, "table.wifi": HOST, "table.show_wifi": HOST, "table.save": HOST,
         "table.forget": HOST, "table.host_ask": SERVER, "table.host_grant": HOST,
         "table.host_add": SERVER, "table.host_refuse": HOST, "table.hosts_forget": HOST,
+        "table.guide": ANYONE,
     },
     "romme": {
         "resume": ANYONE, "pause": ANYONE, "end_turn": SEAT, "draw": SEAT,
@@ -290,6 +291,7 @@ TABLE = [
     Case("table.host_refuse", {}, before=steps(ASKED)),
     Case("table.host_add", {"token_hash": TOKEN}),
     Case("table.hosts_forget", {}),
+    Case("table.guide", {"first_game": False}),
 ]
 
 # -- Räuber und Gendarm: seat 0 begins; where a catcher matters, both typed in as 1 -----------

@@ -342,6 +342,7 @@
     renderAgain(v);
     renderClock();
     renderMoment(v);
+    renderGuide(v);
     rearm();
     keepTaskInView(v);
   }
@@ -352,6 +353,62 @@
     const step = JSON.stringify([v.game, v.state && v.state.phase, turnOf(v), Boolean(v.timer && v.timer.running)]);
     if (state.step !== null && step !== state.step) window.scrollTo(0, 0);
     state.step = step;
+  }
+
+  // -- the guide: what to do now with the real pieces ----------------------------------------
+
+  // The line for the situation the game is in (where the game's own view has none); in
+  // first-game mode the step's explanation the first time it comes, after that one tap away
+  // under "The rule", with its place in the rule book; before the first turn of a first game
+  // the setup checklist (ticked on the table page); first-game mode's switch. On the table
+  // page it stands under whose turn it is, on a phone under the phone's own task.
+  function renderGuide(v) {
+    let el = $("guide");
+    const anchor = $(PAGE === "phone" ? "game-panel" : "status");
+    if (!el && anchor) {
+      el = h("section", { id: "guide", class: "card guide", hidden: true });
+      anchor.after(el);
+    }
+    if (!el) return;
+    const guide = v.game ? v.guide : null;
+    const teaching = v.teaching;
+    show(el, Boolean(guide && teaching));
+    if (!guide || !teaching) return;
+    const params = guide.setup_params || {};
+    const own = v.state && typeof v.state.now === "string"; // the game says it itself
+    const first = teaching.explain ? h("strong", { text: `${t("web.guide.first_step")} ` }) : null;
+    const rule = [h("p", { class: "guide-step" }, first, `${t(guide.explain)} `,
+      h("span", { class: "guide-ref", text: t(guide.ref) }))];
+    const parts = own ? [] : [h("h2", { text: t("web.guide.title") }),
+      h("p", { class: "lead guide-now", text: t(guide.now, params) })];
+    parts.push(...(teaching.explain ? rule : [ruleAtHand(guide.step, rule)]));
+    if (teaching.setup) parts.push(checklist(guide, teaching, params));
+    parts.push(button(t(teaching.first_game ? "web.guide.first_game_off" : "web.guide.first_game_on"),
+      { class: "guide-switch quiet", data: { action: "table.guide" } },
+      () => send("table.guide", { first_game: !teaching.first_game })));
+    el.replaceChildren(...parts.filter(Boolean));
+  }
+
+  // The step's rule, folded; it stays open across new views until the step changes.
+  function ruleAtHand(step, rule) {
+    if (state.rule === undefined || state.rule.step !== step) state.rule = { step, open: false };
+    const folded = h("details", { class: "guide-rule", open: state.rule.open },
+      h("summary", { text: t("web.guide.rule") }), ...rule);
+    folded.addEventListener("toggle", () => { state.rule.open = folded.open; });
+    return folded;
+  }
+
+  function checklist(guide, teaching, params) {
+    const mayTick = PAGE === "table";
+    return h("div", { class: "guide-setup" }, h("h3", { text: t("web.guide.setup_title") }),
+      h("ul", { class: "guide-list" }, guide.items.map((item, i) => {
+        const done = teaching.ticked.includes(item);
+        const line = `${done ? "\u2611" : "\u2610"} ${t(guide.setup[i], params)}`;
+        return h("li", { class: classes("guide-item", done && "done") }, mayTick
+          ? button(line, { class: "guide-tick", "aria-pressed": String(done), data: { tick: item } },
+            () => send("table.guide", { tick: item }))
+          : h("span", { text: line }));
+      })));
   }
 
   // A game names the big moment its view is in (your turn, a win, an alarm) with

@@ -4,6 +4,7 @@ screen, and for the phones."""
 from __future__ import annotations
 
 from companion.games.base import Texts
+from companion.games.romme.guide import GUIDE
 
 RULES: Texts = {
     "de": {
@@ -356,4 +357,5 @@ PHONE: Texts = {
 }
 """The phone and table pages (phone.js)."""
 
-TEXTS: Texts = {lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang]} for lang in ("de", "en")}
+TEXTS: Texts = {lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang],
+                       **GUIDE[lang]} for lang in ("de", "en")}

@@ -4,6 +4,7 @@ the dice; the screen's (``screen_texts``) and the phones' (``phone_texts``) join
 from __future__ import annotations
 
 from companion.games.base import Texts
+from companion.games.safehouse.guide import GUIDE
 from companion.games.safehouse.phone_texts import PHONE
 from companion.games.safehouse.screen_texts import SCREEN
 from companion.games.safehouse.state import COLOURS, DICE
@@ -380,7 +381,7 @@ def _texts(lang: str) -> dict[str, str]:
     return {**(_GERMAN if lang == "de" else _ENGLISH), **_SHEETS[lang],
             **_each(_PER_DIE[lang], lang, DICE), **_each(_PER_COLOUR[lang], lang, COLOURS),
             **{f"safehouse.undo.{action}": name for action, name in _UNDONE[lang].items()},
-            **SCREEN[lang], **PHONE[lang]}
+            **SCREEN[lang], **PHONE[lang], **GUIDE[lang]}
 
 
 TEXTS: Texts = {"de": _texts("de"), "en": _texts("en")}
