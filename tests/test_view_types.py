@@ -6,8 +6,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, NotRequired, get_origin, get_type_hints
+from types import NoneType, UnionType
+from typing import (
+    Annotated,
+    Any,
+    NotRequired,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 import mypy.api
 import pytest
@@ -15,20 +26,23 @@ import pytest
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.games.gendarm.views import GendarmSeatView, GendarmView
-from companion.games.robnrun.views import RobnRunSeatView, RobnRunView
+from companion.games.robnrun import views as robnrun_views
+from companion.games.robnrun.views import RobnRunBox, RobnRunSeatView, RobnRunView
 from companion.games.romme.views import RommeSeatView, RommeView
-from companion.games.safehouse.views import SafehouseView
+from companion.games.safehouse.state import Move
+from companion.games.safehouse.views import SafehouseSeatView, SafehouseView
 from companion.table.owner import Table
 from companion.table.views import THE_BOX, Reader, TableView, strip
 from tests import tables
+from tests.games.test_robnrun import SAFE, do, evaluating, new_state, openly
+from tests.games.test_safehouse_offers import entering
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_TYPES: dict[str, tuple[Any, Any]] = {"romme": (RommeView, RommeSeatView),
                                           "gendarm": (GendarmView, GendarmSeatView),
-                                          "safehouse": (SafehouseView, None),
+                                          "safehouse": (SafehouseView, SafehouseSeatView),
                                           "robnrun": (RobnRunView, RobnRunSeatView)}
-"""The games whose views are typed, with their public and seat view types (None: what a
-seat's phone adds is not typed yet)."""
+"""The games whose views are typed, with their public and seat view types."""
 
 
 @pytest.fixture
@@ -51,6 +65,60 @@ def keys_fit(view: Mapping[str, Any], kind: Any) -> None:
     assert required <= view.keys() <= declared, (kind.__name__, sorted(view.keys() ^ declared))
 
 
+def deep_fit(value: Any, hint: Any) -> None:
+    """``value`` fits ``hint`` all the way down: every view inside it has the keys its type
+    requires and no other (lists, dicts and unions are walked; plain values are not read)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Annotated, NotRequired):
+        deep_fit(value, args[0])
+    elif origin in (Union, UnionType):
+        kinds = [arg for arg in args if arg is not NoneType]
+        if value is not None and len(kinds) == 1:
+            deep_fit(value, kinds[0])
+    elif is_typeddict(hint):
+        keys_fit(value, hint)
+        hints = get_type_hints(hint, include_extras=True)
+        for key, part in value.items():
+            deep_fit(part, hints[key])
+    elif origin is list:
+        for item in value:
+            deep_fit(item, args[0])
+    elif origin is dict:
+        for item in value.values():
+            deep_fit(item, args[1])
+
+
+def parted(view: Mapping[str, Any], kind: Any) -> dict[str, Any]:
+    """The parts of a seat's ``view`` that ``kind`` declares."""
+    return {key: part for key, part in view.items() if key in keys_of(kind)[1]}
+
+
+def test_a_safehouse_sheet_s_parts_have_the_keys_their_types_declare() -> None:
+    """The profile, the orders, the digital sheets, the last move and what a phone's sheet
+    may take now, while the players enter a roll."""
+    game = GAMES["safehouse"]
+    state = replace(entering().game, last=Move(start=2, end=5, reason="step"))
+    public = game.public_view(state)
+    deep_fit(public, SafehouseView)
+    assert public["last"] and public["players"][0]["sheet"] and public["profile"]["sheets"] == {}
+    for seat in range(state.seats):
+        seat_view = game.private_view(state, seat)
+        deep_fit(seat_view, SafehouseSeatView)
+        assert seat_view["offers"] and seat_view["hand"]
+
+
+def test_a_robnrun_evaluation_and_the_box_s_own_part_have_the_keys_their_types_declare(
+        ) -> None:
+    during = evaluating(new_state(), cracked=(0,), gold=2, uncracked=1, step=3)
+    view = robnrun_views.public_view(during)
+    deep_fit(view, RobnRunView)
+    assert view["evaluation"] is not None
+    entered = do(openly(do(new_state(), "rob", building="A1")), "safes", safes=[SAFE, SAFE])
+    box = robnrun_views.box_view(entered)
+    deep_fit(box, RobnRunBox)
+    assert box and robnrun_views.box_view(new_state()) == {}
+
+
 def test_the_lobby_views_have_the_keys_the_table_view_declares(table: Table) -> None:
     published = table.published
     for view in (published.public, *published.private.values(),
@@ -64,14 +132,12 @@ def test_a_game_s_views_have_the_keys_its_types_declare(table: Table, game: str)
     public_type, seat_type = GAME_TYPES[game]
     published = table.published
     keys_fit(published.public, TableView)
-    keys_fit(published.public["state"], public_type)
+    deep_fit(published.public["state"], public_type)
     for view in published.private.values():
         keys_fit(view, TableView)
+        keys_fit(parted(view["state"], public_type), public_type)
         keys_fit({key: part for key, part in view["state"].items()
-                  if key in keys_of(public_type)[1]}, public_type)
-        if seat_type is not None:
-            keys_fit({key: part for key, part in view["state"].items()
-                      if key not in keys_of(public_type)[1]}, seat_type)
+                  if key not in keys_of(public_type)[1]}, seat_type)
 
 
 def test_strip_keeps_a_declared_part_from_the_readers_it_leaves_out() -> None:
@@ -121,3 +187,24 @@ def test_a_key_renamed_in_a_view_type_fails_mypy_where_the_view_is_made_and_read
     assert 'TypedDict "RommeScoring" has no key "first_turn_out"' in found
     assert re.search(r'renamed_views\.py:\d+: error: Incompatible return value type .*'
                      r'expected "RommeScoring \| None"', found), found
+
+
+@pytest.mark.parametrize(("path", "read", "misread", "error"), [
+    ("companion/games/romme/screen.py", 'state["first_meld"] is not None',
+     'state["first_meal"] is not None', 'TypedDict "RommeView" has no key "first_meal"'),
+    ("companion/games/robnrun/screen/__init__.py", 'ev["police_steps"]', 'ev["police_step"]',
+     'TypedDict "EvaluationView" has no key "police_step"'),
+    ("companion/device/painters/generic.py", 'view["timer"]', 'view["timers"]',
+     'TypedDict "TableView[Any]" has no key "timers"'),
+    ("tests/server/test_romme_api.py", 'scoring_seen(ben)["missing"]',
+     'scoring_seen(ben)["missed"]', 'TypedDict "RommeScoring" has no key "missed"'),
+    ("tests/games/safehouse_helpers.py", 'f["number"]', 'f["numeral"]',
+     'TypedDict "SheetField" has no key "numeral"'),
+], ids=["romme_screen", "robnrun_screen", "generic_painter", "romme_phone_test",
+        "safehouse_test"])
+def test_a_screen_or_a_phone_test_reading_a_key_its_view_lacks_fails_mypy(
+        tmp_path: Path, path: str, read: str, misread: str, error: str) -> None:
+    source = (ROOT / path).read_text(encoding="utf-8")
+    assert read in source
+    (tmp_path / "misread.py").write_text(source.replace(read, misread), encoding="utf-8")
+    assert error in mypy_errors(tmp_path / "misread.py")

@@ -545,7 +545,7 @@ class Game(Generic[S]):
     on_restart: Callable[[S], Action | None] = nothing_on_restart
     """The action that makes a state safe after a power cut (pause a running turn)."""
     documents: Documents = Documents()
-    box_view: Callable[[S], dict[str, JSON]] = nothing_for_the_box
+    box_view: Callable[[S], Mapping[str, JSON]] = nothing_for_the_box
     """What the box's own screen shows beyond the public view (never a phone): the safes a
     boss without a phone entered there."""
     secrets: bool = True

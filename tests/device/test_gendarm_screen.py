@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, cast
 
 import pygame
 import pytest
@@ -19,6 +20,7 @@ from companion.games import GAMES
 from companion.games.base import Action
 from companion.games.gendarm.screen import PIECES, layout
 from companion.table.owner import Table
+from companion.table.views import TableView
 from tests import tables
 from tests.device.frames import drawn_lines
 from tests.device.test_readable import walks
@@ -60,7 +62,8 @@ def ringed(surface: pygame.Surface, panel: int) -> bool:
 
 def test_the_turn_shows_in_the_seat_colour_and_no_catcher(table: Table) -> None:
     surface = render(table, "turn")
-    assert colours(surface, SPOT.headline)[seat_colour(table.published.public, 0)] > 100
+    public = cast(TableView[Any], table.published.public)
+    assert colours(surface, SPOT.headline)[seat_colour(public, 0)] > 100
     assert not ringed(surface, 0) and not ringed(surface, 1)
     assert colours(surface, SPOT.note)[WARN] == 0
     assert_qr(surface, URL)

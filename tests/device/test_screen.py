@@ -63,7 +63,8 @@ def seats() -> list[dict[str, Any]]:
 
 def lobby_view(language: str = "de") -> dict[str, Any]:
     return {"version": 1, "language": language, "game": None, "me": None, "undo": False,
-            "seats": [], "timer": None,
+            "undoes": None, "cover": False, "seats": [], "claims": [], "wifi": None,
+            "timer": None,
             "games": [{"id": "romme", "title": ROMME_TITLE, "min_seats": 2, "max_seats": 6,
                        "options": []}]}
 
@@ -82,7 +83,7 @@ def player(seat: int, rounds: list[int], left: bool = False) -> dict[str, Any]:
 def romme_view(phase: str, *, remaining_ms: int | None = None, running: bool = True,
                limit_ms: int = 50_000, turn: bool = True, **state: Any) -> dict[str, Any]:
     """A Räuber-Rommé table view in round 3 of 5, Ben (seat 1) to play."""
-    public = {"phase": phase, "round": 3, "rounds": 5, "turn": 1, "starter": 0,
+    public = {"phase": phase, "round": 3, "rounds": 5, "turn": 1, "first_meld": None, "starter": 0,
               "players": [player(0, [-12, 0]), player(1, [0, -5]), player(2, [-20, -30]),
                           player(3, [-7, 0])],
               "order": [1, 2, 3, 0], "last": None, "scoring": None, "ranking": [], **state}

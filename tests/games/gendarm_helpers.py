@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import MutableSequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from companion.games.base import Action, GetawayError, Sound
 from companion.games.gendarm import GAME
+from companion.games.gendarm.views import GendarmPlayer, GendarmView
 from companion.table.published import Published
 from tests import tables
+from tests.views import GendarmPhone
 
 A, B = 0, 1
 """Schwarz and Weiß: seat 0 plays black unless a scenario says otherwise."""
@@ -98,17 +100,15 @@ class Play:
         for _ in range(count):
             self.send("end_turn")
 
-    def state(self) -> dict[str, Any]:
-        view: dict[str, Any] = self.table.published.public["state"]
-        return view
+    def state(self) -> GendarmView:
+        return cast(GendarmView, self.table.published.public["state"])
 
-    def mine(self, seat: int) -> dict[str, Any]:
-        view: dict[str, Any] = self.table.published.private[seat]["state"]
-        return view
+    def mine(self, seat: int) -> GendarmPhone:
+        """What the seat's phone sees of the game."""
+        return cast(GendarmPhone, self.table.published.private[seat]["state"])
 
-    def player(self, seat: int) -> dict[str, Any]:
-        found: dict[str, Any] = self.state()["players"][seat]
-        return found
+    def player(self, seat: int) -> GendarmPlayer:
+        return self.state()["players"][seat]
 
     def stop(self) -> None:
         self.table.stop()

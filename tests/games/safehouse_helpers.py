@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from companion.games.base import Action, Chance, GetawayError
+from companion.games.safehouse.views import SafehouseView, ShPlayer, ShRoll
 from companion.table.owner import Table
 from tests.games.robnrun_helpers import assert_sentence
 from tests.tables import open_table
+from tests.views import SafehousePhone
 
 ARROWS = (6, 5, 4, 3, 2)
 Y, G, R, B, GREY = "yellow", "green", "red", "blue", "grey6"
@@ -57,17 +59,28 @@ class Group:
         return error.value.key
 
     @property
-    def state(self) -> dict[str, Any]:
-        state: dict[str, Any] = self.table.published.public["state"]
-        return state
+    def state(self) -> SafehouseView:
+        return cast(SafehouseView, self.table.published.public["state"])
 
-    def player(self, seat: int) -> dict[str, Any]:
-        player: dict[str, Any] = self.state["players"][seat]
-        return player
+    def phone(self, seat: int) -> SafehousePhone:
+        """What the seat's phone sees of the game."""
+        return cast(SafehousePhone, self.table.published.private[seat]["state"])
+
+    def player(self, seat: int) -> ShPlayer:
+        return self.state["players"][seat]
 
     def sheet(self, seat: int) -> list[list[int | None]]:
         """The numbers on the seat's digital sheet, order by order (the grey 6 included)."""
-        return [[f["number"] for f in order["fields"]] for order in self.player(seat)["sheet"]]
+        sheet = self.player(seat)["sheet"]
+        assert sheet is not None
+        return [[f["number"] for f in order["fields"]] for order in sheet]
+
+    @property
+    def rolled(self) -> ShRoll:
+        """The dice rolled, while a roll is on the table."""
+        roll = self.state["roll"]
+        assert roll is not None
+        return roll
 
     def positions(self) -> list[int]:
         return [p["position"] for p in self.state["players"]]

@@ -11,6 +11,7 @@ import pytest
 from companion.games.base import Action, IllegalAction
 from companion.table.owner import Table
 from tests.tables import open_table
+from tests.views import robnrun_table
 
 BOSS = 1
 
@@ -31,7 +32,7 @@ def views(table: Table) -> list[dict[str, Any]]:
 
 def a_robbery_in_progress(table: Table) -> None:
     play(table, "table.new_game", game="robnrun", seats=4, options={"variation1": "on"})
-    boss = table.published.public["state"]["boss"]
+    boss = robnrun_table(table)["boss"]
     play(table, "rob", building="B3")
     play(table, "deal")
     play(table, "safes", boss, safes=[{"tools": {"acid": 2, "ram": 2}, "gold": 2}] * 3)
@@ -60,7 +61,7 @@ def test_variation_1_draws_the_cubes_and_dealers_on_the_box(tmp_path: Path) -> N
     for seed in range(6):
         table = open_table(tmp_path / f"{seed}.sqlite", seed=seed)
         play(table, "table.new_game", game="robnrun", seats=3, options={"variation1": "on"})
-        state = table.published.public["state"]
+        state = robnrun_table(table)
         layouts.add(str((state["squares"], state["dealers"])))
         assert [len(square) for square in state["squares"]] == [2, 2, 1, 1, 1]
         table.stop()
@@ -73,7 +74,7 @@ def test_undo_steps_back_over_public_steps_but_never_over_the_deal(tmp_path: Pat
     play(table, "rob", building="A1")
     assert undoable(table) is True
     play(table, "table.undo")
-    assert table.published.public["state"]["prepare"]["building"] is None
+    assert robnrun_table(table)["prepare"]["building"] is None
     play(table, "rob", building="A2")
     play(table, "deal")
     assert undoable(table) is False
@@ -84,5 +85,5 @@ def test_undo_steps_back_over_public_steps_but_never_over_the_deal(tmp_path: Pat
     play(table, "safes", BOSS, safes=safes)
     play(table, "start")
     play(table, "table.undo")
-    assert table.published.public["state"]["phase"] == "prepare"
+    assert robnrun_table(table)["phase"] == "prepare"
     table.stop()

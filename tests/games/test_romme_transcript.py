@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from companion.games import GAMES
 from companion.games.base import Action, GetawayError
+from companion.games.romme.views import RommeLast, RommeScoring, RommeView
 from companion.table.rules import apply_table, with_every_option
 from companion.table.state import TableState
 from companion.table.views import table_view
@@ -79,9 +80,22 @@ class Evening:
         return table_view(self.table, GAMES, seat, version=0)
 
     @property
-    def game(self) -> dict[str, Any]:
-        state: dict[str, Any] = self.seen()["state"]
-        return state
+    def game(self) -> RommeView:
+        return cast(RommeView, self.seen()["state"])
+
+    @property
+    def scoring(self) -> RommeScoring:
+        """The scoring of the round just over."""
+        scoring = self.game["scoring"]
+        assert scoring is not None
+        return scoring
+
+    @property
+    def last(self) -> RommeLast:
+        """What the last turn did."""
+        last = self.game["last"]
+        assert last is not None
+        return last
 
     def totals(self) -> list[int]:
         return [player["total"] for player in self.game["players"]]
@@ -108,7 +122,7 @@ def round_one(evening: Evening) -> None:
     assert evening.game["players"][DIETER]["overruns"] == 0
     assert evening.refused("romme", BEN) == "romme.not_your_turn"
     evening.do("romme", ANNA, after_s=22)
-    scoring = evening.game["scoring"]
+    scoring = evening.scoring
     assert (scoring["winner"], scoring["first_turn_out"]) == (ANNA, False)
     assert scoring["missing"] == [BEN, CARLA, DIETER]
 
@@ -118,7 +132,7 @@ def round_one(evening: Evening) -> None:
     assert evening.refused("confirm_scores", ANNA) == "romme.scores_missing"
     evening.do("score", CARLA, seat=CARLA, tiles=[10, 50])  # she found the joker under the rack
     evening.do("score", DIETER, seat=DIETER, tiles=[2, 7])
-    assert evening.game["scoring"]["points"] == {"1": -17, "2": -60, "3": -9}
+    assert evening.scoring["points"] == {"1": -17, "2": -60, "3": -9}
     evening.do("confirm_scores", ANNA)
     assert evening.totals() == [0, -17, -60, -9]
 
@@ -141,7 +155,7 @@ def round_two(evening: Evening) -> None:
     evening.do("draw", after_s=8)  # Ben meant to press TURN: the box takes it back
     assert evening.seen()["undo"] is True
     evening.do("table.undo")
-    assert evening.game["turn"] == BEN and evening.game["last"]["kind"] == "draw"
+    assert evening.game["turn"] == BEN and evening.last["kind"] == "draw"
     # Undo takes back the draw, never the 8 seconds that ran since Ben's turn began.
     assert evening.seen()["timer"] == {"remaining_ms": 42_000, "running": True,
                                        "limit_ms": 50_000, "turn": True}
@@ -155,7 +169,7 @@ def round_two(evening: Evening) -> None:
     evening.settled()
     evening.do("end_turn", ANNA, after_s=30)
     evening.do("romme", BEN, after_s=19)
-    assert evening.game["scoring"]["missing"] == [ANNA, CARLA, DIETER]
+    assert evening.scoring["missing"] == [ANNA, CARLA, DIETER]
     evening.do("score", ANNA, seat=ANNA, tiles=[4, 6])
     evening.do("score", CARLA, seat=CARLA, tiles=[8])
     assert evening.refused("score", ANNA, seat=ANNA, tiles=[]) == "romme.hand_empty"
@@ -172,7 +186,7 @@ def round_three(evening: Evening) -> None:
     evening.do("end_turn", ANNA, after_s=45)
     evening.do("draw", BEN, after_s=50 - 0.001)
     evening.do("romme", CARLA, after_s=38)
-    scoring = evening.game["scoring"]
+    scoring = evening.scoring
     assert (scoring["winner"], scoring["first_turn_out"], scoring["missing"]) == (CARLA, True,
                                                                                   [])
     assert evening.refused("score", ANNA, seat=ANNA, tiles=[3]) == "romme.scores_fixed"

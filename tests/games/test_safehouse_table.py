@@ -28,12 +28,12 @@ def test_the_box_rolls_the_dice_and_a_box_roll_is_never_undone(tmp_path: Path) -
     g = Group(tmp_path, 2, dice="box", chance=Rolls([3, P, 4, 2, P, 5]))
     g.do("roll", 0, dice={"yellow": 2, "blue": 1})
     assert g.state["pursuer"] == 1 and g.state["phase"] == "helps"
-    assert g.state["roll"]["faces"] == {"yellow": [3, P], "blue": [4]}
+    assert g.rolled["faces"] == {"yellow": [3, P], "blue": [4]}
     assert g.refused("table.undo") == "error.undo_reveal"
     assert g.refused("faces", 0, faces={"yellow": [1]}) == "safehouse.phase.helps"
     assert g.refused("roll", 0, dice={"red": 1}) == "safehouse.phase.helps"
     g.do("help", 0, kind="reroll", dice={"yellow": [1], "blue": [0]})
-    assert g.state["roll"]["faces"] == {"yellow": [3, 2], "blue": [P]}  # drawn anew
+    assert g.rolled["faces"] == {"yellow": [3, 2], "blue": [P]}  # drawn anew
     assert g.state["phase"] == "helps" and g.state["helps"]["reroll"]
     assert g.refused("table.undo") == "error.undo_reveal"
     g.do("go", 0)
@@ -119,16 +119,17 @@ def test_a_phone_says_why_a_field_takes_no_number_now(tmp_path: Path) -> None:
     g.do("go", 0)
     g.do("write", 0, row=0, field=0, number=3)
     g.do("write", 0, row=3, field=1, number=4, colour="green")  # the chameleon
-    mine = g.table.published.private[0]["state"]
-    why = mine["refusals"]
+    mine = g.phone(0)
+    why, offers = mine["refusals"], mine["offers"]
+    assert why is not None and offers is not None
     assert why[0] == [None, "safehouse.sheet.used.green", "safehouse.sheet.no_value.red",
                       "safehouse.sheet.rule.equal"]
-    assert why[1][0] == "safehouse.sheet.used.yellow" and mine["offers"][1][3]
+    assert why[1][0] == "safehouse.sheet.used.yellow" and offers[1][3]
     assert why[1][3] is None and why[5][2] is None  # blue 5 fits; the grey 6 is printed
     with pytest.raises(GetawayError) as refused:
         g.do("write", 0, row=0, field=3, number=5)
     assert refused.value.key == why[0][3]
-    assert g.table.published.private[1]["state"]["refusals"] is None  # Sami has no sheet
+    assert g.phone(1)["refusals"] is None  # Sami has no sheet
     g.close()
 
 
@@ -168,7 +169,8 @@ def test_a_digital_sheet_comes_back_after_the_plug_is_pulled(tmp_path: Path) -> 
     g.do("sheet", 1, letter="A")
     g.roll(0, {"blue": [5], "red": [2]})
     g.do("go", 0)
-    offers = g.table.published.private[1]["state"]["offers"]
+    offers = g.phone(1)["offers"]
+    assert offers is not None
     row, field, pick = next((r, f, picks[0]) for r, fields in enumerate(offers)
                             for f, picks in enumerate(fields) if picks)
     g.do("write", 1, row=row, field=field, **pick)
@@ -343,5 +345,5 @@ def test_a_face_is_a_whole_number_or_the_pursuer(tmp_path: Path, face: Any) -> N
     g.do("help", 0, kind="reroll", dice={"red": [0]})
     assert g.refused("faces", 0, faces={"red": [face]}) == "safehouse.faces_invalid"
     g.do("faces", 0, faces={"red": [3]})
-    assert g.state["roll"]["numbers"] == {"yellow": 2, "green": None, "red": 3, "blue": None}
+    assert g.rolled["numbers"] == {"yellow": 2, "green": None, "red": 3, "blue": None}
     g.close()

@@ -52,11 +52,11 @@ def first_roll(g: Group) -> None:
     g.do("roll", A, dice={"yellow": 2, "green": 1, "red": 1})
     assert g.state["pursuer"] == 1 and g.state["phase"] == "faces"  # "vor jedem Würfelwurf"
     g.do("faces", A, faces={"yellow": [3, 4], "green": [P], "red": [2]})
-    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 1
+    assert g.state["phase"] == "helps" and g.rolled["pursuers"] == 1
     assert g.state["pursuer"] == 1  # the pursuer face waits for the helps (reading A-R5)
     g.do("go", A)
     assert g.state["pursuer"] == 2
-    assert g.state["roll"]["numbers"] == {"yellow": 7, "green": None, "red": 2, "blue": None}
+    assert g.rolled["numbers"] == {"yellow": 7, "green": None, "red": 2, "blue": None}
     g.do("order", A, row=0, status="open")
     g.do("order", B, row=0, status="open")
     g.do("order", B, row=1, status="open")
@@ -86,8 +86,8 @@ def test_sh02_a_joker_beside_a_pursuer_pair_and_the_forced_retrieval(groups: Any
     g.do("faces", B, faces={"green": [5], "red": [1], "blue": [2, P], "white": [3]})
     g.do("go", B)
     assert g.state["pursuer"] == 4
-    assert g.state["roll"]["numbers"]["blue"] == 2  # the pursuer die gives nothing
-    assert g.state["roll"]["jokers"] == [3]
+    assert g.rolled["numbers"]["blue"] == 2  # the pursuer die gives nothing
+    assert g.rolled["jokers"] == [3]
     g.do("order", A, row=0, status="closed", arrow=3)
     g.do("order", B, row=0, status="closed", arrow=2)
     g.do("order", B, row=2, status="open")
@@ -125,7 +125,7 @@ def test_sh04_the_pursuer_does_not_move(groups: Any) -> None:
     g.reach(19, [22, 30], [1, 0])
     g.roll(A, {"yellow": [P], "green": [P], "red": [4], "blue": [5]})
     g.do("help", A, kind="ignore")
-    assert g.state["roll"]["pursuers"] == 0
+    assert g.rolled["pursuers"] == 0
     g.do("go", A)
     assert g.state["pursuer"] == 20 and g.state["phase"] == "entering"
     g.do("order", A, row=1, status="closed", arrow=4)  # R4 and B5 close A's open order
@@ -147,10 +147,10 @@ def test_ignoring_the_pursuer_with_the_roll_again_spent_goes_on_at_once(groups: 
     g.roll(A, {"yellow": [P], "green": [3]})
     g.do("help", A, kind="reroll", dice={"green": [0]})
     g.do("faces", A, faces={"green": [P]})
-    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 2
+    assert g.state["phase"] == "helps" and g.rolled["pursuers"] == 2
     g.do("help", A, kind="ignore")  # nothing left to decide: no "Weiter (+0)"
     assert g.state["phase"] == "entering" and g.state["pursuer"] == 20
-    assert g.state["roll"]["ignored"] and g.state["helps"] == {"ignore": True, "reroll": True}
+    assert g.rolled["ignored"] and g.state["helps"] == {"ignore": True, "reroll": True}
     assert g.state["caught"] == []
     g.do("table.undo")
     assert g.state["phase"] == "helps" and g.state["helps"] == {"ignore": False, "reroll": True}
@@ -164,7 +164,7 @@ def test_the_pursuer_does_not_move_only_when_a_pursuer_was_rolled(groups: Any) -
     assert "safehouse.menu.ignore" in menu(g)
     g.do("help", A, kind="reroll", dice={"yellow": [0]})
     g.do("faces", A, faces={"yellow": [3]})
-    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 0
+    assert g.state["phase"] == "helps" and g.rolled["pursuers"] == 0
     assert "safehouse.menu.ignore" not in menu(g)
     assert g.refused("help", A, kind="ignore") == "safehouse.help_no_pursuer"
     assert g.refused("help", None, kind="ignore") == "safehouse.help_no_pursuer"
@@ -292,15 +292,15 @@ def test_sh05_roll_again(groups: Any) -> None:
     g = groups(2, first=B)
     g.reach(10, [20, 25], [0, 0])
     g.roll(B, {"yellow": [P, 2], "blue": [P], "white": [5]})
-    assert g.state["pursuer"] == 11 and g.state["roll"]["pursuers"] == 2
+    assert g.state["pursuer"] == 11 and g.rolled["pursuers"] == 2
     g.do("help", B, kind="reroll", dice={"yellow": [0], "blue": [0]})
-    assert g.state["phase"] == "faces" and g.state["roll"]["waiting"] == {"yellow": 1, "blue": 1}
+    assert g.state["phase"] == "faces" and g.rolled["waiting"] == {"yellow": 1, "blue": 1}
     g.do("faces", B, faces={"yellow": [4], "blue": [P]})
     assert g.state["pursuer"] == 11  # no second step before the roll: it is the same roll
     g.do("go", B)
     assert g.state["pursuer"] == 12  # only the new pursuer face counts
-    assert g.state["roll"]["numbers"]["yellow"] == 6 and g.state["roll"]["numbers"]["blue"] is None
-    assert g.state["roll"]["jokers"] == [5]
+    assert g.rolled["numbers"]["yellow"] == 6 and g.rolled["numbers"]["blue"] is None
+    assert g.rolled["jokers"] == [5]
     assert g.state["helps"] == {"ignore": False, "reroll": True}
 
 
@@ -400,7 +400,7 @@ def test_sh16_solo(groups: Any) -> None:
     assert g.state["pursuer"] == 1
     g.do("go", A)
     assert g.state["pursuer"] == 3
-    assert g.state["roll"]["numbers"] == {"yellow": 10, "green": None, "red": None, "blue": None}
+    assert g.rolled["numbers"] == {"yellow": 10, "green": None, "red": None, "blue": None}
     g.do("order", A, row=0, status="open")
     g.do("done", A)
     assert g.state["roller"] == A
@@ -408,8 +408,8 @@ def test_sh16_solo(groups: Any) -> None:
     assert g.state["pursuer"] == 4
     g.do("go", A)
     assert g.state["pursuer"] == 5
-    assert g.state["roll"]["numbers"]["red"] == 3 and g.state["roll"]["numbers"]["blue"] == 6
-    assert g.state["roll"]["jokers"] == [1]
+    assert g.rolled["numbers"]["red"] == 3 and g.rolled["numbers"]["blue"] == 6
+    assert g.rolled["jokers"] == [1]
     g.do("order", A, row=1, status="open")
     g.do("done", A)
     assert g.refused("roll", A, dice={"yellow": 1}) == "safehouse.dice_in_lid"
@@ -490,13 +490,13 @@ def test_stepping_back_a_face_takes_back_only_what_was_typed_since_the_roll(
     assert g.refused("face_back", A) == "safehouse.no_face_entered"
     g.do("faces", A, faces={"red": [2]})
     g.do("face_back", A)
-    assert g.state["roll"]["faces"] == {"yellow": [3, None], "red": [None]}
+    assert g.rolled["faces"] == {"yellow": [3, None], "red": [None]}
     assert g.refused("face_back", A) == "safehouse.no_face_entered"  # the 3 was not re-rolled
     assert g.refused("face_back", B) == "safehouse.roller_only"
     g.do("faces", A, faces={"yellow": [5], "red": [1]})
     assert g.state["phase"] == "helps"
     g.do("face_back", A)  # a typo seen while the helps wait: no reveal yet
-    assert g.state["phase"] == "faces" and g.state["roll"]["faces"] == {"yellow": [3, 5],
+    assert g.state["phase"] == "faces" and g.rolled["faces"] == {"yellow": [3, 5],
                                                                         "red": [None]}
 
 
@@ -504,11 +504,11 @@ def test_the_rollers_phone_takes_back_every_face_it_sent_before_the_group_goes_o
         groups: Any) -> None:
     g = groups(2)
     g.roll(A, {"yellow": [3, 4], "red": [P]})
-    assert g.state["phase"] == "helps" and g.state["roll"]["pursuers"] == 1
+    assert g.state["phase"] == "helps" and g.rolled["pursuers"] == 1
     assert g.refused("face_back", A, all="yes") == "error.argument_type"
     g.do("face_back", A, all=True)
     assert g.state["phase"] == "faces"
-    assert g.state["roll"]["faces"] == {"yellow": [None, None], "red": [None]}
+    assert g.rolled["faces"] == {"yellow": [None, None], "red": [None]}
     assert g.state["pursuer"] == 1 and g.state["rolls"] == 1  # the same roll, no new step
     g.do("faces", A, faces={"yellow": [3, 4], "red": [2]})
     g.do("go", A)
@@ -619,20 +619,20 @@ def test_sh07_the_phone_offers_exactly_what_the_table_accepts(groups: Any) -> No
     g = groups(2, mode="sheet")
     sheets(g, "S", "A")
     entering(g, SH07)
-    offers = g.table.published.private[A]["state"]["offers"]
+    offers = g.phone(A)["offers"]
     assert offers[2][0] == [{"number": n, "colour": "yellow"} for n in (6, 7, 11, 12)] + [
         {"number": n, "colour": "green"} for n in (3, 4, 8, 9)]  # green by chameleon
     assert offers[2][1] == [{"number": n, "colour": c} for c, ns in (
         ("yellow", (6, 7, 11, 12)), ("green", (3, 4, 8, 9))) for n in ns]
     assert offers[5][2] == []  # the printed grey 6
-    assert g.table.published.private[A]["state"]["hand"] == {
+    assert g.phone(A)["hand"] == {
         "colours": {"yellow": 6, "green": 3}, "jokers": [5, 1], "chameleon": True}
     write(g, A, YELLOW, 11)
-    after = g.table.published.private[A]["state"]
+    after = g.phone(A)
     assert after["hand"] == {"colours": {"green": 3}, "jokers": [1], "chameleon": True}
     assert after["offers"][2][0] == [] and after["offers"][3][0] == [
         {"number": 3, "colour": "green"}, {"number": 4, "colour": "green"}]
-    assert g.table.published.private[B]["state"]["hand"]["jokers"] == [5, 1]  # B's own
+    assert g.phone(B)["hand"]["jokers"] == [5, 1]  # B's own
 
 
 def test_sh08_order_one_all_equal(groups: Any) -> None:

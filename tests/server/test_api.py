@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from companion.games.base import Action
 from companion.table.owner import Table
 from tests.server.conftest import PUBLIC_URL, send_action
+from tests.views import phone_view, romme_phone
 
 
 def join(client: FlaskClient, seat: int, name: str = "") -> dict[str, Any]:
@@ -90,14 +91,14 @@ def test_rejoin_link_puts_the_seat_back_on_a_new_phone(client: FlaskClient, app:
     page = phone.get(f"/r/{token}", headers={"Accept-Language": "en"})
     assert page.status_code == 200 and "This link belongs to Anna (Seat 2)." in page.text
     assert phone.post("/api/rejoin", json={"token": token}).json == {"seat": 1}
-    assert (phone.get("/api/view").json or {})["me"] == 1
+    assert phone_view(phone)["me"] == 1
 
 
 def test_rejoin_with_an_unknown_token_sets_no_cookie(client: FlaskClient) -> None:
     response = client.get("/r/not-a-seat-token")
     assert response.status_code == 302 and "link=expired" in response.headers["Location"]
     assert "Set-Cookie" not in response.headers
-    assert (client.get("/api/view").json or {})["me"] is None
+    assert phone_view(client)["me"] is None
 
 
 # -- views -----------------------------------------------------------------------------------
@@ -106,12 +107,12 @@ def test_view_of_a_seat_has_its_actions_and_the_public_one_has_none(
         client: FlaskClient, other: FlaskClient, table: Table) -> None:
     join(client, 0, "Anna")
     table.submit(Action("resume"))
-    mine = client.get("/api/view").json or {}
-    watcher = other.get("/api/view").json or {}
+    mine, watcher = romme_phone(client), phone_view(other)
     assert mine["me"] == 0 and "end_turn" in mine["state"]["actions"]
     assert watcher["me"] is None and "actions" not in watcher["state"]
     assert mine["version"] == watcher["version"] == version(table)
-    assert 0 < mine["timer"]["remaining_ms"] <= 50_000 and mine["timer"]["running"]
+    timer = mine["timer"]
+    assert timer is not None and 0 < timer["remaining_ms"] <= 50_000 and timer["running"]
 
 
 # -- actions ---------------------------------------------------------------------------------

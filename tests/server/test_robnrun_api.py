@@ -26,6 +26,7 @@ from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.streams import read_stream
 from tests.server.test_api import act, join
 from tests.server.way_in import served
+from tests.views import robnrun_phone, robnrun_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = {"name": "Heist night", "clues": [1, 2, 3, 4, 5, 8], "forbidden": [10, 11, 12],
@@ -181,7 +182,7 @@ def first_pushed_view(client: FlaskClient, table: Table) -> str:
 def test_no_crew_phone_and_no_table_page_sees_the_safes(robbery: dict[str, FlaskClient],
                                                        page: FlaskClient,
                                                        table: Table) -> None:
-    boss = robbery["boss"].get("/api/view").get_json()["state"]
+    boss = robnrun_phone(robbery["boss"])["state"]
     assert boss["secret"]["safes"] == [SAFE]
     for client in (robbery["crew"], page):
         assert not SECRET.search(client.get("/api/view").get_data(as_text=True))
@@ -203,17 +204,17 @@ def test_only_the_boss_phone_enters_and_sorts(robbery: dict[str, FlaskClient], p
                                                    "error.seat_has_phone")
     for action in ("start", "crew", "play", "play", "play", "play"):  # white 4 for 3 seats
         table.submit(Action(action))
-    assert table.published.public["state"]["phase"] == "alarm"
+    assert robnrun_table(table)["phase"] == "alarm"
     for who, client in (("crew", robbery["crew"]), ("page", page)):
         status, body = act(client, "sort", {"cards": CARDS})
         assert status == 409 and body["error"] == refusals[who]
     assert act(robbery["boss"], "sort", {"cards": CARDS})[0] == 200
-    assert table.published.public["state"]["phase"] == "evaluation"
+    assert robnrun_table(table)["phase"] == "evaluation"
 
 
 def test_a_crew_phones_notes_stay_on_it(robbery: dict[str, FlaskClient], page: FlaskClient) -> None:
     assert act(robbery["crew"], "note", {"text": "ram? no ram"})[0] == 200
-    assert robbery["crew"].get("/api/view").get_json()["state"]["notes"] == "ram? no ram"
+    assert robnrun_phone(robbery["crew"])["state"]["notes"] == "ram? no ram"
     for client in (robbery["boss"], page):
         assert "ram? no ram" not in client.get("/api/view").get_data(as_text=True)
     status, body = act(page, "note", {"text": "from the table"})

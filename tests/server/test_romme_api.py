@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from companion.games import GAMES
 from companion.games.base import Action
+from companion.games.romme.views import RommeScoring
 from companion.server.app import create_app
 from companion.table.owner import Table
 from companion.table.store import Store
@@ -21,9 +22,17 @@ from tests.clock import FakeClock
 from tests.server.conftest import JOIN_CODE, PUBLIC_URL, host_browser, phone
 from tests.server.test_api import act, join
 from tests.server.way_in import served
+from tests.views import romme_phone
 
 ANNA, BEN = 0, 1
 TURN_S, SETTLE_S = 15, 5
+
+
+def scoring_seen(client: FlaskClient) -> RommeScoring:
+    """The scoring of the round just over, as ``client``'s phone sees it."""
+    scoring = romme_phone(client)["state"]["scoring"]
+    assert scoring is not None
+    return scoring
 
 
 @pytest.fixture
@@ -55,11 +64,6 @@ def phones(app: Flask) -> list[FlaskClient]:
     return seated
 
 
-def seen(client: FlaskClient) -> dict[str, Any]:
-    view: dict[str, Any] = client.get("/api/view").json or {}
-    return view
-
-
 def wait(table: Table, clock: FakeClock, seconds: float) -> None:
     """Time passes and the Table looks at its clock."""
     clock.advance(seconds)
@@ -71,19 +75,19 @@ def test_a_phone_sees_the_group_settle_and_starts_its_own_turn(
     anna, ben = phones
     table.submit(Action("resume"))
     wait(table, clock, TURN_S)  # Anna's time is up
-    view = seen(ben)
+    view = romme_phone(ben)
     assert (view["state"]["phase"], view["state"]["turn"]) == ("settle", BEN)
     assert view["timer"] == {"remaining_ms": 5_000, "running": True, "limit_ms": 5_000,
                              "turn": False}
     assert view["state"]["actions"] == ["resume", "pause"]
-    assert seen(anna)["state"]["players"][ANNA]["overruns"] == 1
+    assert romme_phone(anna)["state"]["players"][ANNA]["overruns"] == 1
     wait(table, clock, 2)
     status, body = act(ben, "end_turn")
     assert (status, body["error"]) == (409, "romme.phase.settle")
     assert body["message"] == ("The next turn has not started yet: start it with TURN (or on a "
                                "phone).")
     assert act(ben, "resume")[0] == 200  # Anna has her tiles back: Ben starts his turn
-    view = seen(ben)
+    view = romme_phone(ben)
     assert (view["state"]["phase"], view["timer"]) == ("turn", {
         "remaining_ms": 15_000, "running": True, "limit_ms": 15_000, "turn": True})
 
@@ -96,18 +100,18 @@ def test_a_player_who_left_enters_an_empty_hand_and_nobody_else_may(
         wait(table, clock, TURN_S)
         wait(table, clock, SETTLE_S)
     wait(table, clock, TURN_S)  # Anna's second in a row: she leaves, Ben is alone
-    scoring = seen(ben)["state"]["scoring"]
+    scoring = scoring_seen(ben)
     assert (scoring["winner"], scoring["missing"]) == (None, [ANNA, BEN])
     status, body = act(ben, "score", {"seat": BEN, "tiles": []})
     assert (status, body["error"]) == (409, "romme.hand_empty")
     assert act(anna, "score", {"seat": ANNA, "tiles": []})[0] == 200
-    assert seen(anna)["state"]["scoring"]["tiles"] == {"0": []}
+    assert scoring_seen(anna)["tiles"] == {"0": []}
     assert act(ben, "score", {"seat": BEN, "tiles": [4]})[0] == 200
     assert act(ben, "score", {"seat": BEN})[0] == 200  # cleared: not entered
-    assert seen(ben)["state"]["scoring"]["missing"] == [BEN]
+    assert scoring_seen(ben)["missing"] == [BEN]
     assert act(ben, "score", {"seat": BEN, "tiles": [4, 2]})[0] == 200
     assert act(anna, "confirm_scores")[0] == 200
-    over = seen(ben)["state"]
+    over = romme_phone(ben)["state"]
     assert over["phase"] == "over"
     assert [p["rounds"] for p in over["players"]] == [[0], [-6]]
     assert [r["seat"] for r in over["ranking"]] == [BEN, ANNA]
@@ -122,15 +126,16 @@ def test_a_finished_turn_is_not_taken_back_from_a_phone_once_the_next_clock_runs
     wait(table, clock, 4)
     assert act(anna, "end_turn")[0] == 200
     wait(table, clock, 3)
-    assert seen(anna)["undo"] is False
+    assert romme_phone(anna)["undo"] is False
     status, body = act(anna, "table.undo")
     assert (status, body["error"]) == (409, "error.undo_clock_runs")
     assert body["message"] == ("Too late to take back: the clock is already running on. Only "
                                "the box or the table page can still undo this.")
-    view = seen(ben)
+    view = romme_phone(ben)
+    assert view["timer"] is not None
     assert (view["state"]["turn"], view["timer"]["remaining_ms"]) == (BEN, 12_000)
     table.submit(Action("table.undo"))
-    assert seen(anna)["state"]["turn"] == ANNA
+    assert romme_phone(anna)["state"]["turn"] == ANNA
 
 
 @pytest.mark.parametrize(("value", "status"), [("wait", 200), (20, 200), (0, 200), (7, 400),
@@ -139,7 +144,7 @@ def test_the_table_page_chooses_what_follows_an_overrun(app: Flask, table: Table
                                                         status: int) -> None:
     page = host_browser(app, table)
     assert act(page, "table.end_game")[0] == 200
-    romme = next(game for game in seen(page)["games"] if game["id"] == "romme")
+    romme = next(game for game in romme_phone(page)["games"] if game["id"] == "romme")
     assert {"name": "after_overrun", "default": 10, "choices": ["wait", 0, 5, 10, 15, 20],
             "minimum": None, "maximum": None} in romme["options"]
     answer, body = act(page, "table.new_game", {"game": "romme", "seats": 3,

@@ -39,9 +39,9 @@ class GenericPainter:
         surface.fill(BACKGROUND)
         join_corner(surface, spot.qr, ctx)
         title = view.get("title") or {}
-        write(surface, ctx.fonts.large, str(title.get(ctx.lang) or view.get("game") or ""), TEXT,
+        write(surface, ctx.fonts.large, str(title.get(ctx.lang) or view["game"] or ""), TEXT,
               spot.headline.midleft, "midleft", spot.headline.width)
-        _timer(surface, spot.countdown, spot.note, view.get("timer"), ctx)
+        _timer(surface, spot.countdown, spot.note, view["timer"], ctx)
         _seats(surface, spot.order, view, ctx)
         key_legend(surface, spot.hints, ctx)
         menu_bar(surface, spot.menu, ctx)
@@ -63,7 +63,7 @@ def _timer(surface: pygame.Surface, digits: pygame.Rect, note: pygame.Rect,
 
 def _seats(surface: pygame.Surface, rect: pygame.Rect, view: TableView[Any],
            ctx: Context) -> None:
-    seats = view.get("seats") or []
+    seats = view["seats"]
     width = rect.width // SEATS
     for i in range(min(SEATS, len(seats))):
         chip = pygame.Rect(rect.left + i * width, rect.top, width - 6, rect.height)

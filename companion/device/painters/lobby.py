@@ -103,8 +103,8 @@ def typed(link: str, code_word: str) -> str:
 
 
 def _wifi_name(view: TableView[Any]) -> str:
-    wifi = view.get("wifi")
-    return f"WLAN/Wi-Fi: {wifi['ssid']}" if isinstance(wifi, dict) else ""
+    wifi = view["wifi"]
+    return f"WLAN/Wi-Fi: {wifi['ssid']}" if wifi else ""
 
 
 def _list(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:

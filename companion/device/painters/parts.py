@@ -306,10 +306,10 @@ def strike(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
     pygame.draw.line(surface, colour, (rect.left - 2, y), (rect.right + 2, y), 3)
 
 
-def seat_colour(view: Mapping[str, JSON], seat: int) -> Colour:
+def seat_colour(view: TableView[Any], seat: int) -> Colour:
     """The seat's colour, the same as on every phone (``#rrggbb`` in the view)."""
-    seats = view.get("seats") or []
-    hex_colour = str(seats[seat].get("colour") or "") if 0 <= seat < len(seats) else ""
+    seats = view["seats"]
+    hex_colour = seats[seat]["colour"] if 0 <= seat < len(seats) else ""
     if len(hex_colour) != 7:
         return MUTED
     return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16))
@@ -326,7 +326,7 @@ def game_title(view: Mapping[str, JSON], game_id: JSON, lang: str) -> str:
 
 def seat_name(view: TableView[Any], seat: int, lang: str) -> str:
     """The name at ``seat``, or "Platz n" when nobody has named it."""
-    seats = view.get("seats") or []
+    seats = view["seats"]
     name = seats[seat]["name"] if 0 <= seat < len(seats) else ""
     return str(name) if name else text("box.seat", lang, seat=seat + 1)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TypedDict
 
 from companion.games.base import JSON, InvalidAction, whole
 
@@ -73,7 +74,14 @@ def safe_from_json(data: JSON, *, partial: bool = False) -> Safe:
     return Safe(tools, gold)
 
 
-def safe_json(safe: Safe) -> dict[str, JSON]:
+class SafeView(TypedDict):
+    """A safe as JSON: the tools it needs (the tools there only) and its gold."""
+
+    tools: dict[str, int]
+    gold: int
+
+
+def safe_json(safe: Safe) -> SafeView:
     """A safe as the ``safes`` action and the views spell it."""
     return {"tools": tool_object(safe.tools), "gold": safe.gold}
 

@@ -18,6 +18,7 @@ from companion.games.robnrun.pieces import (
     SAFE_TOOLS,
     TOOLS,
     Safe,
+    SafeView,
     cracked,
     most_kinds,
     needed,
@@ -144,6 +145,27 @@ class Robbery(TypedDict):
     now: str
 
 
+class EvaluationView(TypedDict):
+    """The evaluation of the robbery: what each step did so far, ``step`` the one shown; what
+    step 3 may still place and where, the dealer step 5 offers."""
+
+    cracked: int
+    gold: int
+    alarm: bool
+    uncracked: int
+    step: int
+    car_from: int
+    cubes: list[str]
+    aside: int
+    placed: list[str]
+    lost_safes: int
+    police_steps: int
+    bought: int | None
+    placeable: list[str]
+    to_place: int
+    dealer: str | None
+
+
 class ResultView(TypedDict):
     won: bool
     rating: str | None
@@ -170,14 +192,14 @@ class RobnRunView(Robbery):
     scenario: ScenarioView
     variation2: bool
     memory: dict[str, bool]
-    evaluation: dict[str, JSON] | None
+    evaluation: EvaluationView | None
     result: ResultView | None
 
 
 class BossSecret(TypedDict):
     """What the boss alone knows: the safes, what they need, the alarm stack, the clues."""
 
-    safes: list[dict[str, JSON]]
+    safes: list[SafeView]
     needed: dict[str, int]
     alarm: dict[str, int]
     clues: list[int]
@@ -289,12 +311,15 @@ def now(state: RobState) -> str:
     return state.phase
 
 
-def _evaluation_view(state: RobState) -> dict[str, JSON] | None:
+def _evaluation_view(state: RobState) -> EvaluationView | None:
     ev = state.evaluation
     if ev is None:
         return None
-    return {**dump(ev), "cracked": len(ev.cracked), "placeable": placeable(state),
-            "to_place": to_place(state) if ev.step == 3 else 0,
+    return {"cracked": len(ev.cracked), "gold": ev.gold, "alarm": ev.alarm,
+            "uncracked": ev.uncracked, "step": ev.step, "car_from": ev.car_from,
+            "cubes": list(ev.cubes), "aside": ev.aside, "placed": list(ev.placed),
+            "lost_safes": ev.lost_safes, "police_steps": ev.police_steps, "bought": ev.bought,
+            "placeable": placeable(state), "to_place": to_place(state) if ev.step == 3 else 0,
             "dealer": route_dealer(state) if ev.step == 5 else None}
 
 
@@ -304,12 +329,37 @@ def _result_view(state: RobState) -> ResultView | None:
     return {"won": state.phase == "won", "rating": rating(state) if state.phase == "won" else None}
 
 
-def box_view(state: RobState) -> dict[str, JSON]:
+class Missing(TypedDict):
+    """What a safe being entered on the box still lacks: tools, its gold."""
+
+    tools: int
+    gold: bool
+
+
+class RobnRunBox(TypedDict):
+    """What the box's screen alone shows while the boss plays openly: the safes entered and
+    being entered, what each lacks, the one in focus, the cards entered for the sort, what
+    the safes need, the alarm stack and the safes cracked."""
+
+    safes: list[SafeView]
+    draft: list[SafeView]
+    missing: list[Missing]
+    focus: int
+    cards: list[str]
+    needed: dict[str, int]
+    alarm: dict[str, int]
+    cracked: list[int]
+
+
+def box_view(state: RobState) -> RobnRunBox | dict[str, JSON]:
     """While the boss plays openly on the box (no phone), its screen alone shows the safes
     entered (or being entered) and the cards entered for the sort; never a phone."""
+    return open_box(state) if state.robbery.openly else {}
+
+
+def open_box(state: RobState) -> RobnRunBox:
+    """The box's own part while the boss plays openly."""
     r = state.robbery
-    if not r.openly:
-        return {}
     draft = drafted(state)
     return {"safes": [safe_json(s) for s in r.safes], "draft": [safe_json(s) for s in draft],
             "missing": [_missing(s) for s in draft], "focus": r.focus, "cards": list(r.cards),
@@ -317,7 +367,7 @@ def box_view(state: RobState) -> dict[str, JSON]:
             "cracked": list(cracked(r.safes, r.rows))}
 
 
-def _missing(safe: Safe) -> dict[str, JSON]:
+def _missing(safe: Safe) -> Missing:
     """What a safe being entered on the box still lacks: tools up to the least a safe
     needs, and its gold."""
     return {"tools": max(0, SAFE_TOOLS[0] - sum(safe.tools)), "gold": not safe.gold}

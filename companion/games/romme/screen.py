@@ -47,7 +47,7 @@ from companion.device.painters.parts import (
 from companion.device.painters.scores import Entry, ScoreRow, entry_table, score_table
 from companion.device.painters.signs import pause_sign, warning_sign
 from companion.games.base import JSON, Button
-from companion.games.romme.views import RommeLast, RommeScoring, RommeView
+from companion.games.romme.views import RommeLast, RommePlayer, RommeScoring, RommeView
 
 LAST_COLOURS = {"overrun": DANGER, "failed_manipulation": WARN, "draw": MUTED, "end_turn": MUTED,
                 "left": MUTED}
@@ -67,7 +67,7 @@ class RommePainter:
 
     def draw(self, surface: pygame.Surface, view: TableView[RommeView], ctx: Context) -> None:
         state = view["state"]
-        last = state.get("last")
+        last = state["last"]
         if ctx.moment is not None and last:
             moment_screen(surface, _moment_line(view, last, ctx), ctx)
             return
@@ -85,14 +85,14 @@ def _moment_line(view: TableView[RommeView], last: RommeLast, ctx: Context) -> s
     name = _name(view, last["seat"], ctx)
     if last["kind"] == "left":
         return ctx.text("screen.romme.moment.left", name=name)
-    penalty = ctx.text("screen.romme.tiles", count=int(last.get("tiles") or 0))
+    penalty = ctx.text("screen.romme.tiles", count=last["tiles"])
     return ctx.text("screen.romme.moment.overrun", name=name, penalty=penalty)
 
 
 def _round(surface: pygame.Surface, rect: pygame.Rect, state: RommeView,
            ctx: Context) -> None:
     """The round, as a hint: it counts the evening, it decides nothing in a turn."""
-    rounds = int(state.get("rounds") or 0)
+    rounds = state["rounds"]
     figure = f"{state['round']}/{rounds}" if rounds else str(state["round"])
     write(surface, ctx.fonts.hint, f"{ctx.text('screen.romme.round')} {figure}", MUTED,
           rect.midtop, "midtop", rect.width)
@@ -125,13 +125,13 @@ def _hint(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView]
     state = view["state"]
     if state["phase"] == "scoring":
         parts = [ctx.text("screen.romme.scoring", round=state["round"])]
-        scoring = state.get("scoring")
+        scoring = state["scoring"]
         if scoring and scoring["first_turn_out"]:
             parts.append(ctx.text("screen.romme.first_turn_out"))
         hint_line(surface, rect, parts, ctx)
     elif state["phase"] != "turn":
         return
-    elif state.get("first_meld") is not None:
+    elif state["first_meld"] is not None:
         write(surface, ctx.fonts.hint, ctx.text("screen.romme.first_meld",
                                                 points=state["first_meld"]),
               MUTED, rect.bottomleft, "bottomleft", rect.width)
@@ -174,7 +174,7 @@ def _ready(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
     """Before a round: who starts, and the turn's time; after the first round the standings
     instead, across the screen."""
     state, timer = view["state"], view["timer"]
-    starter = state["turn"] if state.get("turn") is not None else state["starter"]
+    starter = state["turn"] if state["turn"] is not None else state["starter"]
     if int(state["round"]) > 1:
         _headline(surface, spot, ctx.text("screen.romme.starts", name=_name(view, starter, ctx)),
                   ACCENT, ctx, spot.table.width)
@@ -192,7 +192,8 @@ def _scoring(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
              ctx: Context) -> Said:
     """The round is over: who went out, the tiles entered so far, the seats still missing."""
     state = view["state"]
-    scoring: RommeScoring | dict[str, JSON] = state.get("scoring") or {}
+    scoring = state["scoring"]
+    assert scoring is not None, "the scoring phase has its scoring"
     _headline(surface, spot, _outcome(view, scoring, ctx), ACCENT, ctx, spot.table.width)
     _tiles(surface, _table(spot), view, scoring, ctx)
     return None
@@ -203,7 +204,7 @@ def _over(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
     """The game is over: every player by place with all rounds, the winner first in gold."""
     state = view["state"]
     _headline(surface, spot, ctx.text("screen.romme.over"), TEXT, ctx, spot.table.width)
-    ranking = state.get("ranking") or []
+    ranking = state["ranking"]
     players = _by_seat(state)
     by_place = {entry["seat"]: players[entry["seat"]] for entry in ranking
                 if entry["seat"] in players}
@@ -222,8 +223,8 @@ def _name(view: TableView[RommeView], seat: JSON, ctx: Context) -> str:
     return "?" if seat is None else seat_name(view, int(seat), ctx.lang)
 
 
-def _by_seat(state: RommeView) -> dict[int, Mapping[str, JSON]]:
-    return {int(player["seat"]): player for player in state["players"]}
+def _by_seat(state: RommeView) -> dict[int, RommePlayer]:
+    return {player["seat"]: player for player in state["players"]}
 
 
 def _table(spot: Layout) -> pygame.Rect:
@@ -261,10 +262,10 @@ def _around_the_turn(surface: pygame.Surface, spot: Layout, view: TableView[Romm
 def _penalty(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
              ctx: Context) -> bool:
     """What the last turn cost, on a coloured banner with a sign; whether there was a cost."""
-    last = view["state"].get("last")
+    last = view["state"]["last"]
     if not last or last["kind"] not in PENALTIES:
         return False
-    penalty = ctx.text("screen.romme.tiles", count=int(last.get("tiles") or 0))
+    penalty = ctx.text("screen.romme.tiles", count=last["tiles"])
     line = ctx.text("screen.romme.penalty", name=_name(view, last["seat"], ctx), penalty=penalty)
     colour = LAST_COLOURS[last["kind"]]
     size = rect.height // 2
@@ -280,13 +281,13 @@ def _penalty(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeVi
 def _last_quietly(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
                   ctx: Context) -> None:
     """A turn that cost nothing ("Anna drew a tile"), as a hint: it leaves nothing to do."""
-    last = view["state"].get("last")
+    last = view["state"]["last"]
     if last and last["kind"] in LAST_COLOURS and last["kind"] not in PENALTIES:
         write(surface, ctx.fonts.hint, _last_line(view, last, ctx), MUTED, rect.bottomleft,
               "bottomleft", rect.width)
 
 
-def _last_line(view: TableView[RommeView], last: Mapping[str, JSON], ctx: Context) -> str:
+def _last_line(view: TableView[RommeView], last: RommeLast, ctx: Context) -> str:
     """ "Anna drew a tile", "Ben left the game"."""
     return ctx.text(f"screen.romme.last.{last['kind']}", name=_name(view, last["seat"], ctx))
 
@@ -296,12 +297,12 @@ def _order(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView
     """The seat on turn and the next ones in play order, each in its colour."""
     state = view["state"]
     players = _by_seat(state)
-    seats = [int(s) for s in state.get("order") or ()][:CHIPS]
+    seats = state["order"][:CHIPS]
     width = rect.width // CHIPS
     for i, seat in enumerate(seats):
         chip = pygame.Rect(rect.left + i * width, rect.top, width - 6, rect.height)
         _chip(surface, chip, _name(view, seat, ctx), seat_colour(view, seat),
-              current=seat == state.get("turn"), left=bool(players.get(seat, {}).get("left")),
+              current=seat == state["turn"], left=seat in players and players[seat]["left"],
               ctx=ctx)
 
 
@@ -318,45 +319,44 @@ def _chip(surface: pygame.Surface, chip: pygame.Rect, name: str, colour: Colour,
         strike(surface, label, ink)
 
 
-def _outcome(view: TableView[RommeView], scoring: RommeScoring | Mapping[str, JSON],
-             ctx: Context) -> str:
-    winner = scoring.get("winner")
+def _outcome(view: TableView[RommeView], scoring: RommeScoring, ctx: Context) -> str:
+    winner = scoring["winner"]
     if winner is None:
         return ctx.text("screen.romme.stuck")
     return ctx.text("screen.romme.went_out", name=_name(view, winner, ctx))
 
 
 def _tiles(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
-           scoring: RommeScoring | Mapping[str, JSON], ctx: Context) -> None:
+           scoring: RommeScoring, ctx: Context) -> None:
     """One line per seat: the tiles entered and the round's points, or a warning if missing.
 
     The seat the box is entering tiles for is marked with an arrow.
     """
-    missing = set(scoring.get("missing") or ())
-    entered, points = scoring.get("tiles") or {}, scoring.get("points") or {}
+    missing = set(scoring["missing"])
+    entered, points = scoring["tiles"], scoring["points"]
     rows = [Entry(_name(view, p["seat"], ctx),
                   " ".join(str(t) for t in entered.get(str(p["seat"])) or ()),
                   points.get(str(p["seat"])), missing=p["seat"] in missing,
-                  left=bool(p.get("left")), focus=p["seat"] == scoring.get("focus"))
+                  left=p["left"], focus=p["seat"] == scoring["focus"])
             for p in view["state"]["players"]]
     entry_table(surface, rect, rows, ctx)
 
 
 def _standings(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
-               players: Mapping[int, Mapping[str, JSON]], ctx: Context,
+               players: Mapping[int, RommePlayer], ctx: Context,
                places: Mapping[int, int] | None = None) -> None:
     """Scores per round and totals, one row per player (by place when ``places`` is given)."""
-    rounds = max((len(p.get("rounds") or ()) for p in players.values()), default=0)
+    rounds = max((len(p["rounds"]) for p in players.values()), default=0)
     headings = [str(n + 1) for n in range(rounds)]
     rows = []
     for seat, player in players.items():
         name = _name(view, seat, ctx)
         if places is not None:
             name = f"{ctx.text('screen.romme.place', place=places[seat])} {name}"
-        cells = [str(score) for score in player.get("rounds") or ()]
-        rows.append(ScoreRow(name, cells, str(player.get("total", 0)),
+        cells = [str(score) for score in player["rounds"]]
+        rows.append(ScoreRow(name, cells, str(player["total"]),
                              ACCENT if places and places[seat] == 1 else TEXT,
-                             bool(player.get("left"))))
+                             player["left"]))
     score_table(surface, rect, headings, rows, ctx)
 
 

@@ -16,6 +16,7 @@ from companion.games.safehouse.state import (
     DICE,
     HELPS,
     WARN_LEAD,
+    Move,
     ShState,
     chameleons,
     free,
@@ -50,11 +51,36 @@ class Chameleons(TypedDict):
     left: int
 
 
+class ShOrder(TypedDict):
+    """An order as the light mode keeps it: empty, open or closed with its arrow."""
+
+    status: str
+    arrow: int
+
+
+class SheetField(TypedDict):
+    """A field of a digital sheet: its colour (or the grey 6), its number, written this roll."""
+
+    colour: str
+    number: int | None
+    fresh: bool
+
+
+class SheetRow(TypedDict):
+    """An order of a digital sheet: its fields, rule, arrow, status and whether it is stuck."""
+
+    fields: list[SheetField]
+    rule: str
+    arrow: int
+    status: str
+    stuck: bool
+
+
 # The call form: in a class, a field named ``open`` reads as the I/O built-in.
 ShPlayer = TypedDict("ShPlayer", {  # noqa: UP013
     "seat": int, "position": int, "lead": int, "safehouse": bool, "open": int, "closed": int,
-    "orders": JSON, "kept": list[int], "done": bool, "letter": str | None, "sheet": JSON,
-    "chameleons": Chameleons, "caught": bool})
+    "orders": list[ShOrder], "kept": list[int], "done": bool, "letter": str | None,
+    "sheet": list[SheetRow] | None, "chameleons": Chameleons, "caught": bool})
 """A player's place and lead, open and closed orders, digital sheet (None: on paper) and
 fate."""
 
@@ -87,6 +113,36 @@ class ShRoll(TypedDict):
     jokers: list[int]
 
 
+class ProfileOrder(TypedDict):
+    """A printed order of a typed sheet: its fields' colours, rule and arrow."""
+
+    fields: list[str]
+    rule: str
+    arrow: int
+
+
+class ShProfile(TypedDict):
+    """The box profile: the track's numbers and the sheets typed in (``example``: the track's
+    built-in values)."""
+
+    name: str
+    safehouse: int
+    start: int
+    pursuer: int
+    orders: int
+    sheets: dict[str, list[ProfileOrder]]
+    example: bool
+
+
+class LastMove(TypedDict):
+    """The pursuer's last move: from, to, why and how many steps."""
+
+    start: int
+    end: int
+    reason: str
+    steps: int
+
+
 class Focus(TypedDict):
     seat: int
     row: int
@@ -102,7 +158,7 @@ class SafehouseView(TypedDict):
     dice: str
     pursuer: int
     safehouse: int
-    profile: dict[str, JSON]
+    profile: ShProfile
     mode: str
     sheets: Sheets
     players: list[ShPlayer]
@@ -113,10 +169,38 @@ class SafehouseView(TypedDict):
     helps: dict[str, bool]
     focus: Focus
     waits_for: str
-    last: dict[str, JSON] | None
+    last: LastMove | None
     warn: bool
     caught: list[int]
     result: dict[str, JSON] | None
+
+
+class Offer(TypedDict):
+    number: int
+    colour: str
+
+
+class HandView(TypedDict):
+    """What is left of this roll: each colour not used yet, the jokers, a chameleon."""
+
+    colours: dict[str, int]
+    jokers: list[int]
+    chameleon: bool
+
+
+class Digital(TypedDict):
+    """What a digital sheet may take now: per order and field the offers or why none, and
+    what is left of the roll; None each unless its player enters."""
+
+    offers: list[list[list[Offer]]] | None
+    refusals: list[list[str | None]] | None
+    hand: HandView | None
+
+
+class SafehouseSeatView(Digital):
+    """What a seat's phone adds: the actions it may send now and its digital sheet's offers."""
+
+    actions: list[str]
 
 
 def public_view(state: ShState) -> SafehouseView:
@@ -140,12 +224,19 @@ def public_view(state: ShState) -> SafehouseView:
         "helps": {kind: kind in state.helps for kind in HELPS},
         "focus": {"seat": state.focus[0], "row": state.focus[1]},
         "waits_for": waits_for(state),
-        "last": None if state.last is None else {**dump(state.last),
-                                                 "steps": state.last.end - state.last.start},
+        "last": _last(state.last),
         "warn": warned(state),
         "caught": list(state.caught),
         "result": outcome(state),
     }
+
+
+def _last(move: Move | None) -> LastMove | None:
+    """The pursuer's last move and how many steps it went."""
+    if move is None:
+        return None
+    return {"start": move.start, "end": move.end, "reason": move.reason,
+            "steps": move.end - move.start}
 
 
 def _player(state: ShState, seat: int) -> ShPlayer:
@@ -162,7 +253,7 @@ def _player(state: ShState, seat: int) -> ShPlayer:
             "caught": seat in state.caught}
 
 
-def _sheet(state: ShState, seat: int) -> JSON:
+def _sheet(state: ShState, seat: int) -> list[SheetRow] | None:
     """The digital sheet: each order's fields (colour, number, written this roll), its rule,
     arrow and status, and whether it can still be finished (a warning, never a refusal)."""
     player = state.players[seat]
@@ -174,7 +265,7 @@ def _sheet(state: ShState, seat: int) -> JSON:
                 layout(state, seat), player.numbers, orders(state, seat), strict=True))]
 
 
-def _order(order: SheetOrder, numbers: sheet.Cells, status: str, fresh: set[int]) -> JSON:
+def _order(order: SheetOrder, numbers: sheet.Cells, status: str, fresh: set[int]) -> SheetRow:
     cells = sheet.cells(order, numbers)
     return {"fields": [{"colour": kind, "number": n, "fresh": field in fresh}
                        for field, (kind, n) in enumerate(zip(order.fields, cells, strict=True))],
@@ -182,7 +273,7 @@ def _order(order: SheetOrder, numbers: sheet.Cells, status: str, fresh: set[int]
             "stuck": not sheet.completable(order.rule, cells)}
 
 
-def _digital(state: ShState, seat: int) -> dict[str, JSON]:
+def _digital(state: ShState, seat: int) -> Digital:
     """While a player with a digital sheet enters: per order and field the numbers it may
     take now (number and colour; another colour than the field's spends a chameleon) or why
     none (a sentence's key), and what is left of this roll (each colour not used yet with its
@@ -192,14 +283,14 @@ def _digital(state: ShState, seat: int) -> dict[str, JSON]:
         return {"offers": None, "refusals": None, "hand": None}
     now, sheets = hand(state, seat), layout(state, seat)
     offers = _offered(sheet.offers(sheets, player.numbers, now))
-    refusals: JSON = sheet.refusals(sheets, player.numbers, now)
+    refusals = sheet.refusals(sheets, player.numbers, now)
     return {"offers": offers, "refusals": refusals,
             "hand": {"colours": {c: v for c, v in now.values.items() if c not in now.used},
                      "jokers": list(now.jokers.values()), "chameleon": now.chameleon}}
 
 
 @lru_cache(maxsize=sheet.OFFERS_KEPT)
-def _offered(found: sheet.Offers) -> JSON:
+def _offered(found: sheet.Offers) -> list[list[list[Offer]]]:
     """The offers as the phone reads them, made once for a sheet and hand (the same object
     while they stay the same: never change it)."""
     return [[[{"number": n, "colour": c} for n, c in field] for field in order]
@@ -238,7 +329,7 @@ def warned(state: ShState) -> bool:
         for seat in range(state.seats))
 
 
-def private_view(state: ShState, seat: int) -> dict[str, JSON]:
+def private_view(state: ShState, seat: int) -> SafehouseSeatView:
     """The actions the seat's phone may send now and what its digital sheet may take, or why
     not."""
     return {"actions": RULES.allowed_actions(state, seat), **_digital(state, seat)}

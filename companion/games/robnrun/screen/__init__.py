@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from typing import cast
 
 import pygame
 
@@ -51,9 +52,9 @@ from companion.device.painters.parts import (
 )
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON
-from companion.games.robnrun.pieces import COLOURS, TOOLS
+from companion.games.robnrun.pieces import COLOURS, TOOLS, SafeView
 from companion.games.robnrun.screen.escape_route import CUBES, RouteArea, draw_route
-from companion.games.robnrun.views import RobnRunView
+from companion.games.robnrun.views import EvaluationView, RobnRunBox, RobnRunView
 
 STEP_TITLES = ("one", "two", "three", "four", "five", "six")
 
@@ -122,7 +123,8 @@ class RobnRunPainter:
             join_corner(surface, spot.qr, ctx)
             top, lines = beside_the_code(top, spot), beside_the_code(lines, spot)
         _headline(surface, top, view, ctx)
-        safes = (view.get("box") or {}).get("safes") or []
+        box = _box(view)
+        safes = box["safes"] if box else []
         if state["openly_asked"]:  # the box says what playing openly means, then asks
             write_lines(surface, ctx.fonts.body, ctx.text("screen.robnrun.openly_ask"), WARN,
                         lines, "topleft")
@@ -346,7 +348,8 @@ def _alarm(view: TableView[RobnRunView], ctx: Context) -> Told:
     state = view["state"]
     hints = [_robbery(state, ctx), _tool_line(state, ctx)]
     if state["openly"]:
-        cards = view.get("box", {}).get("cards") or []
+        box = _box(view)
+        cards = box["cards"] if box else []
         named = [ctx.text(f"robnrun.tool.{card}") for card in cards]
         entered = ctx.text("screen.robnrun.cards", entered=len(cards),
                            played=state["crew"]["played"])
@@ -354,6 +357,12 @@ def _alarm(view: TableView[RobnRunView], ctx: Context) -> Told:
     return ([_boss(view, ctx), (ctx.text("screen.robnrun.sorting"), TEXT)],
             [*hints, _played_line(state, MUTED, ctx)[0],
              ctx.text("screen.robnrun.sorting_phone")])
+
+
+def _box(view: TableView[RobnRunView]) -> RobnRunBox | None:
+    """What the box's screen alone shows while the boss plays openly; None otherwise."""
+    box = view.get("box")
+    return cast(RobnRunBox, box) if box else None
 
 
 def _entering(state: State) -> bool:
@@ -367,7 +376,7 @@ def _safe_entry(surface: pygame.Surface, spot: Layout, view: TableView[RobnRunVi
     """The boss has no phone: the safe being entered on the box, readable, its gold at the
     top, a line per tool and what is still missing; the others as hints. The safes stand on
     the box's screen alone (the view's ``box``)."""
-    box = view["box"]
+    box = cast(RobnRunBox, view["box"])
     safes, focus = list(box["draft"]), int(box["focus"])
     safe = safes[focus]
     head = (ctx.text("screen.robnrun.safe", safe=focus + 1, gold=safe["gold"]) if safe["gold"]
@@ -388,7 +397,7 @@ def _safe_entry(surface: pygame.Surface, spot: Layout, view: TableView[RobnRunVi
     menu_bar(surface, spot.menu, ctx)
 
 
-def _still_missing(box: Mapping[str, JSON], ctx: Context) -> list[Line]:
+def _still_missing(box: RobnRunBox, ctx: Context) -> list[Line]:
     """What the safe in focus lacks (tools, within what a safe needs; its gold), else which
     safes are still open, else that every safe is whole: "These are the safes" is offered."""
     missing = box["missing"]
@@ -413,7 +422,7 @@ OPEN_SAFES = ("prepare", "clues", "crew", "alarm")
 
 
 def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
-                view: TableView[RobnRunView], safes: Sequence[Mapping[str, JSON]],
+                view: TableView[RobnRunView], safes: Sequence[SafeView],
                 readable: Sequence[Line], ctx: Context) -> int:
     """While the boss plays openly, the safes entered on the box under the headline down to
     ``bottom``, a line a safe (or two where one does not fit), whole, as the crew plays
@@ -433,7 +442,7 @@ def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
     return len(readable) - (top > rect.top)
 
 
-def _safe_line(view: TableView[RobnRunView], index: int, safe: Mapping[str, JSON],
+def _safe_line(view: TableView[RobnRunView], index: int, safe: SafeView,
                ctx: Context) -> str:
     """A safe in a line: its number, its tools (counted where more than one), its gold; a
     tool's words are kept together where the line is broken."""
@@ -480,19 +489,20 @@ def _hand_line(view: TableView[RobnRunView], ctx: Context) -> str:
 
 def _evaluation(view: TableView[RobnRunView], ctx: Context) -> Told:
     state = view["state"]
-    ev = state["evaluation"] or {}
-    step = int(ev["step"])
+    ev = state["evaluation"]
+    assert ev is not None, "the evaluation phase shows its evaluation"
+    step = ev["step"]
     readable, hints = STEP_LINES[step](state, ev, ctx)
     return readable, [ctx.text("screen.robnrun.step", step=step), *hints]
 
 
-def _step_gold(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+def _step_gold(state: State, ev: EvaluationView, ctx: Context) -> Told:
     """The car moved (the moment over the top says what was cracked, or the alarm)."""
     return [(ctx.text("screen.robnrun.car", steps=int(state["car"]) - int(ev["car_from"])),
              TEXT)], []
 
 
-def _step_cubes(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+def _step_cubes(state: State, ev: EvaluationView, ctx: Context) -> Told:
     cubes = ", ".join(ctx.text(f"robnrun.colour.{c}") for c in ev["cubes"])
     lines = [(ctx.text("screen.robnrun.cubes", cubes=cubes or ctx.text("screen.robnrun.none")),
               TEXT)]
@@ -501,13 +511,13 @@ def _step_cubes(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
     return lines, []
 
 
-def _step_safes(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+def _step_safes(state: State, ev: EvaluationView, ctx: Context) -> Told:
     hints = ([ctx.text("screen.robnrun.placed", buildings=", ".join(ev["placed"]))]
              if ev["placed"] else [])
     return [(ctx.text("screen.robnrun.to_place", amount=ev["to_place"]), TEXT)], hints
 
 
-def _step_police(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+def _step_police(state: State, ev: EvaluationView, ctx: Context) -> Told:
     lines = [(ctx.text("screen.robnrun.police", steps=ev["police_steps"]), TEXT)]
     if ev["lost_safes"]:
         lines.append((ctx.text("screen.robnrun.lost_safes", amount=ev["lost_safes"]), WARN))
@@ -515,7 +525,7 @@ def _step_police(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
                             alarm=int(bool(ev["alarm"])))]
 
 
-def _step_dealer(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+def _step_dealer(state: State, ev: EvaluationView, ctx: Context) -> Told:
     colour = ev["dealer"]
     if colour is None:
         return [(ctx.text("screen.robnrun.no_dealer"), MUTED)], []
@@ -524,7 +534,7 @@ def _step_dealer(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
               TEXT)], [ctx.text("screen.robnrun.prices", one=one, two=one + two)])
 
 
-def _step_old(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
+def _step_old(state: State, ev: EvaluationView, ctx: Context) -> Told:
     """The headline says it: old safes out; what was bought from the dealer, a hint."""
     hints = [ctx.text("screen.robnrun.old_safes")]
     if ev["bought"] is not None:
@@ -532,7 +542,7 @@ def _step_old(state: State, ev: Mapping[str, JSON], ctx: Context) -> Told:
     return [], hints
 
 
-StepLines = Callable[[State, Mapping[str, JSON], Context], Told]
+StepLines = Callable[[State, EvaluationView, Context], Told]
 STEP_LINES: dict[int, StepLines] = {1: _step_gold, 2: _step_cubes, 3: _step_safes,
                                     4: _step_police, 5: _step_dealer, 6: _step_old}
 
