@@ -3,33 +3,32 @@ a metre; before the first turn of a first game, the setup's next item to tick in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
 from companion.device.painters.palette import ACCENT, BACKGROUND, TEXT
 from companion.device.painters.parts import (
     Context,
+    TableView,
     game_layout,
     key_legend,
     menu_bar,
     write,
     write_lines,
 )
-from companion.games.base import JSON
 
 
-def shows_guide(view: Mapping[str, JSON]) -> bool:
+def shows_guide(view: TableView[Any]) -> bool:
     """Whether the box shows the guide's page instead of the game's screen."""
     teaching = view.get("teaching")
-    return isinstance(teaching, Mapping) and bool(teaching.get("shown")) and bool(
-        view.get("guide"))
+    return teaching is not None and teaching["shown"] and view.get("guide") is not None
 
 
 class GuidePainter:
     """Draws the guide's page: its title, the line to read, the buttons and the menu."""
 
-    def draw(self, surface: pygame.Surface, view: Mapping[str, JSON], ctx: Context) -> None:
+    def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None:
         spot = game_layout(surface.get_size())
         surface.fill(BACKGROUND)
         heading, line = guide_lines(view, ctx)
@@ -43,17 +42,14 @@ class GuidePainter:
         menu_bar(surface, spot.menu, ctx)
 
 
-def guide_lines(view: Mapping[str, JSON], ctx: Context) -> tuple[str, str]:
+def guide_lines(view: TableView[Any], ctx: Context) -> tuple[str, str]:
     """The page's heading and line: what to do now; before the first turn of a first game,
     how far the setup is and its next item."""
-    guide, teaching = view["guide"], view["teaching"]
-    assert isinstance(guide, Mapping) and isinstance(teaching, Mapping)
-    params = guide.get("setup_params") or {}
-    assert isinstance(params, Mapping)
-    items, keys = list(guide.get("items") or []), list(guide.get("setup") or [])
-    ticked = list(teaching.get("ticked") or [])
-    left = [key for item, key in zip(items, keys, strict=True) if item not in ticked]
-    if teaching.get("setup") and left:
+    guide, teaching = view.get("guide"), view.get("teaching")
+    assert guide is not None and teaching is not None  # shows_guide said so
+    params, items, keys = guide["setup_params"], guide["items"], guide["setup"]
+    left = [key for item, key in zip(items, keys, strict=True) if item not in teaching["ticked"]]
+    if teaching["setup"] and left:
         done = ctx.text("screen.guide.setup", done=len(items) - len(left), total=len(items))
         return done, ctx.text(str(left[0]), **params)
     return ctx.text("screen.guide.title"), ctx.text(str(guide["now"]), **params)
