@@ -109,19 +109,40 @@ class Screen:
             return shown
         if shown is None or not shows_the_same(shown.published, published):
             # names typed on phones, as every text, reach the painters as a font can draw them
-            view = drawable_view({**published.public, "box": published.device.get("box") or {}})
-            shown = Shown(published, published.version, view)
+            raw = {**published.public, "box": published.device.get("box") or {}}
+            view = (drawable_view(raw) if shown is None
+                    else cast("TableView[Any]", drawable_beside(raw, shown.raw, shown.view)))
+            shown = Shown(published, published.version, raw, view)
         self._shown = shown._replace(published=published)
         return self._shown
 
 
 class Shown(NamedTuple):
     """The Published the screen looked at last, the version since which it shows the same,
-    and that version's view made drawable."""
+    and that version's view with the box's own part, as published and made drawable."""
 
     published: Published
     since: int
+    raw: dict[str, JSON]
     view: TableView[Any]
+
+
+def drawable_beside(view: Mapping[str, JSON], before: Mapping[str, JSON],
+                    drawn: Mapping[str, JSON]) -> dict[str, JSON]:
+    """``view`` as a font can draw it, taking what ``drawn`` made of ``before`` for each part
+    as it was (a part's own parts likewise): only what changed is walked."""
+    kept: dict[str, JSON] = {}
+    changed: dict[str, JSON] = {}
+    for key, part in view.items():
+        old = before.get(key, changed)  # ``changed`` is no part of any view
+        if part == old:
+            kept[key] = drawn[key]
+        elif isinstance(part, Mapping) and isinstance(old, Mapping):
+            kept[key] = drawable_beside(part, old, drawn[key])
+        else:
+            changed[key] = part
+    walked: Mapping[str, JSON] = drawable_view(changed) if changed else {}
+    return {key: walked[key] if key in walked else kept[key] for key in view}
 
 
 def shows_the_same(before: Published, after: Published) -> bool:

@@ -35,7 +35,7 @@ from companion.device.painters.parts import (
     game_layout,
 )
 from companion.device.qr import qr_matrix, qr_surface, qr_text
-from companion.device.screen import READ_STEPS, Screen, menu_labels
+from companion.device.screen import READ_STEPS, Screen, drawable_beside, menu_labels
 from companion.games import GAMES
 from companion.games.base import Action, Button, Controls, MenuItem, Sound
 from companion.games.romme.screen import PAINTER as ROMME_PAINTER
@@ -476,10 +476,10 @@ def test_screen_a_version_that_shows_the_same_draws_no_new_frame() -> None:
 
 def test_screen_walks_a_view_for_drawable_text_once_while_it_shows_the_same(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    walked: list[int] = []
+    walked: list[set[str]] = []
 
     def counted(view: dict[str, Any]) -> Any:
-        walked.append(view["version"])
+        walked.append(set(view))
         return drawable_view(view)
 
     monkeypatch.setattr("companion.device.screen.drawable_view", counted)
@@ -488,10 +488,22 @@ def test_screen_walks_a_view_for_drawable_text_once_while_it_shows_the_same(
     assert len(redraws(screen, shown, 3, step_ms=10)) > 1, "the countdown ticks"
     same = replace(shown, version=13, public={**shown.public, "version": 13})
     screen.render(pygame.Surface(SIZE), same, 0, URL, 3.0)
-    assert walked == [12], "one walk for every frame of what the screen shows"
+    assert len(walked) == 1 and "seats" in walked[0], (
+        "one walk for every frame of what the screen shows")
     paused = published(romme_view("paused", remaining_ms=9_000, running=False), TURN_KEYS)
     screen.render(pygame.Surface(SIZE), paused, 0, URL, 3.0)
-    assert walked == [12, 12], "a view that shows something new is walked again"
+    assert walked[1:] == [{"remaining_ms", "running"}, {"phase"}], (
+        "of a view that shows something new, only the parts that changed are walked")
+
+
+def test_screen_a_view_beside_the_one_before_is_drawable_as_a_whole() -> None:
+    before = romme_view("turn", remaining_ms=12_000)
+    after = romme_view("paused", remaining_ms=9_000, running=False)
+    after["seats"][1]["name"] = "Zo\x00\u00eb\nB"
+    after["state"]["players"][2]["left"] = True
+    beside = drawable_beside(after, before, drawable_view(before))
+    assert beside == drawable_view(after) and list(beside) == list(after)
+    assert beside["seats"][1]["name"] == "Zo\ufffd\u00eb B"
 
 
 def test_screen_asks_screen_redraws_as_the_moment_before_ok_passes_then_rests() -> None:
