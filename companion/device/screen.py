@@ -134,8 +134,10 @@ def drawable_beside(view: Mapping[str, JSON], before: Mapping[str, JSON],
     kept: dict[str, JSON] = {}
     changed: dict[str, JSON] = {}
     for key, part in view.items():
-        old = before.get(key, changed)  # ``changed`` is no part of any view
-        if part == old:
+        old = before.get(key)
+        if key not in before:
+            changed[key] = part
+        elif part == old:
             kept[key] = drawn[key]
         elif isinstance(part, Mapping) and isinstance(old, Mapping):
             kept[key] = drawable_beside(part, old, drawn[key])

@@ -504,6 +504,10 @@ def test_screen_a_view_beside_the_one_before_is_drawable_as_a_whole() -> None:
     beside = drawable_beside(after, before, drawable_view(before))
     assert beside == drawable_view(after) and list(beside) == list(after)
     assert beside["seats"][1]["name"] == "Zo\ufffd\u00eb B"
+    lobby = lobby_view()
+    for one, other in ((lobby, after), (after, lobby)):
+        assert drawable_beside(other, one, drawable_view(one)) == drawable_view(other), (
+            "parts come and go")
 
 
 def test_screen_asks_screen_redraws_as_the_moment_before_ok_passes_then_rests() -> None:
