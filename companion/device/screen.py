@@ -1,6 +1,7 @@
 """The box's screen: draws the public view with the painter of the view's game.
 
-It redraws only when something it shows has changed: a new version, a moved cursor, or a
+It redraws only when something it shows has changed: a new version whose public view, box
+parts or controls differ (a phone's own step changes none of them), a moved cursor, or a
 new figure on the running countdown (a new second, under 10 s a new tenth), or on the asks
 screen a new item or the moment before OK takes it passing. So a running turn costs at most
 about ten frames a second, and an idle table none.
@@ -9,6 +10,7 @@ about ten frames a second, and an idle table none.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple, cast
 
 import pygame
 
@@ -22,10 +24,15 @@ from companion.games.base import JSON, Button, Controls, Games, MenuItem, Sound
 from companion.i18n import DEFAULT_LANGUAGE, has_text, text
 from companion.table.menu import waiting
 from companion.table.published import Published
+from companion.table.views import TableView
 
 Drawn = tuple[int, int, str | None, Sound | None, tuple[int, int] | None]
-"""Everything a frame depends on besides the join link: version, cursor, countdown figure,
-the moment shown, and on the asks screen its item and how far the moment before OK is."""
+"""Everything a frame depends on besides the join link: the version since which the screen
+shows the same, cursor, countdown figure, the moment shown, and on the asks screen its item
+and how far the moment before OK is."""
+COUNTED = frozenset({"version", "timer"})
+"""What a frame takes from the newest Published however long the screen shows the same (a
+version's number and timer hold no text to make drawable)."""
 READ_STEPS = 20
 """The asks screen's bar fills in this many steps."""
 
@@ -41,6 +48,7 @@ class Screen:
         self.language = language
         self._fonts = Fonts.for_height(size[1])
         self._drawn: Drawn | None = None
+        self._shown: Shown | None = None
 
     def render(self, surface: pygame.Surface, published: Published, cursor: int,
                join_url: str | None, now: float, moment: Sound | None = None,
@@ -53,10 +61,9 @@ class Screen:
         ``asking``: the asks screen is open (a moment still goes first).
         """
         device = published.device
-        # names typed on phones, as every text, reach the painters as a font can draw them
-        view = drawable_view({**published.view(None, now), "box": device.get("box") or {}})
+        view = self._view(published, now)
         lang = str(view.get("language") or self.language)
-        self._drawn = _drawn(published, cursor, now, moment, asking)
+        self._drawn = self._drawing(published, cursor, now, moment, asking)
         if asking is not None and moment is None:
             draw_asks(surface, self.asks_context(published, view, lang, asking.cursor),
                       asking.read(now))
@@ -81,15 +88,77 @@ class Screen:
     def needs_redraw(self, published: Published, cursor: int, now: float,
                      moment: Sound | None = None, asking: Asking | None = None) -> bool:
         """Whether a frame drawn now would differ from the last one."""
-        return _drawn(published, cursor, now, moment, asking) != self._drawn
+        return self._drawing(published, cursor, now, moment, asking) != self._drawn
+
+    def _drawing(self, published: Published, cursor: int, now: float, moment: Sound | None,
+                 asking: Asking | None) -> Drawn:
+        remaining = published.remaining_ms(now)
+        figure = None if remaining is None else countdown_text(remaining)
+        asks = None if asking is None else (asking.cursor, int(asking.read(now) * READ_STEPS))
+        return self._showing(published).since, cursor, figure, moment, asks
+
+    def _view(self, published: Published, now: float) -> TableView[Any]:
+        """The public view with the box's own part as the painters read it, its timer
+        counted down to ``now``."""
+        view, now_view = dict(self._showing(published).view), published.view(None, now)
+        for key in COUNTED.intersection(now_view):
+            view[key] = now_view[key]
+        return cast("TableView[Any]", view)
+
+    def _showing(self, published: Published) -> Shown:
+        """What ``published`` shows, kept from the Published before it while that shows the
+        same: its view is made drawable once, not on every frame or version that shows it."""
+        shown = self._shown
+        if shown is not None and shown.published is published:
+            return shown
+        if shown is None or not shows_the_same(shown.published, published):
+            # names typed on phones, as every text, reach the painters as a font can draw them
+            raw = {**published.public, "box": published.device.get("box") or {}}
+            view = (drawable_view(raw) if shown is None
+                    else cast("TableView[Any]", drawable_beside(raw, shown.raw, shown.view)))
+            shown = Shown(published, published.version, raw, view)
+        self._shown = shown._replace(published=published)
+        return self._shown
 
 
-def _drawn(published: Published, cursor: int, now: float, moment: Sound | None,
-           asking: Asking | None) -> Drawn:
-    remaining = published.remaining_ms(now)
-    figure = None if remaining is None else countdown_text(remaining)
-    asks = None if asking is None else (asking.cursor, int(asking.read(now) * READ_STEPS))
-    return published.version, cursor, figure, moment, asks
+class Shown(NamedTuple):
+    """The Published the screen looked at last, the version since which it shows the same,
+    and that version's view with the box's own part, as published and made drawable."""
+
+    published: Published
+    since: int
+    raw: dict[str, JSON]
+    view: TableView[Any]
+
+
+def drawable_beside(view: Mapping[str, JSON], before: Mapping[str, JSON],
+                    drawn: Mapping[str, JSON]) -> dict[str, JSON]:
+    """``view`` as a font can draw it, taking what ``drawn`` made of ``before`` for each part
+    as it was (a part's own parts likewise): only what changed is walked."""
+    kept: dict[str, JSON] = {}
+    changed: dict[str, JSON] = {}
+    for key, part in view.items():
+        old = before.get(key)
+        if key not in before:
+            changed[key] = part
+        elif part == old:
+            kept[key] = drawn[key]
+        elif isinstance(part, Mapping) and isinstance(old, Mapping):
+            kept[key] = drawable_beside(part, old, drawn[key])
+        else:
+            changed[key] = part
+    walked: Mapping[str, JSON] = drawable_view(changed) if changed else {}
+    return {key: walked[key] if key in walked else kept[key] for key in view}
+
+
+def shows_the_same(before: Published, after: Published) -> bool:
+    """Whether the box's screen shows ``after`` as it showed ``before``: the same public view
+    but for its version, the same box parts and controls, and a running countdown that
+    started at the same moment."""
+    running = bool(after.public.get("timer") and after.public["timer"]["running"])
+    return ({**before.public, "version": None} == {**after.public, "version": None}
+            and before.device == after.device and before.controls == after.controls
+            and (not running or before.as_of == after.as_of))
 
 
 def menu_labels(controls: Controls, view: Mapping[str, JSON], lang: str) -> tuple[str, ...]:

@@ -225,13 +225,19 @@ TABLE_REFUSALS = {Sender.HOST: "error.host_only", Sender.OWN_SEAT: "error.not_yo
 """What a refused sender hears where a step names no text of its own."""
 
 
+SEATLESS = (Sender.HOST, Sender.BOX, Sender.SERVER)
+"""The senders that are never a seat's phone: ``check_sender`` refuses every seat."""
+SEATED = (Sender.PHONE,)
+"""The senders that are always a phone: ``check_sender`` refuses the box and the table page."""
+
+
 def check_sender(step: Step[S, Any], state: S, action: Action) -> None:
     """Refuse (IllegalAction) ``action`` from a sender its step's ``by`` leaves out."""
     seat, by = action.seat, step.by
     refused = step.refused or TABLE_REFUSALS.get(by, "error.not_your_seat")
-    if by in (Sender.HOST, Sender.BOX, Sender.SERVER) and seat is not None:
+    if by in SEATLESS and seat is not None:
         raise IllegalAction(refused)
-    if by is Sender.PHONE and seat is None:
+    if by in SEATED and seat is None:
         raise IllegalAction(refused)
     if by in (Sender.OWN_SEAT, Sender.NAMED_SEAT) and seat is not None:
         named = action.args.get("seat")
@@ -258,6 +264,8 @@ class Rules(Generic[S]):
 
     game: str
     steps: Mapping[str, GameStep[S]]
+    _sendable: dict[tuple[object, bool], tuple[str, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def step(self, action: Action) -> GameStep[S]:
         """The declaration of ``action``'s type; InvalidAction for a type the game lacks."""
@@ -282,7 +290,8 @@ class Rules(Generic[S]):
         return self.steps[action.type].does(state, action)
 
     def allowed_actions(self, state: S, seat: int | None) -> list[str]:
-        """The action types ``seat`` (None: the box) may send now."""
+        """The action types ``seat`` (None: the box) may send now: only the steps its phase
+        and its sender allow are checked in full (asked for every seat's view of a version)."""
         def may(kind: str) -> bool:
             try:
                 self.check(state, Action(kind, seat))
@@ -290,7 +299,20 @@ class Rules(Generic[S]):
                 return False
             return True
 
-        return [kind for kind in self.steps if may(kind)]
+        phase = getattr(state, "phase", None)
+        return [kind for kind in self._candidates(phase, seat is None) if may(kind)]
+
+    def _candidates(self, phase: object, from_box: bool) -> tuple[str, ...]:
+        """The steps ``check`` does not refuse at once in ``phase`` to the box (``from_box``)
+        or to a seat: their phases hold it and their ``by`` admits such a sender."""
+        key = (phase, from_box)
+        found = self._sendable.get(key)
+        if found is None:
+            found = tuple(kind for kind, step in self.steps.items()
+                          if (step.phases is None or phase in step.phases)
+                          and step.by not in (SEATLESS if not from_box else SEATED))
+            self._sendable[key] = found
+        return found
 
     def acts_for(self, state: S, action: Action) -> int | None:
         """The seat whose secret part ``action`` plays from the box or the table page."""

@@ -15,7 +15,6 @@ import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from contextlib import suppress
 
 from companion.games.base import Games
 from companion.server.app import SECURITY_HEADERS
@@ -70,6 +69,8 @@ class Streams:
         self._json = ViewJson()
         self._followers: list[Callable[[Published], None]] = []
         self._senders: set[Future[int]] = set()
+        self._waking: set[Future[int]] = set()
+        """Senders whose version is published: their answer wakes the streams after it."""
         self._senders_lock = threading.Lock()
         table.subscribe(self.publish, first=True)
 
@@ -92,13 +93,16 @@ class Streams:
 
     def publish(self, published: Published) -> None:
         """Keep ``published`` and wake every stream (a Table subscriber: from its thread);
-        the version of an action sent from the loop wakes them once its sender is answered."""
+        the version of an action sent from the loop wakes them once its sender is answered,
+        in the same hand-over to the loop."""
         self._latest = published
-        sender = self._sender()
+        with self._senders_lock:
+            # an action from the loop the Table takes now: the version is that action's
+            sender = next((posted for posted in self._senders if posted.running()), None)
+            if sender is not None:
+                self._waking.add(sender)
         if sender is None:
             self._wake()
-        else:
-            sender.add_done_callback(lambda _: self._wake())
 
     def answer(self, posted: Future[int]) -> asyncio.Future[int]:
         """The Table's answer to an action ``posted`` from the loop, as a future of the loop
@@ -109,8 +113,13 @@ class Streams:
         def answered(done: Future[int]) -> None:  # on the Table's thread
             with self._senders_lock:
                 self._senders.discard(done)
-            with suppress(RuntimeError):  # a loop that has stopped waits for no answer
-                loop.call_soon_threadsafe(_settle, answer, done)
+                waking = done in self._waking
+                self._waking.discard(done)
+            try:
+                loop.call_soon_threadsafe(self._answered, answer, done, waking)
+            except RuntimeError:  # a loop that has stopped waits for no answer
+                if waking:
+                    self._wake()
         with self._senders_lock:
             self._senders.add(posted)
         posted.add_done_callback(answered)
@@ -174,11 +183,15 @@ class Streams:
             self._loop = loop
             loop.call_later(self._heartbeat_s, self._beat)
 
-    def _sender(self) -> Future[int] | None:
-        """The action the Table takes now if it came from the loop: the version being
-        published is that action's (the Table takes one at a time)."""
-        with self._senders_lock:
-            return next((posted for posted in self._senders if posted.running()), None)
+    def _answered(self, answer: asyncio.Future[int], done: Future[int], waking: bool) -> None:
+        """Settle a sender's ``answer`` (on the loop); then, if its version was published
+        (``waking``), wake the streams."""
+        _settle(answer, done)
+        if waking:
+            if asyncio.get_running_loop() is self._loop:
+                self._nudge()
+            else:
+                self._wake()
 
     def _wake(self) -> None:
         if not self._call(self._nudge):

@@ -84,8 +84,9 @@ def test_a_failing_painter_leaves_a_plain_screen_and_the_box_plays_on(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setattr("companion.device.screen.painter_for", lambda game: Broken())
     feed = Feed(running_turn())
-    frames = Frames(lambda frame: feed.publish(replace(running_turn(), version=6)),
-                    lambda frame: None)
+    shown = running_turn()
+    undoable = replace(shown, version=6, public={**shown.public, "version": 6, "undo": True})
+    frames = Frames(lambda frame: feed.publish(undoable), lambda frame: None)
     with caplog.at_level(logging.ERROR, logger="companion.device.display"):
         run_display(feed, Panel(), link, window=False, size=SIZE, stop=frames.stop,
                     on_frame=frames, watchdog=frames.watchdog)

@@ -203,8 +203,9 @@ def test_display_quit_is_an_orderly_stop() -> None:
 
 def test_display_table_changes_wake_the_loop() -> None:
     feed = Feed(lobby(1))
+    english = replace(lobby(2), public={**lobby(2).public, "language": "en"})
     versions: list[int] = []
-    frames = Frames(lambda frame: threading.Thread(target=feed.publish, args=(lobby(2),)).start(),
+    frames = Frames(lambda frame: threading.Thread(target=feed.publish, args=(english,)).start(),
                     lambda frame: versions.append(feed.published.version))
     run_display(feed, Panel(), link, window=False, stop=frames.stop, on_frame=frames,
                 watchdog=frames.watchdog)

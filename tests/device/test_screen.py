@@ -27,9 +27,15 @@ from companion.device.painters.palette import (
     TEXT,
     WARN,
 )
-from companion.device.painters.parts import Fonts, countdown_text, fitting, game_layout
+from companion.device.painters.parts import (
+    Fonts,
+    countdown_text,
+    drawable_view,
+    fitting,
+    game_layout,
+)
 from companion.device.qr import qr_matrix, qr_surface, qr_text
-from companion.device.screen import READ_STEPS, Screen, menu_labels
+from companion.device.screen import READ_STEPS, Screen, drawable_beside, menu_labels
 from companion.games import GAMES
 from companion.games.base import Action, Button, Controls, MenuItem, Sound
 from companion.games.romme.screen import PAINTER as ROMME_PAINTER
@@ -452,7 +458,57 @@ def test_screen_idle_table_is_never_redrawn() -> None:
     shown = published(lobby_view(), lobby_menu())
     assert redraws(screen, shown, 60, step_ms=50) == [0.0]
     assert screen.needs_redraw(shown, 1, 60.0), "the cursor moved"
-    assert screen.needs_redraw(replace(shown, version=2), 0, 60.0), "a new version"
+    english = {**lobby_view("en"), "version": 2}
+    assert screen.needs_redraw(published(english, lobby_menu()), 0, 60.0), (
+        "a new version that shows something new")
+
+
+def test_screen_a_version_that_shows_the_same_draws_no_new_frame() -> None:
+    screen, surface = Screen(SIZE, SCREEN_GAMES), pygame.Surface(SIZE)
+    shown = published(romme_view("turn", remaining_ms=12_000), TURN_KEYS)
+    screen.render(surface, shown, 0, URL, 0.0)
+    same = replace(shown, version=13, public={**shown.public, "version": 13},
+                   private={0: {"note": "a phone's own step"}})
+    assert not screen.needs_redraw(same, 0, 0.0), "only a phone's own view changed"
+    assert screen.needs_redraw(replace(same, controls=Controls()), 0, 0.0), "other keys"
+    assert screen.needs_redraw(replace(same, device={"box": {"hint": 1}}), 0, 0.0), "box"
+    assert screen.needs_redraw(replace(same, as_of=1.0), 0, 0.0), "the turn started anew"
+
+
+def test_screen_walks_a_view_for_drawable_text_once_while_it_shows_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    walked: list[set[str]] = []
+
+    def counted(view: dict[str, Any]) -> Any:
+        walked.append(set(view))
+        return drawable_view(view)
+
+    monkeypatch.setattr("companion.device.screen.drawable_view", counted)
+    screen = Screen(SIZE, SCREEN_GAMES)
+    shown = published(romme_view("turn", remaining_ms=12_000), TURN_KEYS)
+    assert len(redraws(screen, shown, 3, step_ms=10)) > 1, "the countdown ticks"
+    same = replace(shown, version=13, public={**shown.public, "version": 13})
+    screen.render(pygame.Surface(SIZE), same, 0, URL, 3.0)
+    assert len(walked) == 1 and "seats" in walked[0], (
+        "one walk for every frame of what the screen shows")
+    paused = published(romme_view("paused", remaining_ms=9_000, running=False), TURN_KEYS)
+    screen.render(pygame.Surface(SIZE), paused, 0, URL, 3.0)
+    assert walked[1:] == [{"remaining_ms", "running"}, {"phase"}], (
+        "of a view that shows something new, only the parts that changed are walked")
+
+
+def test_screen_a_view_beside_the_one_before_is_drawable_as_a_whole() -> None:
+    before = romme_view("turn", remaining_ms=12_000)
+    after = romme_view("paused", remaining_ms=9_000, running=False)
+    after["seats"][1]["name"] = "Zo\x00\u00eb\nB"
+    after["state"]["players"][2]["left"] = True
+    beside = drawable_beside(after, before, drawable_view(before))
+    assert beside == drawable_view(after) and list(beside) == list(after)
+    assert beside["seats"][1]["name"] == "Zo\ufffd\u00eb B"
+    lobby = lobby_view()
+    for one, other in ((lobby, after), (after, lobby)):
+        assert drawable_beside(other, one, drawable_view(one)) == drawable_view(other), (
+            "parts come and go")
 
 
 def test_screen_asks_screen_redraws_as_the_moment_before_ok_passes_then_rests() -> None:

@@ -145,6 +145,29 @@ def test_the_sender_hears_its_answer_before_any_stream_is_written(
     assert written == [("sender", before + 1)] + [("stream", before + 1)] * 20
 
 
+def test_an_action_from_the_loop_is_answered_and_its_streams_woken_in_one_hand_over(
+        app: Flask, host_page: FlaskClient, table: Table) -> None:
+    """The Table's thread wakes the loop once for the sender's answer and the streams."""
+    woken_by: list[str] = []
+
+    async def counted() -> list[tuple[str, int]]:
+        loop = asyncio.get_running_loop()
+        wake = loop.call_soon_threadsafe
+
+        def counting(callback: Any, *args: Any, context: Any = None) -> asyncio.Handle:
+            if threading.current_thread() is not threading.main_thread():
+                woken_by.append(threading.current_thread().name)
+            return wake(callback, *args, context=context)
+
+        loop.call_soon_threadsafe = counting  # type: ignore[method-assign,assignment]
+        return await _written(app, table, cookies_of(host_page), 3)
+
+    before = table.published.version
+    written = asyncio.run(asyncio.wait_for(counted(), GUARD_S))
+    assert written == [("sender", before + 1)] + [("stream", before + 1)] * 3
+    assert woken_by == ["table"], "one hand-over from the Table's thread"
+
+
 def test_a_follower_that_holds_the_loop_does_not_hold_up_the_senders_answer(
         server: Server, host_page: FlaskClient, table: Table) -> None:
     """The box's screen follows the streams on the loop; the sender was answered after it."""
