@@ -249,10 +249,21 @@ class _Loop:
         if self.notice() != self.told or self.join_url() != self.link:
             self.dirty = True
         sound = None if moment is None else moment.sound
-        if self.dirty or self.screen.needs_redraw(published, cursor, now, sound, asking) or (
+        if self.dirty or self.changed(published, cursor, now, sound, asking) or (
                 self.station and (leds != self.leds or note != self.note)):
             self.draw(published, cursor, leds, now, sound, note, asking)
         return ticking or moment is not None or note is not None
+
+    def changed(self, published: Published, cursor: int, now: float, moment: Sound | None,
+                asking: Asking | None) -> bool:
+        """Whether the screen shows something new; when that cannot be told, it is drawn
+        again (and a painter that fails is caught there)."""
+        try:
+            return self.screen.needs_redraw(published, cursor, now, moment, asking)
+        except Exception:  # a fault in comparing views must never stop the box
+            if not self.broken:
+                log.exception("the screen could not tell what changed; it is drawn again")
+            return True
 
     def draw(self, published: Published, cursor: int, leds: LedFrame, now: float,
              moment: Sound | None = None, note: Heard | None = None,

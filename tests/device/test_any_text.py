@@ -95,3 +95,20 @@ def test_a_failing_painter_leaves_a_plain_screen_and_the_box_plays_on(
         "the screen could not be drawn; a plain one stands in"]
     said = colours(frames.frames[-1], pygame.Rect(0, 0, *SIZE))
     assert said[BACKGROUND] > 0 and len(said) > 2, "the plain screen says something"
+
+
+def test_a_screen_that_cannot_tell_what_changed_is_drawn_and_the_box_plays_on(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    def cannot_tell(*args: Any) -> bool:
+        raise ValueError("views that cannot be compared")
+    monkeypatch.setattr("companion.device.screen.Screen.needs_redraw", cannot_tell)
+    feed = Feed(running_turn())
+    shown = running_turn()
+    undoable = replace(shown, version=6, public={**shown.public, "version": 6, "undo": True})
+    frames = Frames(lambda frame: feed.publish(undoable), lambda frame: None)
+    with caplog.at_level(logging.ERROR, logger="companion.device.display"):
+        run_display(feed, Panel(), link, window=False, size=SIZE, stop=frames.stop,
+                    on_frame=frames, watchdog=frames.watchdog)
+    assert len(frames.frames) == 2, "the loop went on and drew the new version"
+    assert "the screen could not tell what changed; it is drawn again" in [
+        r.message for r in caplog.records]
