@@ -31,7 +31,17 @@ from companion.device.buttons import Buttons
 from companion.device.buzzer import Beeper
 from companion.device.pins import PinMap
 from companion.device.station import PoliceStation
-from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
+from companion.games.base import (
+    JSON,
+    Action,
+    Button,
+    Controls,
+    GetawayError,
+    LedFrame,
+    MenuItem,
+    Sound,
+)
+from companion.i18n import text
 from companion.table.follower import Follower
 from companion.table.owner import Table
 from companion.table.published import Published
@@ -102,6 +112,18 @@ class Asking:
 
 
 @dataclass(frozen=True, slots=True)
+class Refused:
+    """Why the Table refused the box's last press (a sentence's key and values), and when."""
+
+    key: str
+    params: Mapping[str, JSON]
+    at: float
+
+    def says(self, lang: str) -> str:
+        return text(self.key, lang, **self.params)
+
+
+@dataclass(frozen=True, slots=True)
 class Heard:
     """What the buzzer last played, and when (the simulator shows it as a note)."""
 
@@ -123,6 +145,7 @@ class Box:
         self._asking: Asking | None = None
         self._stepped: tuple[int, int] | None = None
         self._heard: Heard | None = None
+        self._refusal: Refused | None = None
         self._moved: Callable[[], None] = _nobody
         self._published = table.published
         with ExitStack() as devices:
@@ -170,6 +193,12 @@ class Box:
         """What the buzzer played last."""
         with self._lock:
             return self._heard
+
+    @property
+    def refused(self) -> Refused | None:
+        """Why the Table refused the box's last refused press."""
+        with self._lock:
+            return self._refusal
 
     def watch(self, moved: Callable[[], None]) -> None:
         """Call ``moved`` (on a button's thread) whenever a button moves the cursor or opens,
@@ -271,12 +300,18 @@ class Box:
 
     def _on_result(self, future: Future[int]) -> None:
         """A refused action (stale, illegal) sounds ERROR, on the box's thread."""
-        if future.exception() is not None:
-            self._follower.hand(self._refused)
+        error = future.exception()
+        if error is not None:
+            self._follower.hand(lambda: self._refused(error))
 
-    def _refused(self) -> None:
-        """What the box says to a refused action."""
+    def _refused(self, error: BaseException) -> None:
+        """What the box says to a refused action: ERROR, and why on the screen."""
         self._play([Sound.ERROR])
+        key, params = ((error.key, error.params) if isinstance(error, GetawayError)
+                       else ("error.internal", {}))
+        with self._lock:
+            self._refusal = Refused(key, params, self._clock())
+        self._moved()
 
     # -- the Table (its owner thread hands over, the box's thread follows) ---------------------
 

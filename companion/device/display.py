@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from companion.device.box import Asking, Heard, Moment
+from companion.device.box import Asking, Heard, Moment, Refused
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
 from companion.device.painters.palette import BACKGROUND, DANGER, INK, TEXT
@@ -42,6 +42,8 @@ KEYS_WAIT_MS = 50
 """How often the simulator's window looks for key presses."""
 HEARD_S = 1.5
 """How long the simulator's panel shows what the buzzer played."""
+REFUSED_S = 4.0
+"""How long the screen says why the box's last press was refused."""
 BAND_LINES = 2
 """The most lines a notice's band takes at the top of the screen (a longer one is cut)."""
 
@@ -95,6 +97,9 @@ class Panel(Protocol):
 
     @property
     def asking(self) -> Asking | None: ...
+
+    @property
+    def refused(self) -> Refused | None: ...
 
     def tick(self, now: float) -> None: ...
 
@@ -198,6 +203,7 @@ class _Loop:
     leds: LedFrame | None = None
     note: Heard | None = None
     told: Told | None = None
+    refusal: Refused | None = None
     link: str | None = None
     dirty: bool = True
     broken: bool = False
@@ -246,13 +252,15 @@ class _Loop:
                                         self.box.asking)
         note = self.box.heard if self.station else None
         note = note if note is not None and now - note.at < HEARD_S else None
-        if self.notice() != self.told or self.join_url() != self.link:
-            self.dirty = True
+        refusal = self.box.refused
+        refusal = refusal if refusal is not None and now - refusal.at < REFUSED_S else None
+        if self.notice() != self.told or self.join_url() != self.link or refusal != self.refusal:
+            self.dirty, self.refusal = True, refusal
         sound = None if moment is None else moment.sound
         if self.dirty or self.changed(published, cursor, now, sound, asking) or (
                 self.station and (leds != self.leds or note != self.note)):
             self.draw(published, cursor, leds, now, sound, note, asking)
-        return ticking or moment is not None or note is not None
+        return ticking or moment is not None or note is not None or refusal is not None
 
     def changed(self, published: Published, cursor: int, now: float, moment: Sound | None,
                 asking: Asking | None) -> bool:
@@ -276,6 +284,8 @@ class _Loop:
         self.told = self.notice()
         if self.told is not None:
             _band(screen, self.told.say(lang, short=True), self.fonts)
+        if self.refusal is not None:  # why the last press was refused, over the notice
+            _band(screen, self.refusal.says(lang), self.fonts)
         if self.station:
             panel = self.frame.subsurface((width, 0, self.frame.get_width() - width, height))
             draw_station(panel, leds, lang, self.fonts, note.sounds if note else ())

@@ -11,6 +11,7 @@ from companion.device.pins import PinMap, load_pins
 from companion.device.screen import menu_labels
 from companion.device.simulated_pins import simulated_factory
 from companion.games.base import Action, Button, LedFrame, Sound
+from companion.i18n import text
 from companion.table.menu import lobby_controls
 from companion.table.owner import Table
 from companion.table.published import Published, token_hash
@@ -379,6 +380,9 @@ def test_box_a_refused_action_sounds_error(box: Box, pins: RecordingFactory, pin
     p.hold(Button.BACK)                     # undo, with nothing to undo
     assert p.heard(mark) == [Sound.ERROR]
     assert p.state()["phase"] == "ready"
+    refused = box.refused                   # and the screen says why
+    assert refused is not None and refused.key == "error.nothing_to_undo"
+    assert refused.says("en") == text(refused.key, "en", **refused.params)
 
 
 def test_box_a_stale_press_sounds_error(table: Table, pin_map: PinMap, pins: RecordingFactory,

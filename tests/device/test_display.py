@@ -11,10 +11,10 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.device.box import Asking, Box, Heard, Moment
+from companion.device.box import Asking, Box, Heard, Moment, Refused
 from companion.device.display import pin_keys, run_display
 from companion.device.painters.asks import layout
-from companion.device.painters.palette import ACCENT, PANEL
+from companion.device.painters.palette import ACCENT, DANGER, PANEL
 from companion.device.painters.station import COLUMNS, led_centres, panel_width
 from companion.device.pins import PinMap
 from companion.games import GAMES
@@ -85,6 +85,7 @@ class Panel:
         self.moment: Moment | None = None
         self.heard: Heard | None = None
         self.asking: Asking | None = None
+        self.refused: Refused | None = None
         self.ticks: list[float] = []
         self.moved: Callable[[], None] | None = None
 
@@ -316,3 +317,14 @@ def test_display_fullscreen_is_the_screen_alone_at_the_displays_size() -> None:
                   for y in range(frame.get_height())}
     assert COLUMNS[0] not in right_edge and PANEL not in right_edge, "no LEDs beside it"
 
+
+
+def test_display_says_why_a_press_was_refused_for_a_few_seconds() -> None:
+    clock, panel = FakeClock(), Panel()
+    panel.refused = Refused("error.stale", {}, clock())
+    frames = Frames(lambda frame: clock.advance(4.5), lambda frame: None)
+    run_display(Feed(lobby()), panel, link, window=False, size=SIZE, stop=frames.stop,
+                on_frame=frames, clock=clock, watchdog=frames.watchdog)
+    band = pygame.Rect(0, 0, SIZE[0], 12)
+    said = [colours(frame, band)[DANGER] for frame in frames.frames]
+    assert said[0] > SIZE[0] * 6 and said[1] == 0, "a red band, gone after four seconds"
