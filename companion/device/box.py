@@ -9,7 +9,7 @@ comes from the Table's latest Published. The current game decides the LEDs and i
 the turn-timer warnings (10 s and 5 s left, a tick each second below 5 s) are the same for
 every game, and so is the moment of a turn the clock ended (the game sounds OVERRUN): every
 LED flashes for a few seconds while the screen shows it full-size. Every press is confirmed
-at once with Sound.PRESS, a refused action with ERROR.
+at once with Sound.PRESS, a refused action with ERROR and, for a few seconds, why.
 
 Asks (a browser to be the table page, a phone for a taken seat) are never in the game's menu
 and never move its cursor: RIGHT held opens a screen of their own, where OK takes the item

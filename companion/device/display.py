@@ -10,7 +10,8 @@ In the simulator the window is wider: the police station's LEDs and the keys for
 buttons are drawn beside the screen, and the keys press the buttons through the mock pins.
 Headless runs set ``SDL_VIDEODRIVER=dummy`` (and ``SDL_AUDIODRIVER=dummy``) before calling,
 and so does a box with a small SPI panel: each new frame is then copied to its framebuffer.
-A notice (a damaged database moved aside, a full disk) is drawn as a band over the screen.
+A notice (a damaged database moved aside, a full disk) is drawn as a band over the screen, and
+so, for a few seconds, is why the box's last press was refused.
 """
 
 from __future__ import annotations
