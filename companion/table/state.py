@@ -106,7 +106,8 @@ class TableState:
         if within and self.game_id:
             steps = reachable(self.undo)
             kept = {"undo": [[games[self.game_id].to_json(s.game), s.action, s.seat, s.final,
-                              s.clock_ms, s.clock_runs] for s in steps],
+                              s.clock_ms, s.clock_runs,
+                              s.taught.to_json() if s.taught else None] for s in steps],
                     "clock_ms": self.clock_ms}
         return {**kept, "game_id": self.game_id, "game": game, "language": self.language,
                 "seats": [[s.name, s.token_hash] for s in self.seats],
@@ -127,9 +128,8 @@ class TableState:
         claims = tuple(Claim(seat, name, token) for seat, name, token in data.get("claims", ()))
         wifi = Wifi.from_json(data["wifi"]) if data.get("wifi") else None
         ask = HostAsk(*data["host_ask"]) if data.get("host_ask") else None
-        undo = tuple(Step(games[game_id].from_json(state), action, seat, final, int(clock_ms),
-                          bool(runs))
-                     for state, action, seat, final, clock_ms, runs in data.get("undo", ()))
+        undo = tuple(_step(games[game_id].from_json(state), *rest)
+                     for state, *rest in data.get("undo", ()))
         return cls(game_id, seats, game, undo, data["language"], claims, wifi,
                    bool(data.get("show_wifi")), data.get("saved", {}),
                    tuple(data.get("hosts", ())), ask, data.get("last_setup"),
@@ -138,6 +138,14 @@ class TableState:
                    int(data.get("clock_ms", 0)),
                    teaching=Teaching.from_json(data.get("teaching")),
                    played=tuple(data.get("played", ())))
+
+
+def _step(game: Any, action: str, seat: int | None, final: str | None, clock_ms: int,
+          runs: bool, taught: Mapping[str, Any] | None = None) -> Step:
+    """A step undo can reach, as a snapshot within a game keeps it (older ones without how
+    far the game was taught)."""
+    return Step(game, action, seat, final, int(clock_ms), bool(runs),
+                Teaching.from_json(taught) if taught is not None else None)
 
 
 Handler = Callable[[TableState, Action, Games], TableState]
