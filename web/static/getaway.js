@@ -360,11 +360,12 @@
   // The line for the situation the game is in (where the game's own view has none); in
   // first-game mode the step's explanation the first time it comes, after that one tap away
   // under "The rule", with its place in the rule book; before the first turn of a first game
-  // the setup checklist (ticked on the table page); first-game mode's switch. On the table
-  // page it stands under whose turn it is, on a phone under the phone's own task.
+  // the setup checklist (ticked on the table page); first-game mode's switch. It stands
+  // under the task: on the table page under the clock and the buttons, on a phone under the
+  // phone's own part of the game.
   function renderGuide(v) {
     let el = $("guide");
-    const anchor = $(PAGE === "phone" ? "game-panel" : "status");
+    const anchor = $(PAGE === "phone" ? "game-panel" : "actions");
     if (!el && anchor) {
       el = h("section", { id: "guide", class: "card guide", hidden: true });
       anchor.after(el);
