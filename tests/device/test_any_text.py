@@ -80,9 +80,8 @@ class Broken:
         raise ValueError("A null character was found in the text")
 
 
-def test_a_failing_painter_leaves_a_plain_screen_and_the_box_plays_on(
-        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr("companion.device.screen.painter_for", lambda game: Broken())
+def two_versions(caplog: pytest.LogCaptureFixture) -> Frames:
+    """A running turn, then the same turn with undo: the frames the display drew of them."""
     feed = Feed(running_turn())
     shown = running_turn()
     undoable = replace(shown, version=6, public={**shown.public, "version": 6, "undo": True})
@@ -90,6 +89,13 @@ def test_a_failing_painter_leaves_a_plain_screen_and_the_box_plays_on(
     with caplog.at_level(logging.ERROR, logger="companion.device.display"):
         run_display(feed, Panel(), link, window=False, size=SIZE, stop=frames.stop,
                     on_frame=frames, watchdog=frames.watchdog)
+    return frames
+
+
+def test_a_failing_painter_leaves_a_plain_screen_and_the_box_plays_on(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr("companion.device.screen.painter_for", lambda game: Broken())
+    frames = two_versions(caplog)
     assert len(frames.frames) == 2, "the loop went on after the painter failed"
     assert [r.message for r in caplog.records] == [
         "the screen could not be drawn; a plain one stands in"]
@@ -102,13 +108,7 @@ def test_a_screen_that_cannot_tell_what_changed_is_drawn_and_the_box_plays_on(
     def cannot_tell(*args: Any) -> bool:
         raise ValueError("views that cannot be compared")
     monkeypatch.setattr("companion.device.screen.Screen.needs_redraw", cannot_tell)
-    feed = Feed(running_turn())
-    shown = running_turn()
-    undoable = replace(shown, version=6, public={**shown.public, "version": 6, "undo": True})
-    frames = Frames(lambda frame: feed.publish(undoable), lambda frame: None)
-    with caplog.at_level(logging.ERROR, logger="companion.device.display"):
-        run_display(feed, Panel(), link, window=False, size=SIZE, stop=frames.stop,
-                    on_frame=frames, watchdog=frames.watchdog)
+    frames = two_versions(caplog)
     assert len(frames.frames) == 2, "the loop went on and drew the new version"
     assert "the screen could not tell what changed; it is drawn again" in [
         r.message for r in caplog.records]
