@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Annotated, NotRequired, TypedDict
 
 from companion.games.base import JSON
+from companion.games.moments import Moment, moment
 from companion.games.record import dump
 from companion.games.robnrun.evaluation import to_place
 from companion.games.robnrun.pieces import (
@@ -194,6 +195,7 @@ class RobnRunView(Robbery):
     memory: dict[str, bool]
     evaluation: EvaluationView | None
     result: ResultView | None
+    moment: Moment | None
 
 
 class BossSecret(TypedDict):
@@ -248,7 +250,17 @@ def public_view(state: RobState) -> RobnRunView:
         **_robbery_view(state),
         "evaluation": _evaluation_view(state),
         "result": _result_view(state),
+        "moment": _moment(state),
     }
+
+
+def _moment(state: RobState) -> Moment | None:
+    """The big moment of a sort that lets the robbery go on: how many cards went onto the
+    alarm stack, until the next alarm phase (a sort that ends it is the evaluation's)."""
+    r = state.robbery
+    if state.phase != "clues" or r.sorting is None or r.sorting.round != r.round - 1:
+        return None
+    return moment(f"sorted{state.robberies}/{r.sorting.round}", "sorted", r.boss)
 
 
 def _robbery_view(state: RobState) -> Robbery:

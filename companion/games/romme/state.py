@@ -184,8 +184,13 @@ def round_points(state: RommeState, seat: int) -> int:
     tiles = -sum(state.scoring.tiles[seat] or ())
     if not is_first_turn_out(state):
         return tiles
-    bonus = MELDED if state.players[seat].melded else NOT_MELDED
+    bonus = first_turn_cost(state, seat)
     return bonus + (tiles if state.settings.first_turn_bonus == "additional" else 0)
+
+
+def first_turn_cost(state: RommeState, seat: int) -> int:
+    """What a player going out on the own first turn costs ``seat``: less once it laid."""
+    return MELDED if state.players[seat].melded else NOT_MELDED
 
 
 class Place(TypedDict):

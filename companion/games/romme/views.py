@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import TypedDict
 
 from companion.games.base import JSON
+from companion.games.moments import Moment, moment
 from companion.games.romme.rules import RULES
 from companion.games.romme.state import (
     RUNNING_PHASES,
     Place,
     RommeState,
     first_meld,
+    first_turn_cost,
     is_first_turn_out,
     is_left,
     missing_seats,
@@ -66,6 +68,7 @@ class RommeView(TypedDict):
     last: RommeLast | None
     scoring: RommeScoring | None
     ranking: list[Place]
+    moment: Moment | None
 
 
 class RommeSeatView(TypedDict):
@@ -91,7 +94,24 @@ def public_view(state: RommeState) -> RommeView:
                                                  "tiles": state.last.tiles},
         "scoring": _scoring_view(state),
         "ranking": ranking(state),
+        "moment": _moment(state),
     }
+
+
+def _moment(state: RommeState) -> Moment | None:
+    """The round's big moment: who went out (while the round is scored; on the first turn
+    with what it costs the others), then the scores made final (until the next round starts)."""
+    winner = state.scoring.winner if state.scoring else None
+    if state.phase == "scoring" and winner is not None:
+        if is_first_turn_out(state):
+            return moment(f"out{state.round}", "first_turn_out", winner,
+                          {seat: first_turn_cost(state, seat) for seat in scoring_seats(state)})
+        return moment(f"out{state.round}", "out", winner)
+    if state.phase == "ready" and state.round > 1:
+        return moment(f"final{state.round - 1}", "final", state.starter,
+                      {seat: player.rounds[-1] for seat, player in enumerate(state.players)
+                       if player.left_round in (None, state.round - 1)})
+    return None
 
 
 def outcome(state: RommeState) -> dict[str, JSON] | None:
