@@ -56,6 +56,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.cover_hide": "Verdecken",
         "web.cover_show": "Verdeckt: tippen zum Zeigen",
         "web.moment_close": "Tippen zum Weiterspielen",
+        "web.moment_next": "Wie geht es weiter? Revanche oder ein anderes Spiel wählt ein Platz "
+                           "am Tisch oder die Tischseite.",
+        "web.another_game": "Anderes Spiel: zurück zur Spielauswahl",
         "web.wifi_title": "WLAN der Box",
         "web.wifi_hint": "Für eine Box mit eigenem Hotspot: Der Bildschirm kann dann einen "
                          "QR-Code zum WLAN zeigen. Das Passwort sieht nur die Box.",
@@ -209,6 +212,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.cover_hide": "Hide",
         "web.cover_show": "Hidden: tap to show",
         "web.moment_close": "Tap to play on",
+        "web.moment_next": "What next? A player or the table page chooses a rematch or another "
+                           "game.",
+        "web.another_game": "Another game: back to choosing one",
         "web.wifi_title": "The box's Wi-Fi",
         "web.wifi_hint": "For a box with its own hotspot: its screen can then show a QR code "
                          "to join the Wi-Fi. Only the box sees the password.",

@@ -19,6 +19,7 @@ from companion.server.app import create_app
 from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from companion.table.store import Store
+from tests.browser.layout import problems
 from tests.browser.test_two_phones import (
     JOIN_CODE,
     assert_tappable,
@@ -203,5 +204,43 @@ def test_the_big_moments_fill_the_phone_and_a_running_game_s_go_by_themselves(
                    Action("score", None, {"seat": 1, "tiles": [3]}), Action("confirm_scores")):
         table.submit(action)
     expect(bernd.locator("#moment")).to_contain_text("Game over")
-    bernd.locator("#moment").tap()                          # a tap closes it
-    expect(bernd.locator("#moment")).to_be_hidden()
+    bernd.locator("#moment").tap()                          # the result stays
+    expect(bernd.locator("#moment")).to_contain_text("Game over")
+
+
+def test_the_winner_reads_that_they_went_out_and_the_result_stays_until_the_group_chooses(
+        table: Table, server: Server, browser: Browser) -> None:
+    """Going out is a big moment on every phone, "You went out!" on the winner's 320-px phone;
+    the game's result then stays up, however long the group looks and wherever it taps, until
+    one of them chooses a rematch."""
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": 0, "rounds": 1}}))
+    anna = phone(browser, f"{server.url}j/{JOIN_CODE}", 320, "en-US")
+    anna.clock.install()
+    bernd = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    take_seat(anna, 0, "Anna Schwarzenberger")
+    take_seat(bernd, 1, "Bernd")
+    for action in (Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme")):
+        table.submit(action)
+    expect(anna.locator("#moment .moment-title")).to_have_text("You went out!")
+    expect(bernd.locator("#moment .moment-title")).to_have_text("Anna Schwarzenberger went out!")
+    anna.set_viewport_size({"width": 320, "height": 640})
+    assert problems(anna) == []                             # readable, nothing off the phone
+    anna.locator("#moment").tap()
+    expect(anna.locator("#moment")).to_be_hidden()
+    table.submit(Action("score", None, {"seat": 1, "tiles": [3, 9]}))
+    expect(anna.locator("#moment")).to_be_hidden()          # not again for Bernd's tiles
+    table.submit(Action("confirm_scores"))
+    result = anna.locator("#moment")
+    expect(result).to_contain_text("Game over")
+    expect(result).to_contain_text("Anna Schwarzenberger wins!")
+    anna.clock.fast_forward(30 * 60_000)                    # half an hour of looking
+    result.locator(".moment-title").tap()
+    expect(result).to_contain_text("Game over")
+    expect(result).not_to_contain_text("Tap to play on")
+    assert problems(anna) == []
+    rematch = bernd.locator('#moment [data-action="table.rematch"]')
+    rematch.tap()
+    rematch.tap()                                           # Bernd chooses a rematch
+    expect(anna.locator("#moment")).to_be_hidden()
+    expect(anna.locator("#headline")).to_have_text("Round 1 of 1")

@@ -339,9 +339,9 @@
     show($("loading"), false);
     $("game-title").textContent = v.title ? v.title[state.lang] || v.title.en : "";
     PAGES[PAGE].render(v);
+    renderMoment(v);
     renderAgain(v);
     renderClock();
-    renderMoment(v);
     renderGuide(v);
     rearm();
     keepTaskInView(v);
@@ -416,15 +416,16 @@
   // moment(v) -> { key, title, text, tone, vibrate, seconds } or null. A new one fills the
   // screen and vibrates where the phone can, until a tap, until the game moves on or (with
   // seconds) until that time is up; a moment already there when the page opened is not
-  // played again.
+  // played again. A game's result stays up while the group looks at it: no tap and no time
+  // closes it, only what the group chooses next (a rematch, another game), which it offers.
   function renderMoment(v) {
     const named = v.game && v.state ? game(v).moment(v) : null;
     const key = named ? named.key : null;
     if (key !== state.moment.key) {
       const fresh = state.moment.key !== undefined && key !== null;
-      state.moment = { key, open: fresh };
+      state.moment = { key, open: fresh, lasting: Boolean(v.outcome) };
       if (fresh && named.vibrate && navigator.vibrate) navigator.vibrate(named.vibrate);
-      if (fresh && named.seconds) {
+      if (fresh && named.seconds && !state.moment.lasting) {
         setTimeout(() => {
           if (state.moment.key === key) { state.moment.open = false; show($("moment"), false); }
         }, named.seconds * 1000);
@@ -433,18 +434,46 @@
     let el = $("moment");
     if (!el) {
       el = h("div", { id: "moment", class: "moment", role: "alertdialog", "aria-modal": "true", hidden: true,
-        onclick: () => { state.moment.open = false; show(el, false); } });
+        onclick: () => {
+          if (state.moment.lasting) return;
+          state.moment.open = false;
+          show(el, false);
+        } });
       document.body.append(el);
     }
     show(el, state.moment.open);
     if (!state.moment.open) return;
     el.dataset.tone = named.tone || "";
     el.dataset.moment = key;
+    el.dataset.lasting = state.moment.lasting ? "yes" : "no";
     el.replaceChildren(...[h("p", { class: "moment-title", text: named.title,
       data: named.title.length > MOMENT_SHORT ? { long: "yes" } : {} }),
       named.text ? h("p", { class: "moment-text", text: named.text }) : null,
-      h("button", { type: "button", class: "moment-close", text: t("web.moment_close") })]
+      ...(state.moment.lasting ? whatNext(v)
+        : [h("button", { type: "button", class: "moment-close", text: t("web.moment_close") })])]
       .filter(Boolean));
+  }
+
+  // What comes after a game, for those who may choose it: a rematch (a seated phone, the
+  // host's table page), another game from the lobby (the host's table page); else who chooses.
+  function whatNext(v) {
+    const choices = [];
+    if (mayRematch(v)) choices.push(rematch());
+    if (PAGE === "table" && v.host) {
+      choices.push(button(t("web.another_game"), { class: "action", data: { next: "lobby" } },
+        (event) => confirmTap(event.currentTarget, () => send("table.end_game"))));
+    }
+    return choices.length ? [h("div", { class: "moment-next" }, choices)]
+      : [h("p", { class: "moment-text", text: t("web.moment_next") })];
+  }
+
+  function mayRematch(v) {
+    return Boolean(v.outcome) && (PAGE === "phone" ? isSeated(v) : Boolean(v.host));
+  }
+
+  function rematch() {
+    return button(t("web.rematch"), { class: "action primary", data: { action: "table.rematch" } },
+      (event) => confirmTap(event.currentTarget, () => send("table.rematch")));
   }
 
   function renderStatus(v) {
@@ -467,11 +496,10 @@
   }
 
   // After a game over, one tap starts it again for the same players with the same options.
+  // The rematch under a game's result, once its moment is not up (it offers the rematch itself).
   function renderAgain(v) {
-    const may = Boolean(v.outcome) && (PAGE === "phone" ? isSeated(v) : Boolean(v.host));
-    $("again").replaceChildren(...(may ? [button(t("web.rematch"),
-      { class: "action primary", data: { action: "table.rematch" } },
-      (event) => confirmTap(event.currentTarget, () => send("table.rematch")))] : []));
+    const may = mayRematch(v) && !state.moment.open;
+    $("again").replaceChildren(...(may ? [rematch()] : []));
     show($("again"), may);
   }
 

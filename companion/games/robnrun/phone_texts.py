@@ -49,6 +49,10 @@ _GERMAN = {
     "web.robnrun.sorting_no_bags": "keine",
     "web.robnrun.moment.cracked": "Geknackt!",
     "web.robnrun.moment.alarm": "Alarm!",
+    "web.robnrun.moment.sorted": "Sortiert",
+    "web.robnrun.moment.sorted_text.one": "1 Karte auf den Alarmstapel: jetzt {after} von {limit}.",
+    "web.robnrun.moment.sorted_text.other": "{count} Karten auf den Alarmstapel: jetzt {after} von "
+                                            "{limit}.",
     "web.robnrun.moment.won": "Entkommen!",
     "web.robnrun.moment.lost": "Geschnappt!",
     "web.robnrun.moment.game_won": "Spiel vorbei: {gold} Gold am Flughafen. {rating}",
@@ -238,6 +242,10 @@ _ENGLISH = {
     "web.robnrun.sorting_no_bags": "none",
     "web.robnrun.moment.cracked": "Cracked!",
     "web.robnrun.moment.alarm": "Alarm!",
+    "web.robnrun.moment.sorted": "Sorted",
+    "web.robnrun.moment.sorted_text.one": "1 card onto the alarm stack: now {after} of {limit}.",
+    "web.robnrun.moment.sorted_text.other": "{count} cards onto the alarm stack: now {after} of "
+                                            "{limit}.",
     "web.robnrun.moment.won": "Escaped!",
     "web.robnrun.moment.lost": "Caught!",
     "web.robnrun.moment.game_won": "Game over: {gold} gold at the airport. {rating}",

@@ -194,15 +194,31 @@
     if (ev && ev.step === 1 && (ev.cracked || ev.alarm)) {
       const kind = ev.alarm ? "alarm" : "cracked";
       const cracked = crackedText(ev);
+      const text = ev.alarm ? `${t("web.robnrun.alarm_off")} ${t("web.robnrun.cracked")}: ${cracked}` : cracked;
       return { key: `robbery${s.robbery}`, tone: ev.alarm ? "danger" : "good", title: t(`web.robnrun.moment.${kind}`),
-        text: ev.alarm ? `${t("web.robnrun.alarm_off")} ${t("web.robnrun.cracked")}: ${cracked}` : cracked,
-        vibrate: BUZZ[kind] };
+        text: s.sorting ? `${text} ${sortedText(v)}` : text, vibrate: BUZZ[kind] };
+    }
+    if (s.moment && s.moment.kind === "sorted") {
+      return { key: s.moment.key, title: t("web.robnrun.moment.sorted"), text: sortedText(v), vibrate: BUZZ.turn };
     }
     if (s.phase === "crew" && G.isSeated(v) && s.crew.turn === v.me) {
       return { key: `turn${s.robbery}/${s.round}`, tone: "turn", title: t("web.your_turn"),
         text: t(`robnrun.now.${s.now}`, { turn: G.seatName(v, v.me) }), vibrate: BUZZ.turn };
     }
     return null;
+  }
+
+  // What the last sort did, in a line: the cards onto the alarm stack, the bags drawn for.
+  function sortedText(v) {
+    const sorted = v.state.sorting;
+    const line = t("web.robnrun.moment.sorted_text", { count: sorted.wrong, after: sorted.alarm_stack[1],
+      limit: v.state.alarm_limit });
+    return sorted.bags ? `${line} ${drawnText(v, sorted)}` : line;
+  }
+
+  function drawnText(v, sorted) {
+    const drawn = v.state.crew.members.map((seat) => `${G.seatName(v, seat)} +${sorted.drawn[seat]}`).join(", ");
+    return t("web.robnrun.sorting_drawn", { count: sorted.bags, drawn });
   }
 
   // -- the task of this moment -------------------------------------------------------------
@@ -249,7 +265,6 @@
     const s = v.state;
     const sorted = s.sorting;
     if (!sorted) return null;
-    const drawn = s.crew.members.map((seat) => `${G.seatName(v, seat)} +${sorted.drawn[seat]}`).join(", ");
     return h("section", { class: "card rr rr-sorting", data: { sorting: sorted.round } },
       h("h2", { text: t("web.robnrun.sorting", { round: sorted.round }) }),
       line(t("web.robnrun.sorting_rows"), tools(v, sorted.rows)),
@@ -257,8 +272,7 @@
         text: t("web.robnrun.sorting_stack", { count: sorted.wrong, before: sorted.alarm_stack[0],
           after: sorted.alarm_stack[1], limit: s.alarm_limit }) })),
       line(t("web.robnrun.sorting_bags"), sorted.bags
-        ? t("web.robnrun.sorting_drawn", { count: sorted.bags, drawn })
-        : t("web.robnrun.sorting_no_bags")),
+        ? drawnText(v, sorted) : t("web.robnrun.sorting_no_bags")),
       line(t("web.robnrun.stack"), h("span", { data: { stack: sorted.stack.join("-") } },
         `${sorted.stack[0]} \u2192 ${sorted.stack[1]}`)));
   }

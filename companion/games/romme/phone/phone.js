@@ -16,7 +16,7 @@
 
   const pad = { key: null, tiles: [], editing: false }; // the score pad's tiles, this round
 
-  const BUZZ = { overrun: [300, 100, 300], over: [100, 60, 100, 60, 400] };
+  const BUZZ = { overrun: [300, 100, 300], over: [100, 60, 100, 60, 400], out: [100, 60, 300], final: 200 };
   const TURN_MOMENT_S = 2; // the moments of a running game get out of the way by themselves
   const OVERRUN_MOMENT_S = 4;
 
@@ -24,13 +24,16 @@
     own: ["score"],
 
     // The own turn (briefly: the clock runs, and its start already vibrates) with what the last
-    // one did, an overrun or a player leaving, the game over.
+    // one did, an overrun or a player leaving; a player going out, the scores made final; the
+    // game over with its ranking.
     moment(v) {
       const s = v.state;
       if (s.phase === "over") {
-        return { key: "over", tone: "good", title: t("web.romme.over"), text: ROMME.subline(v),
-          vibrate: BUZZ.over };
+        const places = s.ranking.map((r) => `${t("web.romme.place", { place: r.place })}\u00a0${seatName(v, r.seat)}\u00a0${points(r.total)}`);
+        return { key: "over", tone: "good", title: t("web.romme.over"),
+          text: `${ROMME.subline(v)} ${places.join(" \u00b7 ")}`, vibrate: BUZZ.over };
       }
+      if (s.moment) return ROMME.roundMoment(v, s.moment);
       const last = s.last;
       if (s.phase === "turn" && isSeated(v) && s.turn === v.me) {
         return { key: `turn${s.round}:${JSON.stringify(last)}`, tone: "turn",
@@ -43,6 +46,22 @@
       return null;
     },
     start: (v) => (v.state.phase === "ready" && v.state.round === 1 ? ["resume"] : []),
+
+    // The round's moment the view names: who went out (on the first turn: what each other
+    // player takes for it), or the scores made final with the next round's start.
+    roundMoment(v, m) {
+      const took = Object.entries(m.points)
+        .map(([seat, p]) => `${seatName(v, Number(seat))}\u00a0${points(p)}`).join(" \u00b7 ");
+      if (m.kind === "final") {
+        return { key: m.key, title: t("web.romme.moment.final"),
+          text: `${took}. ${ROMME.headline(v)}: ${ROMME.subline(v)}`, vibrate: BUZZ.final };
+      }
+      const title = isSeated(v) && m.seat === v.me ? t("web.romme.moment.you_out")
+        : t("web.romme.moment.out", { name: seatName(v, m.seat) });
+      const text = m.kind === "first_turn_out" ? t("web.romme.moment.first_turn", { points: took })
+        : ROMME.scoringHeadline(v);
+      return { key: m.key, tone: "good", title, text, vibrate: BUZZ.out };
+    },
 
     headline(v) {
       const s = v.state;
@@ -86,6 +105,9 @@
     outcome(v) {
       const scoring = v.state.scoring;
       if (scoring.winner === null) return t("web.romme.stuck");
+      if (isSeated(v) && scoring.winner === v.me) {
+        return t(scoring.first_turn_out ? "web.romme.you_first_turn_out" : "web.romme.you_out");
+      }
       const name = seatName(v, scoring.winner);
       return t(scoring.first_turn_out ? "web.romme.first_turn_out" : "web.romme.out", { name });
     },
