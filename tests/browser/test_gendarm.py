@@ -81,6 +81,13 @@ def moment(page: Page, title: str) -> None:
     expect(page.locator("#moment")).to_be_hidden()
 
 
+def result(page: Page, title: str) -> None:
+    """The game's result fills the screen and stays after a tap, until the group chooses."""
+    expect(page.locator(".moment-title")).to_have_text(title)
+    page.locator("#moment .moment-title").tap()
+    expect(page.locator("#moment")).to_be_visible()
+
+
 def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: Browser,
                                         told: Told) -> None:
     table.submit(Action("table.new_game", None,
@@ -148,8 +155,8 @@ def test_two_phones_play_a_level_2_game(table: Table, server: Server, browser: B
 
     tap(anna.page, '[data-action="claim"]')
     twice(anna.page, f'[data-action="capture"][data-gendarme="{ANNA}"]')
-    moment(anna.page, "You won!")
-    moment(bernd.page, "You lost")
+    result(anna.page, "You won!")
+    result(bernd.page, "You lost")
     expect(anna.page.locator(".rg-over")).to_contain_text("Bernd's robber is caught.")
     expect(bernd.page.locator(".rg-over")).to_contain_text("Your robber is caught.")
     for phone in (anna, bernd):
@@ -224,6 +231,6 @@ def test_the_table_page_plays_for_a_player_without_a_phone(table: Table, server:
     tap(page, '[data-action="claim"]')
     expect(page.locator(".rg-capture")).to_contain_text("the box takes the table's word")
     twice(page, f'[data-action="capture"][data-gendarme="{ANNA}"]')
-    moment(bernd.page, "You lost")
+    result(bernd.page, "You lost")
     expect(page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {ANNA}")
     expect(page.locator(".rg-over")).to_contain_text(f"Catcher: gendarme {BERND}")

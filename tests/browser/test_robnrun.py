@@ -116,6 +116,13 @@ def moment(page: Page, title: str) -> None:
     expect(page.locator("#moment")).to_be_hidden()
 
 
+def result(page: Page, title: str) -> None:
+    """The game's result fills the screen and stays after a tap, until the group chooses."""
+    expect(page.locator("#moment .moment-title")).to_have_text(title)
+    page.locator("#moment .moment-title").tap()
+    expect(page.locator("#moment")).to_be_visible()
+
+
 def open_section(page: Page, name: str) -> None:
     """Open one of the board's sections, which start closed."""
     page.locator(f'[data-section="{name}"] summary').tap()

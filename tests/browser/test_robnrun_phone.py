@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from companion.server.serve import Server
 from companion.table.owner import Table
 from tests.browser.test_phones import Phone
-from tests.browser.test_robnrun import moment, open_section, table_page
+from tests.browser.test_robnrun import moment, open_section, result, table_page
 from tests.browser.test_two_phones import JOIN_CODE, assert_tappable, browser, server, table
 from tests.browser.test_two_phones import take_seat as join
 from tests.device.test_robnrun_screen import SAFES, WRONG, Heist
@@ -142,8 +142,8 @@ def test_big_moments_fill_the_screen_and_buzz(table: Table, server: Server,
     heist.finish()
     expect(dana.locator("#moment")).to_contain_text(
         "Spiel vorbei: Die Polizei hat das Fluchtauto erwischt.")
-    moment(dana, "Geschnappt!")
-    moment(carl, "Caught!")
+    result(dana, "Geschnappt!")
+    result(carl, "Caught!")
     assert buzzed(carl)[-1] == [1000]
     board = table_page(browser, server.url, table).page
     for page, over in ((dana, "Das Spiel ist vorbei."), (carl, "The game is over."),
@@ -166,7 +166,7 @@ def test_cracking_the_safes_and_escaping_are_big_moments_too(table: Table, serve
     heist.crack("B3")
     heist.finish()
     expect(carl.locator("#moment")).to_contain_text("Game over: 22 gold at the airport.")
-    moment(carl, "Escaped!")
+    result(carl, "Escaped!")
     expect(carl.locator('[data-now="won"]')).to_contain_text("The game is over.")
     expect(carl.locator("#game-panel")).not_to_contain_text(re.compile("next", re.I))
 

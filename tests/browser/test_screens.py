@@ -30,6 +30,7 @@ GALLERY = Path(os.environ.get("GETAWAY_GALLERY") or SHOTS.parent / "gallery")
 HEIGHT = 640  # the thing to do now shows on a 320 x 640 phone without scrolling
 SURNAME = "Schwarzenbergerova"
 SAFE = {"tools": {"card": 2, "dynamite": 1}, "gold": 3}
+UNDER_THE_RESULT = "() => { window.Getaway.state.moment.open = false; window.Getaway.render(); }"
 
 
 class Walk:
@@ -61,8 +62,9 @@ class Walk:
         page.locator(f'#join-seats [data-seat="{seat}"]').tap()
         expect(page.locator("#me")).to_contain_text(who)
 
-    def host(self) -> None:
-        page = self.phone("table", "table")
+    def host(self, fake_time: bool = False) -> None:
+        """The table page, made the host by OK on the box."""
+        page = self.phone("table", "table", fake_time)
         label = ask_the_box(page)
         grant = self.table.published.controls.asks[0]
         assert grant.params == {"label": label}
@@ -84,6 +86,9 @@ class Walk:
                 self.check(page, f"{screen}-moment", name)
                 # a tap, even if the moment has closed itself meanwhile (it lasts seconds)
                 page.locator("#moment").dispatch_event("click")
+                # a game's result stays until the group chooses: the page under it, as a
+                # phone opened afterwards shows it
+                page.evaluate(UNDER_THE_RESULT)
             self.check(page, screen, name)
 
     def check(self, page: Page, screen: str, name: str) -> None:
@@ -113,6 +118,12 @@ class Walk:
 def long_name(who: str) -> str:
     """``who`` with a surname, 20 characters long (the most a name may have)."""
     return f"{who} {SURNAME}"[:20]
+
+
+def crew_round(walk: Walk) -> None:
+    """The crew plays its cards until the alarm phase."""
+    while walk.table.published.public["state"]["phase"] == "crew":
+        walk.act(Action("play"))
 
 
 def refused_under_the_pad(page: Page) -> None:
@@ -196,7 +207,9 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-scored", "Ben")
     walk.act(Action("confirm_scores"))
     walk.look("romme-round-two", "Ben")
-    walk.act(Action("resume"), Action("romme"), Action("confirm_scores"))  # out at once
+    walk.act(Action("resume"), Action("romme"))               # out at once: -200 for the others
+    walk.look("romme-first-turn-out", "Ben", "Cara")
+    walk.act(Action("confirm_scores"))
     walk.look("romme-over", "Anna", "table")
     expect(walk.pages["Anna"].locator("#players .tag.warn")).to_have_count(0)  # no overrun badge
     walk.verdict()
@@ -222,10 +235,13 @@ def test_every_rob_n_run_screen_fits_every_phone(walk: Walk) -> None:
     bea.locator('.rr-picker .quiet').dispatch_event("click")
     walk.act(Action("crew"))
     walk.look("robnrun-crew", "Carl", "Dana")
-    while walk.table.published.public["state"]["phase"] == "crew":
-        walk.act(Action("play"))
+    crew_round(walk)
+    walk.act(Action("sort", 0, {"cards": ["card", "flashlight", "acid", "bag"]}))
+    walk.look("robnrun-sorted", "Bea", "Carl", "table")        # the robbery goes on
+    walk.act(Action("crew"))
+    crew_round(walk)
     walk.look("robnrun-alarm", "Bea", "Carl")
-    walk.act(Action("sort", 0, {"cards": ["card", "card", "dynamite", "flashlight"]}))
+    walk.act(Action("sort", 0, {"cards": ["card", "dynamite", "flashlight", "stethoscope"]}))
     walk.look("robnrun-evaluation", "Bea", "Carl", "table")
     walk.act(Action("next"), Action("next"))
     walk.look("robnrun-place", "Bea", "Carl", "table")
@@ -413,7 +429,7 @@ def test_a_question_to_tap_again_reads_and_stays_until_answered(walk: Walk) -> N
     anna = walk.pages["Anna"]
     expect(anna.locator("#moment")).to_be_visible()
     anna.locator("#moment").dispatch_event("click")
-    rematch = anna.locator('[data-action="table.rematch"]')
+    rematch = anna.locator('#moment [data-action="table.rematch"]')  # the result offers it
     rematch.tap()
     expect(rematch).to_have_attribute("data-armed", "yes")
     expect(rematch).to_have_text("Tap again to confirm")
@@ -421,5 +437,29 @@ def test_a_question_to_tap_again_reads_and_stays_until_answered(walk: Walk) -> N
     assert problems(anna) == []
     anna.clock.fast_forward(60_000)
     expect(rematch).to_have_text("Tap again to confirm")
-    anna.locator("#headline").tap()
+    anna.locator("#moment .moment-title").tap()
     expect(rematch).not_to_have_attribute("data-armed", "yes")
+
+
+def test_the_result_stays_on_the_table_page_until_the_host_chooses_another_game(
+        walk: Walk) -> None:
+    """The game's result stays on the table page however long the group looks and wherever
+    it taps; "Another game" asks once more, then the lobby shows."""
+    walk.host(fake_time=True)
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                             "options": {"first_player": 0, "rounds": 1}}),
+             Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
+             Action("score", None, {"seat": 1, "tiles": [7, 50]}), Action("confirm_scores"))
+    page = walk.pages["table"]
+    result = page.locator("#moment")
+    expect(result).to_contain_text("Game over")
+    page.clock.fast_forward(30 * 60_000)
+    result.locator(".moment-title").tap()
+    expect(result).to_be_visible()
+    another = result.locator('[data-next="lobby"]')
+    another.tap()
+    expect(another).to_have_text("Tap again to confirm")
+    another.tap()
+    expect(result).to_be_hidden()
+    expect(page.locator('[data-game="romme"]')).to_be_visible()    # the lobby's games
+    assert walk.table.published.public["game"] is None

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
 from companion.games.base import Action
 from companion.games.moments import Moment
