@@ -121,3 +121,24 @@ def test_a_sort_that_lets_the_robbery_go_on_is_news_for_everyone_once(
     assert table.published.public["state"]["sorting"]["wrong"] == 2
     assert pages.step(pages.submit("crew")) is None                # the next crew round
     assert pages.seen == [None] * 5
+
+
+def test_a_new_robbery_is_news_for_everyone_once(app: Flask, table: Table) -> None:
+    pages = Pages(app, table, "robnrun", {"boss": ANNA})
+    pages.step(pages.submit("rob", building="B1"), pages.submit("deal"),
+               pages.submit("safes", ANNA, safes=[SAFE]), pages.submit("start"),
+               pages.submit("crew"))
+    while table.published.public["state"]["phase"] == "crew":
+        pages.step(pages.submit("play"))
+    assert pages.step(pages.submit("sort", ANNA, cards=["card", "card", "dynamite", "acid"])
+                      ) is None                                    # cracked: the evaluation's
+    news = None
+    while table.published.public["state"]["phase"] == "evaluation":
+        assert news is None
+        news = pages.step(pages.submit("next"))                    # the last: robbery two
+    assert news is not None
+    assert {(m["kind"], m["seat"]) for m in news} == {("robbery", BEN)}  # Ben is the boss
+    assert act(pages.phones[CARA], "table.rename", {"seat": CARA, "name": "Carla"})[0] == 200
+    assert pages.step() is None
+    assert pages.step(pages.submit("rob", building="B2")) is None  # Ben picks: the moment goes
+    assert pages.seen == [None] * 5

@@ -50,6 +50,7 @@ _GERMAN = {
     "web.robnrun.moment.cracked": "Geknackt!",
     "web.robnrun.moment.alarm": "Alarm!",
     "web.robnrun.moment.sorted": "Sortiert",
+    "web.robnrun.moment.gold": "Bisher erbeutet: {gold} Gold.",
     "web.robnrun.moment.sorted_text.one": "1 Karte auf den Alarmstapel: jetzt {after} von {limit}.",
     "web.robnrun.moment.sorted_text.other": "{count} Karten auf den Alarmstapel: jetzt {after} von "
                                             "{limit}.",
@@ -243,6 +244,7 @@ _ENGLISH = {
     "web.robnrun.moment.cracked": "Cracked!",
     "web.robnrun.moment.alarm": "Alarm!",
     "web.robnrun.moment.sorted": "Sorted",
+    "web.robnrun.moment.gold": "Taken so far: {gold} gold.",
     "web.robnrun.moment.sorted_text.one": "1 card onto the alarm stack: now {after} of {limit}.",
     "web.robnrun.moment.sorted_text.other": "{count} cards onto the alarm stack: now {after} of "
                                             "{limit}.",

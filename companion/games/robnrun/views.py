@@ -255,9 +255,12 @@ def public_view(state: RobState) -> RobnRunView:
 
 
 def _moment(state: RobState) -> Moment | None:
-    """The big moment of a sort that lets the robbery go on: how many cards went onto the
-    alarm stack, until the next alarm phase (a sort that ends it is the evaluation's)."""
+    """The big moment of a sort that lets the robbery go on (how many cards went onto the
+    alarm stack) during the clue phase after it (a sort that ends the robbery is the
+    evaluation's); a new robbery, until its boss picks the building."""
     r = state.robbery
+    if state.phase == "prepare" and state.robberies > 1 and r.building is None:
+        return moment(f"robbery{state.robberies}/start", "robbery", r.boss)
     if state.phase != "clues" or r.sorting is None or r.sorting.round != r.round - 1:
         return None
     return moment(f"sorted{state.robberies}/{r.sorting.round}", "sorted", r.boss)

@@ -201,6 +201,10 @@
     if (s.moment && s.moment.kind === "sorted") {
       return { key: s.moment.key, title: t("web.robnrun.moment.sorted"), text: sortedText(v), vibrate: BUZZ.turn };
     }
+    if (s.moment && s.moment.kind === "robbery") {
+      return { key: s.moment.key, title: t("web.robnrun.robbery", { robbery: s.robbery }),
+        text: `${t("web.robnrun.moment.gold", { gold: s.gold })} ${nowLine(v).textContent}`, vibrate: BUZZ.turn };
+    }
     if (s.phase === "crew" && G.isSeated(v) && s.crew.turn === v.me) {
       return { key: `turn${s.robbery}/${s.round}`, tone: "turn", title: t("web.your_turn"),
         text: t(`robnrun.now.${s.now}`, { turn: G.seatName(v, v.me) }), vibrate: BUZZ.turn };
