@@ -89,6 +89,13 @@ def tap_twice(page: Page, selector: str, question: str | None = None) -> None:
     target.tap()
 
 
+def seen(page: Page, title: str) -> None:
+    """The big moment ``title`` is up; a tap takes it away."""
+    expect(page.locator("#moment .moment-title")).to_have_text(title)
+    page.locator("#moment").tap()
+    expect(page.locator("#moment")).to_be_hidden()
+
+
 def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: FakeClock,
                                        browser: Browser) -> None:
     table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
@@ -124,6 +131,7 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
     # 6: going out asks twice, and the phone that went out can take it back.
     tap_twice(anna, '[data-action="romme"]', "Went out? Ends the round: tap again")
     expect(bernd.locator("#headline")).to_have_text("Runde vorbei: Steine zählen")
+    seen(anna, "You went out!")
     expect(anna.locator(UNDO)).to_have_text("\u21b6\u00a0Take back my last tap")
     expect(bernd.locator(UNDO)).to_have_count(0)
     assert_tappable(anna.locator(UNDO))
@@ -131,6 +139,8 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
     expect(anna.locator(END_TURN)).to_be_visible()
     assert phase(table) == "turn"
     tap_twice(anna, '[data-action="romme"]', "Went out? Ends the round: tap again")
+    seen(anna, "You went out!")                             # news again once taken back
+    seen(bernd, "Anna ist ausgegangen!")
 
     # 7: the header says what is next; the scores are made final for everyone with two taps.
     expect(anna.locator("#headline")).to_have_text("Waiting for the tiles of Bernd")
@@ -145,6 +155,8 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
     shoot(bernd, "romme-scores-complete.png")
     tap_twice(bernd, confirm, "Für alle endgültig? Nochmal tippen")
     expect(anna.locator("#headline")).to_have_text("Round 2")
+    expect(anna.locator("#moment")).to_contain_text("Anna\u00a00 \u00b7 Bernd\u00a0\u221210.")
+    seen(anna, "Scores final")
 
     # 8: every round's points during play
     expect(anna.locator("#rounds tbody tr")).to_have_text(["AnnaR1\u00a000",
