@@ -413,7 +413,7 @@
   }
 
   // A game names the big moment its view is in (your turn, a win, an alarm) with
-  // moment(v) -> { key, title, text, tone, vibrate, seconds } or null. A new one fills the
+  // moment(v) -> { key, title, text (or lines), tone, vibrate, seconds } or null. A new one fills the
   // screen and vibrates where the phone can, until a tap, until the game moves on or (with
   // seconds) until that time is up; a moment already there when the page opened is not
   // played again. A game's result stays up while the group looks at it: no tap and no time
@@ -448,10 +448,17 @@
     el.dataset.lasting = state.moment.lasting ? "yes" : "no";
     el.replaceChildren(...[h("p", { class: "moment-title", text: named.title,
       data: named.title.length > MOMENT_SHORT ? { long: "yes" } : {} }),
-      named.text ? h("p", { class: "moment-text", text: named.text }) : null,
+      momentText(named.text),
       ...(state.moment.lasting ? whatNext(v)
         : [h("button", { type: "button", class: "moment-close", text: t("web.moment_close") })])]
       .filter(Boolean));
+  }
+
+  // A moment's text: a sentence, or lines (a ranking) one under the other.
+  function momentText(text) {
+    if (!text) return null;
+    if (!Array.isArray(text)) return h("p", { class: "moment-text", text });
+    return h("div", { class: "moment-text" }, text.map((line) => h("p", { text: line })));
   }
 
   // What comes after a game, for those who may choose it: a rematch (a seated phone, the

@@ -29,9 +29,9 @@
     moment(v) {
       const s = v.state;
       if (s.phase === "over") {
-        const places = s.ranking.map((r) => `${t("web.romme.place", { place: r.place })}\u00a0${seatName(v, r.seat)}\u00a0${points(r.total)}`);
-        return { key: "over", tone: "good", title: t("web.romme.over"),
-          text: `${ROMME.subline(v)} ${places.join(" \u00b7 ")}`, vibrate: BUZZ.over };
+        const places = s.ranking.map((r) => `${t("web.romme.place", { place: r.place })} ${seatName(v, r.seat)}: ${points(r.total)}`);
+        return { key: "over", tone: "good", title: t("web.romme.over"), text: [ROMME.subline(v), ...places],
+          vibrate: BUZZ.over };
       }
       if (s.moment) return ROMME.roundMoment(v, s.moment);
       const last = s.last;
@@ -50,15 +50,14 @@
     // The round's moment the view names: who went out (on the first turn: what each other
     // player takes for it), or the scores made final with the next round's start.
     roundMoment(v, m) {
-      const took = Object.entries(m.points)
-        .map(([seat, p]) => `${seatName(v, Number(seat))}\u00a0${points(p)}`).join(" \u00b7 ");
+      const took = Object.entries(m.points).map(([seat, p]) => `${seatName(v, Number(seat))}: ${points(p)}`);
       if (m.kind === "final") {
         return { key: m.key, title: t("web.romme.moment.final"),
-          text: `${took}. ${ROMME.headline(v)}: ${ROMME.subline(v)}`, vibrate: BUZZ.final };
+          text: [...took, `${ROMME.headline(v)}: ${ROMME.subline(v)}`], vibrate: BUZZ.final };
       }
       const title = isSeated(v) && m.seat === v.me ? t("web.romme.moment.you_out")
         : t("web.romme.moment.out", { name: seatName(v, m.seat) });
-      const text = m.kind === "first_turn_out" ? t("web.romme.moment.first_turn", { points: took })
+      const text = m.kind === "first_turn_out" ? [t("web.romme.moment.first_turn"), ...took]
         : ROMME.scoringHeadline(v);
       return { key: m.key, tone: "good", title, text, vibrate: BUZZ.out };
     },
