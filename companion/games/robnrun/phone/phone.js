@@ -196,14 +196,14 @@
       const cracked = crackedText(ev);
       const text = ev.alarm ? `${t("web.robnrun.alarm_off")} ${t("web.robnrun.cracked")}: ${cracked}` : cracked;
       return { key: `robbery${s.robbery}`, tone: ev.alarm ? "danger" : "good", title: t(`web.robnrun.moment.${kind}`),
-        text: s.sorting ? `${text} ${sortedText(v)}` : text, vibrate: BUZZ[kind] };
+        text: s.sorting ? [text, ...sortedLines(v)] : text, vibrate: BUZZ[kind] };
     }
     if (s.moment && s.moment.kind === "sorted") {
-      return { key: s.moment.key, title: t("web.robnrun.moment.sorted"), text: sortedText(v), vibrate: BUZZ.turn };
+      return { key: s.moment.key, title: t("web.robnrun.moment.sorted"), text: sortedLines(v), vibrate: BUZZ.turn };
     }
     if (s.moment && s.moment.kind === "robbery") {
       return { key: s.moment.key, title: t("web.robnrun.robbery", { robbery: s.robbery }),
-        text: `${t("web.robnrun.moment.gold", { gold: s.gold })} ${nowLine(v).textContent}`, vibrate: BUZZ.turn };
+        text: [t("web.robnrun.moment.gold", { gold: s.gold }), nowLine(v).textContent], vibrate: BUZZ.turn };
     }
     if (s.phase === "crew" && G.isSeated(v) && s.crew.turn === v.me) {
       return { key: `turn${s.robbery}/${s.round}`, tone: "turn", title: t("web.your_turn"),
@@ -212,12 +212,12 @@
     return null;
   }
 
-  // What the last sort did, in a line: the cards onto the alarm stack, the bags drawn for.
-  function sortedText(v) {
+  // What the last sort did, in lines: the cards onto the alarm stack, the bags drawn for.
+  function sortedLines(v) {
     const sorted = v.state.sorting;
     const line = t("web.robnrun.moment.sorted_text", { count: sorted.wrong, after: sorted.alarm_stack[1],
       limit: v.state.alarm_limit });
-    return sorted.bags ? `${line} ${drawnText(v, sorted)}` : line;
+    return sorted.bags ? [line, drawnText(v, sorted)] : [line];
   }
 
   function drawnText(v, sorted) {
