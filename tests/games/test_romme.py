@@ -661,7 +661,7 @@ def test_ranking_puts_a_player_who_left_last_whatever_the_points() -> None:
 def test_view_has_the_contract_shape() -> None:
     shown = view(running(3))
     assert set(shown) == {"phase", "round", "rounds", "turn", "first_meld", "starter", "players",
-                          "order", "last", "scoring", "ranking"}
+                          "order", "last", "scoring", "ranking", "moment"}
     assert shown["players"][0] == {"seat": 0, "total": 0, "rounds": [], "overruns": 0,
                                    "left": False, "melded": False}
     assert set(view(in_phase("scoring"))["scoring"]) == {"winner", "first_turn_out", "tiles",
