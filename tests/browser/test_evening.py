@@ -64,8 +64,9 @@ def press(screen: VirtualScreen, box: Program, key: str = "space") -> None:
 def play_round(box: Program, screen: VirtualScreen, phones: list[Page], starter: int,
                tiles: list[int]) -> None:
     """Space starts the round; the starter's phone ends a turn, Space ends the next one, the
-    starter goes out ("Rommé!", tapped twice) and the other phone enters the tiles left; the
-    starter makes the scores final for everyone (tapped twice)."""
+    starter goes out ("Rommé!", tapped twice; both phones tap its moment away) and the other
+    phone enters the tiles left; the starter makes the scores final for everyone (tapped
+    twice)."""
     other = 1 - starter
     press(screen, box)
     expect(phones[starter].locator(END_TURN)).to_be_visible()
@@ -75,6 +76,9 @@ def play_round(box: Program, screen: VirtualScreen, phones: list[Page], starter:
     expect(phones[starter].locator(END_TURN)).to_be_visible()
     tap_twice(phones[starter], '[data-action="romme"]')
     wait_for(box, phones[other], "phase", "scoring")
+    for page in phones:                                     # who went out: seen, tapped away
+        expect(page.locator("#moment")).to_be_visible()
+        page.locator("#moment").tap()
     for value in tiles:
         phones[other].locator(f'.pad [data-tile="{value}"]').tap()
     phones[other].locator('.pad [data-action="score"]').tap()
