@@ -156,7 +156,8 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
     tap_twice(bernd, confirm, "Für alle endgültig? Nochmal tippen")
     expect(anna.locator("#headline")).to_have_text("Round 2")
     expect(anna.locator("#moment .moment-text p")).to_have_text([
-        "Anna: 0", "Bernd: \u221210", "Round 2: Bernd starts. Start the clock when everyone is ready."])
+        "Anna: 0", "Bernd: \u221210",
+        "Round 2: Bernd starts. Start the clock when everyone is ready."])
     seen(anna, "Scores final")
 
     # 8: every round's points during play
