@@ -248,12 +248,12 @@ class _Loop:
 
     def next_change_ms(self, published: Published, now: float) -> int:
         """The ms until the countdown shows its next figure or the box's LEDs or buzzer
-        change, whichever comes first (a ms after, so that it has); at most IDLE_WAIT_MS."""
-        within = IDLE_WAIT_MS / 1000
-        changes = (self.screen.changes_in(published, now),
-                   self.box.changes_in(now, self.busy_wait_ms / 1000, within))
-        soonest = min((change for change in changes if change is not None), default=within)
-        return min(IDLE_WAIT_MS, math.ceil(soonest * 1000) + 1)
+        change, whichever comes first (a ms after, so that it has), looked for as far as
+        the next figure, or IDLE_WAIT_MS ahead."""
+        figure = self.screen.changes_in(published, now)
+        within = IDLE_WAIT_MS / 1000 if figure is None else min(figure, IDLE_WAIT_MS / 1000)
+        lit = self.box.changes_in(now, self.busy_wait_ms / 1000, within)
+        return math.ceil((within if lit is None else min(lit, within)) * 1000) + 1
 
     def show(self) -> bool:
         """Tick the box, draw a new frame if anything shown changed; True while busy (a
