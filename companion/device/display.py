@@ -126,7 +126,8 @@ def run_display(table: Feed, box: Panel, join_url: Link, *, window: bool,
     ``fullscreen``: the Pi's screen at its own size (no LEDs beside it, even with
     ``window``). ``rotation``: degrees clockwise the picture is turned for a screen mounted
     that way. ``on_frame`` sees every new frame (unrotated); ``watchdog``
-    is called on every pass of the loop; ``keys`` gets the simulator's button keys.
+    is called on every pass of the loop; ``keys`` gets the simulator's button keys (typed
+    in its window: without one there is nothing to look for).
     ``framebuffer``: a small SPI panel's /dev/fbN that every new frame is copied to (SDL's
     dummy driver draws). ``notice``: asked on every pass what to tell in a band.
     """
@@ -137,7 +138,8 @@ def run_display(table: Feed, box: Panel, join_url: Link, *, window: bool,
                         rotation=rotation)
         panel = None if framebuffer is None else Framebuffer(framebuffer, display.get_size())
         loop = _Loop(table, box, join_url, display, station=station, rotation=rotation,
-                     clock=clock, on_frame=on_frame, keys=keys, busy_wait_ms=1000 // fps,
+                     clock=clock, on_frame=on_frame, keys=keys if window else None,
+                     busy_wait_ms=1000 // fps,
                      framebuffer=panel, notice=notice or _no_notice)
         table.subscribe(lambda published: loop.woken.set())
         box.watch(loop.woken.set)
@@ -279,8 +281,8 @@ class _Loop:
             self.draw(published, cursor, leds, now, sound, note, asking)
         polled = asking is not None or moment is not None or note is not None or (
             refusal is not None)
-        self.due_ms = (self.next_change_ms(published, self.clock()) if ticking and not polled
-                       else None)
+        timed = ticking and not polled and not self.keys  # keys are looked for more often
+        self.due_ms = self.next_change_ms(published, self.clock()) if timed else None
         return ticking or polled
 
     def changed(self, published: Published, cursor: int, now: float, moment: Sound | None,

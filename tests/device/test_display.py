@@ -295,6 +295,17 @@ def test_display_sleeps_until_the_countdown_shows_its_next_figure(
     assert (sleeps.frames, sleeps.passes) == (figures, figures)
 
 
+def test_display_without_a_window_looks_for_no_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A headless simulator has no window to type in: the idle loop sleeps a second at a
+    time, as on the box, not every 50 ms for keys."""
+    clock = FakeClock()
+    sleeps = Sleeps(monkeypatch, clock, 3.0)
+    run_display(Feed(lobby()), Panel(), link, window=False, stop=sleeps.stop,
+                on_frame=sleeps.frame, clock=clock, watchdog=sleeps.watchdog,
+                keys=lambda button, down: None)
+    assert (sleeps.frames, sleeps.passes) == (1, 4)
+
+
 def test_display_wakes_when_the_box_says_its_leds_change(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A change of the LEDs between two figures of the clock gets a pass of its own."""
