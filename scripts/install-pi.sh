@@ -36,7 +36,7 @@ SCREEN_LIBS=(libdrm.so.2:libdrm2 libgbm.so.1:libgbm1 libEGL.so.1:libegl1 libGLES
 say() { printf 'install-pi: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
 
-usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit "$1"; }
 
 # A wheel built from a copy: nothing root-owned lands in the checkout, and nothing left over
 # from an earlier build (a module deleted upstream) can slip into the install.
@@ -57,8 +57,8 @@ while [ $# -gt 0 ]; do
         --rpigpio) rpigpio=yes ;;
         --no-apt) apt=no ;;
         --no-start) start=no ;;
-        -h|--help) usage ;;
-        *) say "unknown option $1"; usage ;;
+        -h|--help) usage 0 ;;
+        *) say "unknown option $1"; usage 2 >&2 ;;
     esac
     shift
 done

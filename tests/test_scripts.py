@@ -43,6 +43,18 @@ def test_dev_with_an_unknown_command_says_so() -> None:
     assert result.stderr.splitlines()[0] == "getaway: no command simulate"
 
 
+def test_installer_help_succeeds_and_an_unknown_option_fails() -> None:
+    installer = str(ROOT / "scripts" / "install-pi.sh")
+    asked = subprocess.run(["bash", installer, "--help"], capture_output=True, text=True,
+                           check=False)
+    assert asked.returncode == 0
+    assert asked.stdout.startswith("Install Getaway on a Raspberry Pi")
+    wrong = subprocess.run(["bash", installer, "--bogus"], capture_output=True, text=True,
+                           check=False)
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    assert wrong.stderr.startswith("install-pi: unknown option --bogus")
+
+
 def stub(folder: Path, name: str, script: str) -> None:
     path = folder / name
     path.write_text(f"#!/bin/sh\n{script}\n", encoding="utf-8")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ import pytest
 from companion.games.base import Action, GetawayError, IllegalAction, InvalidAction
 from companion.table.owner import CHECKPOINT_S, LATE_S, Table
 from companion.table.published import Published, token_hash
-from companion.table.store import Store
+from companion.table.store import Checkpoint, Store
 from tests import tables
 from tests.clock import FakeClock
 from tests.tiny import GAME, LIMIT_MS, tiny_game
@@ -191,6 +193,32 @@ def test_a_restart_on_the_same_boot_counts_the_time_since_the_last_save_by_its_o
     left = again.published.public["timer"]["remaining_ms"]
     assert truth - 300 - 1 <= left <= truth
     again.stop()
+
+
+def test_an_action_that_starts_a_turn_syncs_its_log_alone_and_each_later_save_syncs(
+        table: Table, db: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log's commit (SQLite, synchronous=FULL) is the one sync of a turn's first action;
+    its time left is written beside it for a restart on this boot, and every later save of
+    the time left is synced."""
+    table.submit(Action("resume"))  # the first save makes the file and syncs its folder
+    table.submit(Action("pause"))
+    syncs: list[int] = []
+    for name in ("fsync", "fdatasync"):
+        monkeypatch.setattr(os, name, functools.partial(_counted, getattr(os, name), syncs))
+    version = table.submit(Action("resume"))
+    table.poke()  # the time left is saved after the answer
+    assert syncs == []
+    assert Store(db).checkpoint() == Checkpoint(version, 0, round(clock() * 1000))
+    clock.advance(CHECKPOINT_S)
+    table.poke()
+    assert len(syncs) == 1
+    assert Store(db).checkpoint() == Checkpoint(version, round(CHECKPOINT_S * 1000),
+                                                round(clock() * 1000))
+
+
+def _counted(sync: Callable[[int], None], syncs: list[int], fd: int) -> None:
+    syncs.append(fd)
+    sync(fd)
 
 
 def test_undo_steps_back_and_is_logged(table: Table, db: Path, clock: FakeClock) -> None:

@@ -216,10 +216,27 @@ class Box:
 
     def tick(self, now: float) -> None:
         """Redraw the draining timer and sound its warnings, flash a moment and end it, close
-        an idle asks screen; call it ~10x/s while a timer runs, a moment lasts or asks show."""
+        an idle asks screen; call it ~10x/s while a moment lasts or asks show, and while a
+        timer runs when ``changes_in`` says."""
         with self._lock:
             if not self._closed:
                 self._update(now)
+
+    def changes_in(self, now: float, step: float, within: float) -> float | None:
+        """The seconds from ``now`` until, as the timer runs, the LEDs show another frame
+        (looked at every ``step`` seconds, as ticks that often would find it) or an alarm
+        falls due; None if neither comes within ``within`` seconds."""
+        with self._lock:
+            if self._closed:
+                return None
+            left = self._turn_left(now)
+            due = [] if left is None else [(left - at) / 1000 for at, _ in ALARMS
+                                            if at in self._armed and 0 < left - at
+                                            <= within * 1000]
+            shown = self._frame(now)
+            steps = (n * step for n in range(1, int(within / step) + 1))
+            lit = next((ahead for ahead in steps if self._frame(now + ahead) != shown), None)
+        return min([*due, *([] if lit is None else [lit])], default=None)
 
     def close(self) -> None:
         """Stop following the Table and let go of every pin; later Published are ignored."""

@@ -1,10 +1,11 @@
 """The display loop: pygame on the main thread, asleep until something it shows changes.
 
 Table changes wake it by setting an Event from the Table's thread (the box's changes too).
-While a turn timer runs it wakes every 1/fps s to tick the box and redraw a new countdown
-figure; while a menu is shown it looks at the box's cursor as often, because buttons move
-the cursor on gpiozero's threads. Otherwise it sleeps a second at a time, only to ping the
-watchdog. SDL turns SIGTERM into QUIT: an orderly shutdown.
+While a turn timer runs it sleeps until the countdown shows its next figure or the box's
+LEDs or buzzer change next (looked ahead every 1/fps s), to tick the box and draw; while a
+moment lasts, the asks screen is open or a note is shown, it wakes every 1/fps s. Otherwise
+it sleeps a second at a time, only to ping the watchdog. SDL turns SIGTERM into QUIT: an
+orderly shutdown.
 
 In the simulator the window is wider: the police station's LEDs and the keys for the
 buttons are drawn beside the screen, and the keys press the buttons through the mock pins.
@@ -17,6 +18,7 @@ so, for a few seconds, is why the box's last press was refused.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import threading
 import time
@@ -104,6 +106,8 @@ class Panel(Protocol):
 
     def tick(self, now: float) -> None: ...
 
+    def changes_in(self, now: float, step: float, within: float) -> float | None: ...
+
     def watch(self, moved: Callable[[], None]) -> None: ...
 
 
@@ -122,7 +126,8 @@ def run_display(table: Feed, box: Panel, join_url: Link, *, window: bool,
     ``fullscreen``: the Pi's screen at its own size (no LEDs beside it, even with
     ``window``). ``rotation``: degrees clockwise the picture is turned for a screen mounted
     that way. ``on_frame`` sees every new frame (unrotated); ``watchdog``
-    is called on every pass of the loop; ``keys`` gets the simulator's button keys.
+    is called on every pass of the loop; ``keys`` gets the simulator's button keys (typed
+    in its window: without one there is nothing to look for).
     ``framebuffer``: a small SPI panel's /dev/fbN that every new frame is copied to (SDL's
     dummy driver draws). ``notice``: asked on every pass what to tell in a band.
     """
@@ -133,7 +138,8 @@ def run_display(table: Feed, box: Panel, join_url: Link, *, window: bool,
                         rotation=rotation)
         panel = None if framebuffer is None else Framebuffer(framebuffer, display.get_size())
         loop = _Loop(table, box, join_url, display, station=station, rotation=rotation,
-                     clock=clock, on_frame=on_frame, keys=keys, busy_wait_ms=1000 // fps,
+                     clock=clock, on_frame=on_frame, keys=keys if window else None,
+                     busy_wait_ms=1000 // fps,
                      framebuffer=panel, notice=notice or _no_notice)
         table.subscribe(lambda published: loop.woken.set())
         box.watch(loop.woken.set)
@@ -208,6 +214,7 @@ class _Loop:
     link: str | None = None
     dirty: bool = True
     broken: bool = False
+    due_ms: int | None = None
     woken: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
@@ -237,7 +244,18 @@ class _Loop:
         drivers (dummy, KMS/DRM), so the loop sleeps on an Event and looks at SDL's queue
         after; keys in the simulator's window are looked for more often."""
         wait = self.busy_wait_ms if busy else IDLE_WAIT_MS
+        if self.due_ms is not None:
+            wait = self.due_ms
         return min(wait, KEYS_WAIT_MS) if self.keys else wait
+
+    def next_change_ms(self, published: Published, now: float) -> int:
+        """The ms until the countdown shows its next figure or the box's LEDs or buzzer
+        change, whichever comes first (a ms after, so that it has), looked for as far as
+        the next figure, or IDLE_WAIT_MS ahead."""
+        figure = self.screen.changes_in(published, now)
+        within = IDLE_WAIT_MS / 1000 if figure is None else min(figure, IDLE_WAIT_MS / 1000)
+        lit = self.box.changes_in(now, self.busy_wait_ms / 1000, within)
+        return math.ceil((within if lit is None else min(lit, within)) * 1000) + 1
 
     def show(self) -> bool:
         """Tick the box, draw a new frame if anything shown changed; True while busy (a
@@ -261,7 +279,11 @@ class _Loop:
         if self.dirty or self.changed(published, cursor, now, sound, asking) or (
                 self.station and (leds != self.leds or note != self.note)):
             self.draw(published, cursor, leds, now, sound, note, asking)
-        return ticking or moment is not None or note is not None or refusal is not None
+        polled = asking is not None or moment is not None or note is not None or (
+            refusal is not None)
+        timed = ticking and not polled and not self.keys  # keys are looked for more often
+        self.due_ms = self.next_change_ms(published, self.clock()) if timed else None
+        return ticking or polled
 
     def changed(self, published: Published, cursor: int, now: float, moment: Sound | None,
                 asking: Asking | None) -> bool:

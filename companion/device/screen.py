@@ -19,7 +19,13 @@ from companion.device.painters import Context, Fonts, painter_for
 from companion.device.painters.asks import draw_asks
 from companion.device.painters.guide import PAINTER as GUIDE
 from companion.device.painters.guide import shows_guide
-from companion.device.painters.parts import countdown_text, drawable, drawable_view, game_title
+from companion.device.painters.parts import (
+    countdown_changes_in,
+    countdown_text,
+    drawable,
+    drawable_view,
+    game_title,
+)
 from companion.games.base import JSON, Button, Controls, Games, MenuItem, Sound
 from companion.i18n import DEFAULT_LANGUAGE, has_text, text
 from companion.table.menu import waiting
@@ -89,6 +95,15 @@ class Screen:
                      moment: Sound | None = None, asking: Asking | None = None) -> bool:
         """Whether a frame drawn now would differ from the last one."""
         return self._drawing(published, cursor, now, moment, asking) != self._drawn
+
+    def changes_in(self, published: Published, now: float) -> float | None:
+        """The seconds from ``now`` until the running countdown shows another figure (what
+        ``needs_redraw`` then finds); None while no countdown runs."""
+        timer = published.public.get("timer")
+        remaining = published.remaining_ms(now)
+        if not (timer and timer["running"]) or remaining is None:
+            return None
+        return countdown_changes_in(remaining) / 1000
 
     def _drawing(self, published: Published, cursor: int, now: float, moment: Sound | None,
                  asking: Asking | None) -> Drawn:

@@ -349,14 +349,21 @@ class Table:
     def _save_time_left(self) -> None:
         """When a running turn starts and every CHECKPOINT_S after, save the time it has used
         and when (not part of the event log), keyed to the event that entered the game's
-        state: any later table action leaves it valid."""
+        state: any later table action leaves it valid.
+
+        The save as the turn starts is written, not synced: the restarted program of the same
+        boot reads it from the kernel, and after a power cut (a new boot, whose clock cannot
+        compare) it would say what a missing save says, no time used. So the action that
+        starts a turn syncs once, its log; each later save syncs, as the time it has is lost
+        with it."""
         now = self._clock()
         if self._deadline() is None or now - self._saved_at < CHECKPOINT_S:
             return
+        starting = self._saved_at < self._entered
         self._saved_at = now
         try:
             self._store.save_checkpoint(self._entered_seq, self._elapsed_ms(now),
-                                        round(now * 1000))
+                                        round(now * 1000), sync=not starting)
         except OSError as error:
             log.warning("could not save the time left: %s", error)
 

@@ -176,17 +176,19 @@ class Store:
         """The number of the newest event, 0 for an empty log."""
         return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
 
-    def save_checkpoint(self, seq: int, elapsed_ms: int, now_ms: int) -> None:
+    def save_checkpoint(self, seq: int, elapsed_ms: int, now_ms: int, *,
+                        sync: bool = True) -> None:
         """Remember how long the turn running since event ``seq`` has run at ``now_ms`` (the
-        Table's clock): 44 bytes written in place beside the log and synced, one block of the
-        SD card a save (the log itself would write two pages and, now and then, its
-        checkpoint). Raises OSError."""
+        Table's clock): 44 bytes written in place beside the log, one block of the SD card a
+        save (the log itself would write two pages and, now and then, its checkpoint), and
+        synced unless ``sync`` is False. Raises OSError."""
         if self._clock is None:
             self._clock = os.open(self._clock_path, os.O_RDWR | os.O_CREAT, 0o644)
             _sync_folder(self.path.parent)
         fields = (seq, elapsed_ms, now_ms, _boot())
         os.pwrite(self._clock, CLOCK.pack(*fields, _crc(*fields)), 0)
-        os.fdatasync(self._clock)
+        if sync:
+            os.fdatasync(self._clock)
 
     def checkpoint(self) -> Checkpoint | None:
         """The last checkpoint saved by ``save_checkpoint``; None if there is none or it is

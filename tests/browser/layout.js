@@ -85,6 +85,13 @@
       const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
       if (lines.size > 1) problems.push(`"${word[0]}" is broken inside itself (${name(parent)})`);
     }
+    // A label and its number ("Platz 1", "Round 2") read as one: never on two lines.
+    if (/^\p{L}+\s+\d+$/u.test(node.textContent.trim())) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) problems.push(`"${node.textContent.trim()}" breaks between its word and number (${name(parent)})`);
+    }
   }
 
   const all = root.innerText;

@@ -204,6 +204,7 @@ def test_a_seat_moves_to_a_new_phone_only_when_its_phone_agrees(table: Table,
         give.tap()
         expect(new.page.locator("#me")).to_contain_text("Anna")
         expect(old.page.locator("#join")).to_be_visible()
+        expect(old.page.locator("#toast")).to_have_text("Your seat is now on the other phone.")
         assert_only_own_secret({0: new})
         assert SECRETS[0] not in old.page.content()
     finally:

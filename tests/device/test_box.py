@@ -261,6 +261,29 @@ def test_box_leds_drain_as_the_clock_runs(box: Box, pins: RecordingFactory, pin_
     assert box.leds == LedFrame.bars((0, 0, 0, 1))
 
 
+def test_box_tells_when_its_leds_or_buzzer_change_next(box: Box, pins: RecordingFactory,
+                                                       pin_map: PinMap, table: Table,
+                                                       clock: FakeClock) -> None:
+    """Ticked only when ``changes_in`` says (the display sleeps till then), the box shows
+    every LED of the drain in turn and warns at 10 s left, in a tick a second at most."""
+    p = player(box, pins, pin_map, table, clock)
+    p.start_romme()
+    p.tap(Button.TURN)
+    started, mark, shown, ticks = clock(), pins.log.mark(), [box.leds], 0
+    while clock() < started + 44:
+        due = box.changes_in(clock(), 0.1, 1.0)
+        assert due is None or 0 < due <= 1.0
+        clock.advance(1.0 if due is None else due + 0.001)
+        box.tick(clock())
+        ticks += 1
+        if box.leds != shown[-1]:
+            shown.append(box.leds)
+    lit = [sum(map(sum, frame.columns)) for frame in shown]
+    assert lit == list(range(24, 2, -1))
+    assert p.heard(mark) == [Sound.WARN]
+    assert ticks <= 44 + len(shown)
+
+
 def test_box_warns_and_ticks_once_each_per_turn(box: Box, pins: RecordingFactory,
                                                 pin_map: PinMap, table: Table,
                                                 clock: FakeClock) -> None:

@@ -15,6 +15,7 @@ from companion.device.box import Asking, Box, Heard, Moment, Refused
 from companion.device.display import pin_keys, run_display
 from companion.device.painters.asks import layout
 from companion.device.painters.palette import ACCENT, DANGER, PANEL
+from companion.device.painters.parts import countdown_changes_in, countdown_text
 from companion.device.painters.station import COLUMNS, led_centres, panel_width
 from companion.device.pins import PinMap
 from companion.games import GAMES
@@ -91,6 +92,9 @@ class Panel:
 
     def tick(self, now: float) -> None:
         self.ticks.append(now)
+
+    def changes_in(self, now: float, step: float, within: float) -> float | None:
+        return None
 
     def watch(self, moved: Callable[[], None]) -> None:
         self.moved = moved
@@ -240,6 +244,78 @@ def test_display_ticks_the_box_while_a_timer_runs() -> None:
                 on_frame=frames, clock=clock, watchdog=frames.watchdog)
     assert panel.ticks == [1000.0, 1001.0]
     assert frames.passes == 2, "the watchdog is called on every pass"
+
+
+def test_the_countdown_changes_its_figure_exactly_when_it_says() -> None:
+    for left in range(1, 70_000, 7):
+        due = countdown_changes_in(left)
+        assert countdown_text(left - due + 1) == countdown_text(left), left
+        assert countdown_text(left - due) != countdown_text(left), left
+
+
+class Sleeps:
+    """The loop's sleeps on a fake clock: each passes its whole time at once; after
+    ``seconds`` the loop stops. Counts the passes and the frames drawn."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, clock: FakeClock,
+                 seconds: float) -> None:
+        self.clock, self.until = clock, clock() + seconds
+        self.stop = threading.Event()
+        self.passes = self.frames = 0
+        monkeypatch.setattr(threading.Event, "wait",
+                            lambda event, timeout=None: self.sleep(timeout))
+
+    def sleep(self, timeout: float | None) -> bool:
+        assert timeout is not None
+        self.clock.advance(timeout)
+        return False
+
+    def watchdog(self) -> None:
+        self.passes += 1
+        if self.clock() >= self.until:
+            self.stop.set()
+
+    def frame(self, frame: pygame.Surface) -> None:
+        self.frames += 1
+
+
+@pytest.mark.parametrize(("remaining_ms", "seconds", "figures"),
+                         [(30_000, 3.0, 4), (9_950, 1.0, 12)])
+def test_display_sleeps_until_the_countdown_shows_its_next_figure(
+        monkeypatch: pytest.MonkeyPatch, remaining_ms: int, seconds: float,
+        figures: int) -> None:
+    """Each second (under 10 s each tenth) the clock shows is drawn, and the loop wakes for
+    nothing else: no pass without a frame."""
+    clock = FakeClock()
+    sleeps = Sleeps(monkeypatch, clock, seconds)
+    turn = running_turn()
+    turn.public["timer"] = {**turn.public["timer"], "remaining_ms": remaining_ms}
+    run_display(Feed(turn), Panel(), link, window=False, stop=sleeps.stop,
+                on_frame=sleeps.frame, clock=clock, watchdog=sleeps.watchdog)
+    assert (sleeps.frames, sleeps.passes) == (figures, figures)
+
+
+def test_display_without_a_window_looks_for_no_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A headless simulator has no window to type in: the idle loop sleeps a second at a
+    time, as on the box, not every 50 ms for keys."""
+    clock = FakeClock()
+    sleeps = Sleeps(monkeypatch, clock, 3.0)
+    run_display(Feed(lobby()), Panel(), link, window=False, stop=sleeps.stop,
+                on_frame=sleeps.frame, clock=clock, watchdog=sleeps.watchdog,
+                keys=lambda button, down: None)
+    assert (sleeps.frames, sleeps.passes) == (1, 4)
+
+
+def test_display_wakes_when_the_box_says_its_leds_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change of the LEDs between two figures of the clock gets a pass of its own."""
+    clock, panel = FakeClock(), Panel()
+    sleeps = Sleeps(monkeypatch, clock, 1.0)
+    monkeypatch.setattr(panel, "changes_in", lambda now, step, within: 0.3)
+    run_display(Feed(running_turn()), panel, link, window=False, stop=sleeps.stop,
+                on_frame=sleeps.frame, clock=clock, watchdog=sleeps.watchdog)
+    assert [round(tick - 1000.0, 3) for tick in panel.ticks] == [0.0, 0.301, 0.602, 0.903,
+                                                                  1.001]
 
 
 def test_display_sim_window_notes_each_sound_of_the_buzzer_for_a_moment() -> None:

@@ -342,6 +342,13 @@ def countdown_text(remaining_ms: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+def countdown_changes_in(remaining_ms: int) -> int:
+    """The ms the timer runs from ``remaining_ms`` until ``countdown_text`` shows another
+    figure: to the next whole second, under 10 s to the next tenth."""
+    unit = 100 if remaining_ms <= WARN_MS else 1000
+    return remaining_ms - unit * (math.ceil(remaining_ms / unit) - 1)
+
+
 def urgency(remaining_ms: int) -> int:
     """0 plenty of time, 1 under 10 s, 2 under 5 s."""
     return 2 if remaining_ms < DANGER_MS else 1 if remaining_ms < WARN_MS else 0
