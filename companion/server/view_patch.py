@@ -9,7 +9,6 @@ longer steps than its own text is set whole.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Mapping
 
@@ -27,24 +26,34 @@ def diff(before: Mapping[str, JSON], after: Mapping[str, JSON]) -> list[Step]:
 
 
 def apply(view: Mapping[str, JSON], steps: list[Step]) -> dict[str, JSON]:
-    """A copy of ``view`` with ``steps`` applied, as a phone's page applies them."""
-    patched: dict[str, JSON] = copy.deepcopy(dict(view))
-    for step in steps:
-        path = step[0]
-        assert isinstance(path, list) and path
+    """``view`` with ``steps`` applied, as a phone's page applies them: what a step changes
+    is copied first, so ``view`` stays as it was."""
+    copies: dict[int, JSON] = {}
+
+    def copied(node: JSON) -> JSON:
+        if id(node) not in copies:
+            node = list(node) if isinstance(node, list) else dict(node)
+            copies[id(node)] = node
+        return node
+
+    patched: dict[str, JSON] = copied(view)
+    for path, *value in steps:
         node: JSON = patched
         for key in path[:-1]:
-            node = node[key]
-        last = path[-1]
-        if len(step) == 2:
-            _set(node, last, step[1])
-        elif isinstance(node, list):
-            assert isinstance(last, int)
-            del node[last:]
-        else:
-            assert isinstance(node, dict) and isinstance(last, str)
-            del node[last]
+            node[key] = node = copied(node[key])
+        _change(node, path[-1], value)
     return patched
+
+
+def _change(node: JSON, key: str | int, value: list[JSON]) -> None:
+    """Set ``key`` of ``node`` to ``value``'s one item, or delete it where there is none."""
+    if value:
+        _set(node, key, value[0])
+    elif isinstance(node, list):
+        assert isinstance(key, int)
+        del node[key:]
+    else:
+        del node[key]
 
 
 def _set(node: JSON, key: JSON, value: JSON) -> None:
@@ -55,12 +64,13 @@ def _set(node: JSON, key: JSON, value: JSON) -> None:
 
 
 def _same(before: JSON, after: JSON) -> bool:
-    """Equal as JSON text would be (``==`` alone takes ``true`` for ``1``)."""
+    """Equal as JSON text would be (``==`` alone takes ``true`` for ``1``, ``-0.0`` for
+    ``0.0``)."""
     if before is after:
         return True
     if type(before) is not type(after) or before != after:
         return False
-    return not isinstance(before, dict | list) or repr(before) == repr(after)
+    return isinstance(before, str | int) or before is None or repr(before) == repr(after)
 
 
 def _value(before: JSON, after: JSON, path: Path, steps: list[Step]) -> None:
