@@ -2,12 +2,12 @@
 (sheet and light), four seated phones reading their live streams, the first phone entering
 into its sheet (a number written and erased again in sheet mode, an order opened and emptied
 on paper) during a roll of all ten dice. Per action: from the phone's POST to the moment the
-last of the four phones has read the new version, the bytes a phone gets (the first full view,
-then what each step sends to the phone that entered and to the others), and the box's CPU time (its whole process: event loop, Table
-thread, the headless screen). Beside them the peer (``benchmarks.peer``) with four clients,
-each sent the sheet-mode view in full on every action, and with ``--before CHECKOUT`` a
-sheet-mode box running that checkout's code. All take turns, ``--batch`` actions each, so the
-machine's load falls on each alike.
+last of the four phones has read the new version; the bytes a phone gets (the first full view,
+then what each step sends to the phone that entered and to the others); the box's CPU time
+(its whole process: event loop, Table thread, the headless screen). Beside them the peer
+(``benchmarks.peer``) with four clients, each sent the sheet-mode view in full on every
+action, and with ``--before CHECKOUT`` a sheet-mode box running that checkout's code. All take
+turns, ``--batch`` actions each, so the machine's load falls on each alike.
 
     python -m benchmarks.safehouse_sheets [--actions 200] [--batch 10] [--port 0]
                                           [--before CHECKOUT]

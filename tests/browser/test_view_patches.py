@@ -5,7 +5,7 @@ gives."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from companion.games.base import Action
 from companion.server.serve import Server

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +79,7 @@ class Reader:
         await asyncio.Event().wait()
         return {"type": "http.disconnect"}
 
-    async def _send(self, message: dict[str, Any]) -> None:
+    async def _send(self, message: MutableMapping[str, Any]) -> None:
         body = message.get("body", b"")
         if b"\nevent: " in body:
             fields = dict(line.split(": ", 1) for line in body.decode().splitlines() if line)
