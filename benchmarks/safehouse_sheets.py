@@ -119,7 +119,7 @@ class Box:
 async def measure(data: Path, actions: int, batch: int, port: int,
                   before: Path | None) -> dict[str, Any]:
     modes = [*((mode, mode, ()) for mode in MODES),
-             *((("sheet", "sheet_before", ("env", f"PYTHONPATH={before}")),) if before else ())]
+             *((("sheet", "sheet_before", ("env", "-C", str(before), f"PYTHONPATH={before}")),) if before else ())]
     boxes = [Box(mode, data / name, nth_port(port, n), wrapper, name)
              for n, (mode, name, wrapper) in enumerate(modes)]
     peer, peer_port = await start_peer(nth_port(port, len(boxes)))

@@ -24,7 +24,7 @@ from companion.server.app import SECURITY_HEADERS
 from companion.server.context import Reader, Viewer
 from companion.server.request import Receive, Send
 from companion.server.view_json import ViewJson
-from companion.server.view_patch import diff
+from companion.server.view_patch import Diffs
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -73,6 +73,7 @@ class Streams:
         self._readers: dict[Reader, _Rendered] = {}
         self._encoded_version = -1
         self._json = ViewJson()
+        self._diffs = Diffs()
         self._followers: list[Callable[[Published], None]] = []
         self._senders: set[Future[int]] = set()
         self._waking: set[Future[int]] = set()
@@ -174,11 +175,12 @@ class Streams:
         if published.version != self._encoded_version:
             self._encoded_version = published.version
             self._json.next_version()
+            self._diffs = Diffs()
         reader = opened.viewer.reader(self._table)
         rendered = self._readers.get(reader)
         if rendered is None or rendered.version != published.version:
             view = opened.viewer.render(self._table, published, reader, self._join_code)
-            rendered = _Rendered.after(rendered, published.version, view)
+            rendered = _Rendered.after(rendered, published.version, view, self._diffs)
             self._readers[reader] = rendered
         had, opened.had = opened.had, (reader, rendered.version)
         if had == (reader, rendered.base) and rendered.patch is not None:
@@ -268,11 +270,12 @@ class _Rendered:
     event: bytes | None = None
 
     @staticmethod
-    def after(before: _Rendered | None, version: int, view: dict[str, JSON]) -> _Rendered:
+    def after(before: _Rendered | None, version: int, view: dict[str, JSON],
+              diffs: Diffs) -> _Rendered:
         """The view of ``version``, with its patch from ``before``'s view."""
         if before is None:
             return _Rendered(version, view, 0)
-        steps = diff(before.view, view)
+        steps = diffs.diff(before.view, view)
         data = json.dumps({"base": before.version, "steps": steps}, separators=(",", ":"))
         patch = f"id: {version}\nevent: patch\ndata: {data}\n\n".encode()
         return _Rendered(version, view, before.size, before.version,

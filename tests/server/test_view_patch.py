@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from companion.games.base import JSON, Action, GetawayError
 from companion.server.context import Viewer
 from companion.server.stream import Streams
-from companion.server.view_patch import apply, diff
+from companion.server.view_patch import Diffs, apply
 from companion.table.owner import Table
 from companion.table.published import token_hash
 from tests.games.test_safehouse_offers import ROLL
@@ -62,7 +62,7 @@ def test_the_steps_turn_any_view_into_exactly_the_next(before: dict[str, JSON],
     if near:
         after = tweaked(json.loads(json.dumps(before)), twist)
     kept = text(before)
-    steps = json.loads(json.dumps(diff(before, after)))
+    steps = json.loads(json.dumps(Diffs().diff(before, after)))
     assert text(apply(json.loads(kept), steps)) == text(after)
     assert text(before) == kept
 
