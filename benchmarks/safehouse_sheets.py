@@ -118,8 +118,10 @@ class Box:
 
 async def measure(data: Path, actions: int, batch: int, port: int,
                   before: Path | None) -> dict[str, Any]:
-    modes = [*((mode, mode, ()) for mode in MODES),
-             *((("sheet", "sheet_before", ("env", "-C", str(before), f"PYTHONPATH={before}")),) if before else ())]
+    modes: list[tuple[str, str, Sequence[str]]] = [(mode, mode, ()) for mode in MODES]
+    if before is not None:  # its own folder first on the path, whatever is installed
+        modes.append(("sheet", "sheet_before", ("env", "-C", str(before),
+                                                f"PYTHONPATH={before}")))
     boxes = [Box(mode, data / name, nth_port(port, n), wrapper, name)
              for n, (mode, name, wrapper) in enumerate(modes)]
     peer, peer_port = await start_peer(nth_port(port, len(boxes)))
