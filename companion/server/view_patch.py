@@ -18,8 +18,9 @@ Path = list[str | int]
 Step = list[JSON]
 
 
+_MISSING = object()
 SHARED_DEPTH = 3
-"""How deep parts are looked for that views share: the view, its game state, their parts."""
+"""How deep parts are looked for that views share: the view's and its game state's."""
 
 
 class Diffs:
@@ -41,8 +42,8 @@ class Diffs:
         if before is after:
             return
         if depth and type(before) is type(after) and isinstance(after, dict | list):
-            steps.extend([[*path, *step[0]], *step[1:]]
-                         for step in self._part(before, after, depth - 1))
+            if found := self._part(before, after, depth - 1):
+                steps.extend([[*path, *step[0]], *step[1:]] for step in found)
         elif _same(before, after):
             return
         elif isinstance(before, dict) and isinstance(after, dict):
@@ -71,10 +72,11 @@ class Diffs:
         for key in before.keys() - after.keys():
             steps.append([[*path, key]])
         for key, value in after.items():
-            if key in before:
-                self._value(before[key], value, [*path, key], steps, depth)
-            else:
+            old = before.get(key, _MISSING)
+            if old is _MISSING:
                 steps.append([[*path, key], value])
+            elif old is not value:
+                self._value(old, value, [*path, key], steps, depth)
 
     def _list(self, before: list[JSON], after: list[JSON], path: Path, steps: list[Step],
               depth: int) -> None:
