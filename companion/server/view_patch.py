@@ -17,10 +17,9 @@ from companion.games.base import JSON
 Path = list[str | int]
 Step = list[JSON]
 
-
 _MISSING = object()
 SHARED_DEPTH = 3
-"""How deep parts are looked for that views share: the view's and its game state's."""
+"""How deep parts are looked for that views share: the view, its parts, its game state's."""
 
 
 class Diffs:
