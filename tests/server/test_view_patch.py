@@ -1,7 +1,8 @@
 """A stream's patches: after its first full view a stream gets each version as the steps from
 the view it had, and those steps give exactly the full view of that version, over random play
 of Safehouse on digital sheets and of Rommé; an entry on a sheet costs a phone a patch far
-smaller than its view."""
+smaller than its view; a stream that missed a version, a new one, or a patch no smaller than
+the view gets the full view."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from companion.games.base import JSON, Action, GetawayError
 from companion.server.context import Viewer
-from companion.server.stream import Streams
+from companion.server.stream import Streams, _Open, _Rendered
 from companion.server.view_patch import Diffs, apply
 from companion.table.owner import Table
 from companion.table.published import token_hash
@@ -216,3 +217,18 @@ def test_an_entry_on_a_sheet_costs_each_phone_a_small_patch(sheets: Callable[[],
     assert mine * 2 < my_view
     for patch, view in others:
         assert patch * 20 < view
+
+
+def test_a_stream_that_missed_a_version_or_a_patch_no_smaller_gets_the_full_view(
+        sheets: Callable[[], Table]) -> None:
+    table = sheets()
+    streams = Streams(table, "1234")
+    quick, slow = (_Open(Viewer("phone1", None)) for _ in range(2))
+    assert all(streams._event(opened).startswith(b"id: ") for opened in (quick, slow))
+    for choice in (0, 8):  # an entry, and erased again
+        table.submit(on_a_sheet(table, choice))
+        assert b"event: patch" in streams._event(quick)
+    assert b"event: view" in streams._event(slow)  # it missed the version the patch is from
+    assert b"event: view" in streams._event(_Open(Viewer("phone1", None)))  # a new stream
+    grown = {"a": "a longer value than the whole view before"}
+    assert _Rendered.after(_Rendered(1, {"a": 1}, 12), 2, grown, Diffs()).patch is None

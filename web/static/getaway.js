@@ -283,6 +283,7 @@
         connect(); // a patch for a view this page lacks: a new stream starts with the full view
         return;
       }
+      online(true);
       streamed = patched(streamed, patch.steps);
       applyView(streamed);
     });
@@ -311,8 +312,10 @@
       let node = root;
       for (const key of path.slice(0, -1)) node = node[key] = copy(node[key]);
       const last = path[path.length - 1];
-      if (value.length) node[last] = value[0];
-      else if (Array.isArray(node)) node.length = last;
+      if (value.length && Array.isArray(node)) node[last] = value[0];
+      else if (value.length) { // a key such as "__proto__" is a key like any other, as in JSON
+        Object.defineProperty(node, last, { value: value[0], writable: true, enumerable: true, configurable: true });
+      } else if (Array.isArray(node)) node.length = last;
       else delete node[last];
     }
     return root;
