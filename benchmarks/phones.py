@@ -12,6 +12,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from companion.server.view_patch import apply
+
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -53,7 +55,8 @@ class Arrivals:
 
 
 class Stream:
-    """One phone's ``/api/events``: every view's version goes to ``arrivals``."""
+    """One phone's ``/api/events``: every view's version goes to ``arrivals``; a patch is
+    applied to the view before where views are kept."""
 
     def __init__(self, port: int, arrivals: Arrivals, cookie: str | None = None,
                  query: str = "", keep: bool = False) -> None:
@@ -64,7 +67,7 @@ class Stream:
         self.arrived_at: list[float] = []
         """When each of ``views`` arrived."""
         self.sizes: list[int] = []
-        """The bytes of every view's JSON, in order."""
+        """The bytes of every view's or patch's JSON, in order."""
         self.changed = asyncio.Event()
         self.first = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -78,16 +81,19 @@ class Stream:
         cookie = f"Cookie: {self.cookie}\r\n" if self.cookie else ""
         self._writer.write(f"GET /api/events{self.query} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                            f"{cookie}Accept: text/event-stream\r\n\r\n".encode())
-        version = -1
+        version, patch = -1, False
         async for line in reader:
             if line.startswith(b"id: "):
                 version = int(line[4:])
+            elif line.startswith(b"event: "):
+                patch = line == b"event: patch\n"
             elif line.startswith(b"data: "):
                 self.arrivals.arrived(version)
                 self.sizes.append(len(line) - len(b"data: \n"))
                 if self.keep or not self.first.is_set():
                     self.arrived_at.append(time.monotonic())
-                    self.views.append(json.loads(line[6:]))
+                    data = json.loads(line[6:])
+                    self.views.append(apply(self.views[-1], data["steps"]) if patch else data)
                     self.first.set()
                     self.changed.set()
 

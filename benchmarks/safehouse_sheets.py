@@ -2,11 +2,15 @@
 (sheet and light), four seated phones reading their live streams, the first phone entering
 into its sheet (a number written and erased again in sheet mode, an order opened and emptied
 on paper) during a roll of all ten dice. Per action: from the phone's POST to the moment the
-last of the four phones has read the new view, the bytes of a phone's view, and the box's CPU
-time (its whole process: event loop, Table thread, the headless screen). The two boxes take
-turns, ``--batch`` actions each, so the machine's load falls on both alike.
+last of the four phones has read the new version; the bytes a phone gets (the first full view,
+then what each step sends to the phone that entered and to the others); the box's CPU time
+(its whole process: event loop, Table thread, the headless screen). Beside them the peer
+(``benchmarks.peer``) with four clients, each sent the sheet-mode view in full on every
+action, and with ``--before CHECKOUT`` a sheet-mode box running that checkout's code. All take
+turns, ``--batch`` actions each, so the machine's load falls on each alike.
 
     python -m benchmarks.safehouse_sheets [--actions 200] [--batch 10] [--port 0]
+                                          [--before CHECKOUT]
 
 Budget (issue 25): sheet mode within the peer's 4.4 ms (action to the last of four phones).
 """
@@ -23,7 +27,7 @@ from typing import Any
 
 from benchmarks.figures import nth_port, percentiles, port_option, report
 from benchmarks.phones import Arrivals, Client, Stream, cpu_seconds
-from benchmarks.sse_fanout import act_as_host, seats, table_page
+from benchmarks.sse_fanout import PeerPhones, act_as_host, seats, start_peer, table_page
 from tests.program import Program
 
 SEATS = 4
@@ -36,8 +40,9 @@ GUARD_S = 30.0
 class Box:
     """One mode's box, its four phones and their streams, and what was measured on it."""
 
-    def __init__(self, mode: str, data: Path, port: int, wrapper: Sequence[str] = ()) -> None:
-        self.mode = mode
+    def __init__(self, mode: str, data: Path, port: int, wrapper: Sequence[str] = (),
+                 name: str = "") -> None:
+        self.mode, self.name = mode, name or mode
         self.program = Program(data, port=port, wrapper=wrapper)
         self.arrivals = Arrivals()
         self.phones: list[Client] = []
@@ -98,7 +103,9 @@ class Box:
 
     def figures(self) -> dict[str, Any]:
         return {"action_to_last_phone": percentiles(self.every),
-                "view_bytes": {"after_each_step": self.streams[0].sizes[-2:]},
+                "bytes": {"first_view": self.streams[0].sizes[0],
+                          "after_each_step": self.streams[0].sizes[-2:],
+                          "to_the_others": self.streams[1].sizes[-2:]},
                 "cpu_ms_per_action": round(self.cpu_s * 1000 / len(self.every), 2)}
 
     def close(self) -> None:
@@ -109,29 +116,44 @@ class Box:
         self.program.kill()
 
 
-async def measure(data: Path, actions: int, batch: int, port: int) -> dict[str, Any]:
-    boxes = [Box(mode, data / mode, nth_port(port, n)) for n, mode in enumerate(MODES)]
+async def measure(data: Path, actions: int, batch: int, port: int,
+                  before: Path | None) -> dict[str, Any]:
+    modes: list[tuple[str, str, Sequence[str]]] = [(mode, mode, ()) for mode in MODES]
+    if before is not None:  # its own folder first on the path, whatever is installed
+        modes.append(("sheet", "sheet_before", ("env", "-C", str(before),
+                                                f"PYTHONPATH={before}")))
+    boxes = [Box(mode, data / name, nth_port(port, n), wrapper, name)
+             for n, (mode, name, wrapper) in enumerate(modes)]
+    peer, peer_port = await start_peer(nth_port(port, len(boxes)))
     try:
         for box in boxes:
-            (data / box.mode).mkdir()
+            (data / box.name).mkdir()
             await box.open()
-        for _ in range(0, actions, batch):
+        side = PeerPhones(peer.pid, peer_port, boxes[0].streams[0].views[0], SEATS)
+        await side.open()
+        for first in range(0, actions, batch):
             for box in boxes:
                 await box.batch(batch)
-        return {box.mode: box.figures() for box in boxes}
+            for n in range(first, first + batch):
+                await side.act(n)
+        return {**{box.name: box.figures() for box in boxes}, "peer": await side.close()}
     finally:
         for box in boxes:
             box.close()
+        peer.kill()
+        await peer.wait()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=200, help="actions on each box")
     parser.add_argument("--batch", type=int, default=10, help="actions a box takes in a row")
+    parser.add_argument("--before", type=Path, help="a checkout whose code a sheet box runs")
     port_option(parser)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        figures = asyncio.run(measure(Path(data), args.actions, args.batch, args.port))
+        figures = asyncio.run(measure(Path(data), args.actions, args.batch, args.port,
+                                      args.before))
     report("safehouse_sheets", {
         "actions": args.actions, "phones": SEATS, **figures,
         "budgets": {"action_to_last_phone": "sheet p50 <= 4.4 ms (the peer, issue 25)"}})

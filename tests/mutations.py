@@ -241,8 +241,8 @@ MUTATIONS = [
              (trust("test_no_other_site_may_frame_the_box"),)),
     # -- what a stream shows whom --------------------------------------------------------
     Mutation("every stream gets the first view rendered", STREAM,
-             "event = self._rendered.get(reader)",
-             "event = next(iter(self._rendered.values()), None)",
+             "rendered = self._readers.get(reader)",
+             "rendered = next(iter(self._readers.values()), None)",
              (trust("test_each_stream_shows_its_own_reader"),)),
     Mutation("the table page's stream shows a seat its browser holds", REQUEST,
              'asked.get("page") == "table")', "False)",

@@ -2,7 +2,8 @@
 coroutine and a socket, never a thread that actions need.
 
 Only the newest view is ever sent (a phone that slept through ten versions gets the present),
-each reader's view is rendered once per version however many streams share it, a closed
+after a stream's first full view as a patch against the view it had last (``view_patch``);
+each reader's view and patch are made once per version however many streams share it, a closed
 stream is let go as soon as its socket says so, and one phone (one seat or host cookie) holds
 at most ``PER_READER`` streams: a reload ends the oldest. The phone that sent an action hears
 its answer before any stream is written for the version the action made.
@@ -11,16 +12,19 @@ its answer before any stream is written for the version the action made.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 
-from companion.games.base import Games
+from companion.games.base import JSON, Games
 from companion.server.app import SECURITY_HEADERS
-from companion.server.context import Viewer
+from companion.server.context import Reader, Viewer
 from companion.server.request import Receive, Send
 from companion.server.view_json import ViewJson
+from companion.server.view_patch import Diffs
 from companion.table.owner import Table
 from companion.table.published import Published
 
@@ -43,6 +47,8 @@ class _Open:
         self.viewer = viewer
         self.nudged = asyncio.Event()
         self.ended = self.beat = False
+        self.had: tuple[Reader, int] | None = None
+        """The reader and version of the view this stream sent last."""
 
     def end(self) -> None:
         self.ended = True
@@ -64,9 +70,10 @@ class Streams:
         self._closed = False
         self._open: set[_Open] = set()
         self._held: dict[str, list[_Open]] = {}
-        self._rendered: dict[tuple[int | None, bool], bytes] = {}
-        self._rendered_version = -1
+        self._readers: dict[Reader, _Rendered] = {}
+        self._encoded_version = -1
         self._json = ViewJson()
+        self._diffs = Diffs()
         self._followers: list[Callable[[Published], None]] = []
         self._senders: set[Future[int]] = set()
         self._waking: set[Future[int]] = set()
@@ -153,7 +160,7 @@ class Streams:
         while not (self._closed or opened.ended):
             if self._latest.version > seen:
                 seen = self._latest.version
-                await _chunk(send, self._event(opened.viewer))
+                await _chunk(send, self._event(opened))
             elif opened.beat:
                 opened.beat = False
                 await _chunk(send, b": keepalive\n\n")
@@ -161,20 +168,24 @@ class Streams:
                 await opened.nudged.wait()
                 opened.nudged.clear()
 
-    def _event(self, viewer: Viewer) -> bytes:
-        """The reader's view of the newest version as an event, rendered once per reader kind."""
+    def _event(self, opened: _Open) -> bytes:
+        """The newest version for ``opened``: a patch against the view it had, else the full
+        view; each made once per reader kind and version."""
         published = self._latest
-        if published.version != self._rendered_version:
-            self._rendered, self._rendered_version = {}, published.version
+        if published.version != self._encoded_version:
+            self._encoded_version = published.version
             self._json.next_version()
-        reader = viewer.reader(self._table)
-        event = self._rendered.get(reader)
-        if event is None:
-            view = viewer.render(self._table, published, reader, self._join_code)
-            data = self._json.encode(view)
-            event = f"id: {published.version}\nevent: view\ndata: {data}\n\n".encode()
-            self._rendered[reader] = event
-        return event
+            self._diffs = Diffs()
+        reader = opened.viewer.reader(self._table)
+        rendered = self._readers.get(reader)
+        if rendered is None or rendered.version != published.version:
+            view = opened.viewer.render(self._table, published, reader, self._join_code)
+            rendered = _Rendered.after(rendered, published.version, view, self._diffs)
+            self._readers[reader] = rendered
+        had, opened.had = opened.had, (reader, rendered.version)
+        if had == (reader, rendered.base) and rendered.patch is not None:
+            return rendered.patch
+        return rendered.full(self._json)
 
     def _attach(self) -> None:
         """Wake streams on the loop that serves them (one for the box's whole run)."""
@@ -244,6 +255,39 @@ class Streams:
             self._held[key].remove(opened)
             if not self._held[key]:
                 del self._held[key]
+
+
+@dataclass
+class _Rendered:
+    """A reader kind's view of one version, its full event once encoded, and its patch
+    event from the version it had before (None where that would be no smaller)."""
+
+    version: int
+    view: dict[str, JSON]
+    size: int
+    base: int | None = None
+    patch: bytes | None = None
+    event: bytes | None = None
+
+    @staticmethod
+    def after(before: _Rendered | None, version: int, view: dict[str, JSON],
+              diffs: Diffs) -> _Rendered:
+        """The view of ``version``, with its patch from ``before``'s view."""
+        if before is None:
+            return _Rendered(version, view, 0)
+        steps = diffs.diff(before.view, view)
+        data = json.dumps({"base": before.version, "steps": steps}, separators=(",", ":"))
+        patch = f"id: {version}\nevent: patch\ndata: {data}\n\n".encode()
+        return _Rendered(version, view, before.size, before.version,
+                         patch if len(patch) < before.size else None)
+
+    def full(self, parts: ViewJson) -> bytes:
+        """The full view as an event, encoded once."""
+        if self.event is None:
+            data = parts.encode(self.view)
+            self.event = f"id: {self.version}\nevent: view\ndata: {data}\n\n".encode()
+            self.size = len(self.event)
+        return self.event
 
 
 def _settle(answer: asyncio.Future[int], done: Future[int]) -> None:

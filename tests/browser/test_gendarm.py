@@ -32,8 +32,9 @@ ANNA, BERND = 3, 5
 
 
 def catcher_of(number: int) -> re.Pattern[str]:
-    """A catcher as a seat's own view carries it (never in the public view)."""
-    return re.compile(rf'"catcher"\s*:\s*{number}\b')
+    """A catcher as a seat's own view carries it (never in the public view), in a full view
+    or as a patch's step that sets it."""
+    return re.compile(rf'"catcher"\s*(:|\]\s*,)\s*{number}\b')
 
 
 @pytest.fixture

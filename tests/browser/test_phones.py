@@ -39,10 +39,12 @@ window.EventSource = class extends Original {
   constructor(...args) {
     super(...args);
     this.addEventListener("view", (event) => window.__seen.push(event.data));
+    this.addEventListener("patch", (event) => window.__seen.push(event.data));
   }
 };
 """
-"""Keeps every pushed view a page receives, so the test can read what the stream carried."""
+"""Keeps every pushed view and patch a page receives, so the test can read what the stream
+carried."""
 
 
 def secret_view(state: Tiny, seat: int) -> dict[str, Any]:

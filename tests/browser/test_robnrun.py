@@ -27,9 +27,11 @@ from tests.browser.test_two_phones import (
 pytestmark = pytest.mark.browser
 __all__ = ["browser", "server", "table"]
 
-SECRET = re.compile(r'"safes"\s*:\s*\[\s*\{|"alarm"\s*:\s*\{\s*"flashlight"|data-secret=')
-"""Bea's safes as entered, the card in her alarm stack, the safes list on the boss's page (the
-next boss's own, still empty, secret may reach the next boss)."""
+SECRET = re.compile(r'"safes"\s*(:|\]\s*,)\s*\[\s*\{|"safes"\s*,\s*\d+\s*\]'
+                    r'|"alarm"\s*(:|\]\s*,)\s*\{\s*"flashlight"|"alarm"\s*,\s*"flashlight"|data-secret=')
+"""Bea's safes as entered, the card in her alarm stack (in a full view or a patch's step), the
+safes list on the boss's page (the next boss's own, still empty, secret may reach the next
+boss)."""
 NOTE = "Carl thinks: no ram in here"
 
 

@@ -24,6 +24,7 @@ from companion.server.address import lan_address
 from companion.server.context import Viewer
 from companion.server.serve import Server, serve
 from companion.server.stream import Streams
+from companion.server.view_patch import apply
 from companion.table.owner import Table
 from companion.table.published import Published
 from tests.server.conftest import JOIN_CODE
@@ -46,6 +47,7 @@ class Stream:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=GUARD_S)
         self.connection.request("GET", "/api/events", headers={"Cookie": cookie} if cookie else {})
         self.response = self.connection.getresponse()
+        self.view: dict[str, Any] = {}
 
     def block(self) -> list[str]:
         """The lines up to the next blank line; what is left at the end of the stream."""
@@ -59,11 +61,17 @@ class Stream:
         return lines
 
     def event(self) -> Event:
-        """The next event, skipping keepalive comments."""
+        """The next event, skipping keepalive comments; a patch comes applied to the view
+        before, as the page applies it."""
         while True:
             fields = dict(line.split(": ", 1) for line in self.block() if not line.startswith(":"))
             if "event" in fields:
-                return Event(int(fields["id"]), fields["event"], json.loads(fields["data"]))
+                data = json.loads(fields["data"])
+                if fields["event"] == "patch":
+                    assert data["base"] == self.view["version"]
+                    data = apply(self.view, data["steps"])
+                self.view = data
+                return Event(int(fields["id"]), fields["event"], data)
 
     def drain(self) -> None:
         """Read until the server ends the stream (the socket timeout guards against a hang)."""

@@ -12,7 +12,7 @@ import pytest
 
 from companion.games.base import JSON, Action
 from companion.server.context import Viewer
-from companion.server.stream import Streams
+from companion.server.stream import Streams, _Open
 from companion.server.view_json import ViewJson
 from companion.table.owner import Table
 from companion.table.published import token_hash
@@ -47,7 +47,7 @@ def encoded(streams: Streams, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str
         made.append(dumps(value, **kwargs))  # type: ignore[arg-type]
         return made[-1]
     monkeypatch.setattr(json, "dumps", counted)
-    events = [streams._event(Viewer(f"phone{seat}", None)) for seat in range(SEATS)]
+    events = [streams._event(_Open(Viewer(f"phone{seat}", None))) for seat in range(SEATS)]
     monkeypatch.setattr(json, "dumps", dumps)
     return made, [json.loads(event.split(b"data: ", 1)[1]) for event in events]
 

@@ -271,9 +271,21 @@
     if (state.source) state.source.close();
     const source = new EventSource(`/api/events${VIEW_QUERY}`);
     state.source = source;
+    let streamed = null; // the view this stream sent last: its patches apply to it
     source.addEventListener("view", (event) => {
       online(true);
-      applyView(JSON.parse(event.data));
+      streamed = JSON.parse(event.data);
+      applyView(streamed);
+    });
+    source.addEventListener("patch", (event) => {
+      const patch = JSON.parse(event.data);
+      if (!streamed || streamed.version !== patch.base) {
+        connect(); // a patch for a view this page lacks: a new stream starts with the full view
+        return;
+      }
+      online(true);
+      streamed = patched(streamed, patch.steps);
+      applyView(streamed);
     });
     source.addEventListener("open", () => online(true));
     source.addEventListener("error", () => {
@@ -282,6 +294,31 @@
         state.retry = setTimeout(connect, RECONNECT_MS);
       }
     });
+  }
+
+  // A view with a patch's steps applied (docs/api.md): [path, value] sets, [path] deletes
+  // a key or a list's items from that index on. What a step changes is copied first, so the
+  // view before stays as it was.
+  function patched(view, steps) {
+    const copies = new Set();
+    const copy = (node) => {
+      if (copies.has(node)) return node;
+      const made = Array.isArray(node) ? node.slice() : { ...node };
+      copies.add(made);
+      return made;
+    };
+    const root = copy(view);
+    for (const [path, ...value] of steps) {
+      let node = root;
+      for (const key of path.slice(0, -1)) node = node[key] = copy(node[key]);
+      const last = path[path.length - 1];
+      if (value.length && Array.isArray(node)) node[last] = value[0];
+      else if (value.length) { // a key such as "__proto__" is a key like any other, as in JSON
+        Object.defineProperty(node, last, { value: value[0], writable: true, enumerable: true, configurable: true });
+      } else if (Array.isArray(node)) node.length = last;
+      else delete node[last];
+    }
+    return root;
   }
 
   function online(on) {

@@ -37,6 +37,9 @@ from companion.games.safehouse.state import (
     waiting_faces,
 )
 
+ORDERS_KEPT = 256
+"""Rows of the digital sheets kept made (four sheets of a dozen orders, a few versions of each)."""
+
 
 class Sheets(TypedDict):
     """The letters of the digital sheets, and whether they are the example ones."""
@@ -260,12 +263,16 @@ def _sheet(state: ShState, seat: int) -> list[SheetRow] | None:
     if not player.letter:
         return None
     fresh = {(e.row, e.field) for e in player.written}
-    return [_order(order, numbers, settled.status, {f for r, f in fresh if r == row})
+    return [_order(order, numbers, settled.status, frozenset(f for r, f in fresh if r == row))
             for row, (order, numbers, settled) in enumerate(zip(
                 layout(state, seat), player.numbers, orders(state, seat), strict=True))]
 
 
-def _order(order: SheetOrder, numbers: sheet.Cells, status: str, fresh: set[int]) -> SheetRow:
+@lru_cache(maxsize=ORDERS_KEPT)
+def _order(order: SheetOrder, numbers: sheet.Cells, status: str,
+           fresh: frozenset[int]) -> SheetRow:
+    """An order's row on a digital sheet, the same object while it stays the same (so the
+    phones' patches skip it at once): never change it."""
     cells = sheet.cells(order, numbers)
     return {"fields": [{"colour": kind, "number": n, "fresh": field in fresh}
                        for field, (kind, n) in enumerate(zip(order.fields, cells, strict=True))],

@@ -1,0 +1,143 @@
+"""A view as its steps from the view before, what a stream sends after its first full view.
+
+A patch is a list of steps, applied in order; a path is a list of object keys and list indexes:
+``[path, value]`` sets the value at ``path`` (an index one past a list's end appends), and
+``[path]`` deletes (an object's key, or a list's items from that index on). ``null`` is a
+value like any other. A list whose length changes keeps its common start; a list where more than
+half the items changed is set whole.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Mapping
+
+from companion.games.base import JSON
+
+Path = list[str | int]
+Step = list[JSON]
+
+_MISSING = object()
+SHARED_DEPTH = 3
+"""How deep parts are looked for that views share: the view, its parts, its game state's."""
+
+
+class Diffs:
+    """The patches of one version's views from the views before: a part that several views
+    share (the same object before and after, as the phones share the public state) is
+    compared once. Use from one thread, for one version."""
+
+    def __init__(self) -> None:
+        self._parts: dict[tuple[int, int], tuple[JSON, JSON, list[Step]]] = {}
+
+    def diff(self, before: Mapping[str, JSON], after: Mapping[str, JSON]) -> list[Step]:
+        """The steps that turn ``before`` into ``after`` (both unchanged)."""
+        steps: list[Step] = []
+        self._value(before, after, [], steps, SHARED_DEPTH)
+        return steps
+
+    def _value(self, before: JSON, after: JSON, path: Path, steps: list[Step],
+               depth: int) -> None:
+        if before is after:
+            return
+        if depth and type(before) is type(after) and isinstance(after, dict | list):
+            if found := self._part(before, after, depth - 1):
+                steps.extend([[*path, *step[0]], *step[1:]] for step in found)
+        elif _same(before, after):
+            return
+        elif isinstance(before, dict) and isinstance(after, dict):
+            self._object(before, after, path, steps, depth)
+        elif isinstance(before, list) and isinstance(after, list):
+            self._list(before, after, path, steps, depth)
+        else:
+            steps.append([list(path), after])
+
+    def _part(self, before: JSON, after: JSON, depth: int) -> list[Step]:
+        """The steps within a part, worked out once for the same two objects."""
+        known = self._parts.get((id(before), id(after)))
+        if known is None or known[0] is not before or known[1] is not after:
+            steps: list[Step] = []
+            if not _same(before, after):
+                if isinstance(after, dict):
+                    self._object(before, after, [], steps, depth)
+                else:
+                    self._list(before, after, [], steps, depth)
+            known = (before, after, steps)
+            self._parts[(id(before), id(after))] = known
+        return known[2]
+
+    def _object(self, before: Mapping[str, JSON], after: Mapping[str, JSON], path: Path,
+                steps: list[Step], depth: int) -> None:
+        for key in before.keys() - after.keys():
+            steps.append([[*path, key]])
+        for key, value in after.items():
+            old = before.get(key, _MISSING)
+            if old is _MISSING:
+                steps.append([[*path, key], value])
+            elif old is not value:
+                self._value(old, value, [*path, key], steps, depth)
+
+    def _list(self, before: list[JSON], after: list[JSON], path: Path, steps: list[Step],
+              depth: int) -> None:
+        """By index, or the whole list where more than half its items changed."""
+        changed = abs(len(after) - len(before)) + sum(
+            old is not new and old != new for old, new in zip(before, after, strict=False))
+        if 2 * changed > len(after):
+            steps.append([list(path), after])
+            return
+        for index, (old, new) in enumerate(zip(before, after, strict=False)):
+            self._value(old, new, [*path, index], steps, depth)
+        if len(after) < len(before):
+            steps.append([[*path, len(after)]])
+        steps.extend([[*path, index], after[index]] for index in range(len(before), len(after)))
+
+
+def apply(view: Mapping[str, JSON], steps: list[Step]) -> dict[str, JSON]:
+    """``view`` with ``steps`` applied, as a phone's page applies them: what a step changes
+    is copied first, so ``view`` stays as it was."""
+    copies: dict[int, JSON] = {}
+
+    def copied(node: JSON) -> JSON:
+        if id(node) not in copies:
+            node = list(node) if isinstance(node, list) else dict(node)
+            copies[id(node)] = node
+        return node
+
+    patched: dict[str, JSON] = copied(view)
+    for path, *value in steps:
+        node: JSON = patched
+        for key in path[:-1]:
+            node[key] = node = copied(node[key])
+        _change(node, path[-1], value)
+    return patched
+
+
+def _change(node: JSON, key: str | int, value: list[JSON]) -> None:
+    """Set ``key`` of ``node`` to ``value``'s one item, or delete it where there is none."""
+    if value:
+        _set(node, key, value[0])
+    elif isinstance(node, list):
+        assert isinstance(key, int)
+        del node[key:]
+    else:
+        del node[key]
+
+
+def _set(node: JSON, key: JSON, value: JSON) -> None:
+    if isinstance(node, list) and key == len(node):
+        node.append(value)
+    else:
+        node[key] = value
+
+
+def _same(before: JSON, after: JSON) -> bool:
+    """Equal as JSON text would be (``==`` alone takes ``true`` for ``1``, ``-0.0`` for
+    ``0.0``; ``marshal`` tells their types apart)."""
+    if before is after:
+        return True
+    if type(before) is not type(after) or before != after:
+        return False
+    return isinstance(before, str | int) or before is None or (
+        marshal.dumps(before) == marshal.dumps(after))
+
+
