@@ -5,7 +5,8 @@ Only the newest view is ever sent (a phone that slept through ten versions gets 
 each reader's view is rendered once per version however many streams share it, a closed
 stream is let go as soon as its socket says so, and one phone (one seat or host cookie) holds
 at most ``PER_READER`` streams: a reload ends the oldest. The phone that sent an action hears
-its answer before any stream is written for the version the action made.
+its answer before any stream is written for the version the action made. Every view says
+whose phone is here (``presence``), and is sent again when that changes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from concurrent.futures import Future
 from companion.games.base import Games
 from companion.server.app import SECURITY_HEADERS
 from companion.server.context import Viewer
+from companion.server.presence import GRACE_S, Presence, marked
 from companion.server.request import Receive, Send
 from companion.server.view_json import ViewJson
 from companion.table.owner import Table
@@ -57,15 +59,22 @@ class Streams:
     all, the phone whose action made the version has its answer (``answer``).
     """
 
-    def __init__(self, table: Table, join_code: str, heartbeat_s: float = HEARTBEAT_S) -> None:
+    def __init__(self, table: Table, join_code: str, heartbeat_s: float = HEARTBEAT_S,
+                 grace_s: float = GRACE_S) -> None:
         self._table, self._join_code, self._heartbeat_s = table, join_code, heartbeat_s
-        self._latest = table.published
+        self._presence = Presence(table.clock, grace_s)
+        self._places: frozenset[int] = frozenset()
+        """The places whose phone the views say is here."""
+        self._looking: asyncio.TimerHandle | None = None
+        self._marking = threading.Lock()
+        self._from_table = self._latest = table.published
+        self._mark(table.published)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closed = False
         self._open: set[_Open] = set()
         self._held: dict[str, list[_Open]] = {}
         self._rendered: dict[tuple[int | None, bool], bytes] = {}
-        self._rendered_version = -1
+        self._rendered_for: Published | None = None
         self._json = ViewJson()
         self._followers: list[Callable[[Published], None]] = []
         self._senders: set[Future[int]] = set()
@@ -81,6 +90,7 @@ class Streams:
 
     @property
     def published(self) -> Published:
+        """The newest views, each saying whose phone is here."""
         return self._latest
 
     @property
@@ -95,7 +105,7 @@ class Streams:
         """Keep ``published`` and wake every stream (a Table subscriber: from its thread);
         the version of an action sent from the loop wakes them once its sender is answered,
         in the same hand-over to the loop."""
-        self._latest = published
+        self._mark(published)
         with self._senders_lock:
             # an action from the loop the Table takes now: the version is that action's
             sender = next((posted for posted in self._senders if posted.running()), None)
@@ -148,11 +158,16 @@ class Streams:
         if not gone.done():
             await send({"type": "http.response.body", "body": b"", "more_body": False})
 
+    def look(self) -> None:
+        """Look again now whose phones are here (from any thread; the loop looks by itself
+        when a phone's grace ends)."""
+        self._call(self._present)
+
     async def _follow(self, opened: _Open, send: Send) -> None:
-        seen = -1
+        seen: Published | None = None
         while not (self._closed or opened.ended):
-            if self._latest.version > seen:
-                seen = self._latest.version
+            if self._latest is not seen:
+                seen = self._latest
                 await _chunk(send, self._event(opened.viewer))
             elif opened.beat:
                 opened.beat = False
@@ -164,8 +179,8 @@ class Streams:
     def _event(self, viewer: Viewer) -> bytes:
         """The reader's view of the newest version as an event, rendered once per reader kind."""
         published = self._latest
-        if published.version != self._rendered_version:
-            self._rendered, self._rendered_version = {}, published.version
+        if published is not self._rendered_for:
+            self._rendered, self._rendered_for = {}, published
             self._json.next_version()
         reader = viewer.reader(self._table)
         event = self._rendered.get(reader)
@@ -227,9 +242,34 @@ class Streams:
         assert self._loop is not None
         self._loop.call_later(self._heartbeat_s, self._beat)
 
+    def _mark(self, published: Published | None = None) -> bool:
+        """Keep ``published`` (None: the one kept) with whose phones are here; whether that
+        changed what the views say (from any thread)."""
+        with self._marking:
+            self._from_table = published or self._from_table
+            places = self._table.places_of(self._presence.here)
+            if published is None and places == self._places:
+                return False
+            self._places, self._latest = places, marked(self._from_table, places)
+            return True
+
+    def _present(self) -> None:
+        """Look again whose phones are here, and again when the next one's grace ends; the
+        streams and the box hear of it when that changed what the views say."""
+        if self._looking is not None:
+            self._looking.cancel()
+        due = self._presence.look()
+        self._looking = None if due is None else asyncio.get_running_loop().call_later(
+            due, self._present)
+        if self._mark():
+            self._nudge()
+
     def _hold(self, opened: _Open) -> None:
         """Count ``opened`` in; the same reader's oldest stream beyond ``PER_READER`` ends."""
         self._open.add(opened)
+        if opened.viewer.seat_token is not None and not opened.viewer.table_page:
+            self._presence.opened(opened.viewer.seat_token)
+            self._present()
         key = opened.viewer.seat_token or opened.viewer.host_token
         if key is not None:
             held = self._held.setdefault(key, [])
@@ -239,6 +279,9 @@ class Streams:
 
     def _let_go(self, opened: _Open) -> None:
         self._open.discard(opened)
+        if opened.viewer.seat_token is not None and not opened.viewer.table_page:
+            self._presence.closed(opened.viewer.seat_token)
+            self._present()
         key = opened.viewer.seat_token or opened.viewer.host_token
         if key is not None:
             self._held[key].remove(opened)

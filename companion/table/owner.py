@@ -31,6 +31,7 @@ from companion.games.base import (
     Timer,
 )
 from companion.table.finished import finished_game
+from companion.table import seats
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
 from companion.table.rules import (
@@ -204,6 +205,11 @@ class Table:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
                 found = index
         return found
+
+    def places_of(self, token_hashes: frozenset[str]) -> frozenset[int]:
+        """The evening's places (seats, then those sitting out) whose phone holds one of
+        ``token_hashes`` (safe from any thread)."""
+        return seats.places_of(self._state, token_hashes)
 
     def is_host(self, token: str) -> bool:
         """Whether ``token`` is a browser the box made the table page (constant time)."""

@@ -1,0 +1,70 @@
+"""Whose phone is here: a seat's phone with a live stream open, or whose last stream closed
+less than ``GRACE_S`` ago. It is public (which seat's phone is here, nothing of its token),
+never a step of the table: nothing of it is logged, undone or replayed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.base import JSON
+from companion.table.published import Published, token_hash
+
+GRACE_S = 15.0
+"""How long a seat's phone counts as here after its last stream closed: a reload is back
+within a second or two, a phone locked for a moment reconnects within its stream's retry
+(3 s) once it is woken, so only a phone away longer than this is shown gone."""
+
+
+class Presence:
+    """The seat tokens whose phones are here, counted on the streams' loop: every open
+    stream of a token counts, and its last one for ``grace_s`` after it closed (on ``clock``)."""
+
+    def __init__(self, clock: Callable[[], float], grace_s: float = GRACE_S) -> None:
+        self._clock, self._grace_s = clock, grace_s
+        self._open: dict[str, int] = {}  # token hash: streams open
+        self._left: dict[str, float] = {}  # token hash: when its last stream closed
+        self.here: frozenset[str] = frozenset()
+        """The hashes of the tokens whose phone is here (read from any thread)."""
+
+    def opened(self, token: str) -> None:
+        """A stream of the phone holding ``token`` opened (``look`` then says so)."""
+        held = token_hash(token)
+        self._open[held] = self._open.get(held, 0) + 1
+        self._left.pop(held, None)
+
+    def closed(self, token: str) -> None:
+        """A stream of the phone holding ``token`` closed; its last one starts the grace."""
+        held = token_hash(token)
+        self._open[held] -= 1
+        if not self._open[held]:
+            del self._open[held]
+            self._left[held] = self._clock()
+
+    def look(self) -> float | None:
+        """Let go of the phones whose grace has ended; the seconds until the next one's ends
+        (None: no phone is in its grace)."""
+        now = self._clock()
+        self._left = {held: left for held, left in self._left.items()
+                      if now - left < self._grace_s}
+        self.here = frozenset(self._open.keys() | self._left.keys())
+        return min((left + self._grace_s - now for left in self._left.values()), default=None)
+
+
+def marked(published: Published, places: frozenset[int]) -> Published:
+    """``published`` with ``here`` on every place of every view: whether its phone is here
+    (``places``, the seats and then those sitting out, by their number)."""
+    public = published.public
+    if "seats" not in public:
+        return published
+    seats, benched = (_here(public.get(part, []), places) for part in ("seats", "benched"))
+    private = {seat: {**view, "seats": seats, "benched": benched}
+               for seat, view in published.private.items()}
+    return Published(published.version, published.as_of,
+                     {**public, "seats": seats, "benched": benched}, private,
+                     published.controls, published.device)
+
+
+def _here(seats: JSON, places: frozenset[int]) -> list[JSON]:
+    assert isinstance(seats, list)
+    return [{**seat, "here": seat["seat"] in places} for seat in seats
+            if isinstance(seat, dict)]
