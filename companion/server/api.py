@@ -180,7 +180,7 @@ def host() -> Response:
 @bp.get("/view")
 def view() -> Response:
     viewer = context.viewer()
-    return jsonify(viewer.view(context.table(), context.table().published, context.codes().join))
+    return jsonify(viewer.view(context.table(), context.published(), context.codes().join))
 
 
 @bp.get("/texts/<lang>")

@@ -30,8 +30,8 @@ from companion.games.base import (
     IllegalAction,
     Timer,
 )
-from companion.table.finished import finished_game
 from companion.table import seats
+from companion.table.finished import finished_game
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
 from companion.table.rules import (
