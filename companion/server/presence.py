@@ -4,6 +4,7 @@ never a step of the table: nothing of it is logged, undone or replayed."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from companion.games.base import JSON
@@ -16,38 +17,48 @@ within a second or two, a phone locked for a moment reconnects within its stream
 
 
 class Presence:
-    """The seat tokens whose phones are here, counted on the streams' loop: every open
-    stream of a token counts, and its last one for ``grace_s`` after it closed (on ``clock``)."""
+    """The seat tokens whose phones are here: every open stream of a token counts, and its
+    last one for ``grace_s`` after it closed (on ``clock``) until ``look`` lets it go. Streams
+    open and close on the loop; the Table's thread asks who is here (``in``)."""
 
     def __init__(self, clock: Callable[[], float], grace_s: float = GRACE_S) -> None:
         self._clock, self._grace_s = clock, grace_s
+        self._lock = threading.Lock()
         self._open: dict[str, int] = {}  # token hash: streams open
-        self._left: dict[str, float] = {}  # token hash: when its last stream closed
-        self.here: frozenset[str] = frozenset()
-        """The hashes of the tokens whose phone is here (read from any thread)."""
+        self._left: dict[str, float] = {}  # token hash: when its last stream closed, oldest first
+
+    def __contains__(self, held: object) -> bool:
+        """Whether the phone whose token has the hash ``held`` is here."""
+        with self._lock:
+            return held in self._open or held in self._left
 
     def opened(self, token: str) -> None:
-        """A stream of the phone holding ``token`` opened (``look`` then says so)."""
+        """A stream of the phone holding ``token`` opened."""
         held = token_hash(token)
-        self._open[held] = self._open.get(held, 0) + 1
-        self._left.pop(held, None)
+        with self._lock:
+            self._open[held] = self._open.get(held, 0) + 1
+            self._left.pop(held, None)
 
     def closed(self, token: str) -> None:
         """A stream of the phone holding ``token`` closed; its last one starts the grace."""
         held = token_hash(token)
-        self._open[held] -= 1
-        if not self._open[held]:
-            del self._open[held]
-            self._left[held] = self._clock()
+        with self._lock:
+            self._open[held] -= 1
+            if not self._open[held]:
+                del self._open[held]
+                self._left[held] = self._clock()
 
     def look(self) -> float | None:
         """Let go of the phones whose grace has ended; the seconds until the next one's ends
         (None: no phone is in its grace)."""
         now = self._clock()
-        self._left = {held: left for held, left in self._left.items()
-                      if now - left < self._grace_s}
-        self.here = frozenset(self._open.keys() | self._left.keys())
-        return min((left + self._grace_s - now for left in self._left.values()), default=None)
+        with self._lock:
+            while self._left:
+                held, left = next(iter(self._left.items()))
+                if now - left < self._grace_s:
+                    return left + self._grace_s - now
+                del self._left[held]
+        return None
 
 
 def marked(published: Published, places: frozenset[int]) -> Published:

@@ -247,7 +247,7 @@ class Streams:
         changed what the views say (from any thread)."""
         with self._marking:
             self._from_table = published or self._from_table
-            places = self._table.places_of(self._presence.here)
+            places = self._table.places_of(self._presence)
             if published is None and places == self._places:
                 return False
             self._places, self._latest = places, marked(self._from_table, places)

@@ -14,7 +14,7 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -206,7 +206,7 @@ class Table:
                 found = index
         return found
 
-    def places_of(self, token_hashes: frozenset[str]) -> frozenset[int]:
+    def places_of(self, token_hashes: Container[str]) -> frozenset[int]:
         """The evening's places (seats, then those sitting out) whose phone holds one of
         ``token_hashes`` (safe from any thread)."""
         return seats.places_of(self._state, token_hashes)

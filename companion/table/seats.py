@@ -3,6 +3,7 @@ phone grants it), names it, or leaves it; and the evening's places across games 
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import replace
 
 from companion.games.base import Action, Games, IllegalAction, InvalidAction, whole
@@ -85,7 +86,7 @@ def all_seated(state: TableState) -> TableState:
     return replace(state, seats=state.seats + state.benched, benched=())
 
 
-def places_of(state: TableState, token_hashes: frozenset[str]) -> frozenset[int]:
+def places_of(state: TableState, token_hashes: Container[str]) -> frozenset[int]:
     """The evening's places (seats, then those sitting out) whose phone holds one of
     ``token_hashes``."""
     places = state.seats + state.benched
