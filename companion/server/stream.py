@@ -246,7 +246,7 @@ class Streams:
         """Keep ``published`` (None: the one kept) with whose phones are here; whether that
         changed what the views say (from any thread)."""
         with self._marking:
-            self._from_table = published or self._from_table
+            self._from_table = self._from_table if published is None else published
             places = self._table.places_of(self._presence)
             if published is None and places == self._places:
                 return False
