@@ -69,7 +69,10 @@
       }
     }
     if (seated) state.mySeat = v.me; // a new game with fewer seats leaves it out: say so
-    if (seated) localStorage.setItem(PLACE_KEY, String(v.me));
+    if (seated) {
+      localStorage.setItem(PLACE_KEY, String(v.me));
+      state.sitting = false; // sitting out a later game, it watches again at first
+    }
     const out = seated ? null : sittingOut(v);
     const watching = state.watching || (out !== null && !state.sitting);
     const free = Boolean(v.game) && !seated && state.pending === null;
