@@ -61,6 +61,8 @@ LOBBY: dict[str, dict[str, str]] = {
         "screen.lobby.choose": "wählen",
         "screen.lobby.start": "OK: starten",
         "screen.lobby.wifi": "Mit dem WLAN der Box verbinden",
+        "screen.lobby.here": "Da: {names}",
+        "screen.lobby.gone": "Weg: {names}",
     },
     "en": {
         "box.new_game.one": "{game} · 1 seat",
@@ -68,6 +70,8 @@ LOBBY: dict[str, dict[str, str]] = {
         "screen.lobby.choose": "choose",
         "screen.lobby.start": "OK: start",
         "screen.lobby.wifi": "Join the box's Wi-Fi",
+        "screen.lobby.here": "Here: {names}",
+        "screen.lobby.gone": "Gone: {names}",
     },
 }
 """The lobby's screen."""

@@ -60,10 +60,10 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 @bp.post("/join")
 def join() -> Response:
-    """Take a free seat."""
+    """Take a free seat (a player sitting this game out moves there with the same phone)."""
     args = _newcomer(_json_body())
     asked(None)
-    token = secrets.token_urlsafe(24)
+    token = _sitting_out() or secrets.token_urlsafe(24)
     version = context.table().submit(Action("table.claim", None,
                                             {**args, "token_hash": token_hash(token)}))
     return _seated(token, int(args["seat"]), version)
@@ -180,7 +180,7 @@ def host() -> Response:
 @bp.get("/view")
 def view() -> Response:
     viewer = context.viewer()
-    return jsonify(viewer.view(context.table(), context.table().published, context.codes().join))
+    return jsonify(viewer.view(context.table(), context.published(), context.codes().join))
 
 
 @bp.get("/texts/<lang>")
@@ -264,6 +264,15 @@ def _newcomer(body: Mapping[str, Any]) -> dict[str, Any]:
     if context.caller_seat() is not None:
         raise IllegalAction("error.already_seated")
     return {"seat": seat, "name": name} if name.strip() else {"seat": seat}
+
+
+def _sitting_out() -> str | None:
+    """The caller's token while its player sits this game out (it holds no seat, only its
+    place for a bigger game)."""
+    token = context.caller_token()
+    if token is None or not context.table().places_of(frozenset({token_hash(token)})):
+        return None
+    return token
 
 
 def _seated(token: str, seat: int, version: int, **extra: Any) -> Response:

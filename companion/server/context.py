@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, jsonify, request
@@ -24,6 +25,8 @@ LIMITER_EXTENSION = "getaway.limiter"
 CODES_EXTENSION = "getaway.codes"
 TROUBLE_EXTENSION = "getaway.trouble"
 ADDRESS_EXTENSION = "getaway.address"
+PUBLISHED_EXTENSION = "getaway.published"
+"""Where the phone server keeps how to read the views its streams send (``published``)."""
 CALLER = "getaway.caller"
 """Where the phone server leaves a request's ``Caller`` in its ASGI scope (Flask finds the
 scope as ``environ["asgi.scope"]``)."""
@@ -37,6 +40,13 @@ def table_of(app: Flask) -> Table:
     """The Table ``app`` serves (outside a request: for the server that runs it)."""
     table: Table = app.extensions[EXTENSION]
     return table
+
+
+def published() -> Published:
+    """The newest views as the streams send them (saying whose phone is here); the Table's
+    where no phone server serves the app."""
+    streams: Callable[[], Published] | None = current_app.extensions.get(PUBLISHED_EXTENSION)
+    return table().published if streams is None else streams()
 
 
 def joins() -> JoinLimiter:

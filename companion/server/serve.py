@@ -42,6 +42,7 @@ class PhoneServer:
     def __init__(self, app: Flask, streams: Streams) -> None:
         self._flask = WSGIMiddleware(app.wsgi_app, workers=WORKERS)  # type: ignore[arg-type]
         self._streams = streams
+        app.extensions[context.PUBLISHED_EXTENSION] = lambda: streams.published
         self._names = guard.box_names()
         self._actions = actions.Actions(context.table_of(app), streams, context.limiter_of(app))
 

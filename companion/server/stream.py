@@ -6,7 +6,8 @@ after a stream's first full view as a patch against the view it had last (``view
 each reader's view and patch are made once per version however many streams share it, a closed
 stream is let go as soon as its socket says so, and one phone (one seat or host cookie) holds
 at most ``PER_READER`` streams: a reload ends the oldest. The phone that sent an action hears
-its answer before any stream is written for the version the action made.
+its answer before any stream is written for the version the action made. Every view says
+whose phone is here (``presence``), and is sent again when that changes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from companion.games.base import JSON, Games
 from companion.server.app import SECURITY_HEADERS
 from companion.server.context import Reader, Viewer
+from companion.server.presence import GRACE_S, Presence, marked
 from companion.server.request import Receive, Send
 from companion.server.view_json import ViewJson
 from companion.server.view_patch import Diffs
@@ -48,7 +50,7 @@ class _Open:
         self.nudged = asyncio.Event()
         self.ended = self.beat = False
         self.had: tuple[Reader, int] | None = None
-        """The reader and version of the view this stream sent last."""
+        """The reader and edition of the view this stream sent last."""
 
     def end(self) -> None:
         self.ended = True
@@ -63,15 +65,23 @@ class Streams:
     all, the phone whose action made the version has its answer (``answer``).
     """
 
-    def __init__(self, table: Table, join_code: str, heartbeat_s: float = HEARTBEAT_S) -> None:
+    def __init__(self, table: Table, join_code: str, heartbeat_s: float = HEARTBEAT_S,
+                 grace_s: float = GRACE_S) -> None:
         self._table, self._join_code, self._heartbeat_s = table, join_code, heartbeat_s
-        self._latest = table.published
+        self._presence = Presence(table.clock, grace_s)
+        self._places: frozenset[int] = frozenset()
+        """The places whose phone the views say is here."""
+        self._looking: asyncio.TimerHandle | None = None
+        self._marking = threading.Lock()
+        self._from_table = self._latest = table.published
+        self._mark(table.published)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closed = False
         self._open: set[_Open] = set()
         self._held: dict[str, list[_Open]] = {}
         self._readers: dict[Reader, _Rendered] = {}
-        self._encoded_version = -1
+        self._edition = 0
+        self._edition_of: Published | None = None
         self._json = ViewJson()
         self._diffs = Diffs()
         self._followers: list[Callable[[Published], None]] = []
@@ -88,6 +98,7 @@ class Streams:
 
     @property
     def published(self) -> Published:
+        """The newest views, each saying whose phone is here."""
         return self._latest
 
     @property
@@ -102,7 +113,7 @@ class Streams:
         """Keep ``published`` and wake every stream (a Table subscriber: from its thread);
         the version of an action sent from the loop wakes them once its sender is answered,
         in the same hand-over to the loop."""
-        self._latest = published
+        self._mark(published)
         with self._senders_lock:
             # an action from the loop the Table takes now: the version is that action's
             sender = next((posted for posted in self._senders if posted.running()), None)
@@ -155,11 +166,16 @@ class Streams:
         if not gone.done():
             await send({"type": "http.response.body", "body": b"", "more_body": False})
 
+    def look(self) -> None:
+        """Look again now whose phones are here (from any thread; the loop looks by itself
+        when a phone's grace ends)."""
+        self._call(self._present)
+
     async def _follow(self, opened: _Open, send: Send) -> None:
-        seen = -1
+        seen: Published | None = None
         while not (self._closed or opened.ended):
-            if self._latest.version > seen:
-                seen = self._latest.version
+            if self._latest is not seen:
+                seen = self._latest
                 await _chunk(send, self._event(opened))
             elif opened.beat:
                 opened.beat = False
@@ -169,20 +185,22 @@ class Streams:
                 opened.nudged.clear()
 
     def _event(self, opened: _Open) -> bytes:
-        """The newest version for ``opened``: a patch against the view it had, else the full
-        view; each made once per reader kind and version."""
+        """The newest edition (a version, or a version with new news of who is here) for
+        ``opened``: a patch against the view it had, else the full view; each made once per
+        reader kind and edition."""
         published = self._latest
-        if published.version != self._encoded_version:
-            self._encoded_version = published.version
+        if published is not self._edition_of:  # a new version, or new news of who is here
+            self._edition, self._edition_of = self._edition + 1, published
             self._json.next_version()
             self._diffs = Diffs()
         reader = opened.viewer.reader(self._table)
         rendered = self._readers.get(reader)
-        if rendered is None or rendered.version != published.version:
+        if rendered is None or rendered.edition != self._edition:
             view = opened.viewer.render(self._table, published, reader, self._join_code)
-            rendered = _Rendered.after(rendered, published.version, view, self._diffs)
+            rendered = _Rendered.after(rendered, self._edition, published.version, view,
+                                       self._diffs)
             self._readers[reader] = rendered
-        had, opened.had = opened.had, (reader, rendered.version)
+        had, opened.had = opened.had, (reader, rendered.edition)
         if had == (reader, rendered.base) and rendered.patch is not None:
             return rendered.patch
         return rendered.full(self._json)
@@ -238,9 +256,34 @@ class Streams:
         assert self._loop is not None
         self._loop.call_later(self._heartbeat_s, self._beat)
 
+    def _mark(self, published: Published | None = None) -> bool:
+        """Keep ``published`` (None: the one kept) with whose phones are here; whether that
+        changed what the views say (from any thread)."""
+        with self._marking:
+            self._from_table = self._from_table if published is None else published
+            places = self._table.places_of(self._presence)
+            if published is None and places == self._places:
+                return False
+            self._places, self._latest = places, marked(self._from_table, places)
+            return True
+
+    def _present(self) -> None:
+        """Look again whose phones are here, and again when the next one's grace ends; the
+        streams and the box hear of it when that changed what the views say."""
+        if self._looking is not None:
+            self._looking.cancel()
+        due = self._presence.look()
+        self._looking = None if due is None else asyncio.get_running_loop().call_later(
+            due, self._present)
+        if self._mark():
+            self._nudge()
+
     def _hold(self, opened: _Open) -> None:
         """Count ``opened`` in; the same reader's oldest stream beyond ``PER_READER`` ends."""
         self._open.add(opened)
+        if opened.viewer.seat_token is not None and not opened.viewer.table_page:
+            self._presence.opened(opened.viewer.seat_token)
+            self._present()
         key = opened.viewer.seat_token or opened.viewer.host_token
         if key is not None:
             held = self._held.setdefault(key, [])
@@ -250,6 +293,9 @@ class Streams:
 
     def _let_go(self, opened: _Open) -> None:
         self._open.discard(opened)
+        if opened.viewer.seat_token is not None and not opened.viewer.table_page:
+            self._presence.closed(opened.viewer.seat_token)
+            self._present()
         key = opened.viewer.seat_token or opened.viewer.host_token
         if key is not None:
             self._held[key].remove(opened)
@@ -259,9 +305,11 @@ class Streams:
 
 @dataclass
 class _Rendered:
-    """A reader kind's view of one version, its full event once encoded, and its patch
-    event from the version it had before (None where that would be no smaller)."""
+    """A reader kind's view of one edition, its full event once encoded, and its patch
+    event from the edition it had before (None where that would be no smaller); events carry
+    the version."""
 
+    edition: int
     version: int
     view: dict[str, JSON]
     size: int
@@ -270,15 +318,15 @@ class _Rendered:
     event: bytes | None = None
 
     @staticmethod
-    def after(before: _Rendered | None, version: int, view: dict[str, JSON],
+    def after(before: _Rendered | None, edition: int, version: int, view: dict[str, JSON],
               diffs: Diffs) -> _Rendered:
-        """The view of ``version``, with its patch from ``before``'s view."""
+        """The view of ``edition``, with its patch from ``before``'s view."""
         if before is None:
-            return _Rendered(version, view, 0)
+            return _Rendered(edition, version, view, 0)
         steps = diffs.diff(before.view, view)
         data = json.dumps({"base": before.version, "steps": steps}, separators=(",", ":"))
         patch = f"id: {version}\nevent: patch\ndata: {data}\n\n".encode()
-        return _Rendered(version, view, before.size, before.version,
+        return _Rendered(edition, version, view, before.size, before.edition,
                          patch if len(patch) < before.size else None)
 
     def full(self, parts: ViewJson) -> bytes:

@@ -114,6 +114,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.watch": "Zuschauen",
         "web.sit": "Doch einen Platz nehmen",
         "web.you_are": "Du bist {seat}",
+        "web.you_sit_out": "Du bist {seat} und setzt dieses Spiel aus: Du schaust zu. Das "
+                           "nächste größere Spiel setzt dich wieder auf deinen Platz.",
+        "web.phone_here": "da",
+        "web.phone_gone": "Telefon weg",
+        "web.benched": "Setzen dieses Spiel aus: {names}",
         "web.you": "du",
         "web.your_turn": "Du bist dran!",
         "web.turn_of": "{name} ist dran",
@@ -268,6 +273,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.watch": "Watch along",
         "web.sit": "Take a seat after all",
         "web.you_are": "You are {seat}",
+        "web.you_sit_out": "You are {seat} and sit this game out: you watch. The next bigger "
+                           "game seats you in your place again.",
+        "web.phone_here": "here",
+        "web.phone_gone": "phone gone",
+        "web.benched": "Sitting this game out: {names}",
         "web.you": "you",
         "web.your_turn": "Your turn!",
         "web.turn_of": "It is {name}'s turn",

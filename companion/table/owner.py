@@ -14,7 +14,7 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,6 +30,7 @@ from companion.games.base import (
     IllegalAction,
     Timer,
 )
+from companion.table import seats
 from companion.table.finished import finished_game
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
@@ -204,6 +205,11 @@ class Table:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
                 found = index
         return found
+
+    def places_of(self, token_hashes: Container[str]) -> frozenset[int]:
+        """The evening's places (seats, then those sitting out) whose phone holds one of
+        ``token_hashes`` (safe from any thread)."""
+        return seats.places_of(self._state, token_hashes)
 
     def is_host(self, token: str) -> bool:
         """Whether ``token`` is a browser the box made the table page (constant time)."""

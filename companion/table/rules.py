@@ -34,7 +34,7 @@ from companion.games.base import (
 )
 from companion.table import box_options, hosts, seats, settings, teaching
 from companion.table.documents import documents, forget, save
-from companion.table.state import UNDO_DEPTH, Handler, Seat, Step, TableState, undoable
+from companion.table.state import UNDO_DEPTH, Handler, Step, TableState, undoable
 
 NEW_GAME = frozenset({"table.new_game", "table.rematch"})
 """The actions that start a game (the Table snapshots the table before each)."""
@@ -130,12 +130,11 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     if not isinstance(raw_options, Mapping):
         raise InvalidAction("error.action_malformed")
     options = logged_options(game.options, raw_options)
-    seats = (state.seats + (Seat(),) * count)[:count]
     claims = tuple(c for c in state.claims if c.seat < count)
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
     return teaching.started(
-        replace(state, game_id=game_id, seats=seats, undo=(), clock_ms=0, claims=claims,
+        replace(seats.seated(state, count), game_id=game_id, undo=(), clock_ms=0, claims=claims,
                 last_setup=setup, box_setup=None,
                 game=game.setup(options, count, drawn, documents(state, game))), game_id)
 
@@ -166,7 +165,8 @@ def _rematch(state: TableState, action: Action, games: Games) -> TableState:
 
 def _end_game(state: TableState, action: Action, games: Games) -> TableState:
     _current(state, games)
-    return replace(state, game_id=None, game=None, undo=(), clock_ms=0, ending=False)
+    return replace(seats.all_seated(state), game_id=None, game=None, undo=(), clock_ms=0,
+                   ending=False)
 
 
 def _end_ask(state: TableState, action: Action, games: Games) -> TableState:

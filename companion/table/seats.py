@@ -1,8 +1,9 @@
 """Who sits where: a phone takes a free seat, asks for a taken one (the box or the seat's own
-phone grants it), names it, or leaves it."""
+phone grants it), names it, or leaves it; and the evening's places across games of any size."""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import replace
 
 from companion.games.base import Action, Games, IllegalAction, InvalidAction, whole
@@ -23,7 +24,7 @@ def claim(state: TableState, action: Action, games: Games) -> TableState:
         raise IllegalAction("error.seat_taken")
     name = _name_arg(action, fallback=state.seats[seat].name)
     state = replace(state, claims=tuple(c for c in state.claims if c.token_hash != token_hash))
-    return _with_seat(state, seat, Seat(name, token_hash))
+    return _taken(state, seat, Seat(name, token_hash))
 
 
 def request(state: TableState, action: Action, games: Games) -> TableState:
@@ -42,7 +43,7 @@ def grant(state: TableState, action: Action, games: Games) -> TableState:
     """The seat goes to the phone that asked for it; the phone that held it loses it."""
     seat = _seat_arg(state, action)
     claim = _claim_for(state, seat)
-    state = _with_seat(state, seat, Seat(claim.name or state.seats[seat].name, claim.token_hash))
+    state = _taken(state, seat, Seat(claim.name or state.seats[seat].name, claim.token_hash))
     return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
 
 
@@ -69,6 +70,44 @@ def rename(state: TableState, action: Action, games: Games) -> TableState:
 def release(state: TableState, action: Action, games: Games) -> TableState:
     seat = _seat_arg(state, action)
     return _with_seat(state, seat, replace(state.seats[seat], token_hash=None))
+
+
+def seated(state: TableState, count: int) -> TableState:
+    """The evening's places for a game of ``count`` seats: the first ``count`` sit (empty
+    ones added), the others sit it out in their places, names and phones kept for a bigger
+    game (they watch this one)."""
+    places = state.seats + state.benched
+    seats = (places + (Seat(),) * count)[:count]
+    return replace(state, seats=seats, benched=_trimmed(places[count:]))
+
+
+def all_seated(state: TableState) -> TableState:
+    """Every place of the evening seated again (back in the lobby, between games)."""
+    return replace(state, seats=state.seats + state.benched, benched=())
+
+
+def places_of(state: TableState, token_hashes: Container[str]) -> frozenset[int]:
+    """The evening's places (seats, then those sitting out) whose phone holds one of
+    ``token_hashes``."""
+    places = state.seats + state.benched
+    return frozenset(index for index, place in enumerate(places)
+                     if place.token_hash is not None and place.token_hash in token_hashes)
+
+
+def _trimmed(places: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """``places`` without the empty ones at their end (nobody named them or holds them)."""
+    end = len(places)
+    while end and places[end - 1] == Seat():
+        end -= 1
+    return places[:end]
+
+
+def _taken(state: TableState, index: int, seat: Seat) -> TableState:
+    """``seat`` given to its phone: a place this phone held while it sat a game out is left
+    empty (the player sits here now)."""
+    benched = tuple(Seat() if place.token_hash == seat.token_hash else place
+                    for place in state.benched)
+    return _with_seat(replace(state, benched=_trimmed(benched)), index, seat)
 
 
 def _claim_for(state: TableState, seat: int) -> Claim:

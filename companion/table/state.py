@@ -69,7 +69,9 @@ class TableState:
     holds the options the box starts each game with, as set there; ``box_setup`` the game
     (and the option, "" for the list) whose settings the box shows now. ``teaching`` is how
     the game under way is taught (first-game mode), ``played`` the games this box has seen
-    to their end."""
+    to their end. ``benched`` holds the evening's places beyond the game's seats, in their
+    order (place ``len(seats) + i``): players who sit out a smaller game, their names and
+    phones kept for the next bigger one."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -89,6 +91,7 @@ class TableState:
     clock_ms: int = 0
     teaching: Teaching = field(default_factory=Teaching)
     played: tuple[str, ...] = ()
+    benched: tuple[Seat, ...] = ()
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -111,6 +114,7 @@ class TableState:
                     "clock_ms": self.clock_ms}
         return {**kept, "game_id": self.game_id, "game": game, "language": self.language,
                 "seats": [[s.name, s.token_hash] for s in self.seats],
+                "benched": [[s.name, s.token_hash] for s in self.benched],
                 "claims": [[c.seat, c.name, c.token_hash] for c in self.claims],
                 "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi,
                 "saved": self.saved, "hosts": list(self.hosts),
@@ -137,7 +141,8 @@ class TableState:
                    tuple(data["box_setup"]) if data.get("box_setup") else None,
                    int(data.get("clock_ms", 0)),
                    teaching=Teaching.from_json(data.get("teaching")),
-                   played=tuple(data.get("played", ())))
+                   played=tuple(data.get("played", ())),
+                   benched=tuple(Seat(name, token) for name, token in data.get("benched", ())))
 
 
 def _step(game: Any, action: str, seat: int | None, final: str | None, clock_ms: int,

@@ -33,7 +33,7 @@ from companion.games.visibility import BOX, HOST, Visible
 from companion.i18n import CORE
 from companion.table.documents import documents
 from companion.table.guide import GuideView, guide_view
-from companion.table.state import TableState
+from companion.table.state import Seat, TableState
 from companion.table.teaching import TeachingView, teaching_view
 
 SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c")
@@ -44,10 +44,14 @@ G = TypeVar("G")
 
 
 class SeatView(TypedDict):
+    """A place at the table: its number (0-based), name, whether a phone holds it, its colour;
+    ``here`` whether that phone is connected (the phone server adds it, ``presence``)."""
+
     seat: int
     name: str
     taken: bool
     colour: str
+    here: NotRequired[bool]
 
 
 class ClaimView(TypedDict):
@@ -105,6 +109,8 @@ class TableView(TypedDict, Generic[G]):
     language: str
     game: str | None
     seats: list[SeatView]
+    benched: list[SeatView]
+    """The evening's players who sit this game out (it has fewer seats): they watch."""
     claims: list[ClaimView]
     wifi: WifiView | None
     timer: TimerView | None
@@ -262,8 +268,8 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
         "version": version,
         "language": state.language,
         "game": state.game_id,
-        "seats": [{"seat": i, "name": s.name, "taken": s.token_hash is not None,
-                   "colour": seat_colour(i)} for i, s in enumerate(state.seats)],
+        "seats": [seat_view(i, s) for i, s in enumerate(state.seats)],
+        "benched": [seat_view(i, s) for i, s in enumerate(state.benched, len(state.seats))],
         "claims": [{"seat": c.seat, "name": c.name} for c in state.claims],
         "wifi": None if state.wifi is None else {**state.wifi.public(),
                                                  "shown": state.show_wifi},
@@ -342,6 +348,12 @@ def step_name(game: Game[Any], action: str) -> str:
         if sentence and "{" not in sentence:
             return key
     return "undo.last_step"
+
+
+def seat_view(index: int, seat: Seat) -> dict[str, JSON]:
+    """What everyone sees of place ``index``: never its token, only whether a phone holds it."""
+    return {"seat": index, "name": seat.name, "taken": seat.token_hash is not None,
+            "colour": seat_colour(index)}
 
 
 def seat_colour(seat: int) -> str:

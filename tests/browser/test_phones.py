@@ -256,15 +256,19 @@ def test_a_phone_left_out_of_a_smaller_game_is_told_and_may_watch(table: Table,
         take_seat(ben.page, 1, "Ben")
         table.submit(Action("table.end_game"))
         table.submit(Action("table.new_game", None, {"game": "secrets", "seats": 1}))
-        expect(ben.page.locator("#all-taken")).to_have_text(
-            "The new game has only 1 seat, and it is taken: your phone watches along. "
-            "To play, ask its player for it.")
+        expect(ben.page.locator("#me")).to_have_text(
+            "You are Ben (Seat 2) and sit this game out: you watch. The next bigger game "
+            "seats you in your place again.")
         expect(anna.page.locator("#me")).to_contain_text("Anna")
-        ben.page.locator("#watch").tap()
         expect(ben.page.locator("#join")).to_be_hidden()
         expect(ben.page.locator("#players")).to_contain_text("Anna")        # it watches along
         ben.page.locator("#sit").tap()
+        expect(ben.page.locator("#all-taken")).to_have_text(
+            "The new game has only 1 seat, and it is taken: your phone watches along. "
+            "To play, ask its player for it.")
         expect(ben.page.locator('#join-seats [data-seat="0"]')).to_be_visible()
+        ben.page.locator("#watch").tap()
+        expect(ben.page.locator("#join")).to_be_hidden()
     finally:
         server.close()
 

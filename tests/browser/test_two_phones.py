@@ -11,9 +11,13 @@ from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.app import create_app
+from companion.server.presence import GRACE_S
 from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from companion.table.store import Store
+from tests.clock import FakeClock
+from tests.server.test_events import wait_until
+from tests.tables import open_table
 
 pytestmark = pytest.mark.browser
 
@@ -226,3 +230,94 @@ def test_the_lobby_shows_who_is_missing_in_seat_colours_and_starts_when_all_are_
     expect(start).to_be_enabled()
     start.tap()
     expect(anna.locator("#headline")).to_have_text("Your turn!")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def clocked(tmp_path: Path, clock: FakeClock) -> Iterator[tuple[Table, Server]]:
+    """A box server whose Table runs on a clock the test moves (the grace of a gone phone)."""
+    table = open_table(tmp_path / "clocked.sqlite", clock)
+    server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
+                   host="127.0.0.1", port=0)
+    yield table, server
+    server.close()
+    table.stop()
+
+
+PRESENCE = """() => [...document.querySelectorAll("#players .player")]
+  .map((row) => (row.querySelector(".presence") || {}).textContent || "")"""
+FITS = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def test_the_phones_and_the_table_page_say_whose_phone_is_here(
+        clocked: tuple[Table, Server], clock: FakeClock, browser: Browser) -> None:
+    table, server = clocked
+    table.submit(Action("table.new_game", None,
+                        {"game": "romme", "seats": 2, "options": {"first_player": 0}}))
+    anna = phone(browser, f"{server.url}j/{JOIN_CODE}", 320, "en-US")
+    bernd = phone(browser, f"{server.url}j/{JOIN_CODE}", 320, "de-DE")
+    take_seat(anna, 0, "Anna Annabella Maier")
+    take_seat(bernd, 1, "Bernd")
+    host = browser.new_context(viewport={"width": 320, "height": 640}, locale="de-DE").new_page()
+    host.goto(server.url + "table")
+    become_host(host, table)
+    expect(anna.locator("#players .presence.here")).to_have_count(2)
+    assert anna.evaluate(PRESENCE) == ["here", "here"]
+    expect(bernd.locator("#players .presence.here")).to_have_count(2)
+    assert bernd.evaluate(PRESENCE) == ["da", "da"]
+    expect(host.locator("#players .presence.here")).to_have_count(2)
+
+    context = bernd.context
+    bernd.close()                                  # Bernd's phone closes the page
+    assert wait_until(lambda: server.streams.open == 2)
+    clock.advance(GRACE_S - 1)                     # a reload or a short sleep: still here
+    server.streams.look()
+    expect(anna.locator("#players .presence.gone")).to_have_count(0)
+    clock.advance(1)
+    server.streams.look()
+    expect(anna.locator("#players .presence.gone")).to_have_count(1)
+    assert anna.evaluate(PRESENCE) == ["here", "phone gone"]
+    expect(host.locator("#players .presence.gone")).to_have_text("Telefon weg")
+    shoot(anna, "phone-presence-gone.png")
+    assert anna.evaluate(FITS) and host.evaluate(FITS)
+
+    bernd = context.new_page()                     # and opens it again
+    bernd.goto(server.url)
+    expect(bernd.locator("#me")).to_contain_text("Bernd")
+    expect(anna.locator("#players .presence.here")).to_have_count(2)
+    expect(host.locator("#players .presence.here")).to_have_count(2)
+    assert bernd.evaluate(PRESENCE) == ["da", "da"] and bernd.evaluate(FITS)
+
+
+def test_a_player_who_sits_out_watches_and_is_seated_again(
+        table: Table, server: Server, browser: Browser) -> None:
+    def new_game(game: str, seats: int) -> None:
+        table.submit(Action("table.new_game", None, {
+            "game": game, "seats": seats,
+            "options": {"first_player": 0} if game == "romme" else {}}))
+
+    new_game("romme", 3)
+    phones = [phone(browser, f"{server.url}j/{JOIN_CODE}", 320, locale)
+              for locale in ("en-US", "de-DE", "de-DE")]
+    for seat, (page, name) in enumerate(zip(phones, ("Anna", "Ben", "Cara"), strict=True)):
+        take_seat(page, seat, name)
+    anna, cara = phones[0], phones[2]
+    table.submit(Action("table.end_game"))
+    new_game("gendarm", 2)
+    expect(cara.locator("#me")).to_have_text(
+        "Du bist Cara (Platz 3) und setzt dieses Spiel aus: Du schaust zu. Das nächste größere "
+        "Spiel setzt dich wieder auf deinen Platz.")
+    expect(cara.locator("#join")).to_be_hidden()
+    expect(cara.locator("#sit")).to_be_visible()
+    expect(anna.locator("#players .benched")).to_have_text("Sitting this game out: Cara")
+    expect(cara.locator("#players .benched")).to_have_text("Setzen dieses Spiel aus: Cara")
+    assert cara.evaluate(FITS) and anna.evaluate(FITS)
+    shoot(cara, "phone-sits-out.png")
+    table.submit(Action("table.end_game"))
+    new_game("romme", 3)
+    expect(cara.locator("#me")).to_have_text("Du bist Cara (Platz 3)")
+    expect(cara.locator('[data-action="resume"]')).to_have_count(1)

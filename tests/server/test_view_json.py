@@ -62,7 +62,7 @@ def test_the_phones_views_share_their_parts_and_keep_a_waiting_sheets_offers(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     streams = Streams(table, "1234")
     made, views = encoded(streams, monkeypatch)
-    published = table.published
+    published = streams.published  # the views say whose phone is here
     assert views == [{**published.view(seat, table.clock()), "host": False}
                      for seat in range(SEATS)]
     players = part(views[0], "state", "players")

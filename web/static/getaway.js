@@ -601,16 +601,25 @@
       seatDot(seat, seat.seat === turn ? "\u25b6" : ""),
       h("span", { class: "pname" }, seatName(v, seat.seat),
         seat.seat === v.me ? h("span", { class: "tag", text: t("web.you") }) : null,
-        seat.taken ? null : h("span", { class: "tag muted", text: t("web.free") }),
+        seat.taken ? presenceTag(seat) : h("span", { class: "tag muted", text: t("web.free") }),
         ...(v.claims || []).filter((claim) => claim.seat === seat.seat).map((claim) => h("span",
           { class: "tag ask", text: t("web.claim_pending", { name: claim.name || t("web.claim_someone") }) }))),
       h("span", { class: "pinfo" }, ...game(v).playerInfo(v, seat.seat)),
     ));
     const waiting = missing.length ? [h("p", { class: "hint missing", text: t("web.missing",
       { count: missing.length, seats: missing.map((seat) => seatLabel(seat.seat)).join(", ") }) })] : [];
+    const benched = (v.benched || []).length ? [h("p", { class: "hint benched", text: t("web.benched",
+      { names: v.benched.map((seat) => seat.name || seatLabel(seat.seat)).join(", ") }) })] : [];
     section.replaceChildren(h("h2", { text: t("web.players") }), ...waiting,
-      h("ol", { class: "player-list" }, rows));
+      h("ol", { class: "player-list" }, rows), ...benched);
     show(section, true);
+  }
+
+  // Whether a seat's phone is here (a stream open, or closed only moments ago) or gone.
+  function presenceTag(seat) {
+    if (typeof seat.here !== "boolean") return null;
+    return h("span", { class: classes("tag", "presence", seat.here ? "here" : "gone"),
+      text: t(seat.here ? "web.phone_here" : "web.phone_gone") });
   }
 
   // The seat's colour, the same as on the box's screen.

@@ -8,6 +8,7 @@
   const { $, show, post, refresh, connect, state, t, h, classes, button, confirmTap, toast, send, render,
     seatLabel, seatTitle, seatDot, isSeated } = G;
   const REJOIN_KEY = "getaway.rejoin";
+  const PLACE_KEY = "getaway.place"; // the seat this phone held last: its place for the evening
 
   async function join(seat, taken) {
     if (state.busy) return;
@@ -68,11 +69,17 @@
       }
     }
     if (seated) state.mySeat = v.me; // a new game with fewer seats leaves it out: say so
+    if (seated) {
+      localStorage.setItem(PLACE_KEY, String(v.me));
+      state.sitting = false; // sitting out a later game, it watches again at first
+    }
+    const out = seated ? null : sittingOut(v);
+    const watching = state.watching || (out !== null && !state.sitting);
     const free = Boolean(v.game) && !seated && state.pending === null;
     show($("waiting"), !v.game);
     show($("code"), free && !state.joinable && !state.offer);
-    show($("join"), free && state.joinable && !state.watching);
-    show($("sit"), free && state.joinable && state.watching);
+    show($("join"), free && state.joinable && !watching);
+    show($("sit"), free && state.joinable && watching);
     if (free && state.joinable) renderJoin(v);
     renderOffer(v, seated);
     show($("pending"), state.pending !== null);
@@ -81,8 +88,10 @@
     }
     renderAsks(v);
     renderCover(v);
-    $("me").textContent = seated ? t("web.you_are", { seat: seatTitle(v, v.me) }) : "";
-    show($("me"), seated);
+    $("me").textContent = seated ? t("web.you_are", { seat: seatTitle(v, v.me) })
+      : out ? t("web.you_sit_out", { seat: out.name ? `${out.name} (${seatLabel(out.seat)})` : seatLabel(out.seat) })
+        : "";
+    show($("me"), seated || out !== null);
     G.renderStatus(v);
     G.renderActions(v, seated && v.state ? v.state.actions || [] : []);
     G.renderPanel(v);
@@ -92,6 +101,14 @@
     renderRename(v, seated);
     show($("foot"), seated);
     keepAwake(seated);
+  }
+
+  // The place this phone's player keeps while sitting out a game with fewer seats: the next
+  // bigger game seats it there again, so the phone watches instead of asking to join.
+  function sittingOut(v) {
+    const kept = localStorage.getItem(PLACE_KEY);
+    return kept === null ? null
+      : (v.benched || []).find((seat) => seat.seat === Number(kept) && seat.taken) || null;
   }
 
   // Every seat taken (a new game may have fewer seats than phones): say so, and offer to
@@ -175,7 +192,10 @@
     }
   });
   $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
-    if (await send("table.release", { seat: state.view.me })) localStorage.removeItem(REJOIN_KEY);
+    if (await send("table.release", { seat: state.view.me })) {
+      localStorage.removeItem(REJOIN_KEY);
+      localStorage.removeItem(PLACE_KEY);
+    }
   }));
   $("rejoin-copy").addEventListener("click", async () => {
     try {
@@ -186,7 +206,11 @@
     }
   });
   $("watch").addEventListener("click", () => { state.watching = true; render(); });
-  $("sit").addEventListener("click", () => { state.watching = false; render(); });
+  $("sit").addEventListener("click", () => {
+    state.watching = false;
+    state.sitting = true; // a player sitting out takes a free seat of this game after all
+    render();
+  });
   $("pending-cancel").addEventListener("click", async () => {
     const asked = state.pending;
     state.pending = null; // taken back here: no "declined" when the ask disappears

@@ -1,4 +1,5 @@
-"""The start screen: the box's game menu with the highlighted item, and the join QR code."""
+"""The start screen: the box's game menu with the highlighted item, the join QR code, and whose
+phones are here."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ from companion.device.painters.parts import (
 from companion.device.painters.signs import arrow
 from companion.table.box_options import option_name
 from companion.table.views import TableView
+
+PRESENCE_LINES = 3
+"""The most lines the lobby gives to whose phones are here (six players' names fit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +67,15 @@ class LobbyPainter:
         title, large = _title(view, ctx), ctx.fonts.large
         font = large if large.size(title)[0] <= spot.title.width else ctx.fonts.body
         below_title = write_lines(surface, font, title, TEXT, spot.title, "topleft")
+        hint = ctx.fonts.hint
+        present = [line for part in _presence(view, ctx) for line in wrap(
+            hint, part, spot.title.width)][:PRESENCE_LINES]
+        top = spot.title.bottom - len(present) * hint.get_linesize()
         _list(surface, pygame.Rect(spot.title.left, below_title + 4, spot.title.width,
-                                   spot.title.bottom - below_title - 4), ctx)
+                                   top - below_title - 4), ctx)
+        for n, line in enumerate(present):
+            write(surface, hint, line, TEXT, (spot.title.left, top + n * hint.get_linesize()),
+                  "topleft", spot.title.width)
         _chosen(surface, spot.chosen, ctx)
         _hint(surface, spot.bottom, ctx)
         code = join_code(surface, spot.qr, ctx)
@@ -93,6 +104,20 @@ def _title(view: TableView[Any], ctx: Context) -> str:
         name = option_name(str(game), str(option))
         return ctx.text(str(name["key"])) if isinstance(name, dict) else str(name)
     return ctx.text("box.settings_title", game=game_title(view, game, ctx.lang))
+
+
+def _presence(view: TableView[Any], ctx: Context) -> list[str]:
+    """Whose phones are here and whose are gone, by name ("Here: Anna, Ben", "Gone: Cleo");
+    nothing while no seat has a phone."""
+    held = [seat for seat in (*view["seats"], *view.get("benched", []))
+            if seat["taken"] and "here" in seat]
+    said = []
+    for key, here in (("screen.lobby.here", True), ("screen.lobby.gone", False)):
+        names = [seat["name"] or ctx.text("box.seat", seat=seat["seat"] + 1)
+                 for seat in held if seat["here"] is here]
+        if names:
+            said.append(ctx.text(key, names=", ".join(names)))
+    return said
 
 
 def typed(link: str, code_word: str) -> str:
