@@ -111,6 +111,11 @@ async def play(table: Table, choices: list[int], choose: Chooser) -> list[tuple[
         name, view, _ = await reader.next()
         assert name == "view"
         views.append(view)
+    for n, reader in enumerate(readers):  # each phone that opened is news of who is here
+        while not all(seat["here"] for seat in views[n]["seats"]):
+            name, patch, _ = await reader.next()
+            assert (name, patch["base"]) == ("patch", views[n]["version"])
+            views[n] = apply(views[n], patch["steps"])
     sizes = []
     for choice in choices:
         try:
@@ -231,4 +236,4 @@ def test_a_stream_that_missed_a_version_or_a_patch_no_smaller_gets_the_full_view
     assert b"event: view" in streams._event(slow)  # it missed the version the patch is from
     assert b"event: view" in streams._event(_Open(Viewer("phone1", None)))  # a new stream
     grown = {"a": "a longer value than the whole view before"}
-    assert _Rendered.after(_Rendered(1, {"a": 1}, 12), 2, grown, Diffs()).patch is None
+    assert _Rendered.after(_Rendered(1, 1, {"a": 1}, 12), 2, 2, grown, Diffs()).patch is None
