@@ -21,9 +21,9 @@ PURE_STDLIB = frozenset({
 })
 """Standard modules that compute and touch nothing: no files, clock, chance, process or net."""
 SHARED = frozenset({"companion.games.base", "companion.games.record",
-                    "companion.games.visibility"})
-"""What every game stands on: the game's contract, the saved-record helpers and the marks
-that declare who may read a part of a view."""
+                    "companion.games.tally", "companion.games.visibility"})
+"""What every game stands on: the game's contract, the saved-record helpers, what the group's
+records count and the marks that declare who may read a part of a view."""
 ALSO = {Path("__init__.py"): frozenset({"companion.games"}),
         Path("base.py"): frozenset({"companion.i18n"})}
 """The registry names the games; the base reads an error's sentence from the catalog."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.base import Action, Game, Option, Timer
-from companion.games.romme import controls, rules, views
+from companion.games.romme import controls, records, rules, views
 from companion.games.romme.state import (
     RUNNING_PHASES,
     WAIT,
@@ -91,6 +91,7 @@ GAME: Game[RommeState] = Game(
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=views.outcome,
+    tally=records.TALLY,
     controls=controls.controls,
     leds=controls.leds,
     sounds=controls.sounds,

@@ -1,0 +1,51 @@
+"""What a game counts for the group's records, from the outcome it made public at its end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+Counts = dict[str, int]
+"""Whole numbers a seat scored in one game (or a player over many), by name."""
+
+
+def nothing_counted(outcome: Mapping[str, object], seat: int) -> Counts:
+    return {}
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """How a game counts a seat's part of a finished game for the records: ``count`` reads
+    the outcome; over games a count is added up unless ``highest`` or ``lowest`` names it,
+    which keep the best of them."""
+
+    count: Callable[[Mapping[str, object], int], Counts] = nothing_counted
+    highest: frozenset[str] = field(default_factory=frozenset)
+    lowest: frozenset[str] = field(default_factory=frozenset)
+
+    def combine(self, kept: Counts, more: Counts) -> Counts:
+        """``kept`` with one more game's ``more`` counted in."""
+        return {**kept, **{name: self._combined(name, kept.get(name), value)
+                           for name, value in more.items()}}
+
+    def _combined(self, name: str, kept: int | None, value: int) -> int:
+        if kept is None:
+            return value
+        if name in self.highest:
+            return max(kept, value)
+        return min(kept, value) if name in self.lowest else kept + value
+
+
+def result(outcome: Mapping[str, object], seat: int) -> Mapping[str, object]:
+    """The outcome's result of ``seat`` (empty if it has none)."""
+    results = outcome.get("results")
+    if not isinstance(results, list):
+        return {}
+    return next((item for item in results
+                 if isinstance(item, Mapping) and item.get("seat") == seat), {})
+
+
+def whole_numbers(found: Mapping[str, object], *names: str) -> Counts:
+    """The ``names`` of ``found`` that hold a whole number (an older record may lack some)."""
+    return {name: value for name in names
+            if isinstance(value := found.get(name), int) and not isinstance(value, bool)}
