@@ -133,7 +133,8 @@ def recount(history: list[dict[str, Any]], who: str, game: str) -> dict[str, Any
         counts["best_gold"] = max(o["gold"] for o, _ in mine if o["won"])
     if game == "safehouse" and "caught_steps" in counts:
         counts["earliest_catch"] = min(o["pursuer"] for o, _ in mine if not o["won"])
-    return {"played": len(mine), "won": places.count(1), "counts": counts}
+    won = [o["won"] for o, _ in mine] if game == "safehouse" else [p == 1 for p in places]
+    return {"played": len(mine), "won": won.count(True), "counts": counts}
 
 
 @settings(max_examples=80, deadline=None)

@@ -13,13 +13,20 @@ def nothing_counted(outcome: Mapping[str, object], seat: int) -> Counts:
     return {}
 
 
+def placed_first(outcome: Mapping[str, object], seat: int) -> bool:
+    """Whether ``seat`` took the first place (shared or not)."""
+    return result(outcome, seat).get("place") == 1
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
     """How a game counts a seat's part of a finished game for the records: ``count`` reads
     the outcome; over games a count is added up unless ``highest`` or ``lowest`` names it,
-    which keep the best of them."""
+    which keep the best of them. ``won`` says whether a seat won (first place, unless the
+    game says otherwise)."""
 
     count: Callable[[Mapping[str, object], int], Counts] = nothing_counted
+    won: Callable[[Mapping[str, object], int], bool] = placed_first
     highest: frozenset[str] = field(default_factory=frozenset)
     lowest: frozenset[str] = field(default_factory=frozenset)
 

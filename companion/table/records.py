@@ -53,10 +53,10 @@ def records(history: History, games: Games) -> dict[str, PlayerRecords]:
     """Every named player's records over the finished games of ``history``, by player key."""
     found: dict[str, PlayerRecords] = {}
     for game in reversed(list(history)):
-        for key, name, seat, place in _players(game):
+        for key, name, seat, _ in _players(game):
             kept = found.get(key, PlayerRecords(name))
-            standing = _counted(kept.games.get(game["game"], Standing()), game, seat, place,
-                                _tally(games, game["game"]))
+            standing = _counted(kept.games.get(game["game"], Standing()), game["outcome"],
+                                seat, _tally(games, game["game"]))
             found[key] = replace(kept, name=name, games={**kept.games, game["game"]: standing})
     return found
 
@@ -97,11 +97,11 @@ def _place(place: object) -> int | None:
     return place if isinstance(place, int) and not isinstance(place, bool) else None
 
 
-def _counted(standing: Standing, game: Mapping[str, Any], seat: int, place: int | None,
+def _counted(standing: Standing, outcome: Mapping[str, Any], seat: int,
              tally: Tally) -> Standing:
-    """``standing`` with one more game, where the player sat at ``seat`` and placed so."""
-    return Standing(standing.played + 1, standing.won + (place == 1),
-                    tally.combine(standing.counts, tally.count(game["outcome"], seat)))
+    """``standing`` with one more game's ``outcome``, where the player sat at ``seat``."""
+    return Standing(standing.played + 1, standing.won + tally.won(outcome, seat),
+                    tally.combine(standing.counts, tally.count(outcome, seat)))
 
 
 def _tally(games: Games, game_id: str) -> Tally:

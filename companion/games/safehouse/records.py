@@ -18,4 +18,9 @@ def count(outcome: Mapping[str, object], seat: int) -> Counts:
     return {"losses": 1} if outcome.get("won") is False else {}
 
 
-TALLY = Tally(count, lowest=frozenset({"earliest_catch"}))
+def won(outcome: Mapping[str, object], seat: int) -> bool:
+    """Everyone shares the first place; only a game the pursuer lost is won."""
+    return outcome.get("won") is True
+
+
+TALLY = Tally(count, won, lowest=frozenset({"earliest_catch"}))
