@@ -7,10 +7,18 @@ from dataclasses import dataclass, field
 
 Counts = dict[str, int]
 """Whole numbers a seat scored in one game (or a player over many), by name."""
+Line = tuple[str, dict[str, int | str]]
+"""A sentence of the records: its text key and parameters (``count`` picks the plural)."""
+Texts = Mapping[str, Mapping[str, str]]
+"""Sentences by language, then by key."""
 
 
 def nothing_counted(outcome: Mapping[str, object], seat: int) -> Counts:
     return {}
+
+
+def no_lines(counts: Counts) -> list[Line]:
+    return []
 
 
 def placed_first(outcome: Mapping[str, object], seat: int) -> bool:
@@ -23,10 +31,12 @@ class Tally:
     """How a game counts a seat's part of a finished game for the records: ``count`` reads
     the outcome; over games a count is added up unless ``highest`` or ``lowest`` names it,
     which keep the best of them. ``won`` says whether a seat won (first place, unless the
-    game says otherwise)."""
+    game says otherwise); ``lines`` says a player's counts in the sentences of ``texts``."""
 
     count: Callable[[Mapping[str, object], int], Counts] = nothing_counted
     won: Callable[[Mapping[str, object], int], bool] = placed_first
+    lines: Callable[[Counts], list[Line]] = no_lines
+    texts: Texts = field(default_factory=dict)
     highest: frozenset[str] = field(default_factory=frozenset)
     lowest: frozenset[str] = field(default_factory=frozenset)
 
@@ -56,3 +66,14 @@ def whole_numbers(found: Mapping[str, object], *names: str) -> Counts:
     """The ``names`` of ``found`` that hold a whole number (an older record may lack some)."""
     return {name: value for name in names
             if isinstance(value := found.get(name), int) and not isinstance(value, bool)}
+
+
+def signed(number: int) -> str:
+    """A number of points as the games show it, with a real minus sign."""
+    return f"\u2212{-number}" if number < 0 else str(number)
+
+
+def share(part: int, whole: int, per: int = 1) -> int:
+    """``part`` per ``per`` of ``whole``, rounded to a whole number (half away from zero)."""
+    scaled = part * per
+    return (abs(scaled) * 2 + whole) // (2 * whole) * (1 if scaled >= 0 else -1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.tally import Counts, Tally
+from companion.games.tally import Counts, Line, Tally
 
 
 def count(outcome: Mapping[str, object], seat: int) -> Counts:
@@ -16,4 +16,23 @@ def count(outcome: Mapping[str, object], seat: int) -> Counts:
     return {f"{reason}.{level}": 1}
 
 
-TALLY = Tally(count)
+LEVELS = (1, 2, 3)
+
+
+def lines(counts: Counts) -> list[Line]:
+    """For each level won at: the wins by capture and by depletion."""
+    return [("gendarm.records.level", {"level": level,
+                                       "capture": counts.get(f"capture.{level}", 0),
+                                       "depletion": counts.get(f"depletion.{level}", 0)})
+            for level in LEVELS
+            if f"capture.{level}" in counts or f"depletion.{level}" in counts]
+
+
+TEXTS = {
+    "de": {"gendarm.records.level": "Stufe {level}: {capture}-mal durch Fang, "
+                                    "{depletion}-mal durch Erschöpfung gewonnen"},
+    "en": {"gendarm.records.level": "Level {level}: won {capture} times by capture, "
+                                    "{depletion} times by depletion"},
+}
+
+TALLY = Tally(count, lines=lines, texts=TEXTS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.tally import Counts, Tally, whole_numbers
+from companion.games.tally import Counts, Line, Tally, whole_numbers
 
 
 def count(outcome: Mapping[str, object], seat: int) -> Counts:
@@ -19,4 +19,40 @@ def count(outcome: Mapping[str, object], seat: int) -> Counts:
     return counts
 
 
-TALLY = Tally(count, highest=frozenset({"best_gold"}))
+RATINGS = ("perfect", "living", "start", "free")
+"""The rule book's ratings of a won game, best first."""
+
+
+def lines(counts: Counts) -> list[Line]:
+    """Robberies, the gold of the games won (the most in one), each rating reached."""
+    found: list[Line] = []
+    if "robberies" in counts:
+        found.append(("robnrun.records.robberies", {"count": counts["robberies"]}))
+    if "gold" in counts:
+        found.append(("robnrun.records.gold", {"count": counts["gold"],
+                                                "best": counts["best_gold"]}))
+    return found + [(f"robnrun.records.rating.{rating}", {"count": counts[f"rating.{rating}"]})
+                    for rating in RATINGS if f"rating.{rating}" in counts]
+
+
+TEXTS = {
+    "de": {"robnrun.records.robberies.one": "1 Raub",
+           "robnrun.records.robberies.other": "{count} Raubzüge",
+           "robnrun.records.gold.one": "1 Gold erbeutet, höchstens {best} in einem Spiel",
+           "robnrun.records.gold.other": "{count} Gold erbeutet, höchstens {best} in einem "
+                                         "Spiel",
+           **{f"robnrun.records.rating.{rating}.{form}": f"{name}: {times}"
+              for rating, name in (("perfect", "Perfekt"), ("living", "Davon lässt sich leben"),
+                                   ("start", "Guter Anfang"), ("free", "Wenigstens frei"))
+              for form, times in (("one", "1-mal"), ("other", "{count}-mal"))}},
+    "en": {"robnrun.records.robberies.one": "1 robbery",
+           "robnrun.records.robberies.other": "{count} robberies",
+           "robnrun.records.gold.one": "1 gold taken, at most {best} in one game",
+           "robnrun.records.gold.other": "{count} gold taken, at most {best} in one game",
+           **{f"robnrun.records.rating.{rating}.{form}": f"{name}: {times}"
+              for rating, name in (("perfect", "Perfect"), ("living", "A living"),
+                                   ("start", "A good start"), ("free", "At least free"))
+              for form, times in (("one", "once"), ("other", "{count} times"))}},
+}
+
+TALLY = Tally(count, lines=lines, texts=TEXTS, highest=frozenset({"best_gold"}))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.tally import Counts, Tally
+from companion.games.tally import Counts, Line, Tally, share
 
 
 def count(outcome: Mapping[str, object], seat: int) -> Counts:
@@ -23,4 +23,25 @@ def won(outcome: Mapping[str, object], seat: int) -> bool:
     return outcome.get("won") is True
 
 
-TALLY = Tally(count, won, lowest=frozenset({"earliest_catch"}))
+def lines(counts: Counts) -> list[Line]:
+    """Games lost to the pursuer, and where it caught the group (on average, earliest)."""
+    found: list[Line] = [("safehouse.records.losses", {"count": counts.get("losses", 0)})]
+    if "caught_steps" in counts:
+        found.append(("safehouse.records.caught", {
+            "average": share(counts["caught_steps"], counts["losses"]),
+            "earliest": counts["earliest_catch"]}))
+    return found
+
+
+TEXTS = {
+    "de": {"safehouse.records.losses.one": "1-mal gefasst",
+           "safehouse.records.losses.other": "{count}-mal gefasst",
+           "safehouse.records.caught": "Der Verfolger fasste euch im Schnitt auf Feld "
+                                       "{average}, am frühesten auf Feld {earliest}"},
+    "en": {"safehouse.records.losses.one": "Caught once",
+           "safehouse.records.losses.other": "Caught {count} times",
+           "safehouse.records.caught": "The pursuer caught you on field {average} on "
+                                       "average, on field {earliest} at the earliest"},
+}
+
+TALLY = Tally(count, won, lines, TEXTS, lowest=frozenset({"earliest_catch"}))
