@@ -8,6 +8,20 @@
   const { $, show, post, refresh, connect, state, t, h, classes, button, confirmTap, toast, send, render,
     seatLabel, seatTitle, seatDot, isSeated } = G;
   const REJOIN_KEY = "getaway.rejoin";
+  const PLAYER_KEY = "getaway.player"; // the name this phone's player goes by, kept for next time
+
+  function remember(name) {
+    if (name.trim()) localStorage.setItem(PLAYER_KEY, JSON.stringify({ name: name.trim() }));
+  }
+
+  function remembered() {
+    try {
+      const player = JSON.parse(localStorage.getItem(PLAYER_KEY) || "{}");
+      return typeof player.name === "string" ? player.name : "";
+    } catch {
+      return ""; // a damaged entry is a phone without a player yet
+    }
+  }
 
   async function join(seat, taken) {
     if (state.busy) return;
@@ -15,6 +29,7 @@
     render();
     const result = await post(taken ? "/api/claim" : "/api/join", { seat, name: $("name").value });
     state.busy = false;
+    if (result) remember($("name").value);
     if (result && result.pending) {
       state.pending = { seat, since: result.version };
       localStorage.setItem(REJOIN_KEY, result.rejoin);
@@ -169,7 +184,9 @@
   $("rename-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const input = $("rename-name");
-    if (await send("table.rename", { seat: state.view.me, name: input.value })) {
+    const name = input.value; // a render while the answer comes may put the old name back
+    if (await send("table.rename", { seat: state.view.me, name })) {
+      remember(name);
       input.blur();
       toast(t("web.saved"), "good");
     }
@@ -214,6 +231,7 @@
   $("handover-stay").addEventListener("click", () => { state.offer = null; render(); });
   $("cover-toggle").addEventListener("click", () => { state.covered = true; render(); });
   $("cover").addEventListener("click", () => { state.covered = false; render(); });
+  if (!$("name").value) $("name").value = remembered(); // the same player as last time
   const code = $("boot").dataset.code;
   if (code) {
     history.replaceState(null, "", "/"); // the code is not kept in the address bar
