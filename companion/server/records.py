@@ -1,5 +1,6 @@
-"""The group's records: a page for the table page and every phone, and the export of
-players, games and plays as JSON and CSV."""
+"""The group's records: a page for the table page and every phone, the export of players,
+games and plays as JSON and CSV, and the table page's changes to the players (merge two,
+forget one with their records)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,16 @@ import io
 import json
 from typing import Any
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, jsonify, request
 
-from companion.server import context
+from companion.games.base import GetawayError, InvalidAction
+from companion.server import api, context
 from companion.server.history import download, inert, page
-from companion.table import export
+from companion.table import export, players
 from companion.table.records import Meeting, PlayerRecords, head_to_head, player_key, records
 
 bp = Blueprint("records", __name__)
+bp.errorhandler(GetawayError)(api.refused)
 CSV_FIELDS = ("play", "ended_at", "game", "finished", "seat", "player", "name", "place",
               "score")
 """One row a seat of a play; ``player`` is the player's id (empty for a seat nobody named)."""
@@ -27,7 +30,7 @@ def records_page() -> Response:
     history = context.table().history()
     found = records(history, context.table().games)
     first, second = (player_key(request.args.get(key, "")) for key in ("first", "second"))
-    return page("records.html", "records", games=_by_game(found),
+    return page("records.html", "records", games=_by_game(found), host=context.caller_is_host(),
                 players=sorted(({"key": key, "name": p.name} for key, p in found.items()),
                                key=lambda p: p["name"].casefold()),
                 first=first, second=second,
@@ -87,3 +90,33 @@ def csv_text(exported: dict[str, Any]) -> str:
                      "place": result.get("place"), "score": result.get("score")}
             writer.writerow({key: inert(cell) for key, cell in cells.items()})
     return out.getvalue()
+
+
+@bp.post("/api/players/merge")
+def merge_players() -> Response:
+    """The table page records one player's games under another's name."""
+    body = _host_body()
+    changed = players.merge(context.table().database, _player(body, "player"),
+                            _player(body, "into"))
+    return jsonify(changed=changed)
+
+
+@bp.post("/api/players/forget")
+def forget_player() -> Response:
+    """The table page takes a player's name, and so their records, off every recorded game."""
+    body = _host_body()
+    return jsonify(changed=players.forget(context.table().database, _player(body, "player")))
+
+
+def _host_body() -> dict[str, Any]:
+    """The request's JSON object, from the table page only (403 for anyone else)."""
+    if not context.caller_is_host():
+        raise GetawayError("error.host_only")
+    return dict(api.json_body(request.content_type, request.get_data()))
+
+
+def _player(body: dict[str, Any], field: str) -> str:
+    name = body.get(field)
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidAction("error.player_unknown")
+    return player_key(name)
