@@ -82,7 +82,7 @@ def test_an_upgraded_box_keeps_every_old_game_and_counts_its_records(tmp_path: P
     found = records(history, GAMES)
     assert found["anna"].games == {
         "romme": Standing(1, 0, {"rounds_won": 1, "rounds": 2, "round_points": -9,
-                                 "best_round": 0}),
+                                 "best_round": 0, "best_game": -9}),
         "robnrun": Standing(1, 1, {"gold": 9, "best_gold": 9, "rating.living": 1}),
         "gendarm": Standing(1, 0, {})}
     assert found["ben"].games["safehouse"] == Standing(

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import GAMES
-from companion.table.records import Meeting, head_to_head, player_key, records
+from companion.table.records import Meeting, head_to_head, new_bests, player_key, records
 
 NAMES = ("Anna", "anna ", "Ben", "  Cem", "Dora Lee", "dora  lee", "", None)
 """Spellings of four players, and seats without a name."""
@@ -127,8 +127,9 @@ def recount(history: list[dict[str, Any]], who: str, game: str) -> dict[str, Any
         if game == "gendarm" and outcome["winner"] == seat:
             add(f"{outcome['reason']}.{outcome['level']}", 1)
     if game == "romme":
-        counts["best_round"] = max(max(next(r for r in o["results"] if r["seat"] == s)["rounds"])
-                                   for o, s in mine)
+        mine_rounds = [next(r for r in o["results"] if r["seat"] == s)["rounds"] for o, s in mine]
+        counts["best_round"] = max(max(rounds) for rounds in mine_rounds)
+        counts["best_game"] = max(sum(rounds) for rounds in mine_rounds)
     if game == "robnrun" and "gold" in counts:
         counts["best_gold"] = max(o["gold"] for o, _ in mine if o["won"])
     if game == "safehouse" and "caught_steps" in counts:
@@ -137,7 +138,7 @@ def recount(history: list[dict[str, Any]], who: str, game: str) -> dict[str, Any
     return {"played": len(mine), "won": won.count(True), "counts": counts}
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(histories())
 def test_the_records_of_a_history_are_a_plain_recount_of_it(
         history: list[dict[str, Any]]) -> None:
@@ -180,3 +181,33 @@ def test_a_player_is_named_as_their_newest_game_spells_them() -> None:
                {"id": 1, "game": "safehouse", "finished": True, "outcome": outcome,
                 "seats": [{"seat": 0, "name": "Dora Lee"}]}]
     assert records(history, GAMES)["dora lee"].name == "dora LEE"
+
+
+def best_value(game: str, outcome: dict[str, Any], seat: int) -> int | None:
+    """What a game's new best is measured by: a Rommé game's points, a won heist's gold."""
+    if game == "romme":
+        return int(sum(next(r for r in outcome["results"] if r["seat"] == seat)["rounds"]))
+    if game == "robnrun" and outcome["won"]:
+        return int(outcome["gold"])
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(histories(), st.integers(0, 5))
+def test_a_new_best_is_told_when_the_newest_game_beats_every_earlier_one(
+        history: list[dict[str, Any]], seat: int) -> None:
+    told = [value for _, value in new_bests(history, GAMES, seat)]
+    newest = history[0] if history else None
+    if (newest is None or not newest["finished"] or seat >= len(newest["seats"])
+            or not (newest["seats"][seat]["name"] or "").strip()):
+        assert told == []
+        return
+    who = player_key(newest["seats"][seat]["name"])
+    value = best_value(newest["game"], newest["outcome"], seat)
+    earlier = [best_value(past["game"], past["outcome"], s["seat"]) for past in history[1:]
+               if past["game"] == newest["game"] and past["finished"]
+               for s in past["seats"]
+               if (s["name"] or "").strip() and player_key(s["name"]) == who]
+    known = [v for v in earlier if v is not None]
+    beaten = value is not None and bool(known) and value > max(known)
+    assert told == ([value] if beaten else [])

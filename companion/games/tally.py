@@ -30,13 +30,17 @@ def placed_first(outcome: Mapping[str, object], seat: int) -> bool:
 class Tally:
     """How a game counts a seat's part of a finished game for the records: ``count`` reads
     the outcome; over games a count is added up unless ``highest`` or ``lowest`` names it,
-    which keep the best of them. ``won`` says whether a seat won (first place, unless the
-    game says otherwise); ``lines`` says a player's counts in the sentences of ``texts``."""
+    which keep the best of them (``bests`` names those a player is told about when a game
+    beats them). ``won`` says whether a seat won (first place, unless the game says
+    otherwise); ``lines`` says a player's counts in the sentences of ``texts``."""
 
     count: Callable[[Mapping[str, object], int], Counts] = nothing_counted
     won: Callable[[Mapping[str, object], int], bool] = placed_first
     lines: Callable[[Counts], list[Line]] = no_lines
     texts: Texts = field(default_factory=dict)
+    bests: Mapping[str, str] = field(default_factory=dict)
+    """A count kept as the highest, and the text key of the sentence that tells its new
+    best (parameter ``value``)."""
     highest: frozenset[str] = field(default_factory=frozenset)
     lowest: frozenset[str] = field(default_factory=frozenset)
 

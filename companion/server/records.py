@@ -12,10 +12,19 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from companion.games.base import GetawayError, InvalidAction
+from companion.games.tally import signed
+from companion.i18n import text
 from companion.server import api, context
 from companion.server.history import download, inert, page
 from companion.table import export, players
-from companion.table.records import Meeting, PlayerRecords, head_to_head, player_key, records
+from companion.table.records import (
+    Meeting,
+    PlayerRecords,
+    head_to_head,
+    new_bests,
+    player_key,
+    records,
+)
 
 bp = Blueprint("records", __name__)
 bp.errorhandler(GetawayError)(api.refused)
@@ -120,3 +129,13 @@ def _player(body: dict[str, Any], field: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise InvalidAction("error.player_unknown")
     return player_key(name)
+
+
+@bp.get("/api/records/best")
+def personal_bests() -> Response:
+    """The phone's player's own bests that the newest recorded game beat, as sentences in the
+    phone's language (none for a phone without a seat): read from the history only."""
+    seat, lang = context.caller_seat(), context.language()
+    table = context.table()
+    found = [] if seat is None else new_bests(table.history(), table.games, seat)
+    return jsonify(bests=[text(key, lang, value=signed(value)) for key, value in found])

@@ -21,6 +21,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.download_records_json": "Rekorde als JSON laden",
         "web.download_records_csv": "Rekorde als CSV laden",
         "web.bgstats": "In BG Stats übernehmen",
+        "web.records_best": "Neuer Rekord!",
         "web.players": "Spieler",
         "web.players_hint": "Zwei Namen derselben Person zusammenlegen, oder einen Spieler "
                             "mit allen seinen Rekorden löschen.",
@@ -51,6 +52,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.download_records_json": "Download the records as JSON",
         "web.download_records_csv": "Download the records as CSV",
         "web.bgstats": "Add to BG Stats",
+        "web.records_best": "A new best!",
         "web.players": "Players",
         "web.players_hint": "Put two names of the same person together, or delete a player "
                             "with all their records.",

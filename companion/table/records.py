@@ -107,3 +107,19 @@ def _counted(standing: Standing, outcome: Mapping[str, Any], seat: int,
 def _tally(games: Games, game_id: str) -> Tally:
     """The game's tally; a game no longer on the box counts only played and won."""
     return games[game_id].tally if game_id in games else Tally()
+
+
+def new_bests(history: History, games: Games, seat: int) -> list[tuple[str, int]]:
+    """What the newest recorded game beat of the player at ``seat``'s own bests (their
+    earlier games had one to beat): the sentence's key and the new value, each."""
+    recorded = list(history)
+    if not recorded or not any(s == seat for _, _, s, _ in _players(recorded[0])):
+        return []
+    newest = recorded[0]
+    key = next(k for k, _, s, _ in _players(newest) if s == seat)
+    game_id, tally = newest["game"], _tally(games, newest["game"])
+    before = records(recorded[1:], games).get(key)
+    kept = before.games[game_id].counts if before and game_id in before.games else {}
+    now = tally.count(newest["outcome"], seat)
+    return [(told, now[name]) for name, told in tally.bests.items()
+            if name in now and name in kept and now[name] > kept[name]]

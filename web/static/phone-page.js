@@ -72,7 +72,22 @@
     );
   }
 
+  // A game that ends while this phone looks on: ask the box whether its player beat one of
+  // their own bests (read from the history only), and make that the big moment.
+  async function checkBests(v) {
+    const was = state.over;
+    state.over = Boolean(v.outcome);
+    if (!state.over) state.best = null;
+    if (was !== false || !state.over || !isSeated(v)) return; // an end seen here, seated
+    const answer = await fetch("/api/records/best").then((r) => (r.ok ? r.json() : null), () => null);
+    if (!answer || !answer.bests.length) return;
+    state.best = { key: `best:${v.version}`, title: t("web.records_best"), text: answer.bests.join(" · "),
+      tone: "good", vibrate: [60, 40, 120] };
+    render();
+  }
+
   function renderPhone(v) {
+    checkBests(v);
     const seated = isSeated(v);
     const asked = state.pending;
     if (asked && (seated || (v.version >= asked.since

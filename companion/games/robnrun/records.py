@@ -38,6 +38,7 @@ def lines(counts: Counts) -> list[Line]:
 TEXTS = {
     "de": {"robnrun.records.robberies.one": "1 Raub",
            "robnrun.records.robberies.other": "{count} Raubzüge",
+           "robnrun.records.best_gold": "Euer bester Coup: {value} Gold",
            "robnrun.records.gold.one": "1 Gold erbeutet, höchstens {best} in einem Spiel",
            "robnrun.records.gold.other": "{count} Gold erbeutet, höchstens {best} in einem "
                                          "Spiel",
@@ -47,6 +48,7 @@ TEXTS = {
               for form, times in (("one", "1-mal"), ("other", "{count}-mal"))}},
     "en": {"robnrun.records.robberies.one": "1 robbery",
            "robnrun.records.robberies.other": "{count} robberies",
+           "robnrun.records.best_gold": "Your best heist: {value} gold",
            "robnrun.records.gold.one": "1 gold taken, at most {best} in one game",
            "robnrun.records.gold.other": "{count} gold taken, at most {best} in one game",
            **{f"robnrun.records.rating.{rating}.{form}": f"{name}: {times}"
@@ -55,4 +57,5 @@ TEXTS = {
               for form, times in (("one", "once"), ("other", "{count} times"))}},
 }
 
-TALLY = Tally(count, lines=lines, texts=TEXTS, highest=frozenset({"best_gold"}))
+TALLY = Tally(count, lines=lines, texts=TEXTS, highest=frozenset({"best_gold"}),
+              bests={"best_gold": "robnrun.records.best_gold"})

@@ -19,7 +19,7 @@ def count(outcome: Mapping[str, object], seat: int) -> Counts:
         counts["rounds_won"] = rounds.count(0)
     if rounds:
         counts |= {"rounds": len(rounds), "round_points": sum(rounds),
-                   "best_round": max(rounds)}
+                   "best_round": max(rounds), "best_game": sum(rounds)}
     return counts
 
 
@@ -53,14 +53,17 @@ TEXTS = {
            "romme.records.first_turn.one": "1-mal im ersten Zug ausgelegt",
            "romme.records.first_turn.other": "{count}-mal im ersten Zug ausgelegt",
            "romme.records.turns": "{overruns} Überschreitungen je 100 Züge, "
-                                  "ein Zug im Schnitt {seconds} s"},
+                                  "ein Zug im Schnitt {seconds} s",
+           "romme.records.best_game": "Dein bestes Spiel: {value} Punkte"},
     "en": {"romme.records.rounds_won.one": "1 round won",
            "romme.records.rounds_won.other": "{count} rounds won",
            "romme.records.rounds": "Average round {average}, best {best}",
            "romme.records.first_turn.one": "Out on the first turn once",
            "romme.records.first_turn.other": "Out on the first turn {count} times",
            "romme.records.turns": "{overruns} overruns per 100 turns, a turn takes "
-                                  "{seconds} s on average"},
+                                  "{seconds} s on average",
+           "romme.records.best_game": "Your best game: {value} points"},
 }
 
-TALLY = Tally(count, lines=lines, texts=TEXTS, highest=frozenset({"best_round"}))
+TALLY = Tally(count, lines=lines, texts=TEXTS, highest=frozenset({"best_round", "best_game"}),
+              bests={"best_game": "romme.records.best_game"})
