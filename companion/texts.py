@@ -25,6 +25,4 @@ def assemble(games: Iterable[Game[Any]] = ()) -> Catalog:
         catalog.add(owner, texts)
     for game in (*GAMES.values(), *games):
         catalog.add(game.id, game.texts)
-        if game.tally.texts:
-            catalog.add(f"{game.id} records", game.tally.texts)
     return catalog

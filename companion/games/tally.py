@@ -9,8 +9,6 @@ Counts = dict[str, int]
 """Whole numbers a seat scored in one game (or a player over many), by name."""
 Line = tuple[str, dict[str, int | str]]
 """A sentence of the records: its text key and parameters (``count`` picks the plural)."""
-Texts = Mapping[str, Mapping[str, str]]
-"""Sentences by language, then by key."""
 
 
 def nothing_counted(outcome: Mapping[str, object], seat: int) -> Counts:
@@ -32,12 +30,11 @@ class Tally:
     the outcome; over games a count is added up unless ``highest`` or ``lowest`` names it,
     which keep the best of them (``bests`` names those a player is told about when a game
     beats them). ``won`` says whether a seat won (first place, unless the game says
-    otherwise); ``lines`` says a player's counts in the sentences of ``texts``."""
+    otherwise); ``lines`` says a player's counts in sentences of the game's texts."""
 
     count: Callable[[Mapping[str, object], int], Counts] = nothing_counted
     won: Callable[[Mapping[str, object], int], bool] = placed_first
     lines: Callable[[Counts], list[Line]] = no_lines
-    texts: Texts = field(default_factory=dict)
     bests: Mapping[str, str] = field(default_factory=dict)
     """A count kept as the highest, and the text key of the sentence that tells its new
     best (parameter ``value``)."""

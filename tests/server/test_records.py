@@ -82,3 +82,8 @@ def test_a_finished_game_goes_to_bg_stats_in_its_documented_form(
     assert [(p["name"], p["rank"], p["score"], p["winner"]) for p in play["players"]] == [
         ("Anna", 1, 0, True), ("2", 2, -57, False)]
     assert len(play["playDate"]) == len("2020-10-23 19:16:58")
+
+
+def test_a_phone_without_a_seat_hears_of_no_new_best(client: FlaskClient, table: Table) -> None:
+    finish_a_romme_game(table)
+    assert client.get("/api/records/best").json == {"bests": []}

@@ -121,7 +121,7 @@ GAME: Game[GendarmState] = Game(
         Option("hide_by_move", "off", choices=("off", "on")),
         Option("black", 0, choices=(0, 1)),
     ),
-    texts=TEXTS,
+    texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=RULES,
     setup=setup,
     draw=draw,

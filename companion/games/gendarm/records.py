@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.games.base import Texts
 from companion.games.tally import Counts, Line, Tally
 
 
@@ -28,11 +29,11 @@ def lines(counts: Counts) -> list[Line]:
             if f"capture.{level}" in counts or f"depletion.{level}" in counts]
 
 
-TEXTS = {
+TEXTS: Texts = {
     "de": {"gendarm.records.level": "Stufe {level}: {capture}-mal durch Fang, "
                                     "{depletion}-mal durch Erschöpfung gewonnen"},
     "en": {"gendarm.records.level": "Level {level}: won {capture} times by capture, "
                                     "{depletion} times by depletion"},
 }
 
-TALLY = Tally(count, lines=lines, texts=TEXTS)
+TALLY = Tally(count, lines=lines)

@@ -139,7 +139,7 @@ GAME: Game[RobState] = Game(
         Option("variation1", "off", choices=("off", "on")),
         Option("variation2", "off", choices=("off", "on")),
     ),
-    texts=TEXTS,
+    texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=RULES,
     setup=setup,
     draw=draw,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.games.base import Texts
 from companion.games.tally import Counts, Line, Tally, whole_numbers
 
 
@@ -35,7 +36,7 @@ def lines(counts: Counts) -> list[Line]:
                     for rating in RATINGS if f"rating.{rating}" in counts]
 
 
-TEXTS = {
+TEXTS: Texts = {
     "de": {"robnrun.records.robberies.one": "1 Raub",
            "robnrun.records.robberies.other": "{count} Raubzüge",
            "robnrun.records.best_gold": "Euer bester Coup: {value} Gold",
@@ -57,5 +58,5 @@ TEXTS = {
               for form, times in (("one", "once"), ("other", "{count} times"))}},
 }
 
-TALLY = Tally(count, lines=lines, texts=TEXTS, highest=frozenset({"best_gold"}),
+TALLY = Tally(count, lines=lines, highest=frozenset({"best_gold"}),
               bests={"best_gold": "robnrun.records.best_gold"})

@@ -81,7 +81,7 @@ GAME: Game[RommeState] = Game(
         Option("first_player", "random", choices=("random", 0, 1, 2, 3, 4, 5)),
         Option("after_overrun", 10, choices=(WAIT, 0, 5, 10, 15, 20), before=0),
     ),
-    texts=TEXTS,
+    texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=rules.RULES,
     setup=rules.setup,
     draw=rules.draw,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.games.base import Texts
 from companion.games.tally import Counts, Line, Tally, result, share, signed, whole_numbers
 
 
@@ -46,7 +47,7 @@ def lines(counts: Counts) -> list[Line]:
     return found
 
 
-TEXTS = {
+TEXTS: Texts = {
     "de": {"romme.records.rounds_won.one": "1 Runde gewonnen",
            "romme.records.rounds_won.other": "{count} Runden gewonnen",
            "romme.records.rounds": "Runde im Schnitt {average}, beste {best}",
@@ -65,5 +66,5 @@ TEXTS = {
            "romme.records.best_game": "Your best game: {value} points"},
 }
 
-TALLY = Tally(count, lines=lines, texts=TEXTS, highest=frozenset({"best_round", "best_game"}),
+TALLY = Tally(count, lines=lines, highest=frozenset({"best_round", "best_game"}),
               bests={"best_game": "romme.records.best_game"})

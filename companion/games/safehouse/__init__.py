@@ -62,7 +62,7 @@ GAME: Game[ShState] = Game(
         Option("mode", "light", choices=("light", "sheet")),
         Option("first_player", 0, choices=tuple(range(MAX_SEATS))),
     ),
-    texts=TEXTS,
+    texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=RULES,
     setup=setup,
     draw=rules.draw,

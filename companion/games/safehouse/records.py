@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.games.base import Texts
 from companion.games.tally import Counts, Line, Tally, share
 
 
@@ -33,7 +34,7 @@ def lines(counts: Counts) -> list[Line]:
     return found
 
 
-TEXTS = {
+TEXTS: Texts = {
     "de": {"safehouse.records.losses.one": "1-mal gefasst",
            "safehouse.records.losses.other": "{count}-mal gefasst",
            "safehouse.records.caught": "Der Verfolger fasste euch im Schnitt auf Feld "
@@ -44,4 +45,4 @@ TEXTS = {
                                        "average, on field {earliest} at the earliest"},
 }
 
-TALLY = Tally(count, won, lines, TEXTS, lowest=frozenset({"earliest_catch"}))
+TALLY = Tally(count, won, lines, lowest=frozenset({"earliest_catch"}))
