@@ -10,8 +10,11 @@ from typing import Any
 
 from companion.games import GAMES
 from companion.games.base import Action
+from companion.server.app import create_app
+from companion.table.owner import Table
 from companion.table.records import Standing, records
 from companion.table.store import Store
+from tests.server.way_in import served
 
 SCHEMA_3 = """
 CREATE TABLE events (seq INTEGER PRIMARY KEY, body TEXT NOT NULL);
@@ -100,3 +103,18 @@ def test_a_romme_game_saved_before_the_records_goes_on_counting_from_the_upgrade
     state = game.apply(game.from_json(saved), Action("draw", 0, {}, 8_000))
     assert (state.players[0].turns, state.players[0].turn_ms, state.players[0].overruns) == (
         1, 8_000, 0)
+
+
+def test_the_records_page_of_an_upgraded_box_shows_its_old_games(tmp_path: Path) -> None:
+    table = Table(Store(old_box(tmp_path / "getaway.sqlite")), GAMES)
+    table.start()
+    try:
+        client = served(create_app(table, public_url="http://127.0.0.1",
+                                   join_code="KM7RX")).test_client()
+        page = client.get("/records?lang=en").text
+        assert "Caught once" in page and "Level 2: wins by capture: 1, by depletion: 0" in page
+        assert "1 round won" in page and "A living: once" in page
+        exported = json.loads(client.get("/records.json").text)
+        assert [play["id"] for play in exported["plays"]] == [120, 90, 77, 40, 1]
+    finally:
+        table.stop()

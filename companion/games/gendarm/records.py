@@ -32,8 +32,8 @@ def lines(counts: Counts) -> list[Line]:
 TEXTS: Texts = {
     "de": {"gendarm.records.level": "Stufe {level}: {capture}-mal durch Fang, "
                                     "{depletion}-mal durch Erschöpfung gewonnen"},
-    "en": {"gendarm.records.level": "Level {level}: won {capture} times by capture, "
-                                    "{depletion} times by depletion"},
+    "en": {"gendarm.records.level": "Level {level}: wins by capture: {capture}, "
+                                    "by depletion: {depletion}"},
 }
 
 TALLY = Tally(count, lines=lines)
