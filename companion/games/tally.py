@@ -60,7 +60,7 @@ def result(outcome: Mapping[str, object], seat: int) -> Mapping[str, object]:
     if not isinstance(results, list):
         return {}
     return next((item for item in results
-                 if isinstance(item, Mapping) and item.get("seat") == seat), {})
+                 if isinstance(item, dict) and item.get("seat") == seat), {})
 
 
 def whole_numbers(found: Mapping[str, object], *names: str) -> Counts:
