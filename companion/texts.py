@@ -10,6 +10,7 @@ from companion.device import texts as box
 from companion.games import GAMES
 from companion.games.base import Game
 from companion.i18n import CORE, Catalog
+from companion.server.records_texts import TEXTS as RECORDS
 from companion.server.texts import TEXTS as SERVER
 from companion.table.guide_texts import TEXTS as GUIDE
 
@@ -19,7 +20,8 @@ def assemble(games: Iterable[Game[Any]] = ()) -> Catalog:
     catalog = Catalog()
     for owner, texts in (("core", CORE), ("server", SERVER), ("screen", box.PARTS),
                          ("lobby", box.LOBBY), ("station", box.STATION),
-                         ("selftest", box.SELFTEST), ("guide", GUIDE)):
+                         ("selftest", box.SELFTEST), ("guide", GUIDE),
+                         ("records", RECORDS)):
         catalog.add(owner, texts)
     for game in (*GAMES.values(), *games):
         catalog.add(game.id, game.texts)

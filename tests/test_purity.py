@@ -21,9 +21,11 @@ PURE_STDLIB = frozenset({
 })
 """Standard modules that compute and touch nothing: no files, clock, chance, process or net."""
 SHARED = frozenset({"companion.games.base", "companion.games.record",
-                    "companion.games.visibility", "companion.games.moments"})
+                    "companion.games.moments", "companion.games.tally",
+                    "companion.games.visibility"})
 """What every game stands on: the game's contract, the saved-record helpers, the marks
-that declare who may read a part of a view and the big moments a view names."""
+that declare who may read a part of a view, the big moments a view names and what the
+group's records count."""
 ALSO = {Path("__init__.py"): frozenset({"companion.games"}),
         Path("base.py"): frozenset({"companion.i18n"})}
 """The registry names the games; the base reads an error's sentence from the catalog."""

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
+from companion.games.tally import Tally
+
 TEXT_OPTION_LENGTH = 40
 TIMEOUT = "timeout"
 """The action the Table submits when a running timer runs out: the clock's verdict."""
@@ -570,6 +572,8 @@ class Game(Generic[S]):
     box_view: Callable[[S], Mapping[str, JSON]] = nothing_for_the_box
     """What the box's own screen shows beyond the public view (never a phone): the safes a
     boss without a phone entered there."""
+    tally: Tally = field(default_factory=Tally)
+    """What the group's records count of a finished game's outcome (beyond played and won)."""
     secrets: bool = True
     """Whether a phone may show what the others must not see; without (everything public,
     the private view only a help), no phone offers the tap-to-hide cover."""

@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion import i18n
 from companion.games.base import Game
-from companion.server import api, context, history, pages, saved
+from companion.server import api, context, history, pages, records, saved
 from companion.server.codes import Codes
 from companion.server.limiter import JoinLimiter, Limiter, Limits, configured
 from companion.table.owner import Table
@@ -60,6 +60,7 @@ def create_app(table: Table, *, public_url: str | Callable[[], str | None],
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(records.bp)
     app.register_blueprint(saved.bp)
     for game in table.games.values():
         app.register_blueprint(phone_files(game))

@@ -1,4 +1,5 @@
-"""Past games: a page listing them, a summary page per game, and downloads as JSON and CSV.
+"""Past games: a page listing them, a summary page per game (with its link into BG Stats),
+and downloads as JSON and CSV.
 
 A record holds only what the table saw (names, places, scores), never a seat's secret.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import urllib.parse
 from datetime import datetime
 from typing import Any
 
@@ -15,6 +17,7 @@ from flask import Blueprint, Response, abort, jsonify, make_response
 
 from companion.server import context
 from companion.server.pages import render_page
+from companion.table import export
 
 bp = Blueprint("history", __name__)
 GAME_ID_MAX = 2**63 - 1
@@ -27,6 +30,8 @@ number on the box ("Seat 1")."""
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a CSV cell as a formula (OWASP's CSV injection list)."""
 LANG_COOKIE_AGE_S = 365 * 24 * 3600
+BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data="
+"""BG Stats' documented way in for a play from another app: the play as URL-encoded JSON."""
 TIME_FORMATS = {"de": "%d.%m.%Y, %H:%M", "en": "%d %b %Y, %H:%M"}
 
 
@@ -47,7 +52,8 @@ def summary_page(game_id: int) -> Response:
         abort(404)
     rounds = (game.get("outcome") or {}).get("rounds") or 0
     return page("summary.html", "summary", game=game, rows=result_rows(game),
-                rounds=range(1, rounds + 1))
+                rounds=range(1, rounds + 1),
+                bgstats=bgstats_link(game, context.language()))
 
 
 @bp.app_template_filter("local_time")
@@ -119,3 +125,24 @@ def download(body: str, kind: str, name: str) -> Response:
     response = Response(body, mimetype=kind)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+def bgstats_link(game: dict[str, Any], lang: str) -> str | None:
+    """The link that hands a finished game to BG Stats; None for one not played to its end."""
+    if not game.get("finished") or game.get("game") not in context.table().games:
+        return None
+    (play,) = export.export([game])["plays"]
+    data = export.bgstats_play(play, game["title"][lang], played_at(game["ended_at"]),
+                               context.table().games[game["game"]].tally.won)
+    encoded = urllib.parse.quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                                 safe="")
+    return BGSTATS + encoded.replace("-", "%2D")  # the page shows only real minus signs
+
+
+def played_at(ended_at: str) -> str:
+    """A record's UTC time as the box's own clock shows it, as BG Stats writes a date."""
+    try:
+        moment = datetime.fromisoformat(ended_at.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return ended_at
+    return moment.strftime("%Y-%m-%d %H:%M:%S")

@@ -194,6 +194,11 @@ class Table:
         """The games recorded so far, newest first (safe from any thread)."""
         return self._store.history()
 
+    @property
+    def database(self) -> Path:
+        """The SQLite file the table logs to, whose history the players' changes rewrite."""
+        return self._store.path
+
     def past_game(self, game_id: int) -> dict[str, JSON] | None:
         """One recorded game by its id, or None."""
         return self._store.past_game(game_id)

@@ -9,6 +9,7 @@ import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -323,16 +324,20 @@ def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
         walk.act(*(Action("score", None, {"seat": seat, "tiles": [9, 10, 50]})
                    for seat in range(3) if seat != winner), Action("confirm_scores"))
     game_id = walk.table.history()[0]["id"]
-    for screen, path in (("history", "history"), ("history-game", f"history/{game_id}")):
+    for screen, path in (("history", "history"), ("history-game", f"history/{game_id}"),
+                         ("records", "records?" + urlencode(
+                             {"first": long_name("Anna"), "second": long_name("Ben")}))):
         page = walk.phone(screen, path)
         for lang in LANGUAGES:
-            page.goto(f"{walk.url}{path}?lang={lang}")
+            page.goto(f"{walk.url}{path}{'&' if '?' in path else '?'}lang={lang}")
             for width in WIDTHS:
                 page.set_viewport_size({"width": width, "height": HEIGHT})
                 walk.found.setdefault(f"{screen} · {lang} · {width} px", []).extend(
                     problems(page))
             if screen == "history" and lang == "en":
                 expect(page.locator(".winner")).to_contain_text(f"won by {long_name('Anna')}")
+            if screen == "records":
+                expect(page.locator(".record-list .pname").first).to_be_visible()
                 if width == 360:
                     walk.shoot(page, f"{screen}-{lang}")
     walk.verdict()

@@ -30,6 +30,7 @@
     covered: false,
     armed: null, // the button waiting for its second tap: { key, question, timer }
     moment: { key: undefined, open: false }, // the big moment last named, and whether it shows
+    best: null, // a new best of the phone's player at a game's end: the big moment then
     setup: { game: null, seats: null, options: {} },
     step: null, // the game's step last drawn: a new one starts the page at its top
   };
@@ -456,7 +457,7 @@
   // played again. A game's result stays up while the group looks at it: no tap and no time
   // closes it, only what the group chooses next (a rematch, another game), which it offers.
   function renderMoment(v) {
-    const named = v.game && v.state ? game(v).moment(v) : null;
+    const named = (v.outcome && state.best) || (v.game && v.state ? game(v).moment(v) : null);
     const key = named ? named.key : null;
     if (key !== state.moment.key) {
       const fresh = state.moment.key !== undefined && key !== null;

@@ -9,6 +9,20 @@
     seatLabel, seatTitle, seatDot, isSeated } = G;
   const REJOIN_KEY = "getaway.rejoin";
   const PLACE_KEY = "getaway.place"; // the seat this phone held last: its place for the evening
+  const PLAYER_KEY = "getaway.player"; // the name this phone's player goes by, kept for next time
+
+  function remember(name) {
+    if (name.trim()) localStorage.setItem(PLAYER_KEY, JSON.stringify({ name: name.trim() }));
+  }
+
+  function remembered() {
+    try {
+      const player = JSON.parse(localStorage.getItem(PLAYER_KEY) || "{}");
+      return typeof player.name === "string" ? player.name : "";
+    } catch {
+      return ""; // a damaged entry is a phone without a player yet
+    }
+  }
 
   async function join(seat, taken) {
     if (state.busy) return;
@@ -16,6 +30,7 @@
     render();
     const result = await post(taken ? "/api/claim" : "/api/join", { seat, name: $("name").value });
     state.busy = false;
+    if (result) remember($("name").value);
     if (result && result.pending) {
       state.pending = { seat, since: result.version };
       localStorage.setItem(REJOIN_KEY, result.rejoin);
@@ -58,7 +73,22 @@
     );
   }
 
+  // A game that ends while this phone looks on: ask the box whether its player beat one of
+  // their own bests (read from the history only), and make that the big moment.
+  async function checkBests(v) {
+    const was = state.over;
+    state.over = Boolean(v.outcome);
+    if (!state.over) state.best = null;
+    if (was !== false || !state.over || !isSeated(v)) return; // an end seen here, seated
+    const answer = await fetch("/api/records/best").then((r) => (r.ok ? r.json() : null), () => null);
+    if (!answer || !answer.bests.length) return;
+    state.best = { key: `best:${v.version}`, title: t("web.records_best"), text: answer.bests.join(" · "),
+      tone: "good", vibrate: [60, 40, 120] };
+    render();
+  }
+
   function renderPhone(v) {
+    checkBests(v);
     const seated = isSeated(v);
     const asked = state.pending;
     if (asked && (seated || (v.version >= asked.since
@@ -186,7 +216,9 @@
   $("rename-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const input = $("rename-name");
-    if (await send("table.rename", { seat: state.view.me, name: input.value })) {
+    const name = input.value; // a render while the answer comes may put the old name back
+    if (await send("table.rename", { seat: state.view.me, name })) {
+      remember(name);
       input.blur();
       toast(t("web.saved"), "good");
     }
@@ -238,6 +270,7 @@
   $("handover-stay").addEventListener("click", () => { state.offer = null; render(); });
   $("cover-toggle").addEventListener("click", () => { state.covered = true; render(); });
   $("cover").addEventListener("click", () => { state.covered = false; render(); });
+  if (!$("name").value) $("name").value = remembered(); // the same player as last time
   const code = $("boot").dataset.code;
   if (code) {
     history.replaceState(null, "", "/"); // the code is not kept in the address bar

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.games.base import JSON, Action, Chance, Game, Option, Saved
-from companion.games.gendarm import controls, rules, views
+from companion.games.gendarm import controls, records, rules, views
 from companion.games.gendarm.rules import RULES
 from companion.games.gendarm.state import (
     FACES,
@@ -121,13 +121,14 @@ GAME: Game[GendarmState] = Game(
         Option("hide_by_move", "off", choices=("off", "on")),
         Option("black", 0, choices=(0, 1)),
     ),
-    texts=TEXTS,
+    texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=RULES,
     setup=setup,
     draw=draw,
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=rules.outcome,
+    tally=records.TALLY,
     controls=controls.controls,
     leds=controls.leds,
     sounds=controls.sounds,

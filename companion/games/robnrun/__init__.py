@@ -25,7 +25,7 @@ from companion.games.base import (
     whole,
 )
 from companion.games.record import dump, load
-from companion.games.robnrun import controls, profile, rules, scenario, views
+from companion.games.robnrun import controls, profile, records, rules, scenario, views
 from companion.games.robnrun.pieces import CLUES, COLOURS, CREW_CLUES
 from companion.games.robnrun.profile import Profile
 from companion.games.robnrun.rules import RULES
@@ -139,13 +139,14 @@ GAME: Game[RobState] = Game(
         Option("variation1", "off", choices=("off", "on")),
         Option("variation2", "off", choices=("off", "on")),
     ),
-    texts=TEXTS,
+    texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=RULES,
     setup=setup,
     draw=draw,
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=rules.outcome,
+    tally=records.TALLY,
     controls=controls.controls,
     leds=controls.leds,
     sounds=controls.sounds,

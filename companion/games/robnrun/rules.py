@@ -392,6 +392,7 @@ def outcome(state: RobState) -> dict[str, JSON] | None:
              {"key": f"robnrun.rating.{rating(state)}", "params": {}}] if won
             else [{"key": "screen.robnrun.lost", "params": {}}])
     return {"won": won, "gold": state.gold, "rating": rating(state) if won else None,
+            "robberies": state.robberies,
             "summary": told,
             "results": [{"seat": seat, "place": 1 if won else 2,
                          "score": state.gold if won else None} for seat in range(state.seats)]}

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.base import Action, Game, Option, Timer
-from companion.games.romme import controls, rules, views
+from companion.games.romme import controls, records, rules, views
 from companion.games.romme.state import (
     RUNNING_PHASES,
     WAIT,
@@ -81,7 +81,7 @@ GAME: Game[RommeState] = Game(
         Option("first_player", "random", choices=("random", 0, 1, 2, 3, 4, 5)),
         Option("after_overrun", 10, choices=(WAIT, 0, 5, 10, 15, 20), before=0),
     ),
-    texts=TEXTS,
+    texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=rules.RULES,
     setup=rules.setup,
     draw=rules.draw,
@@ -91,6 +91,7 @@ GAME: Game[RommeState] = Game(
     public_view=views.public_view,
     private_view=views.private_view,
     outcome=views.outcome,
+    tally=records.TALLY,
     controls=controls.controls,
     leds=controls.leds,
     sounds=controls.sounds,

@@ -69,21 +69,33 @@ def _hand_on(state: RommeState, player: Player, last: Last, phase: str = "turn")
                    remaining_ms=limit_ms(state), settled_ms=0)
 
 
-def _in_time(state: RommeState) -> Player:
+def _turn_taken(state: RommeState, used_ms: int) -> Player:
+    """The current player with one more turn, of ``used_ms``, counted for the records."""
+    player = state.players[state.turn]
+    return replace(player, turns=player.turns + 1, turn_ms=player.turn_ms + used_ms)
+
+
+def _used_ms(state: RommeState, action: Action) -> int:
+    """How much of the turn's time the player on turn used until ``action``."""
+    return limit_ms(state) - state.remaining_ms + action.elapsed_ms
+
+
+def _in_time(state: RommeState, action: Action) -> Player:
     """The current player, having ended the turn before the clock ran out."""
-    return replace(state.players[state.turn], overruns=0, had_turn=True)
+    return replace(_turn_taken(state, _used_ms(state, action)), overruns=0, had_turn=True)
 
 
 def _end_turn(state: RommeState, action: Action) -> RommeState:
-    return _hand_on(state, replace(_in_time(state), melded=True), Last("end_turn", state.turn, 0))
+    return _hand_on(state, replace(_in_time(state, action), melded=True),
+                    Last("end_turn", state.turn, 0))
 
 
 def _draw(state: RommeState, action: Action) -> RommeState:
-    return _hand_on(state, _in_time(state), Last("draw", state.turn, 1))
+    return _hand_on(state, _in_time(state, action), Last("draw", state.turn, 1))
 
 
 def _failed_manipulation(state: RommeState, action: Action) -> RommeState:
-    return _hand_on(state, _in_time(state), Last("failed_manipulation", state.turn, 1))
+    return _hand_on(state, _in_time(state, action), Last("failed_manipulation", state.turn, 1))
 
 
 def _timeout(state: RommeState, action: Action) -> RommeState:
@@ -91,8 +103,9 @@ def _timeout(state: RommeState, action: Action) -> RommeState:
     settles while the player takes back their tiles and draws the penalty)."""
     if state.phase == "settle":
         return replace(state, phase="turn")
-    player = state.players[state.turn]
-    player = replace(player, overruns=player.overruns + 1, had_turn=True)
+    player = _turn_taken(state, limit_ms(state))
+    player = replace(player, overruns=player.overruns + 1, overran=player.overran + 1,
+                     had_turn=True)
     if player.overruns >= OVERRUNS_TO_LEAVE:
         return _hand_on(state, replace(player, left_round=state.round),
                         Last("left", state.turn, 0), _after_overrun(state))
@@ -108,12 +121,15 @@ def _after_overrun(state: RommeState) -> str:
 # -- the round's end and its scores ------------------------------------------------------------
 
 def _romme(state: RommeState, action: Action) -> RommeState:
-    player = replace(state.players[state.turn], overruns=0)
+    """The player on turn went out: a round won (on the first turn if they had none)."""
+    player = _turn_taken(state, _used_ms(state, action))
+    player = replace(player, overruns=0, rounds_won=player.rounds_won + 1,
+                     first_turn_outs=player.first_turn_outs + (not player.had_turn))
     return _end_round(replace(_with_player(state, state.turn, player), last=None), state.turn)
 
 
 def _stuck(state: RommeState, action: Action) -> RommeState:
-    player = replace(state.players[state.turn], overruns=0)
+    player = replace(_turn_taken(state, _used_ms(state, action)), overruns=0)
     return _end_round(replace(_with_player(state, state.turn, player), last=None), None)
 
 

@@ -39,13 +39,21 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """One seat's scores and what it did this round; ``left_round`` is when it left the game."""
+    """One seat's scores and what it did this round; ``left_round`` is when it left the game.
+
+    ``overruns`` counts the overruns in a row; the rest count the whole game for the records:
+    turns taken, turns overrun, the time they used, rounds won and won on the first turn."""
 
     rounds: tuple[int, ...] = ()
     overruns: int = 0
     left_round: int | None = None
     melded: bool = False
     had_turn: bool = False
+    turns: int = 0
+    overran: int = 0
+    turn_ms: int = 0
+    rounds_won: int = 0
+    first_turn_outs: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +224,8 @@ def to_json(state: RommeState) -> dict[str, JSON]:
     return {
         "settings": [s.turn_seconds, s.overrun_penalty, s.first_turn_bonus, s.rounds,
                      s.after_overrun],
-        "players": [[list(p.rounds), p.overruns, p.left_round, p.melded, p.had_turn]
+        "players": [[list(p.rounds), p.overruns, p.left_round, p.melded, p.had_turn, p.turns,
+                     p.overran, p.turn_ms, p.rounds_won, p.first_turn_outs]
                     for p in state.players],
         "phase": state.phase, "round": state.round, "starter": state.starter,
         "turn": state.turn, "remaining_ms": state.remaining_ms,
@@ -232,7 +241,7 @@ def from_json(data: Mapping[str, Any]) -> RommeState:
     sc = data["scoring"]
     return RommeState(
         settings=Settings(*data["settings"]),
-        players=tuple(Player(tuple(r), o, left, m, had) for r, o, left, m, had in data["players"]),
+        players=tuple(Player(tuple(p[0]), *p[1:]) for p in data["players"]),
         phase=data["phase"], round=data["round"], starter=data["starter"], turn=data["turn"],
         remaining_ms=data["remaining_ms"],
         last=None if data["last"] is None else Last(*data["last"]),

@@ -115,13 +115,16 @@ def _moment(state: RommeState) -> Moment | None:
 
 
 def outcome(state: RommeState) -> dict[str, JSON] | None:
-    """The result once the game is over: places by fewest minus points, totals, every round."""
+    """The result once the game is over: places by fewest minus points, totals, every round,
+    and what each player did for the records (rounds won, turns, overruns, time used)."""
     if state.phase != "over":
         return None
     places = {entry["seat"]: entry["place"] for entry in ranking(state)}
-    results = [{"seat": seat, "place": place, "score": total(state.players[seat]),
-                "rounds": list(state.players[seat].rounds), "left": is_left(state.players[seat])}
-               for seat, place in places.items()]
+    results = [{"seat": seat, "place": place, "score": total(player),
+                "rounds": list(player.rounds), "left": is_left(player),
+                "rounds_won": player.rounds_won, "first_turn_outs": player.first_turn_outs,
+                "turns": player.turns, "overran": player.overran, "turn_ms": player.turn_ms}
+               for seat, place in places.items() for player in [state.players[seat]]]
     return {"results": results, "rounds": max(len(p.rounds) for p in state.players)}
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from companion.games.base import JSON, Documents, Game, InvalidAction, Option, Saved
 from companion.games.record import dump, load
-from companion.games.safehouse import controls, profile, rules, views
+from companion.games.safehouse import controls, profile, records, rules, views
 from companion.games.safehouse.profile import Profile
 from companion.games.safehouse.rules import RULES, new_players
 from companion.games.safehouse.state import DICE, ShState
@@ -62,7 +62,7 @@ GAME: Game[ShState] = Game(
         Option("mode", "light", choices=("light", "sheet")),
         Option("first_player", 0, choices=tuple(range(MAX_SEATS))),
     ),
-    texts=TEXTS,
+    texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=RULES,
     setup=setup,
     draw=rules.draw,
@@ -70,6 +70,7 @@ GAME: Game[ShState] = Game(
     private_view=views.private_view,
     secrets=False,
     outcome=rules.outcome,
+    tally=records.TALLY,
     controls=controls.controls,
     leds=controls.leds,
     sounds=controls.sounds,

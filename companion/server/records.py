@@ -1,0 +1,141 @@
+"""The group's records: a page for the table page and every phone, the export of players,
+games and plays as JSON and CSV, and the table page's changes to the players (merge two,
+forget one with their records)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from companion.games.base import GetawayError, InvalidAction
+from companion.games.tally import signed
+from companion.i18n import text
+from companion.server import api, context
+from companion.server.history import download, inert, page
+from companion.table import export, players
+from companion.table.records import (
+    Meeting,
+    PlayerRecords,
+    head_to_head,
+    new_bests,
+    player_key,
+    records,
+)
+
+bp = Blueprint("records", __name__)
+bp.errorhandler(GetawayError)(api.refused)
+CSV_FIELDS = ("play", "ended_at", "game", "finished", "seat", "player", "name", "place",
+              "score")
+"""One row a seat of a play; ``player`` is the player's id (empty for a seat nobody named)."""
+
+
+@bp.get("/records")
+def records_page() -> Response:
+    """Every game's players with their records, best first, and two players head to head."""
+    history = context.table().history()
+    found = records(history, context.table().games)
+    first, second = (player_key(request.args.get(key, "")) for key in ("first", "second"))
+    return page("records.html", "records", games=_by_game(found), host=context.caller_is_host(),
+                players=sorted(({"key": key, "name": p.name} for key, p in found.items()),
+                               key=lambda p: p["name"].casefold()),
+                first=first, second=second,
+                met=_meetings(head_to_head(history, first, second), found, first, second))
+
+
+def _by_game(found: dict[str, PlayerRecords]) -> list[dict[str, Any]]:
+    """For each game of the box someone has records in: its title and its players' lines,
+    most wins first."""
+    shown = []
+    for game in context.table().games.values():
+        players = sorted((player for player in found.values() if game.id in player.games),
+                         key=lambda p: (-p.games[game.id].won, -p.games[game.id].played,
+                                        p.name.casefold()))
+        if players:
+            shown.append({"title": game.title, "players": [
+                {"name": p.name, "standing": p.games[game.id],
+                 "lines": game.tally.lines(p.games[game.id].counts)} for p in players]})
+    return shown
+
+
+def _meetings(met: dict[str, Meeting], found: dict[str, PlayerRecords], first: str,
+              second: str) -> list[dict[str, Any]] | None:
+    """Two players' meetings by game title; None while two players are not chosen."""
+    if first not in found or second not in found or first == second:
+        return None
+    games = context.table().games
+    return [{"title": games[game].title if game in games else {"de": game, "en": game},
+             "first": found[first].name, "second": found[second].name, "meeting": meeting}
+            for game, meeting in met.items()]
+
+
+@bp.get("/records.json")
+def download_json() -> Response:
+    body = json.dumps(export.export(context.table().history()), ensure_ascii=False, indent=1)
+    return download(body, "application/json", "getaway-records.json")
+
+
+@bp.get("/records.csv")
+def download_csv() -> Response:
+    return download(csv_text(export.export(context.table().history())), "text/csv",
+                    "getaway-records.csv")
+
+
+def csv_text(exported: dict[str, Any]) -> str:
+    """The plays of an export, one row a seat with its player, place and score."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_FIELDS, lineterminator="\r\n")
+    writer.writeheader()
+    for play in exported["plays"]:
+        results = {r.get("seat"): r for r in (play["outcome"] or {}).get("results", [])}
+        for seat in play["seats"]:
+            result = results.get(seat["seat"], {})
+            cells = {"play": play["id"], "ended_at": play["ended_at"], "game": play["game"],
+                     "finished": play["finished"], "seat": seat["seat"],
+                     "player": seat["player"], "name": seat["name"],
+                     "place": result.get("place"), "score": result.get("score")}
+            writer.writerow({key: inert(cell) for key, cell in cells.items()})
+    return out.getvalue()
+
+
+@bp.post("/api/players/merge")
+def merge_players() -> Response:
+    """The table page records one player's games under another's name."""
+    body = _host_body()
+    changed = players.merge(context.table().database, _player(body, "player"),
+                            _player(body, "into"))
+    return jsonify(changed=changed)
+
+
+@bp.post("/api/players/forget")
+def forget_player() -> Response:
+    """The table page takes a player's name, and so their records, off every recorded game."""
+    body = _host_body()
+    return jsonify(changed=players.forget(context.table().database, _player(body, "player")))
+
+
+def _host_body() -> dict[str, Any]:
+    """The request's JSON object, from the table page only (403 for anyone else)."""
+    if not context.caller_is_host():
+        raise GetawayError("error.host_only")
+    return dict(api.json_body(request.content_type, request.get_data()))
+
+
+def _player(body: dict[str, Any], field: str) -> str:
+    name = body.get(field)
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidAction("error.player_unknown")
+    return player_key(name)
+
+
+@bp.get("/api/records/best")
+def personal_bests() -> Response:
+    """The phone's player's own bests that the newest recorded game beat, as sentences in the
+    phone's language (none for a phone without a seat): read from the history only."""
+    seat, lang = context.caller_seat(), context.language()
+    table = context.table()
+    found = [] if seat is None else new_bests(table.history(), table.games, seat)
+    return jsonify(bests=[text(key, lang, value=signed(value)) for key, value in found])

@@ -1,0 +1,81 @@
+"""A phone's player comes back: the name it last went by is in the join form the next time,
+so the same person joins as the same player (and their records go on)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.server.app import create_app
+from companion.server.serve import Server, serve
+from companion.table.owner import Table
+from companion.table.store import Store
+from tests.browser.layout import problems
+from tests.browser.test_two_phones import JOIN_CODE, browser, phone, take_seat
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser"]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    table = Table(Store(tmp_path / "getaway.sqlite"), GAMES)
+    table.start()
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {}}))
+    yield table
+    table.stop()
+
+
+@pytest.fixture
+def server(table: Table) -> Iterator[Server]:
+    server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
+                   host="127.0.0.1", port=0)
+    yield server
+    server.close()
+
+
+def test_a_phone_offers_the_name_its_player_last_went_by(table: Table, server: Server,
+                                                         browser: Browser) -> None:
+    page = phone(browser, f"{server.url}j/{JOIN_CODE}", 320, "de-DE")
+    take_seat(page, 0, "Anna")
+    page.fill("#rename-name", "Anna B.")
+    page.locator("#rename").tap()
+    expect(page.locator("#me")).to_contain_text("Anna B.")
+    table.submit(Action("table.release", None, {"seat": 0}))    # the evening is over
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {}}))
+    later = page.context.new_page()              # the same phone, another evening
+    later.goto(f"{server.url}j/{JOIN_CODE}")
+    expect(later.locator("#join")).to_be_visible()
+    expect(later.locator("#name")).to_have_value("Anna B.")
+
+
+def romme_round(table: Table, first: int) -> None:
+    """A new one-round Rommé game that seat ``first`` wins; the other keeps a 7 and a joker."""
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": first, "rounds": 1}}))
+    for kind in ("resume", "end_turn", "end_turn", "romme"):
+        table.submit(Action(kind))
+    table.submit(Action("score", None, {"seat": 1 - first, "tiles": [7, 50]}))
+
+
+def test_a_phone_whose_player_beats_their_best_game_has_a_big_moment(
+        table: Table, server: Server, browser: Browser) -> None:
+    page = phone(browser, f"{server.url}j/{JOIN_CODE}", 320, "en-US")
+    take_seat(page, 0, "Anna")
+    romme_round(table, 1)
+    table.submit(Action("confirm_scores"))                # Anna's first game: -57
+    expect(page.locator("#moment[data-moment^='best']")).to_have_count(0)
+    romme_round(table, 0)
+    table.submit(Action("confirm_scores"))                # and now 0: her best game
+    moment = page.locator("#moment")
+    expect(moment).to_be_visible()
+    expect(moment).to_contain_text("A new best!")
+    expect(moment).to_contain_text("Your best game: 0 points")
+    assert problems(page) == []                          # readable on a 320 px phone

@@ -1,0 +1,61 @@
+"""Players who come back: the table page puts two names of one person together and deletes a
+player with their records, in the box's real SQLite history; nobody else may."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from companion.games.base import Action
+from companion.table.owner import Table
+from companion.table.records import records
+
+
+def named_games(table: Table, *pairs: tuple[str, str]) -> None:
+    """One finished one-round Rommé game for each pair of names at seats 0 and 1 (seat 0
+    goes out)."""
+    for first, second in pairs:
+        table.submit(Action("table.end_game"))
+        table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+            "first_player": 0, "rounds": 1}}))
+        for seat, name in enumerate((first, second)):
+            table.submit(Action("table.rename", None, {"seat": seat, "name": name}))
+        for kind in ("resume", "end_turn", "end_turn", "romme"):
+            table.submit(Action(kind))
+        table.submit(Action("score", None, {"seat": 1, "tiles": [7, 50]}))
+        table.submit(Action("confirm_scores"))
+
+
+def players(table: Table) -> dict[str, tuple[str, int]]:
+    found = records(table.history(), table.games)
+    return {key: (p.name, p.games["romme"].played) for key, p in found.items()}
+
+
+def test_the_table_page_puts_two_names_of_one_person_together(
+        host_page: FlaskClient, client: FlaskClient, table: Table) -> None:
+    named_games(table, ("Anna", "Ben"), ("Annie", "Ben"))
+    assert players(table) == {"anna": ("Anna", 1), "annie": ("Annie", 1), "ben": ("Ben", 2)}
+    refused = client.post("/api/players/merge", json={"player": "annie", "into": "anna"})
+    assert refused.status_code == 403 and refused.json == {
+        "error": "error.host_only", "message": "Only the table page and the box may do that."}
+    met = host_page.post("/api/players/merge", json={"player": "Ben", "into": "anna"},
+                         headers={"Accept-Language": "en"})
+    assert met.status_code == 409 and (met.json or {})["error"] == "error.players_met"
+    merged = host_page.post("/api/players/merge", json={"player": "Annie", "into": "anna"})
+    assert merged.status_code == 200 and merged.json == {"changed": 1}
+    assert players(table) == {"anna": ("Anna", 2), "ben": ("Ben", 2)}
+    unknown = host_page.post("/api/players/merge", json={"player": "Cem", "into": "anna"})
+    assert unknown.status_code == 400
+
+
+def test_the_table_page_deletes_a_player_with_their_records(
+        host_page: FlaskClient, client: FlaskClient, table: Table) -> None:
+    named_games(table, ("Anna", "Ben"), ("Anna", "Cem"))
+    assert client.post("/api/players/forget", json={"player": "ben"}).status_code == 403
+    forgotten = host_page.post("/api/players/forget", json={"player": "Ben"})
+    assert forgotten.status_code == 200 and forgotten.json == {"changed": 1}
+    assert set(players(table)) == {"anna", "cem"}
+    assert "Ben" not in client.get("/records.json").text
+    assert "Ben" not in client.get("/history.csv").text
+    page = host_page.get("/records?lang=de").text
+    assert 'data-post="/api/players/forget"' in page and "Spieler löschen" in page
+    assert 'data-post="/api/players/forget"' not in client.get("/records").text
