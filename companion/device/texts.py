@@ -60,6 +60,8 @@ LOBBY: dict[str, dict[str, str]] = {
         "box.new_game.other": "{game} · {count} Plätze",
         "screen.lobby.choose": "wählen",
         "screen.lobby.start": "OK: starten",
+        "screen.lobby.change": "OK: ändern",
+        "screen.lobby.keep": "OK: übernehmen",
         "screen.lobby.wifi": "Mit dem WLAN der Box verbinden",
     },
     "en": {
@@ -67,6 +69,8 @@ LOBBY: dict[str, dict[str, str]] = {
         "box.new_game.other": "{game} · {count} seats",
         "screen.lobby.choose": "choose",
         "screen.lobby.start": "OK: start",
+        "screen.lobby.change": "OK: change",
+        "screen.lobby.keep": "OK: keep",
         "screen.lobby.wifi": "Join the box's Wi-Fi",
     },
 }

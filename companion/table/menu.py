@@ -19,16 +19,17 @@ from companion.table.state import Claim, TableState
 
 def lobby_controls(games: Games,
                    kept: Mapping[str, Mapping[str, JSON]] | None = None) -> Controls:
-    """The box's start screen: per game one menu item per seat count, started with the
-    options ``kept`` for it on the box, and the way into its settings."""
+    """The box's start screen: per game the way into its settings (one OK from the start for
+    the first game), then one menu item per seat count, started with the options ``kept`` for
+    it on the box."""
     menu = []
     for gid, game in games.items():
         options = dict((kept or {}).get(gid, {}))
+        menu += settings_item(game)
         menu += [MenuItem("box.new_game", Action("table.new_game", None, {
                      "game": gid, "seats": n, **({"options": options} if options else {})}),
                      {"game": gid, "count": n})
                  for n in range(game.min_seats, game.max_seats + 1)]
-        menu += settings_item(game)
     return Controls(menu=menu)
 
 

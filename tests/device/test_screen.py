@@ -561,10 +561,10 @@ def test_screen_draws_a_real_romme_table(table: Table, clock: Any) -> None:
 def test_screen_real_lobby_menu_reads_as_sentences(table: Table) -> None:
     shown = table.published
     labels = menu_labels(shown.controls, shown.public, "en")
-    assert labels[:11] == (*(f"Räuber-Rommé · {n} seats" for n in range(2, 7)),
-                           "Räuber-Rommé: settings…",
-                           *(f"Rob 'n Run · {n} seats" for n in range(2, 6)),
-                           "Rob 'n Run: settings…")
+    assert labels[:11] == ("Räuber-Rommé: settings…",
+                           *(f"Räuber-Rommé · {n} seats" for n in range(2, 7)),
+                           "Rob 'n Run: settings…",
+                           *(f"Rob 'n Run · {n} seats" for n in range(2, 6)))
     assert labels[-1] == "Language: Deutsch"
     assert all(any(game.title["en"] in label for label in labels)
                for game in table.games.values())

@@ -1,0 +1,78 @@
+"""What common tasks on the box alone take, counted press by press on mock pins: each takes at
+most half the presses it took before (the figure before, measured the same way, beside it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.games import GAMES
+from companion.games.base import Button
+from companion.i18n import text
+from companion.table.box_options import _labels
+from tests.device.frames import drawn_lines
+from tests.device.presses import Counting, key
+
+
+@pytest.fixture
+def hands(tmp_path: Path) -> Iterator[Counting]:
+    counting = Counting(tmp_path / "getaway.sqlite")
+    yield counting
+    counting.close()
+
+
+def option(name: str, value: object = None) -> object:
+    """The settings item (or, with ``value``, the value item) of the option ``name``."""
+    return lambda item: item.action.args.get("option") == name and (
+        value is None or item.action.args.get("value") == value)
+
+
+TURN_LIMIT_BEFORE = 17
+"""From the box's start: Rommé's settings, the turn time, 50 s down to 15 s, back out."""
+
+
+def test_presses_turn_limit_from_50_to_15_seconds(hands: Counting) -> None:
+    hands.take(key("box.settings", game="romme"))
+    hands.take(option("turn_seconds"))
+    hands.take(option("turn_seconds", 15))
+    hands.tap(Button.BACK)
+    start = hands.table.published.controls.menu[hands.item("table.new_game", game="romme")]
+    assert start.action.args["options"] == {"turn_seconds": 15}
+    assert hands.presses <= TURN_LIMIT_BEFORE // 2
+
+
+def test_settings_stay_on_the_option_just_set_and_its_values_start_at_its_value(
+        hands: Counting) -> None:
+    hands.take(key("box.settings", game="romme"))
+    hands.take(option("after_overrun"))
+    chosen = hands.table.published.controls.menu[hands.box.cursor]
+    assert chosen.action.args["value"] == 10, "the values start at the one set now"
+    hands.tap(Button.RIGHT)
+    hands.tap(Button.OK)
+    chosen = hands.table.published.controls.menu[hands.box.cursor]
+    assert chosen.action.args == {"game": "romme", "option": "after_overrun"}
+    assert chosen.params["value"] == {"key": "romme.option.after_overrun.15"}
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_settings_say_what_ok_does_there(hands: Counting) -> None:
+    def hints() -> str:
+        _, lines = drawn_lines(hands.table.games, hands.table.published, hands.box.cursor)
+        return " ".join(line.words for line in lines)
+
+    assert "OK: starten" in hints()
+    hands.take(key("box.settings", game="gendarm"))
+    assert "OK: ändern" in hints() and "OK: starten" not in hints()
+    hands.take(option("black"))
+    assert "OK: übernehmen" in hints()
+    assert "Platz 2" in hints()
+
+
+def test_black_is_said_as_a_seat() -> None:
+    game = GAMES["gendarm"]
+    black = next(o for o in game.options if o.name == "black")
+    for lang, said in (("de", "Platz 2"), ("en", "seat 2")):
+        value = _labels(game, black, 1)["value"]
+        assert isinstance(value, dict) and text(str(value["key"]), lang) == said
