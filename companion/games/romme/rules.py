@@ -120,7 +120,7 @@ def _stuck(state: RommeState, action: Action) -> RommeState:
 def _end_round(state: RommeState, winner: int | None) -> RommeState:
     scoring = Scoring(winner, (None,) * len(state.players))
     state = replace(state, phase="scoring", scoring=scoring)
-    focus = next(iter(tile_seats(state)), None)
+    focus = next(iter(missing_seats(state) or tile_seats(state)), None)
     return replace(state, scoring=replace(scoring, focus=focus))
 
 
