@@ -76,3 +76,27 @@ def test_black_is_said_as_a_seat() -> None:
     for lang, said in (("de", "Platz 2"), ("en", "seat 2")):
         value = _labels(game, black, 1)["value"]
         assert isinstance(value, dict) and text(str(value["key"]), lang) == said
+
+
+HAND_BEFORE = 45
+"""A stuck hand of 12 tiles (2 5 5 7 9 10 10 1 3 8 4 and a joker: 114), tile by tile."""
+
+
+def round_scored(hands: Counting) -> int:
+    """Rommé for two: both drew once, then the player on turn went out; the seat to count."""
+    hands.send("table.new_game", game="romme", seats=2)
+    hands.send("resume")
+    for _ in range(2):
+        hands.send("draw", hands.state()["turn"])
+    winner = hands.state()["turn"]
+    hands.send("romme", winner)
+    return 1 - winner
+
+
+def test_presses_a_twelve_tile_hand_by_its_total(hands: Counting) -> None:
+    seat = round_scored(hands)
+    hands.presses = 0
+    for step in ["plus_10"] * 6 + ["plus_5", "minus_1", "add_joker"]:
+        hands.take(key(f"romme.menu.{step}"))
+    assert hands.state()["scoring"]["points"] == {str(seat): -114}
+    assert hands.presses <= HAND_BEFORE // 2
