@@ -13,7 +13,7 @@ from typing import Any
 from companion.games.base import JSON, Action, Button, Controls, Game, Games, MenuItem
 from companion.table.box_options import settings_controls, settings_item
 from companion.table.guide import checklist, guide_module
-from companion.table.rules import may_send
+from companion.table.rules import ASK_AGAIN, may_send
 from companion.table.state import Claim, TableState
 
 
@@ -71,16 +71,39 @@ def _controls(state: TableState, games: Games) -> Controls:
     if state.ending:
         return Controls(ENDING, {Button.BACK: KEEP_PLAYING.action})
     game = games[state.game_id]
+    if state.again is not None:
+        return _asking_again(state, game)
     if state.teaching.shown:
         return guide_controls(state, games)
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    menu = [*(item for item in controls.menu if may_send(state, item.action, games)),
-            *_guide_item(game), *again]
+    menu = [*(_asked(game, item) for item in controls.menu
+              if may_send(state, item.action, games)), *_guide_item(game), *again]
     if not any(item.action.type == "table.end_game" for item in menu):
         menu.append(END_ASK)
     return Controls(menu, keys, controls.turn)
+
+
+def _asked(game: Game[Any], item: MenuItem) -> MenuItem:
+    """``item``, asked again before it is sent if its step may end the game."""
+    step = game.steps.get(item.action.type)
+    if step is None or not step.confirm:
+        return item
+    return replace(item, action=Action(ASK_AGAIN, None, {"step": item.action.type,
+                                                           "args": dict(item.action.args)}))
+
+
+def _asking_again(state: TableState, game: Game[Any]) -> Controls:
+    """The question before a step that may end the game: back first, so a second OK by habit
+    sends nothing; then the step, named as its item was."""
+    asked = state.again
+    assert asked is not None
+    shown = next((item for item in game.controls(state.game).menu if item.action == asked),
+                  MenuItem(f"{game.id}.menu.{asked.type}", asked))
+    step = {"key": shown.key, "params": dict(shown.params)}
+    return Controls([ASK_BACK, MenuItem("box.again", asked, {"step": step})],
+                    {Button.BACK: ASK_BACK.action})
 
 
 def _guide_item(game: Game[Any]) -> list[MenuItem]:
@@ -114,6 +137,8 @@ KEEP_PLAYING = MenuItem("box.keep_playing", Action("table.end_ask", None, {"ask"
 ENDING = (KEEP_PLAYING, MenuItem("box.end_confirm", Action("table.end_game")))
 """The question before a game under way ends: playing on comes first, so a second OK by
 mistake ends nothing."""
+ASK_BACK = MenuItem("box.again_back", Action(ASK_AGAIN))
+"""Back from the question before a step that may end the game, sending nothing."""
 
 
 def _claim_items(claim: Claim) -> list[MenuItem]:

@@ -69,7 +69,8 @@ class TableState:
     holds the options the box starts each game with, as set there; ``box_setup`` the game
     (and the option, "" for the list) whose settings the box shows now. ``teaching`` is how
     the game under way is taught (first-game mode), ``played`` the games this box has seen
-    to their end."""
+    to their end. ``again`` is the step that may end the game the box asks about once more
+    before it sends it."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -89,6 +90,7 @@ class TableState:
     clock_ms: int = 0
     teaching: Teaching = field(default_factory=Teaching)
     played: tuple[str, ...] = ()
+    again: Action | None = None
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -118,7 +120,8 @@ class TableState:
                 if self.host_ask else None, "last_setup": self.last_setup,
                 "ending": self.ending, "box_options": self.box_options,
                 "box_setup": list(self.box_setup) if self.box_setup else None,
-                "teaching": self.teaching.to_json(), "played": list(self.played)}
+                "teaching": self.teaching.to_json(), "played": list(self.played),
+                "again": self.again.to_json() if self.again else None}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
@@ -137,7 +140,8 @@ class TableState:
                    tuple(data["box_setup"]) if data.get("box_setup") else None,
                    int(data.get("clock_ms", 0)),
                    teaching=Teaching.from_json(data.get("teaching")),
-                   played=tuple(data.get("played", ())))
+                   played=tuple(data.get("played", ())),
+                   again=Action.from_json(data["again"]) if data.get("again") else None)
 
 
 def _step(game: Any, action: str, seat: int | None, final: str | None, clock_ms: int,
