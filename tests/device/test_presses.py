@@ -13,7 +13,7 @@ from companion.games.base import Button
 from companion.i18n import text
 from companion.table.box_options import _labels
 from tests.device.frames import drawn_lines
-from tests.device.presses import Counting, key
+from tests.device.presses import Counting, Wanted, key
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def hands(tmp_path: Path) -> Iterator[Counting]:
     counting.close()
 
 
-def option(name: str, value: object = None) -> object:
+def option(name: str, value: object = None) -> Wanted:
     """The settings item (or, with ``value``, the value item) of the option ``name``."""
     return lambda item: item.action.args.get("option") == name and (
         value is None or item.action.args.get("value") == value)
@@ -88,7 +88,7 @@ def round_scored(hands: Counting) -> int:
     hands.send("resume")
     for _ in range(2):
         hands.send("draw", hands.state()["turn"])
-    winner = hands.state()["turn"]
+    winner = int(hands.state()["turn"])
     hands.send("romme", winner)
     return 1 - winner
 

@@ -10,7 +10,7 @@ When the clock ended a turn the whole screen says so for a moment.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import pygame
 
@@ -202,7 +202,6 @@ def _scoring(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
 def _over(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
           ctx: Context) -> Said:
     """The game is over: every player by place with all rounds, the winner first in gold."""
-    state = view["state"]
     _headline(surface, spot, ctx.text("screen.romme.over"), TEXT, ctx, spot.table.width)
     _standings(surface, _table(spot), view, ctx)
     return None
