@@ -100,3 +100,22 @@ def test_presses_a_twelve_tile_hand_by_its_total(hands: Counting) -> None:
         hands.take(key(f"romme.menu.{step}"))
     assert hands.state()["scoring"]["points"] == {str(seat): -114}
     assert hands.presses <= HAND_BEFORE // 2
+
+
+DICE_BEFORE = {8: 32, 10: 39}
+"""Every colour die (and the two jokers) chosen colour by colour, rolled, each face typed in."""
+
+
+@pytest.mark.parametrize("count", [8, 10])
+def test_presses_a_roll_of_every_die_the_box_rolls_for_the_group(hands: Counting,
+                                                                 count: int) -> None:
+    hands.send("table.new_game", game="safehouse", seats=2)
+    hands.presses = 0
+    hands.take(key("safehouse.menu.colour_dice" if count == 8 else "safehouse.menu.all_dice",
+                   count=count))
+    hands.tap(Button.TURN)
+    assert hands.state()["phase"] == "faces"
+    hands.take(key("safehouse.menu.box_rolls", count=count))
+    roll = hands.state()["roll"]
+    assert hands.state()["phase"] == "helps", roll
+    assert hands.presses <= DICE_BEFORE[count] // 2
