@@ -399,10 +399,12 @@ def _nobody() -> None:
 
 
 def follow(cursor: int, old: Controls, new: Controls) -> int:
-    """Where the cursor goes when the menu changes: to the first item on a new turn; else it
-    stays on its item, found again by what it is, or goes where that item stood. Asks never
-    move it: they are not in the menu."""
+    """Where the cursor goes when the menu changes: where a menu that leads it says; to the
+    first item on a new turn; else it stays on its item, found again by what it is, or goes
+    where that item stood. Asks never move it: they are not in the menu."""
     before, after = list(old.menu), list(new.menu)
+    if new.lead is not None and 0 <= new.lead < len(after) and before != after:
+        return new.lead
     if old.turn != new.turn or cursor >= len(before):
         return 0
     found = _find(before, cursor, after)

@@ -27,6 +27,7 @@ PARTS: dict[str, dict[str, str]] = {
         "box.key.undo": "Rückgängig",
         "box.key.end_ask": "Weiterspielen",
         "box.key.setup": "Zurück",
+        "box.key.ask_again": "Zurück",
     },
     "en": {
         "screen.join_short": "Join",
@@ -49,6 +50,7 @@ PARTS: dict[str, dict[str, str]] = {
         "box.key.undo": "undo",
         "box.key.end_ask": "play on",
         "box.key.setup": "back",
+        "box.key.ask_again": "back",
     },
 }
 """The words every painter shares: keys, the clock's warnings, joining."""

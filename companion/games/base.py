@@ -374,6 +374,9 @@ class Controls:
     """What waits for the box's answer besides the game (a browser to be the table page, a
     phone for a taken seat): each ask's grant, then its refusal. Never in ``menu``: the box
     shows them on a screen of their own, opened by a held RIGHT."""
+    lead: int | None = None
+    """Where the cursor goes whenever the menu changes, for a menu that leads it on (the next
+    tool of a safe entered tool by tool); None: the box keeps it on its item."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,11 +78,13 @@ def _controls(state: TableState, games: Games) -> Controls:
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    menu = [*(_asked(game, item) for item in controls.menu
-              if may_send(state, item.action, games)), *_guide_item(game), *again]
+    offered = [item for item in controls.menu if may_send(state, item.action, games)]
+    menu = [*(_asked(game, item) for item in offered), *_guide_item(game), *again]
     if not any(item.action.type == "table.end_game" for item in menu):
         menu.append(END_ASK)
-    return Controls(menu, keys, controls.turn)
+    lead = controls.menu[controls.lead] if controls.lead is not None else None
+    return Controls(menu, keys, controls.turn,
+                    lead=offered.index(lead) if lead in offered else None)
 
 
 def _asked(game: Game[Any], item: MenuItem) -> MenuItem:

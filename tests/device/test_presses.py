@@ -119,3 +119,31 @@ def test_presses_a_roll_of_every_die_the_box_rolls_for_the_group(hands: Counting
     roll = hands.state()["roll"]
     assert hands.state()["phase"] == "helps", roll
     assert hands.presses <= DICE_BEFORE[count] // 2
+
+
+SAFES_BEFORE = 53
+"""Three safes (a card, a stethoscope, 2 acid, a ram, 1 gold; a flashlight, dynamite, 2 rams,
+a jackhammer, 2 gold; a card, a flashlight, a stethoscope, acid, 3 gold) tool by tool."""
+SAFES = [({"card": 1, "stethoscope": 1, "acid": 2, "ram": 1}, 1),
+         ({"flashlight": 1, "dynamite": 1, "ram": 2, "jackhammer": 1}, 2),
+         ({"card": 1, "flashlight": 1, "stethoscope": 1, "acid": 1}, 3)]
+
+
+def test_presses_three_safes_entered_in_the_order_their_tools_are_listed(
+        hands: Counting) -> None:
+    hands.send("table.new_game", game="robnrun", seats=4)
+    hands.take(key("robnrun.menu.rob", building="A2"))
+    hands.take(key("robnrun.menu.openly"))
+    hands.take(key("robnrun.menu.openly_yes"))
+    hands.presses = 0
+    for n, (tools, gold) in enumerate(SAFES, start=1):
+        for name, count in tools.items():
+            hands.take(key("robnrun.menu.add_tool", safe=n, tool={"key": f"robnrun.tool.{name}"}))
+            for _ in range(count - 1):
+                hands.tap(Button.TURN)                  # that tool once more
+        hands.take(key("robnrun.menu.safe_gold", safe=n, gold=gold))
+    assert hands.table.published.device["box"]["draft"] == [
+        {"tools": tools, "gold": gold} for tools, gold in SAFES]
+    hands.take(key("robnrun.menu.enter_safes"))
+    assert hands.state()["prepare"]["safes_entered"]
+    assert hands.presses <= SAFES_BEFORE // 2
