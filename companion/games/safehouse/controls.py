@@ -50,9 +50,10 @@ def _ready(state: ShState) -> Controls:
     once it holds a colour die. Without a colour die in the middle the dice must come back
     first."""
     middle, chosen = free(state), state.selection
-    menu = [*_all_dice(middle, chosen), *(MenuItem(f"safehouse.menu.die.{colour}", Action("select", None, {"dice": {
-        **chosen, colour: (chosen[colour] + 1) % (middle[colour] + 1)}}),
-        {"chosen": chosen[colour], "free": middle[colour]})
+    menu = [*_all_dice(middle, chosen), *(
+        MenuItem(f"safehouse.menu.die.{colour}", Action("select", None, {"dice": {
+            **chosen, colour: (chosen[colour] + 1) % (middle[colour] + 1)}}),
+            {"chosen": chosen[colour], "free": middle[colour]})
         for colour in DICE if middle[colour])]
     roll = Action("roll", None, {"dice": dict(chosen)})
     retrieve = MenuItem("safehouse.menu.retrieve", Action("retrieve"),
