@@ -208,10 +208,10 @@ class Step(Generic[S, F]):
     """The seat whose secret part it plays when the box or the table page sends it (a boss
     without a phone entering the safes): the Table refuses it, and leaves it out of the box's
     menu, while a phone holds that seat."""
-    confirm: bool = False
-    """It may end the game (a capture, as the secret catcher decides, which no preview may
-    show): the box asks again before it sends it, and a phone's button asks for a second
-    tap."""
+    confirm: str = ""
+    """The question (a text key; ``{step}`` names the item) the box asks before it sends a step
+    that ends the game or may (a capture, as the secret catcher decides, which no preview may
+    show); a phone's button asks for a second tap. Empty: it is sent at once."""
 
     def __post_init__(self) -> None:
         if (self.role is None) == (self.by in (Sender.SEAT, Sender.SEAT_PHONE)):

@@ -104,7 +104,8 @@ def _asking_again(state: TableState, game: Game[Any]) -> Controls:
     shown = next((item for item in game.controls(state.game).menu if item.action == asked),
                   MenuItem(f"{game.id}.menu.{asked.type}", asked))
     step = {"key": shown.key, "params": dict(shown.params)}
-    return Controls([ASK_BACK, MenuItem("box.again", asked, {"step": step})],
+    question = game.steps[asked.type].confirm
+    return Controls([ASK_BACK, MenuItem(question, asked, {"step": step})],
                     {Button.BACK: ASK_BACK.action})
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.device.screen import menu_labels
+from companion.games.base import Button
 from tests.device.frames import drawn_lines
 from tests.device.presses import Counting
 
@@ -55,3 +57,21 @@ def test_romme_score_rows_read_place_name_and_points(hands: Counting) -> None:
     lines = said(hands)
     assert {"R1", "1. Ben", "2. Spieler 2", "3. Spieler 3"} <= set(lines), lines
     assert not any(line.startswith("Platz") for line in lines[1:9]), "only the headline"
+
+
+def test_romme_finish_is_asked_again_before_it_ends_the_game(hands: Counting) -> None:
+    hands.send("table.new_game", game="romme", seats=2)
+    hands.send("resume")
+    for _ in range(2):
+        hands.send("draw", hands.state()["turn"])
+    hands.send("romme", hands.state()["turn"])
+    hands.send("score", None, seat=hands.state()["scoring"]["missing"][0], tiles=[5])
+    hands.send("confirm_scores")
+    hands.take(lambda item: item.key == "romme.menu.finish")
+    shown = hands.table.published
+    assert shown.public["state"]["phase"] == "ready" and hands.box.cursor == 0
+    assert menu_labels(shown.controls, shown.public, "de")[:2] == (
+        "Nein, zurück", "Wirklich? Das beendet das Spiel")
+    hands.tap(Button.RIGHT)
+    hands.tap(Button.OK)
+    assert hands.state()["phase"] == "over"

@@ -76,7 +76,7 @@ def choose(operator: Operator, key: str, **params: Any) -> None:
 def capture(operator: Operator) -> None:
     """Claim the capture with the chip's gendarme, and say yes when the box asks again."""
     choose(operator, "gendarm.menu.capture", gendarme=CHIP)
-    choose(operator, "box.again")
+    choose(operator, "box.again.may_end")
 
 
 def offered(operator: Operator, key: str) -> list[int]:

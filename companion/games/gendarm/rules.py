@@ -373,7 +373,7 @@ RULES: Rules[GendarmState] = Rules("gendarm", {
     "capture": base.Step(does=_capture, phases=("play",), by=Sender.SEAT_PHONE, role=CLAIMANT,
                          check=every(checks.nothing_pending, checks.not_moved, checks.capture),
                          undo=Undo.FINAL, arguments={"gendarme": int}, secret=_turn_on_table,
-                         confirm=True),
+                         confirm="box.again.may_end"),
     "claim": base.Step(does=_claim, phases=("play",), by=BOX, refused="gendarm.claim_phone",
                        check=every(checks.kept_chip, checks.nothing_pending, checks.not_moved,
                                    checks.capture),
