@@ -45,16 +45,15 @@ def controls(state: ShState) -> Controls:
 
 
 def _ready(state: ShState) -> Controls:
-    """OK on a colour chooses one more of its dice (back to none), first every die in the
-    middle at once (and every colour die, where jokers lie there too); TURN rolls the choice
-    once it holds a colour die. Without a colour die in the middle the dice must come back
+    """OK on a colour chooses one more of its dice (back to none), the next items every die in
+    the middle at once (and every colour die, where jokers lie there too); TURN rolls the
+    choice once it holds a colour die. Without a colour die in the middle the dice must come back
     first."""
     middle, chosen = free(state), state.selection
-    menu = [*_all_dice(middle, chosen), *(
-        MenuItem(f"safehouse.menu.die.{colour}", Action("select", None, {"dice": {
-            **chosen, colour: (chosen[colour] + 1) % (middle[colour] + 1)}}),
-            {"chosen": chosen[colour], "free": middle[colour]})
-        for colour in DICE if middle[colour])]
+    menu = [*(MenuItem(f"safehouse.menu.die.{colour}", Action("select", None, {"dice": {
+        **chosen, colour: (chosen[colour] + 1) % (middle[colour] + 1)}}),
+        {"chosen": chosen[colour], "free": middle[colour]})
+        for colour in DICE if middle[colour]), *_all_dice(middle, chosen)]
     roll = Action("roll", None, {"dice": dict(chosen)})
     retrieve = MenuItem("safehouse.menu.retrieve", Action("retrieve"),
                         {"steps": retrieval_cost(state)})
