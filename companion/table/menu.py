@@ -98,14 +98,14 @@ def _asked(game: Game[Any], item: MenuItem) -> MenuItem:
 
 def _asking_again(state: TableState, game: Game[Any]) -> Controls:
     """The question before a step that may end the game: back first, so a second OK by habit
-    sends nothing; then the step, named as its item was."""
+    sends nothing; then the step, named as its item was; last, as ever, the way out."""
     asked = state.again
     assert asked is not None
     shown = next((item for item in game.controls(state.game).menu if item.action == asked),
                   MenuItem(f"{game.id}.menu.{asked.type}", asked))
     step = {"key": shown.key, "params": dict(shown.params)}
     question = game.steps[asked.type].confirm
-    return Controls([ASK_BACK, MenuItem(question, asked, {"step": step})],
+    return Controls([ASK_BACK, MenuItem(question, asked, {"step": step}), END_ASK],
                     {Button.BACK: ASK_BACK.action})
 
 
