@@ -97,8 +97,9 @@ def _asked(game: Game[Any], item: MenuItem) -> MenuItem:
 
 
 def _asking_again(state: TableState, game: Game[Any]) -> Controls:
-    """The question before a step that may end the game: back first, so a second OK by habit
-    sends nothing; then the step, named as its item was; last, as ever, the way out."""
+    """The question before a step that may end the game: "End the game? No" first, so a second
+    OK by habit sends nothing; then the step (as its declaration says it); last, as ever, the
+    way out."""
     asked = state.again
     assert asked is not None
     shown = next((item for item in game.controls(state.game).menu if item.action == asked),

@@ -71,7 +71,7 @@ def test_romme_finish_is_asked_again_before_it_ends_the_game(hands: Counting) ->
     shown = hands.table.published
     assert shown.public["state"]["phase"] == "ready" and hands.box.cursor == 0
     assert menu_labels(shown.controls, shown.public, "de")[:2] == (
-        "Nein, zurück", "Wirklich? Das beendet das Spiel")
+        "Spielende? Nein", "Ja, beenden")
     hands.tap(Button.RIGHT)
     hands.tap(Button.OK)
     assert hands.state()["phase"] == "over"

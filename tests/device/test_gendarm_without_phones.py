@@ -299,9 +299,8 @@ def test_the_box_asks_again_before_a_capture_that_may_end_the_game(operator: Ope
     shown = operator.table.published
     assert shown.public["outcome"] is None and operator.box.cursor == 0
     assert menu_labels(shown.controls, shown.public, "de")[:2] == (
-        "Nein, zurück", "Wirklich? Das kann das Spiel beenden: Gendarm 2 fängt")
-    assert menu_labels(shown.controls, shown.public, "en")[1] == (
-        "Really? This may end the game: Gendarme 2 catches")
+        "Spielende? Nein", "Gendarm 2 fängt")
+    assert menu_labels(shown.controls, shown.public, "en")[0] == "End the game? No"
     operator.tap(Button.OK)                                       # back: nothing sent
     assert operator.table.published.public["outcome"] is None
     assert offered(operator, "gendarm.menu.capture") == list(range(1, 7))
