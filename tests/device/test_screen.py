@@ -398,7 +398,7 @@ def test_screen_romme_time_up_fills_the_screen_for_a_moment() -> None:
 def test_screen_romme_scoring_shows_tiles_and_flags_missing_seats() -> None:
     scoring = {"winner": 1, "first_turn_out": False, "tiles": {"0": [3, 50, 10], "3": [7]},
                "missing": [2], "focus": 3, "points": {"0": -63, "1": 0, "3": -7}}
-    menu = Controls(menu=[MenuItem(f"romme.menu.{key}", Action("score"), {"seat": 4, "count": 17})
+    menu = Controls(menu=[MenuItem(f"romme.menu.{key}", Action("score"), {"total": 17})
                           for key in ("plus_10", "plus_5", "plus_1", "minus_1", "add_joker")])
     surface = render(romme_view("scoring", scoring=scoring), "romme_scoring", controls=menu,
                      cursor=4)

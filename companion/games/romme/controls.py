@@ -83,7 +83,7 @@ def _totals(state: RommeState, seat: int) -> list[MenuItem]:
         if tiles is not None:
             menu.append(MenuItem(f"romme.menu.{name}",
                                  Action("score", None, {"seat": seat, "tiles": tiles}),
-                                 {"seat": seat + 1, "count": sum(tiles)}))
+                                 {"total": sum(tiles)}))
     return menu
 
 
