@@ -115,7 +115,7 @@ def test_presses_a_roll_of_every_die_the_box_rolls_for_the_group(hands: Counting
                    count=count))
     hands.tap(Button.TURN)
     assert hands.state()["phase"] == "faces"
-    hands.take(key("safehouse.menu.box_rolls", count=count))
+    hands.take(key("safehouse.menu.box_rolls", dice=count))
     roll = hands.state()["roll"]
     assert hands.state()["phase"] == "helps", roll
     assert hands.presses <= DICE_BEFORE[count] // 2

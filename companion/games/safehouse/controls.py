@@ -97,7 +97,7 @@ def _faces(state: ShState) -> Controls:
     die = state.roll.faces[colour].index(None) + 1
     back = {Button.BACK: Action("face_back")} if state.roll.entered else {}
     box = MenuItem("safehouse.menu.box_rolls", Action("faces", None, {"box": True}),
-                   {"count": sum(waiting.values())})
+                   {"dice": sum(waiting.values())})
     return Controls([*(MenuItem(f"safehouse.menu.face.{colour}",
                                 Action("faces", None, {"faces": {colour: [face]}}),
                                 {"die": die, "face": _face(face, PURSUER_FACE)})
