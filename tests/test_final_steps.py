@@ -18,7 +18,7 @@ FINAL, DRAWN = Undo.FINAL, Undo.DRAWN
 NOT_OPEN: dict[str, dict[str, Undo]] = {
     "romme": {"timeout": FINAL},
     "robnrun": {"deal": FINAL, "sort": FINAL},
-    "safehouse": {"roll": DRAWN, "help": DRAWN},
+    "safehouse": {"roll": DRAWN, "help": DRAWN, "faces": DRAWN},
     "gendarm": {"start_roll": DRAWN, "deal": FINAL, "roll": DRAWN, "capture": FINAL},
 }
 """What the rules say undo may not take back: what shows a secret or the clock's verdict, and

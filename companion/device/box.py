@@ -416,10 +416,12 @@ def _nobody() -> None:
 
 
 def follow(cursor: int, old: Controls, new: Controls) -> int:
-    """Where the cursor goes when the menu changes: to the first item on a new turn; else it
-    stays on its item, found again by what it is, or goes where that item stood. Asks never
-    move it: they are not in the menu."""
+    """Where the cursor goes when the menu changes: where a menu that leads it says; to the
+    first item on a new turn; else it stays on its item, found again by what it is, or goes
+    where that item stood. Asks never move it: they are not in the menu."""
     before, after = list(old.menu), list(new.menu)
+    if new.lead is not None and 0 <= new.lead < len(after) and before != after:
+        return new.lead
     if old.turn != new.turn or cursor >= len(before):
         return 0
     found = _find(before, cursor, after)
@@ -451,13 +453,15 @@ def _likenesses(menu: Sequence[MenuItem], item: MenuItem) -> tuple[Likeness, ...
     """What makes an item ``item`` again: the same key and params; the same key and the params
     that told it apart from the others of its key in ``menu`` ("To safe 3" after "To safe 2",
     "2. Acid" after "1. Acid", never "Into hideout 4" after "Into hideout 3"); the same kind
-    of action on the same params ("Keep: 1 blue die (3)" after "Again: 1 blue die (3)")."""
+    of action on the same params ("Keep: 1 blue die (3)" after "Again: 1 blue die (3)"); the
+    same params of two or more ("Turn time: 15 s" in the settings after the value 15 s)."""
     telling = _telling(menu, item.key)
     return (lambda other: (other.key, other.params) == (item.key, item.params),
             lambda other: other.key == item.key and all(
                 other.params.get(name) == item.params.get(name) for name in telling),
             lambda other: bool(item.params) and (other.action.type, other.params) == (
-                item.action.type, item.params))
+                item.action.type, item.params),
+            lambda other: len(item.params) > 1 and other.params == item.params)
 
 
 def _telling(menu: Sequence[MenuItem], key: str) -> set[str]:

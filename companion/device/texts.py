@@ -27,6 +27,7 @@ PARTS: dict[str, dict[str, str]] = {
         "box.key.undo": "Rückgängig",
         "box.key.end_ask": "Weiterspielen",
         "box.key.setup": "Zurück",
+        "box.key.ask_again": "Zurück",
     },
     "en": {
         "screen.join_short": "Join",
@@ -49,6 +50,7 @@ PARTS: dict[str, dict[str, str]] = {
         "box.key.undo": "undo",
         "box.key.end_ask": "play on",
         "box.key.setup": "back",
+        "box.key.ask_again": "back",
     },
 }
 """The words every painter shares: keys, the clock's warnings, joining."""
@@ -60,6 +62,8 @@ LOBBY: dict[str, dict[str, str]] = {
         "box.new_game.other": "{game} · {count} Plätze",
         "screen.lobby.choose": "wählen",
         "screen.lobby.start": "OK: starten",
+        "screen.lobby.change": "OK: ändern",
+        "screen.lobby.keep": "OK: übernehmen",
         "screen.lobby.wifi": "Mit dem WLAN der Box verbinden",
         "screen.lobby.here": "Da: {names}",
         "screen.lobby.gone": "Weg: {names}",
@@ -69,6 +73,8 @@ LOBBY: dict[str, dict[str, str]] = {
         "box.new_game.other": "{game} · {count} seats",
         "screen.lobby.choose": "choose",
         "screen.lobby.start": "OK: start",
+        "screen.lobby.change": "OK: change",
+        "screen.lobby.keep": "OK: keep",
         "screen.lobby.wifi": "Join the box's Wi-Fi",
         "screen.lobby.here": "Here: {names}",
         "screen.lobby.gone": "Gone: {names}",

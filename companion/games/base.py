@@ -210,6 +210,10 @@ class Step(Generic[S, F]):
     """The seat whose secret part it plays when the box or the table page sends it (a boss
     without a phone entering the safes): the Table refuses it, and leaves it out of the box's
     menu, while a phone holds that seat."""
+    confirm: str = ""
+    """The question (a text key; ``{step}`` names the item) the box asks before it sends a step
+    that ends the game or may (a capture, as the secret catcher decides, which no preview may
+    show); a phone's button asks for a second tap. Empty: it is sent at once."""
 
     def __post_init__(self) -> None:
         if (self.role is None) == (self.by in (Sender.SEAT, Sender.SEAT_PHONE)):
@@ -372,6 +376,9 @@ class Controls:
     """What waits for the box's answer besides the game (a browser to be the table page, a
     phone for a taken seat): each ask's grant, then its refusal. Never in ``menu``: the box
     shows them on a screen of their own, opened by a held RIGHT."""
+    lead: int | None = None
+    """Where the cursor goes whenever the menu changes, for a menu that leads it on (the next
+    tool of a safe entered tool by tool); None: the box keeps it on its item."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,9 @@ from companion.i18n import has_text
 from companion.table.state import TableState
 
 WIDE_RANGE = 60
-"""A number with a range this wide or wider goes in steps of 5 (as on the table page)."""
+"""A number with a range this wide or wider is offered in round steps, wider as it grows."""
+ROUND = (10, 12, 15, 20, 30, 40, 50, 60, 75, 90)
+"""The round numbers of each power of ten a wide range offers: ... 15, 20, 30 ... 120, 150 ..."""
 
 CLOSE = Action("table.setup", None, {"game": ""})
 
@@ -35,13 +37,18 @@ def settable(game: Game[Any]) -> list[Option]:
             if o.choices or (o.minimum is not None and o.maximum is not None)]
 
 
-def values(option: Option) -> list[JSON]:
-    """Every value the box offers for ``option``, in order."""
+def values(option: Option, now: JSON = None) -> list[JSON]:
+    """Every value the box offers for ``option``, in order, with the one set ``now``; a wide
+    range in round steps (15, 20, 30 ... 180), few presses apart."""
     if option.choices:
         return list(option.choices)
-    assert option.minimum is not None and option.maximum is not None
-    step = 5 if option.maximum - option.minimum >= WIDE_RANGE else 1
-    return sorted({*range(option.minimum, option.maximum + 1, step), option.default})
+    low, high = option.minimum, option.maximum
+    assert low is not None and high is not None
+    offered = {option.default, low, high, *([now] if isinstance(now, int) else [])}
+    if high - low < WIDE_RANGE:
+        return list(range(low, high + 1))
+    steps = {first * 10 ** power // 10 for power in range(len(str(high)) + 1) for first in ROUND}
+    return sorted(n for n in steps | offered if low <= n <= high)
 
 
 def chosen(state: TableState, game: Game[Any]) -> dict[str, JSON]:
@@ -74,7 +81,8 @@ def choose(state: TableState, action: Action, games: Games) -> TableState:
 
 def settings_controls(state: TableState, games: Games) -> Controls:
     """The box's menu while a game's settings are open: each option with its value and
-    "Done", or one option's values from the one it has now; BACK goes back a level."""
+    "Done", or one option's values in order (the box's cursor starts on the one it has now,
+    and back in the list stays on the option); BACK goes back a level."""
     assert state.box_setup is not None
     game_id, name = state.box_setup
     game = games[game_id]
@@ -85,13 +93,11 @@ def settings_controls(state: TableState, games: Games) -> Controls:
                          _labels(game, o, now[o.name])) for o in settable(game)]
         return Controls([*menu, MenuItem("box.settings_done", CLOSE)], {Button.BACK: CLOSE})
     option = _option(game, name)
-    offered = values(option)
-    start = offered.index(now[name]) if now[name] in offered else 0
     menu = [MenuItem("box.option_value", Action("table.option", None,
                                                {"game": game_id, "option": name,
                                                 "value": value}),
-                     {"value": _labels(game, option, value)["value"]})
-            for value in offered[start:] + offered[:start]]
+                     _labels(game, option, value))
+            for value in values(option, now[name])]
     back = Action("table.setup", None, {"game": game_id, "option": ""})
     return Controls(menu, {Button.BACK: back})
 

@@ -13,22 +13,23 @@ from typing import Any
 from companion.games.base import JSON, Action, Button, Controls, Game, Games, MenuItem
 from companion.table.box_options import settings_controls, settings_item
 from companion.table.guide import checklist, guide_module
-from companion.table.rules import may_send
+from companion.table.rules import ASK_AGAIN, may_send
 from companion.table.state import Claim, TableState
 
 
 def lobby_controls(games: Games,
                    kept: Mapping[str, Mapping[str, JSON]] | None = None) -> Controls:
-    """The box's start screen: per game one menu item per seat count, started with the
-    options ``kept`` for it on the box, and the way into its settings."""
+    """The box's start screen: per game the way into its settings (one OK from the start for
+    the first game), then one menu item per seat count, started with the options ``kept`` for
+    it on the box."""
     menu = []
     for gid, game in games.items():
         options = dict((kept or {}).get(gid, {}))
+        menu += settings_item(game)
         menu += [MenuItem("box.new_game", Action("table.new_game", None, {
                      "game": gid, "seats": n, **({"options": options} if options else {})}),
                      {"game": gid, "count": n})
                  for n in range(game.min_seats, game.max_seats + 1)]
-        menu += settings_item(game)
     return Controls(menu=menu)
 
 
@@ -70,16 +71,43 @@ def _controls(state: TableState, games: Games) -> Controls:
     if state.ending:
         return Controls(ENDING, {Button.BACK: KEEP_PLAYING.action})
     game = games[state.game_id]
+    if state.again is not None:
+        return _asking_again(state, game)
     if state.teaching.shown:
         return guide_controls(state, games)
     controls = game.controls(state.game)
     keys = {Button.BACK_LONG: Action("table.undo"), **controls.keys}
     again = [MenuItem("box.rematch", Action("table.rematch"))] if game.outcome(state.game) else []
-    menu = [*(item for item in controls.menu if may_send(state, item.action, games)),
-            *_guide_item(game), *again]
+    offered = [item for item in controls.menu if may_send(state, item.action, games)]
+    menu = [*(_asked(game, item) for item in offered), *_guide_item(game), *again]
     if not any(item.action.type == "table.end_game" for item in menu):
         menu.append(END_ASK)
-    return Controls(menu, keys, controls.turn)
+    lead = controls.menu[controls.lead] if controls.lead is not None else None
+    return Controls(menu, keys, controls.turn,
+                    lead=offered.index(lead) if lead in offered else None)
+
+
+def _asked(game: Game[Any], item: MenuItem) -> MenuItem:
+    """``item``, asked again before it is sent if its step may end the game."""
+    step = game.steps.get(item.action.type)
+    if step is None or not step.confirm:
+        return item
+    return replace(item, action=Action(ASK_AGAIN, None, {"step": item.action.type,
+                                                           "args": dict(item.action.args)}))
+
+
+def _asking_again(state: TableState, game: Game[Any]) -> Controls:
+    """The question before a step that may end the game: "End the game? No" first, so a second
+    OK by habit sends nothing; then the step (as its declaration says it); last, as ever, the
+    way out."""
+    asked = state.again
+    assert asked is not None
+    shown = next((item for item in game.controls(state.game).menu if item.action == asked),
+                  MenuItem(f"{game.id}.menu.{asked.type}", asked))
+    step = {"key": shown.key, "params": dict(shown.params)}
+    question = game.steps[asked.type].confirm
+    return Controls([ASK_BACK, MenuItem(question, asked, {"step": step}), END_ASK],
+                    {Button.BACK: ASK_BACK.action})
 
 
 def _guide_item(game: Game[Any]) -> list[MenuItem]:
@@ -113,6 +141,8 @@ KEEP_PLAYING = MenuItem("box.keep_playing", Action("table.end_ask", None, {"ask"
 ENDING = (KEEP_PLAYING, MenuItem("box.end_confirm", Action("table.end_game")))
 """The question before a game under way ends: playing on comes first, so a second OK by
 mistake ends nothing."""
+ASK_BACK = MenuItem("box.again_back", Action(ASK_AGAIN))
+"""Back from the question before a step that may end the game, sending nothing."""
 
 
 def _claim_items(claim: Claim) -> list[MenuItem]:

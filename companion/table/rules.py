@@ -42,8 +42,14 @@ ACTION_BYTES = 16 * 1024
 """The most an action may weigh as JSON: a saved scenario fits, junk for the log does not."""
 
 
+ASK_AGAIN = "table.ask_again"
+
+
 def apply_table(state: TableState, action: Action, games: Games) -> TableState:
-    """The state after ``action``; table actions start with ``table.``, the rest go to the game."""
+    """The state after ``action``; table actions start with ``table.``, the rest go to the game.
+    Whatever happens meanwhile, the box stops asking again about a step."""
+    if state.again is not None and action.type != ASK_AGAIN:
+        state = replace(state, again=None)
     table_step = TABLE_STEPS.get(action.type)
     if table_step is not None:
         check_sender(table_step, state, action)
@@ -175,6 +181,19 @@ def _end_ask(state: TableState, action: Action, games: Games) -> TableState:
     return replace(state, ending=action.args.get("ask") is True)
 
 
+def _ask_again(state: TableState, action: Action, games: Games) -> TableState:
+    """The box asks once more before it sends a game's step that may end the game (``step``
+    with its ``args``), or stops asking (without ``step``)."""
+    game = _current(state, games)
+    kind = action.args.get("step")
+    if kind is None:
+        return replace(state, again=None)
+    step = game.steps.get(str(kind))
+    if step is None or not step.confirm:
+        raise InvalidAction("error.action_unknown", type=str(kind)[:40])
+    return replace(state, again=Action(str(kind), None, dict(action.args.get("args", {}))))
+
+
 def _undo(state: TableState, action: Action, games: Games) -> TableState:
     """Go back to the state before the last step, less all the time the clocks ran since it
     was entered: undo takes back what was done, never the seconds that passed."""
@@ -210,6 +229,7 @@ TABLE_STEPS: Mapping[str, TableStep] = {
                                 arguments={"game": str, "seats": int, "options": dict}),
     "table.end_game": base.Step(does=_end_game, by=HOST),
     "table.end_ask": base.Step(does=_end_ask, by=HOST, arguments={"ask": bool}),
+    ASK_AGAIN: base.Step(does=_ask_again, by=HOST, arguments={"step": str, "args": dict}),
     "table.setup": base.Step(does=box_options.setup, by=HOST,
                              arguments={"game": str, "option": str}),
     "table.option": base.Step(does=box_options.choose, by=HOST,

@@ -71,7 +71,8 @@ class TableState:
     the game under way is taught (first-game mode), ``played`` the games this box has seen
     to their end. ``benched`` holds the evening's places beyond the game's seats, in their
     order (place ``len(seats) + i``): players who sit out a smaller game, their names and
-    phones kept for the next bigger one."""
+    phones kept for the next bigger one. ``again`` is the step that may end the game the box
+    asks about once more before it sends it."""
 
     game_id: str | None = None
     seats: tuple[Seat, ...] = ()
@@ -92,6 +93,7 @@ class TableState:
     teaching: Teaching = field(default_factory=Teaching)
     played: tuple[str, ...] = ()
     benched: tuple[Seat, ...] = ()
+    again: Action | None = None
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
@@ -122,7 +124,8 @@ class TableState:
                 if self.host_ask else None, "last_setup": self.last_setup,
                 "ending": self.ending, "box_options": self.box_options,
                 "box_setup": list(self.box_setup) if self.box_setup else None,
-                "teaching": self.teaching.to_json(), "played": list(self.played)}
+                "teaching": self.teaching.to_json(), "played": list(self.played),
+                "again": self.again.to_json() if self.again else None}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
@@ -142,7 +145,8 @@ class TableState:
                    int(data.get("clock_ms", 0)),
                    teaching=Teaching.from_json(data.get("teaching")),
                    played=tuple(data.get("played", ())),
-                   benched=tuple(Seat(name, token) for name, token in data.get("benched", ())))
+                   benched=tuple(Seat(name, token) for name, token in data.get("benched", ())),
+                   again=Action.from_json(data["again"]) if data.get("again") else None)
 
 
 def _step(game: Any, action: str, seat: int | None, final: str | None, clock_ms: int,

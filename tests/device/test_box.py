@@ -46,7 +46,7 @@ class Player:
         self.box.settled()
 
     def start_romme(self, seats: int = 2) -> None:
-        self.tap(*[Button.RIGHT] * (seats - 2), Button.OK)
+        self.tap(*[Button.RIGHT] * (seats - 1), Button.OK)
         assert self.state()["phase"] == "ready"
 
     def state(self) -> Any:
@@ -139,22 +139,22 @@ def test_box_lobby_sets_a_games_options_before_starting_it(
         clock: FakeClock) -> None:
     p = player(box, pins, pin_map, table, clock)
     p.tap(Button.LEFT, Button.OK)                       # English, for the labels below
-    p.tap(*[Button.RIGHT] * 6)                          # round from the last item
+    p.tap(Button.RIGHT)                                 # round from the last item
     assert labels(table)[box.cursor] == "Räuber-Rommé: settings…"
     p.tap(Button.OK)
     assert labels(table)[:2] == ("Seconds per turn: 50", "Penalty for running over: 1 tile")
     assert labels(table)[-1] == "Done" and box.cursor == 0
-    p.tap(Button.OK)                                    # the turn's values, from the one set
-    assert labels(table)[:2] == ("50", "55")
-    p.tap(*[Button.LEFT] * 4, Button.OK)
-    assert labels(table)[box.cursor] == "Seconds per turn: 30", "back on the list's top"
-    p.tap(*[Button.RIGHT] * 5, Button.OK)
-    assert labels(table)[0] == "10\u00a0s"
+    p.tap(Button.OK)                                    # the turn's values, on the one set
+    assert labels(table)[box.cursor - 1:box.cursor + 2] == ("40", "50", "60")
+    p.tap(*[Button.LEFT] * 2, Button.OK)
+    assert labels(table)[box.cursor] == "Seconds per turn: 30", "on the option just set"
+    p.tap(*[Button.LEFT] * 2, Button.OK)                # round past Done to the last option
+    assert labels(table)[box.cursor] == "10\u00a0s"
     p.tap(*[Button.LEFT] * 3, Button.OK)                # back past 5 s and at once
-    assert labels(table)[5] == "After an overrun: Until someone starts"
+    assert labels(table)[box.cursor] == "After an overrun: Until someone starts"
     p.tap(Button.BACK)
-    assert labels(table)[0] == "Räuber-Rommé · 2 seats"
-    p.tap(Button.OK)
+    assert labels(table)[box.cursor] == "Räuber-Rommé: settings…"
+    p.tap(Button.RIGHT, Button.OK)
     assert table.published.public["timer"]["limit_ms"] == 30_000
     p.tap(Button.TURN)
     clock.advance(30.1)
@@ -165,7 +165,7 @@ def test_box_lobby_sets_a_games_options_before_starting_it(
 def test_box_ok_starts_the_highlighted_game(box: Box, pins: RecordingFactory, pin_map: PinMap,
                                             table: Table, clock: FakeClock) -> None:
     p = player(box, pins, pin_map, table, clock)
-    p.tap(Button.RIGHT, Button.RIGHT, Button.OK)
+    p.tap(Button.RIGHT, Button.RIGHT, Button.RIGHT, Button.OK)
     public = table.published.public
     assert public["game"] == "romme" and len(public["seats"]) == 4
     assert public["state"]["phase"] == "ready"
@@ -244,7 +244,7 @@ def test_box_ends_a_game_under_way_after_asking_again(
     assert table.published.public["game"] == "romme", "BACK plays on too"
     p.tap(Button.LEFT, Button.OK, Button.RIGHT, Button.OK)
     assert table.published.public["game"] is None
-    assert table.published.controls.menu[0].key == "box.new_game"
+    assert table.published.controls.menu[0].key == "box.settings"
 
 
 def test_box_leds_drain_as_the_clock_runs(box: Box, pins: RecordingFactory, pin_map: PinMap,
@@ -454,7 +454,7 @@ def test_box_runs_on_the_simulators_pins_with_the_packaged_pin_map(table: Table,
     factory.pin(pins.buttons[Button.OK]).drive_high()
     table.poke()
     box.settled()
-    assert len(table.published.public["seats"]) == 3
+    assert len(table.published.public["seats"]) == 2
     box.tick(clock())
     assert box.leds == LedFrame.bars((6, 6, 6, 6))
     box.close()

@@ -1,6 +1,7 @@
 """After OK the box's cursor stays on the item chosen, in every menu of every game and of the
 table (its lobby, settings and questions): a second OK never does something else by accident.
-A new turn starts the menu at its first item instead."""
+A new turn starts the menu at its first item instead, and a menu that leads the cursor on (the
+tools of a safe, in the order they are listed) has it where it leads."""
 
 from __future__ import annotations
 
@@ -46,9 +47,12 @@ def found_again(chosen: MenuItem, before: Controls, after: Controls) -> set[int]
 
 def misplaced(before: Controls, index: int, after: Controls, cursor: int) -> str | None:
     """What is wrong with the cursor at ``cursor`` after OK on item ``index``, if anything; an
-    item that left the menu leaves the cursor where the box reads it should be."""
+    item that left the menu leaves the cursor where the box reads it should be; a menu that
+    leads the cursor (a safe entered tool by tool) has it where it leads."""
     chosen = before.menu[index]
     wanted = {0} if before.turn != after.turn else found_again(chosen, before, after)
+    if after.lead is not None and before.menu != after.menu:
+        wanted = {after.lead}
     if not wanted or cursor in wanted:
         return None
     return (f"OK on {chosen.key} {dict(chosen.params)} (item {index}) put the cursor on item "

@@ -73,6 +73,12 @@ def choose(operator: Operator, key: str, **params: Any) -> None:
     operator.tap(*[Button.RIGHT] * ((index - operator.box.cursor) % len(menu)), Button.OK)
 
 
+def capture(operator: Operator) -> None:
+    """Claim the capture with the chip's gendarme, and say yes when the box asks again."""
+    choose(operator, "gendarm.menu.capture", gendarme=CHIP)
+    choose(operator, "box.again.may_end")
+
+
 def offered(operator: Operator, key: str) -> list[int]:
     """The gendarmes the box's menu offers under ``key``."""
     return [item.params["gendarme"] for item in operator.table.published.controls.menu
@@ -117,7 +123,7 @@ def test_a_player_without_a_phone_plays_on_from_the_box(operator: Operator, told
     assert operator.keys()[-1] == "gendarm.menu.claim"
     choose(operator, "gendarm.menu.claim")
     mark = operator.pins.log.mark()
-    choose(operator, "gendarm.menu.capture", gendarme=CHIP)        # the chip is shown
+    capture(operator)                                              # the chip is shown
     assert operator.heard(mark)[:1] == [Sound.SIREN]
     assert operator.state()["players"][A]["catcher"] == CHIP
     if level == 2:
@@ -128,7 +134,7 @@ def test_a_player_without_a_phone_plays_on_from_the_box(operator: Operator, told
     choose(operator, "gendarm.menu.roll")
     choose(operator, "gendarm.menu.claim")
     assert offered(operator, "gendarm.menu.capture") == [CHIP]    # shown: the only one
-    choose(operator, "gendarm.menu.capture", gendarme=CHIP)
+    capture(operator)
     assert operator.state()["result"] == {"winner": A, "reason": "capture"}
 
 
@@ -137,7 +143,7 @@ def test_a_player_without_a_phone_plays_on_from_the_box(operator: Operator, told
 def claim_with_the_chip(operator: Operator) -> None:
     """Schwarz's gendarme with the chip's number reached the robber: the box hears it."""
     choose(operator, "gendarm.menu.claim")
-    choose(operator, "gendarm.menu.capture", gendarme=CHIP)
+    capture(operator)
     assert operator.state()["result"] == {"winner": A, "reason": "capture"}
 
 
@@ -277,3 +283,27 @@ def test_the_box_shows_the_same_whichever_gendarme_the_phone_holds(tmp_path: Pat
             assert this == that, (catcher, step)
     assert any(len(menu) > 2 for step in first if isinstance(step, dict)
                for menu in step["menu"][:1]), "the box's menu never listed the gendarmes"
+
+
+def test_the_box_asks_again_before_a_capture_that_may_end_the_game(operator: Operator,
+                                                                    told: Told) -> None:
+    """OK on "Räuber gefangen …", OK on a gendarme: the box asks again, going back first,
+    and only a yes sends the capture, which the secret catcher may make the end."""
+    choose(operator, "box.new_game", game="gendarm", count=2)
+    told.dice(6, 1)
+    operator.tap(Button.TURN)
+    operator.tap(Button.OK, Button.OK)                            # both take a real chip
+    operator.tap(Button.TURN, Button.TURN)
+    choose(operator, "gendarm.menu.claim")
+    choose(operator, "gendarm.menu.capture", gendarme=CHIP)
+    shown = operator.table.published
+    assert shown.public["outcome"] is None and operator.box.cursor == 0
+    assert menu_labels(shown.controls, shown.public, "de")[:2] == (
+        "Spielende? Nein", "Gendarm 2 fängt")
+    assert menu_labels(shown.controls, shown.public, "en")[0] == "End the game? No"
+    operator.tap(Button.OK)                                       # back: nothing sent
+    assert operator.table.published.public["outcome"] is None
+    assert offered(operator, "gendarm.menu.capture") == list(range(1, 7))
+    choose(operator, "gendarm.menu.capture", gendarme=CHIP)
+    operator.tap(Button.RIGHT, Button.OK)
+    assert operator.state()["result"] == {"winner": A, "reason": "capture"}

@@ -232,8 +232,8 @@ def enter_the_safes(p: Operator) -> None:
             for _ in range(count):
                 p.choose("robnrun.menu.add_tool", safe=n + 1, tool=tool(name))
         p.choose("robnrun.menu.safe_gold", safe=n + 1, gold=safe["gold"])
-        if n + 1 < len(SAFES):
-            p.choose("robnrun.menu.next_safe", safe=n + 2)
+        if n + 1 < len(SAFES):                          # a whole safe: on to the next
+            assert p.table.published.device["box"]["focus"] == n + 1
 
 
 def test_robnrun_box_open_play_deals_once_every_safe_is_entered(operator: Operator) -> None:
@@ -265,26 +265,28 @@ def test_robnrun_box_never_plays_openly_for_a_boss_with_a_phone(operator: Operat
     assert p.table.published.device["box"] == {}
 
 
-def test_robnrun_box_cursor_stays_on_the_safe_entry_chosen(operator: Operator) -> None:
-    """Entering the safes before the clues are dealt, OK on "2 gold" leaves the cursor there
-    (a second OK changes nothing) and OK on "To safe 2" leaves it on "To safe 3", so a second
-    OK goes on to the next safe and never deals the clues."""
+def test_robnrun_box_cursor_leads_through_a_safe_as_its_tools_are_listed(
+        operator: Operator) -> None:
+    """Entering the safes before the clues are dealt, OK on a tool leads the cursor to the
+    next tool and TURN adds that tool once more; the gold of a whole safe goes on to the next
+    safe, the cursor on its first tool; nothing deals the clues."""
     p = operator
     p.choose("box.new_game", game="robnrun", count=4)
     p.choose("robnrun.menu.rob", building="A2")
     p.choose("robnrun.menu.openly")
     p.choose("robnrun.menu.openly_yes")
-    p.choose("robnrun.menu.add_tool", safe=1, tool=tool("card"))
     assert highlighted(p) == ("robnrun.menu.add_tool", {"safe": 1, "tool": tool("card")})
+    p.tap(Button.OK)
+    assert highlighted(p) == ("robnrun.menu.add_tool", {"safe": 1, "tool": tool("flashlight")})
+    p.tap(Button.TURN)
+    assert p.table.published.device["box"]["draft"][0]["tools"] == {"card": 2}
+    p.choose("robnrun.menu.safe_gold", safe=1, gold=2)  # two tools: not whole yet
+    assert p.table.published.device["box"]["focus"] == 0
+    p.choose("robnrun.menu.add_tool", safe=1, tool=tool("acid"))
+    assert highlighted(p) == ("robnrun.menu.add_tool", {"safe": 1, "tool": tool("dynamite")})
     p.choose("robnrun.menu.safe_gold", safe=1, gold=2)
-    assert highlighted(p) == ("robnrun.menu.safe_gold", {"safe": 1, "gold": 2})
-    p.tap(Button.OK)
-    assert p.table.published.device["box"]["draft"][0]["gold"] == 2
-    p.choose("robnrun.menu.next_safe", safe=2)
-    assert highlighted(p) == ("robnrun.menu.next_safe", {"safe": 3})
-    p.tap(Button.OK)
-    assert highlighted(p) == ("robnrun.menu.next_safe", {"safe": 1})
-    assert p.table.published.device["box"]["focus"] == 2
+    assert p.table.published.device["box"]["focus"] == 1
+    assert highlighted(p) == ("robnrun.menu.add_tool", {"safe": 2, "tool": tool("card")})
     assert not p.state()["prepare"]["dealt"]
 
 

@@ -398,8 +398,8 @@ def test_screen_romme_time_up_fills_the_screen_for_a_moment() -> None:
 def test_screen_romme_scoring_shows_tiles_and_flags_missing_seats() -> None:
     scoring = {"winner": 1, "first_turn_out": False, "tiles": {"0": [3, 50, 10], "3": [7]},
                "missing": [2], "focus": 3, "points": {"0": -63, "1": 0, "3": -7}}
-    menu = Controls(menu=[MenuItem("romme.menu.add_tile", Action("score"), {"seat": 4, "value": v})
-                          for v in range(1, 11)])
+    menu = Controls(menu=[MenuItem(f"romme.menu.{key}", Action("score"), {"total": 17})
+                          for key in ("plus_10", "plus_5", "plus_1", "minus_1", "add_joker")])
     surface = render(romme_view("scoring", scoring=scoring), "romme_scoring", controls=menu,
                      cursor=4)
     complete = render(romme_view("scoring", scoring={**scoring, "missing": []}),
@@ -561,10 +561,10 @@ def test_screen_draws_a_real_romme_table(table: Table, clock: Any) -> None:
 def test_screen_real_lobby_menu_reads_as_sentences(table: Table) -> None:
     shown = table.published
     labels = menu_labels(shown.controls, shown.public, "en")
-    assert labels[:11] == (*(f"Räuber-Rommé · {n} seats" for n in range(2, 7)),
-                           "Räuber-Rommé: settings…",
-                           *(f"Rob 'n Run · {n} seats" for n in range(2, 6)),
-                           "Rob 'n Run: settings…")
+    assert labels[:11] == ("Räuber-Rommé: settings…",
+                           *(f"Räuber-Rommé · {n} seats" for n in range(2, 7)),
+                           "Rob 'n Run: settings…",
+                           *(f"Rob 'n Run · {n} seats" for n in range(2, 6)))
     assert labels[-1] == "Language: Deutsch"
     assert all(any(game.title["en"] in label for label in labels)
                for game in table.games.values())

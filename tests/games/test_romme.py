@@ -397,7 +397,8 @@ def test_overrun_only_one_player_left_ends_the_round_and_then_the_game() -> None
     state = overrun(state)  # seat 0 leaves: only seat 1 is left
     assert view(state)["phase"] == "scoring"
     assert view(state)["scoring"]["winner"] is None
-    assert view(state)["scoring"]["missing"] == [0, 1]
+    assert view(state)["scoring"]["missing"] == [1], "who left need not enter tiles"
+    assert view(state)["scoring"]["focus"] == 1
     state = act(act(state, "score", seat=0, tiles=[10]), "score", seat=1, tiles=[2, 3])
     over = view(act(state, "confirm_scores"))
     assert over["phase"] == "over"
@@ -409,7 +410,7 @@ def test_overrun_only_one_player_left_ends_the_round_and_then_the_game() -> None
 def test_overrun_a_leaver_scores_the_round_they_left_and_nothing_after() -> None:
     state = overrun(act(act(overrun(running(3)), "draw"), "draw"))  # seat 0 left
     state = act(state, "romme")  # seat 1 goes out on their second turn
-    assert view(state)["scoring"]["missing"] == [0, 2]
+    assert view(state)["scoring"]["missing"] == [2]
     state = act(act(state, "score", seat=0, tiles=[7]), "score", seat=2, tiles=[1])
     state = act(act(state, "confirm_scores"), "resume")
     assert view(state)["turn"] == 1  # the next starter after seat 0 who left
@@ -755,14 +756,14 @@ def press(state: RommeState, key: str, **params: Any) -> RommeState:
 def test_controls_score_a_whole_round_on_the_box_alone() -> None:
     state = scoring_after_romme(3)
     assert view(state)["scoring"]["focus"] == 1
-    state = press(press(press(state, "romme.menu.add_tile", value=3), "romme.menu.add_tile",
-                        value=3), "romme.menu.add_joker")
-    assert view(state)["scoring"]["tiles"] == {"1": [3, 3, 50]}
+    state = press(press(press(state, "romme.menu.plus_5"), "romme.menu.plus_1"),
+                  "romme.menu.add_joker")
+    assert view(state)["scoring"]["tiles"] == {"1": [6, 50]}
     assert "romme.menu.confirm" not in [item.key for item in GAME.controls(state).menu]
     state = GAME.apply(state, GAME.controls(state).keys[Button.TURN])  # on to seat 2
     assert view(state)["scoring"]["focus"] == 2
-    state = press(press(state, "romme.menu.add_tile", value=9), "romme.menu.clear")
-    state = press(state, "romme.menu.add_tile", value=10)
+    state = press(press(state, "romme.menu.plus_10"), "romme.menu.clear")
+    state = press(state, "romme.menu.plus_10")
     state = press(state, "romme.menu.next_seat")
     assert view(state)["scoring"]["focus"] == 1
     state = press(state, "romme.menu.confirm")
@@ -771,14 +772,13 @@ def test_controls_score_a_whole_round_on_the_box_alone() -> None:
 
 def test_controls_the_box_enters_an_empty_hand_only_for_a_player_who_left() -> None:
     state = left_and_stuck()
-    assert view(state)["scoring"]["focus"] == 0
+    assert view(state)["scoring"]["focus"] == 1, "first a seat still in the game"
+    assert "romme.menu.no_tiles" not in [item.key for item in GAME.controls(state).menu]
+    while view(state)["scoring"]["focus"] != 0:
+        state = GAME.apply(state, GAME.controls(state).keys[Button.TURN])
     assert "romme.menu.no_tiles" in [item.key for item in GAME.controls(state).menu]
     state = press(state, "romme.menu.no_tiles")
     assert view(state)["scoring"]["tiles"] == {"0": []}
-    state = GAME.apply(state, GAME.controls(state).keys[Button.TURN])  # on to seat 1
-    assert view(state)["scoring"]["focus"] == 1
-    assert view(state)["scoring"]["tiles"] == {"0": []}
-    assert "romme.menu.no_tiles" not in [item.key for item in GAME.controls(state).menu]
 
 
 def test_controls_a_first_turn_out_only_needs_confirming() -> None:

@@ -58,7 +58,8 @@ NOBODY = (403, 409, 409, 409, 409)
 
 SENDERS: dict[str, dict[str, Sender]] = {
     "table": {
-        "table.new_game": HOST, "table.end_game": HOST, "table.end_ask": HOST, "table.setup": HOST,
+        "table.new_game": HOST, "table.end_game": HOST, "table.end_ask": HOST,
+        "table.ask_again": HOST, "table.setup": HOST,
         "table.option": HOST, "table.rematch": ANYONE, "table.undo": ANYONE, "table.claim": SERVER,
         "table.rename": OWN_SEAT, "table.release": OWN_SEAT, "table.language": HOST,
         "table.request": SERVER, "table.grant": OWN_SEAT, "table.deny": OWN_SEAT,
@@ -259,6 +260,8 @@ TABLE = [
     Case("table.new_game", {"game": "romme", "seats": 2}, game=None),
     Case("table.end_game", {}),
     Case("table.end_ask", {"ask": True}),
+    Case("table.ask_again", {"step": "finish", "args": {}},
+         before=steps(*SCORED, box("confirm_scores"))),
     Case("table.setup", {"game": "romme", "option": ""}, game=None),
     Case("table.option", {"game": "romme", "option": "turn_seconds", "value": 30},
          game=None),

@@ -77,7 +77,7 @@ class LobbyPainter:
             write(surface, hint, line, TEXT, (spot.title.left, top + n * hint.get_linesize()),
                   "topleft", spot.title.width)
         _chosen(surface, spot.chosen, ctx)
-        _hint(surface, spot.bottom, ctx)
+        _hint(surface, spot.bottom, _ok_says(view), ctx)
         code = join_code(surface, spot.qr, ctx)
         wifi = ctx.join_url.startswith("WIFI:")
         if ctx.join_url:  # while the box waits for a network there is nothing to join
@@ -175,13 +175,23 @@ def _lines(font: pygame.font.Font, label: str, width: int) -> list[str]:
     return wrap(font, label, width)
 
 
-def _hint(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
-    """◀ ▶ choose · OK: start, and which of how many items is highlighted: hints."""
+def _ok_says(view: TableView[Any]) -> str:
+    """What OK does here: start a game, change a setting in a game's settings, keep a value
+    in an option's values."""
+    setup = view.get("box_setup")
+    if not setup:
+        return "screen.lobby.start"
+    return "screen.lobby.keep" if setup[1] else "screen.lobby.change"
+
+
+def _hint(surface: pygame.Surface, rect: pygame.Rect, ok: str, ctx: Context) -> None:
+    """◀ ▶ choose · OK: start (or what else OK does), and which of how many items is
+    highlighted: hints."""
     size = rect.height // 4
     y = rect.top + size
     arrow(surface, (rect.left + size // 2, y), size, MUTED, -1)
     arrow(surface, (rect.left + size * 2, y), size, MUTED, 1)
-    line = f"{ctx.text('screen.lobby.choose')}   {ctx.text('screen.lobby.start')}"
+    line = f"{ctx.text('screen.lobby.choose')}   {ctx.text(ok)}"
     if ctx.menu:
         place = ctx.text("screen.place", index=clamp_cursor(ctx) + 1, total=len(ctx.menu))
         line = f"{line}   ·   {place}"

@@ -54,7 +54,11 @@ def controls(state: RobState) -> Controls:
     menu = ([] if boss_part else _MENUS[state.phase](state)) + _openly(state)
     turn = next((item.action for item in menu if item.action.type in _MAIN), None)
     member = state.robbery.turn if state.phase == "crew" else None
-    return Controls(menu, {Button.TURN: turn} if turn else {}, member)
+    entering = r.openly and not r.safes and not r.asked and state.phase in PREPARING
+    keys = {Button.TURN: turn} if turn else {}
+    if entering:
+        keys = {Button.TURN: again} if (again := _once_more(state)) else {}
+    return Controls(menu, keys, member, lead=_lead(state, menu) if entering else None)
 
 
 _MAIN = frozenset({"deal", "start", "crew", "play", "next"})
@@ -116,9 +120,9 @@ def _openly(state: RobState) -> list[MenuItem]:
 
 
 def _safe_entry(state: RobState) -> list[MenuItem]:
-    """Add a tool or set the gold of the safe in focus (the gold it has stays offered, so the
-    cursor stays on it after a choice), clear it, go on to the next safe, and once every safe
-    is whole: these are the safes."""
+    """Once every safe is whole, first: these are the safes; then add a tool to the safe in
+    focus or set its gold (which finishes a whole safe: on to the next one still to enter),
+    clear it, go on to the next safe."""
     r = state.robbery
     draft = list(drafted(state))
     focus, safe = r.focus, draft[r.focus]
@@ -128,20 +132,68 @@ def _safe_entry(state: RobState) -> list[MenuItem]:
         safes = [safe_json(changed if n == focus else s) for n, s in enumerate(draft)]
         return Action("draft_safes", None, {"safes": safes, "focus": at})
 
-    menu = [MenuItem("robnrun.menu.add_tool", entered(more), {**named, "tool": _tool(tool)})
-            for tool, more in ((t, _plus(safe, t)) for t in TOOLS) if more is not None]
-    menu += [MenuItem("robnrun.menu.safe_gold", entered(Safe(safe.tools, gold)),
-                      {**named, "gold": gold})
-             for gold in range(SAFE_GOLD[0], SAFE_GOLD[1] + 1)]
+    menu = []
+    if all(complete(s) for s in draft):
+        menu.append(MenuItem("robnrun.menu.enter_safes",
+                             Action("safes", None, {"safes": [safe_json(s) for s in draft]})))
+    menu += [MenuItem("robnrun.menu.add_tool", entered(more), {**named, "tool": _tool(tool)})
+             for tool, more in ((t, _plus(safe, t)) for t in TOOLS) if more is not None]
+    for gold in range(SAFE_GOLD[0], SAFE_GOLD[1] + 1):
+        whole = Safe(safe.tools, gold)
+        menu.append(MenuItem("robnrun.menu.safe_gold", entered(whole, _on_to(draft, focus, whole)),
+                             {**named, "gold": gold}))
     menu.append(MenuItem("robnrun.menu.clear_safe", entered(Safe(NO_TOOLS, 0)), named))
     if r.taken > 1:
         after = (focus + 1) % r.taken
         menu.append(MenuItem("robnrun.menu.next_safe", entered(safe, after),
                              {"safe": after + 1}))
-    if all(complete(s) for s in draft):
-        menu.append(MenuItem("robnrun.menu.enter_safes",
-                             Action("safes", None, {"safes": [safe_json(s) for s in draft]})))
     return menu
+
+
+def _on_to(draft: list[Safe], focus: int, safe: Safe) -> int:
+    """The safe to enter after ``safe`` got its gold: the next one not yet whole, once it is
+    whole itself."""
+    if not complete(safe):
+        return focus
+    count = len(draft)
+    return next((n % count for n in range(focus + 1, focus + count)
+                 if not complete(draft[n % count])), focus)
+
+
+def _lead(state: RobState, menu: list[MenuItem]) -> int | None:
+    """Where the cursor goes as a safe is entered in the order its tools are listed: the safes
+    once all are whole; on the tool after the last one added; past the last tool, on the gold
+    the safe entered before got (a value list that starts where the last one was)."""
+    if menu and menu[0].key == "robnrun.menu.enter_safes":
+        return 0
+    r = state.robbery
+    draft = list(drafted(state))
+    tools = draft[r.focus].tools
+    last = max((n for n, count in enumerate(tools) if count), default=-1)
+    offered = [_place(menu, "robnrun.menu.add_tool", tool=_tool(tool))
+               for tool in TOOLS[last + 1:]]
+    before = draft[r.focus - 1].gold if r.focus else 0
+    gold = _place(menu, "robnrun.menu.safe_gold", gold=before or SAFE_GOLD[0])
+    return next((n for n in offered if n is not None), gold)
+
+
+def _once_more(state: RobState) -> Action | None:
+    """TURN while a safe is entered: the tool added last (the last of its list) once more,
+    where the safe may picture one more."""
+    draft = list(drafted(state))
+    focus = state.robbery.focus
+    present = [tool for tool, count in zip(TOOLS, draft[focus].tools, strict=True) if count]
+    more = _plus(draft[focus], present[-1]) if present else None
+    if more is None:
+        return None
+    safes = [safe_json(more if n == focus else s) for n, s in enumerate(draft)]
+    return Action("draft_safes", None, {"safes": safes, "focus": focus})
+
+
+def _place(menu: list[MenuItem], key: str, **params: JSON) -> int | None:
+    """Where the item ``key`` with ``params`` stands in ``menu``, if it is there."""
+    return next((n for n, item in enumerate(menu) if item.key == key
+                 and all(item.params.get(name) == v for name, v in params.items())), None)
 
 
 def _plus(safe: Safe, tool: str) -> Safe | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
 from companion.games.base import JSON, Action, Button, Controls, LedFrame, MenuItem, Sound
@@ -9,6 +10,7 @@ from companion.games.romme.rules import RULES
 from companion.games.romme.state import (
     JOKER,
     LEDS,
+    TILE_SET,
     RommeState,
     may_hold_nothing,
     missing_seats,
@@ -36,16 +38,13 @@ def controls(state: RommeState) -> Controls:
 
 
 def _scoring_controls(state: RommeState) -> Controls:
-    """Enter each loser's tiles on the box alone: add values to the seat in focus, move on."""
+    """Enter each loser's hand on the box alone by its total: add or take off points for the
+    seat in focus (a joker is 50), move on."""
     assert state.scoring is not None
     menu, keys = [], {}
     seats, focus = tile_seats(state), state.scoring.focus
     if focus is not None:
-        tiles = list(state.scoring.tiles[focus] or ())
-        menu = [MenuItem("romme.menu.add_joker" if value == JOKER else "romme.menu.add_tile",
-                         Action("score", None, {"seat": focus, "tiles": [*tiles, value]}),
-                         {"seat": focus + 1, "value": value})
-                for value in (*range(1, 11), JOKER)]
+        menu = _totals(state, focus)
         if may_hold_nothing(state, focus):
             menu.append(MenuItem("romme.menu.no_tiles",
                                  Action("score", None, {"seat": focus, "tiles": []}),
@@ -62,6 +61,43 @@ def _scoring_controls(state: RommeState) -> Controls:
     if not missing_seats(state):
         menu.append(MenuItem("romme.menu.confirm", Action("confirm_scores")))
     return Controls(menu, keys)
+
+
+STEPS = {"plus_10": 10, "plus_5": 5, "plus_1": 1, "minus_1": -1, "minus_10": -10}
+"""What an item adds to the hand's total besides a joker: the cursor stays on it after OK,
+so a hand of 64 is six OKs on +10, one on +5 and one on -1."""
+
+
+def _totals(state: RommeState, seat: int) -> list[MenuItem]:
+    """Points on and off ``seat``'s hand, each item naming the total it leads to; the hand
+    is sent as the fewest tiles of that total the set still has beside the other hands."""
+    assert state.scoring is not None
+    held = list(state.scoring.tiles[seat] or ())
+    jokers, rest = held.count(JOKER), sum(t for t in held if t != JOKER)
+    others = Counter(t for s, hand in enumerate(state.scoring.tiles)
+                     if s != seat for t in hand or ())
+    menu = []
+    for name, more_jokers, more in (*((name, 0, step) for name, step in STEPS.items()),
+                                    ("add_joker", 1, 0)):
+        tiles = _hand(rest + more, jokers + more_jokers, others)
+        if tiles is not None:
+            menu.append(MenuItem(f"romme.menu.{name}",
+                                 Action("score", None, {"seat": seat, "tiles": tiles}),
+                                 {"total": sum(tiles)}))
+    return menu
+
+
+def _hand(points: int, jokers: int, others: Counter[int]) -> list[int] | None:
+    """The fewest tiles worth ``points`` plus ``jokers`` jokers that the set still has beside
+    ``others``; None if there are none (or nothing to enter)."""
+    if points < 0 or jokers > TILE_SET[JOKER] - others[JOKER] or not points + jokers:
+        return None
+    tiles = []
+    for value in range(10, 0, -1):
+        count = min(TILE_SET[value] - others[value], points // value)
+        tiles += [value] * count
+        points -= value * count
+    return [*tiles, *[JOKER] * jokers] if points == 0 else None
 
 
 def leds(view: Mapping[str, JSON], remaining_ms: int | None) -> LedFrame:

@@ -136,7 +136,7 @@ def _stuck(state: RommeState, action: Action) -> RommeState:
 def _end_round(state: RommeState, winner: int | None) -> RommeState:
     scoring = Scoring(winner, (None,) * len(state.players))
     state = replace(state, phase="scoring", scoring=scoring)
-    focus = next(iter(tile_seats(state)), None)
+    focus = next(iter(missing_seats(state) or tile_seats(state)), None)
     return replace(state, scoring=replace(scoring, focus=focus))
 
 
@@ -244,7 +244,8 @@ RULES: Rules[RommeState] = Rules("romme", {
                   by=Sender.NAMED_SEAT, refused="romme.score_own_seat",
                   arguments={"seat": int, "tiles": list}),
     "confirm_scores": Step(does=_confirm_scores, phases=("scoring",), check=_check_complete),
-    "finish": Step(does=_finish, phases=("ready",), check=_check_finish),
+    "finish": Step(does=_finish, phases=("ready",), check=_check_finish,
+                   confirm="box.again.ends"),
 })
 """Each step: what it does, the phases it is legal in and who may send it then. Only a score
 takes arguments: the seat and its tiles (1-10, a joker 50; without tiles it clears the seat's

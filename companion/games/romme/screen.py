@@ -10,7 +10,7 @@ When the clock ended a turn the whole screen says so for a moment.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import pygame
 
@@ -178,7 +178,7 @@ def _ready(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
     if int(state["round"]) > 1:
         _headline(surface, spot, ctx.text("screen.romme.starts", name=_name(view, starter, ctx)),
                   ACCENT, ctx, spot.table.width)
-        _standings(surface, _table(spot), view, _by_seat(state), ctx)
+        _standings(surface, _table(spot), view, ctx)
         return None
     _headline(surface, spot, ctx.text("screen.romme.starts", name=_name(view, starter, ctx)),
               ACCENT, ctx)
@@ -202,14 +202,8 @@ def _scoring(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
 def _over(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
           ctx: Context) -> Said:
     """The game is over: every player by place with all rounds, the winner first in gold."""
-    state = view["state"]
     _headline(surface, spot, ctx.text("screen.romme.over"), TEXT, ctx, spot.table.width)
-    ranking = state["ranking"]
-    players = _by_seat(state)
-    by_place = {entry["seat"]: players[entry["seat"]] for entry in ranking
-                if entry["seat"] in players}
-    places = {entry["seat"]: entry["place"] for entry in ranking}
-    _standings(surface, _table(spot), view, by_place, ctx, places)
+    _standings(surface, _table(spot), view, ctx)
     return None
 
 
@@ -321,6 +315,9 @@ def _chip(surface: pygame.Surface, chip: pygame.Rect, name: str, colour: Colour,
 
 def _outcome(view: TableView[RommeView], scoring: RommeScoring, ctx: Context) -> str:
     winner = scoring["winner"]
+    staying = [p["seat"] for p in view["state"]["players"] if not p["left"]]
+    if winner is None and len(staying) == 1:
+        return ctx.text("screen.romme.alone", name=_name(view, staying[0], ctx))
     if winner is None:
         return ctx.text("screen.romme.stuck")
     return ctx.text("screen.romme.went_out", name=_name(view, winner, ctx))
@@ -343,21 +340,28 @@ def _tiles(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView
 
 
 def _standings(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView],
-               players: Mapping[int, RommePlayer], ctx: Context,
-               places: Mapping[int, int] | None = None) -> None:
-    """Scores per round and totals, one row per player (by place when ``places`` is given)."""
+               ctx: Context) -> None:
+    """One row per player by place: the place and the name, the points of each round and in
+    total; the leaders in gold."""
+    players = _by_seat(view["state"])
     rounds = max((len(p["rounds"]) for p in players.values()), default=0)
-    headings = [str(n + 1) for n in range(rounds)]
+    headings = [ctx.text("screen.romme.round_column", round=n + 1) for n in range(rounds)]
     rows = []
-    for seat, player in players.items():
-        name = _name(view, seat, ctx)
-        if places is not None:
-            name = f"{ctx.text('screen.romme.place', place=places[seat])} {name}"
+    for entry in view["state"]["ranking"]:
+        player = players[entry["seat"]]
+        label = ctx.text("screen.romme.row", place=entry["place"],
+                         name=_row_name(view, entry["seat"], ctx))
         cells = [str(score) for score in player["rounds"]]
-        rows.append(ScoreRow(name, cells, str(player["total"]),
-                             ACCENT if places and places[seat] == 1 else TEXT,
-                             player["left"]))
+        rows.append(ScoreRow(label, cells, str(player["total"]),
+                             ACCENT if entry["place"] == 1 else TEXT, player["left"]))
     score_table(surface, rect, headings, rows, ctx)
+
+
+def _row_name(view: TableView[RommeView], seat: int, ctx: Context) -> str:
+    """A player's name in a score row; a seat without one is "Player 2", never "Seat 2",
+    which would read as a place."""
+    name = view["seats"][seat]["name"] if seat < len(view["seats"]) else None
+    return str(name) if name else ctx.text("screen.romme.player", seat=seat + 1)
 
 
 PAINTER = RommePainter()

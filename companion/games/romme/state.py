@@ -173,8 +173,11 @@ def tile_seats(state: RommeState) -> list[int]:
 
 
 def missing_seats(state: RommeState) -> list[int]:
+    """The seats whose tiles the round still waits for: a player who left may enter theirs,
+    never must (they rank last whatever they score)."""
     assert state.scoring is not None
-    return [seat for seat in tile_seats(state) if state.scoring.tiles[seat] is None]
+    return [seat for seat in tile_seats(state)
+            if state.scoring.tiles[seat] is None and not is_left(state.players[seat])]
 
 
 def may_hold_nothing(state: RommeState, seat: int) -> bool:

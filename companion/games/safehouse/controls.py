@@ -45,13 +45,15 @@ def controls(state: ShState) -> Controls:
 
 
 def _ready(state: ShState) -> Controls:
-    """OK on a colour chooses one more of its dice (back to none); TURN rolls the choice once
-    it holds a colour die. Without a colour die in the middle the dice must come back first."""
+    """OK on a colour chooses one more of its dice (back to none), the next items every die in
+    the middle at once (and every colour die, where jokers lie there too); TURN rolls the
+    choice once it holds a colour die. Without a colour die in the middle the dice must come back
+    first."""
     middle, chosen = free(state), state.selection
-    menu = [MenuItem(f"safehouse.menu.die.{colour}", Action("select", None, {"dice": {
+    menu = [*(MenuItem(f"safehouse.menu.die.{colour}", Action("select", None, {"dice": {
         **chosen, colour: (chosen[colour] + 1) % (middle[colour] + 1)}}),
         {"chosen": chosen[colour], "free": middle[colour]})
-        for colour in DICE if middle[colour]]
+        for colour in DICE if middle[colour]), *_all_dice(middle, chosen)]
     roll = Action("roll", None, {"dice": dict(chosen)})
     retrieve = MenuItem("safehouse.menu.retrieve", Action("retrieve"),
                         {"steps": retrieval_cost(state)})
@@ -67,6 +69,17 @@ def _ready(state: ShState) -> Controls:
     return Controls(menu, keys)
 
 
+def _all_dice(middle: Mapping[str, int], chosen: Mapping[str, int]) -> list[MenuItem]:
+    """Every die in the middle chosen at once, and every colour die alone where jokers lie
+    there too; offered while the choice is not that already."""
+    colours = {colour: middle[colour] if colour in COLOURS else 0 for colour in DICE}
+    choices = [("safehouse.menu.all_dice", dict(middle))]
+    if colours != middle:
+        choices.append(("safehouse.menu.colour_dice", colours))
+    return [MenuItem(key, Action("select", None, {"dice": dice}), {"count": sum(dice.values())})
+            for key, dice in choices if dice != dict(chosen) and any(dice.values())]
+
+
 def _correction(state: ShState) -> MenuItem:
     """Drift: a sheet shows the pursuer further on; the furthest counts."""
     field = state.pursuer + 1
@@ -75,16 +88,20 @@ def _correction(state: ShState) -> MenuItem:
 
 
 def _faces(state: ShState) -> Controls:
-    """One die at a time: the six faces of the first die still waiting; BACK goes back one
-    die ("BACK goes back one die")."""
+    """One die at a time: the six faces of the first die still waiting, and last the box
+    rolling every die still waiting, if the group lets it; BACK goes back one die ("BACK goes
+    back one die")."""
     assert state.roll is not None
-    colour = next(iter(waiting_faces(state)))
+    waiting = waiting_faces(state)
+    colour = next(iter(waiting))
     die = state.roll.faces[colour].index(None) + 1
     back = {Button.BACK: Action("face_back")} if state.roll.entered else {}
-    return Controls([MenuItem(f"safehouse.menu.face.{colour}",
-                              Action("faces", None, {"faces": {colour: [face]}}),
-                              {"die": die, "face": _face(face, PURSUER_FACE)})
-                     for face in FACES], back)
+    box = MenuItem("safehouse.menu.box_rolls", Action("faces", None, {"box": True}),
+                   {"dice": sum(waiting.values())})
+    return Controls([*(MenuItem(f"safehouse.menu.face.{colour}",
+                                Action("faces", None, {"faces": {colour: [face]}}),
+                                {"die": die, "face": _face(face, PURSUER_FACE)})
+                       for face in FACES), box], back)
 
 
 def _helps(state: ShState) -> Controls:

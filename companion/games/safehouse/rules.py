@@ -108,7 +108,14 @@ def _retrieve(state: ShState, action: Action) -> ShState:
 # -- the faces and the shared helps -------------------------------------------------------------
 
 def _faces(state: ShState, action: Action) -> ShState:
-    return _with_faces(state, _parse_faces(action.args.get("faces")))
+    """The faces typed in from the table's dice; or, when the group lets the box roll the
+    dice still waiting (``box``), theirs from the box's chance."""
+    if action.args.get("box") is not True:
+        return _with_faces(state, _parse_faces(action.args.get("faces")))
+    drawn = action.args.get(CHANCE)
+    if "faces" in action.args or not isinstance(drawn, Mapping):
+        raise InvalidAction("safehouse.chance_missing")
+    return _with_faces(state, _parse_faces(drawn.get("faces")))
 
 
 def _face_back(state: ShState, action: Action) -> ShState:
@@ -435,8 +442,8 @@ RULES: Rules[ShState] = Rules("safehouse", {
     "roll": Step(does=_roll, phases=("ready",), by=SEAT, role=ROLLER, undo=Undo.DRAWN,
                  arguments={"dice": dict, "faces": dict}),
     "retrieve": Step(does=_retrieve, phases=("ready",)),
-    "faces": Step(does=_faces, phases=("faces",), by=SEAT, role=ROLLER,
-                  arguments={"faces": dict}),
+    "faces": Step(does=_faces, phases=("faces",), by=SEAT, role=ROLLER, undo=Undo.DRAWN,
+                  arguments={"faces": dict, "box": bool}),
     "face_back": Step(does=_face_back, phases=("faces", "helps"), by=SEAT, role=ROLLER,
                       arguments={"all": bool}),
     "help": Step(does=_help, phases=("helps",), by=SEAT, role=ROLLER, undo=Undo.DRAWN,
@@ -463,14 +470,19 @@ RULES: Rules[ShState] = Rules("safehouse", {
 })
 """Each step: what it does and takes from a phone or the box (the box's dice come as
 ``chance``), the phases it is legal in and who may send it then. Undo never takes back a roll
-or a re-roll of the box's dice; what the group typed in from its own dice always (a typo)."""
+or a re-roll of the box's dice, nor the faces it rolled for the group; what the group typed in
+from its own dice always (a typo)."""
 
 
 def draw(state: ShState | None, action: Action, chance: Chance) -> Action:
-    """The box rolls the dice of a roll or a re-roll when the group chose the box's dice."""
-    if state is None or not state.box_dice:
+    """The box rolls the dice of a roll or a re-roll when the group chose the box's dice, and
+    the dice waiting for their faces when the group lets it."""
+    if state is None:
         return action
-    counts = _drawn_counts(state, action)
+    if action.type == "faces" and action.args.get("box") is True and state.phase == "faces":
+        counts: dict[str, int] | None = waiting_faces(state)
+    else:
+        counts = _drawn_counts(state, action) if state.box_dice else None
     if counts is None:
         return action
     faces = {colour: [FACES[chance.randrange(len(FACES))] for _ in range(n)]
