@@ -17,6 +17,17 @@ STEPS = {"ready": "deal", "turn_opening": "opening", "turn": "turn", "paused": "
 """The step each situation belongs to: explained the first time it comes."""
 SETUP = ("tiles", "deal", "stack", "first", "clock")
 """The checklist before the first turn, in the order the group works through it."""
+REFUSALS = {
+    "romme.tiles_invalid": "romme.guide.rule.tiles",
+    "romme.hand_value": "romme.guide.rule.tiles",
+    "romme.hand_jokers": "romme.guide.rule.tiles",
+    "romme.round_value": "romme.guide.rule.tiles",
+    "romme.round_jokers": "romme.guide.rule.tiles",
+    "romme.score_winner": "romme.guide.rule.winner",
+    "romme.timeout_early": "romme.guide.rule.time",
+}
+"""Refusals of what the rules make impossible, each with the rule that says so: the
+refusal's sentence ends with it."""
 
 
 def situation(state: RommeState) -> str:
@@ -127,6 +138,14 @@ GUIDE: Texts = {
                                    "Uhrzeigersinn.",
         "romme.guide.setup.clock": "Jeder Zug hat {seconds} Sekunden: Die Box steht so, dass "
                                    "alle ihre Uhr sehen.",
+        "romme.guide.rule.tiles": "Die Regel: Jede Zahl von 1 bis 10 gibt es in jeder der 4 "
+                                  "Farben zweimal, dazu 4 Joker zu 50 Punkten (Spielregel, "
+                                  "Abschnitt „1. Allgemeines“).",
+        "romme.guide.rule.winner": "Die Regel: Wer alle Steine abgelegt hat, bekommt für die "
+                                   "Runde 0 Punkte (Spielregel, Abschnitt „3. Spielwertung“).",
+        "romme.guide.rule.time": "Die Regel: Ein Zug gilt erst als zu lang, wenn seine Zeit "
+                                 "ganz abgelaufen ist (Spielregel, Abschnitt „Wann endet das "
+                                 "Spiel?“).",
     },
     "en": {
         "romme.guide.now.ready": "Shuffle the tiles, everyone takes 14 face down, the rest is the "
@@ -198,5 +217,14 @@ GUIDE: Texts = {
                                    "clockwise.",
         "romme.guide.setup.clock": "Every turn has {seconds} seconds: put the box where everyone "
                                    "can see its clock.",
+        "romme.guide.rule.tiles": "The rule: each number from 1 to 10 comes twice in each of "
+                                  "the 4 colours, plus 4 jokers worth 50 points (Rule book, "
+                                  "section “1. Allgemeines” (general)).",
+        "romme.guide.rule.winner": "The rule: whoever laid down all their tiles scores 0 for "
+                                   "the round (Rule book, section “3. Spielwertung” "
+                                   "(scoring)).",
+        "romme.guide.rule.time": "The rule: a turn is too long only once its time has fully "
+                                 "run out (Rule book, section “Wann endet das Spiel?” (time "
+                                 "limit)).",
     },
 }
