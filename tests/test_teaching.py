@@ -129,3 +129,17 @@ def test_the_box_shows_what_now_readably_and_switches_first_game_mode(tmp_path: 
     finally:
         table.stop()
 
+
+
+def test_a_step_of_one_seat_is_explained_on_its_phone_and_the_table_page_alone() -> None:
+    state = act(TableState(), "table.new_game", **GENDARM)
+    assert teaching(state, 0)["explain"] and teaching(state, 1)["explain"], "both roll"
+    state = act(act(act(state, "start_roll", rolls=[5, 2]), "catcher", 0, number=3),
+                "catcher", 1, number=4)
+    assert step(state) == "move"
+    assert teaching(state)["explain"] and teaching(state, 0)["explain"], "Anna is on turn"
+    assert not teaching(state, 1)["explain"], "Ben sees what now and the rule at hand"
+    ben, anna = (table_view(state, GAMES, seat, 0)["guide"] for seat in (1, 0))
+    assert ben == anna and ben["now"] == "gendarm.guide.now.move"
+    robnrun = act(TableState(), "table.new_game", game="robnrun", seats=3, options={"boss": 2})
+    assert [teaching(robnrun, seat)["explain"] for seat in range(3)] == [False, False, True]

@@ -40,8 +40,11 @@ def test_a_phone_switches_first_game_mode_and_the_table_page_ticks(app: Flask,
     join(anna, 1, "Anna")
     view = anna.get("/api/view").json or {}
     assert view["guide"]["now"] == "safehouse.guide.now.ready_first"
-    assert view["teaching"] == {"first_game": True, "shown": False, "explain": True,
-                                "ticked": [], "setup": True}
+    assert view["teaching"] == {"first_game": True, "shown": False, "explain": False,
+                                "ticked": [], "setup": True}, "the roll is seat 1's to explain"
+    ben = phone(app)
+    join(ben, 0, "Ben")
+    assert (ben.get("/api/view").json or {})["teaching"]["explain"] is True
     assert act(anna, "table.guide", {"first_game": False})[0] == 200
     assert table.published.public["teaching"]["first_game"] is False
     host = host_browser(app, table)

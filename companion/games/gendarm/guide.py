@@ -70,6 +70,12 @@ def _turn(state: GendarmState) -> str:
     return "move_safe" if state.settings.level == 2 else "move"
 
 
+def concerns(state: GendarmState) -> int | None:
+    """The seat the situation's step concerns: the player on turn; None: both players (the
+    start, the catchers, the end)."""
+    return None if state.phase in ("start", "deal", "over") else state.turn
+
+
 def setup(state: GendarmState) -> tuple[str, ...]:
     """The checklist's items for this game's level."""
     pieces = "pieces_level3" if state.settings.level == 3 else "pieces"

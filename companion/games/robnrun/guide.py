@@ -57,6 +57,14 @@ def _prepare(state: RobState) -> str:
     return "prepare_start" if robbery.safes else "prepare_safes"
 
 
+def concerns(state: RobState) -> int | None:
+    """The seat the situation's step concerns: the boss as they prepare, give clues and sort
+    the alarm, the crew member on turn; None: the whole gang (the evaluation, the end)."""
+    if state.phase in ("prepare", "clues", "alarm"):
+        return state.robbery.boss
+    return state.robbery.turn if state.phase == "crew" else None
+
+
 def setup(state: RobState) -> tuple[str, ...]:
     """The checklist's items: without bags for two players."""
     stack = "tool_stack_two" if state.seats == 2 else "tool_stack"

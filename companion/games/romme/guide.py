@@ -53,6 +53,11 @@ def _scoring(state: RommeState) -> str:
     return "scoring" if state.scoring and state.scoring.winner is not None else "scoring_stuck"
 
 
+def concerns(state: RommeState) -> int | None:
+    """The seat the situation's step concerns: the player on turn; None: everyone."""
+    return state.turn if state.phase in ("turn", "paused", "settle") else None
+
+
 def setup(state: RommeState) -> tuple[str, ...]:
     """The checklist's items: the same for every game."""
     return SETUP

@@ -41,6 +41,12 @@ def situation(state: ShState) -> str:
     return "ready_first" if state.rolls == 0 else "ready"
 
 
+def concerns(state: ShState) -> int | None:
+    """The seat the situation's step concerns: the roller as they roll and type the faces;
+    None: everyone (each enters their own sheet, the end)."""
+    return state.roller if state.phase in ("ready", "faces") else None
+
+
 def setup(state: ShState) -> tuple[str, ...]:
     """The checklist's items: the same for every game."""
     return SETUP
