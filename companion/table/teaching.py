@@ -5,7 +5,7 @@ phone may switch it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -54,6 +54,13 @@ class Teaching:
 def started(state: TableState, game_id: str) -> TableState:
     """A new game: in first-game mode if this box never played it to its end."""
     return replace(state, teaching=Teaching(first_game=game_id not in state.played))
+
+
+def played_to_the_end(history: Iterable[Mapping[str, JSON]]) -> tuple[str, ...]:
+    """The games a box's history (newest first) holds played to their end, oldest first:
+    what a box saved before it kept ``played`` has played."""
+    return tuple(dict.fromkeys(str(past["game"]) for past in reversed(list(history))
+                               if past.get("finished") and past.get("game")))
 
 
 def taught(before: TableState, after: TableState, games: Games) -> TableState:

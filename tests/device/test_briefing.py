@@ -3,6 +3,8 @@ a few seconds, page by page, then shows its normal screen again; no one opens th
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -11,13 +13,16 @@ import pytest
 from companion.device import display
 from companion.device.box import Box, Briefing
 from companion.device.display import BRIEFING_PAGE_S, run_display
-from companion.device.painters.guide import briefing_pages
-from companion.device.painters.parts import Fonts
+from companion.device.painters.guide import briefing_pages, draw_briefing
+from companion.device.painters.parts import READABLE_CAP_PX, Fonts
+from companion.games import GAMES
 from companion.games.base import Action
-from companion.i18n import text
+from companion.i18n import LANGUAGES, text
 from companion.table.owner import Table
 from tests.clock import FakeClock
-from tests.device.test_display import SIZE, Feed, Frames, Panel, link
+from tests.device.frames import drawn_lines
+from tests.device.test_display import ARTIFACTS, SIZE, Feed, Frames, Panel, link
+from tests.tables import open_table
 
 GENDARM: dict[str, Any] = {"game": "gendarm", "seats": 2,
                            "options": {"dice": "table", "catchers": "chips"}}
@@ -79,3 +84,40 @@ def test_the_screen_shows_the_briefing_page_by_page_then_the_game(
         for at, page in enumerate(pages)]
     assert drawn[len(pages)] is None, "then the game's own screen"
     assert " ".join(pages) == " ".join(explanation.split())
+
+
+GALLERY = Path(os.environ.get("GETAWAY_GALLERY") or ARTIFACTS.parent / "gallery")
+"""Where the box's first-game pictures go beside the phones' (docs/screens/ for the gallery)."""
+FIRST_GAMES: dict[str, dict[str, Any]] = {
+    "romme": {"seats": 2, "options": {"first_player": 0}}, "gendarm": GENDARM,
+    "robnrun": {"seats": 3, "options": {"boss": 0}},
+    "safehouse": {"seats": 2, "options": {"first_player": 0}},
+}
+
+
+@pytest.mark.usefixtures("offscreen")
+@pytest.mark.parametrize("game", FIRST_GAMES)
+def test_the_box_shows_a_first_game_readably(tmp_path: Path, game: str) -> None:
+    table = open_table(tmp_path / "box.sqlite")
+    try:
+        table.submit(Action("table.new_game", None, {"game": game, **FIRST_GAMES[game]}))
+        table.submit(Action("table.guide", None, {"show": True}))
+        for lang in LANGUAGES:
+            table.submit(Action("table.language", None, {"language": lang}))
+            published = table.published
+            surface, lines = drawn_lines(GAMES, published)
+            assert all(line.cap_px >= READABLE_CAP_PX for line in lines if line.role != "hint")
+            shoot(surface, f"{game}-first-game-box-setup-{lang}")
+            guide, fonts = published.public["guide"], Fonts.for_height(SIZE[1])
+            pages = briefing_pages(SIZE, fonts, text(guide["explain"], lang))
+            heading = text("screen.guide.first_step", lang, shown=1, total=len(pages))
+            draw_briefing(surface, fonts, heading, pages[0], text(guide["ref"], lang))
+            shoot(surface, f"{game}-first-game-box-briefing-{lang}")
+    finally:
+        table.stop()
+
+
+def shoot(surface: pygame.Surface, picture: str) -> None:
+    """Keep ``surface`` in the gallery."""
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(GALLERY / f"{picture}.jpg"))

@@ -46,7 +46,7 @@ from companion.table.published import Published
 from companion.table.rules import apply_table
 from companion.table.state import UNDO_DEPTH, TableState
 from companion.table.views import table_view
-from tests.games.guide_helpers import assert_guided
+from tests.games.guide_helpers import assert_every_situation_reached, assert_guided
 from tests.games.robnrun_helpers import assert_sentence
 from tests.proof import examples
 
@@ -500,3 +500,10 @@ Level1.TestCase.settings = Level2.TestCase.settings = Level3.TestCase.settings =
 TestLevel1 = Level1.TestCase
 TestLevel2 = Level2.TestCase
 TestLevel3 = Level3.TestCase
+
+
+def test_the_walks_reach_every_situation_of_the_guide() -> None:
+    assert_every_situation_reached(GAMES["gendarm"],
+                                   Level1.TestCase().runTest,
+                                   Level2.TestCase().runTest,
+                                   Level3.TestCase().runTest)

@@ -24,7 +24,7 @@ from companion.games.safehouse.state import DICE, FACES, PLAYING, ShState
 from companion.table.rules import apply_table, check_action
 from companion.table.state import TableState
 from companion.table.views import table_view
-from tests.games.guide_helpers import assert_guided
+from tests.games.guide_helpers import assert_every_situation_reached, assert_guided
 from tests.proof import examples
 
 GAME = GAMES["safehouse"]
@@ -380,3 +380,8 @@ class Games(RuleBasedStateMachine):
 
 Games.TestCase.settings = settings(max_examples=examples(60), stateful_step_count=60)
 TestGames = Games.TestCase
+
+
+def test_the_walks_reach_every_situation_of_the_guide() -> None:
+    assert_every_situation_reached(GAMES["safehouse"],
+                                   Games.TestCase().runTest)

@@ -96,13 +96,17 @@ GUIDE: Texts = {
                                  "verdeckt als Stapel bereit. Die Box zeigt, wer beginnt. "
                                  "Sobald TURN gedrückt ist, läuft die Zeit für den "
                                  "ersten Zug.",
-        "romme.guide.step.opening": "Wer noch nichts ausgelegt hat, muss Serien (Gruppen gleicher "
-                                    "Zahl in verschiedenen Farben, oder Reihen einer Farbe) mit "
-                                    "zusammen mindestens 20 Punkten legen, nur aus der eigenen "
-                                    "Hand. Wer das nicht kann, zieht einen Stein und beendet so "
-                                    "den Zug. Die Box sieht die Steine nicht: Sie erinnert nur.",
+        "romme.guide.step.opening": "Wer noch nichts ausgelegt hat, muss Serien (Gruppen: 3 "
+                                    "oder 4 Steine gleicher Zahl in verschiedenen Farben; "
+                                    "Reihen: mindestens 3 aufeinanderfolgende Zahlen einer "
+                                    "Farbe, die 1 darf an die 10) mit zusammen mindestens 20 "
+                                    "Punkten legen, nur aus der eigenen Hand. Wer das nicht "
+                                    "kann, zieht einen Stein und beendet so den Zug. Die Box "
+                                    "sieht die Steine nicht: Sie erinnert nur.",
         "romme.guide.step.turn": "Im Zug legt man neue Serien, legt an vorhandene an oder baut "
-                                 "sie um; was auf dem Tisch liegt, bleibt dort. Wer nichts legt, "
+                                 "sie um (auch einen Joker gegen den passenden eigenen Stein "
+                                 "tauschen); was auf dem Tisch liegt, auch der Joker, bleibt "
+                                 "dort. Wer nichts legt, "
                                  "zieht einen Stein. Ein misslungener Umbau wird zurückgebaut und "
                                  "kostet 1 Strafstein: das meldet man an der Box.",
         "romme.guide.step.clock": "Jeder Zug hat eine feste Zeit, die Box zählt sie herunter und "
@@ -178,13 +182,16 @@ GUIDE: Texts = {
         "romme.guide.step.deal": "Everyone gets 14 tiles that only they can see; the others lie "
                                  "face down as the stack. The box shows who begins. "
                                  "Once TURN is pressed, the first turn's time runs.",
-        "romme.guide.step.opening": "Whoever has not laid anything yet must lay sets (groups of "
-                                    "one number in different colours, or runs of one colour) "
+        "romme.guide.step.opening": "Whoever has not laid anything yet must lay sets (groups: 3 "
+                                    "or 4 tiles of one number in different colours; runs: at "
+                                    "least 3 numbers in a row of one colour, 1 may follow 10) "
                                     "worth at least 20 points together, from their own hand "
                                     "only. Who cannot draws a tile, which ends the turn. The box "
                                     "cannot see the tiles: it only reminds.",
         "romme.guide.step.turn": "On a turn you lay new sets, add to sets on the table or "
-                                 "rearrange them; what is on the table stays there. Who lays "
+                                 "rearrange them (a joker too, swapped for your own fitting "
+                                 "tile); what is on the table stays there, the joker too. Who "
+                                 "lays "
                                  "nothing draws a tile. A failed rearrangement is put back and "
                                  "costs 1 penalty tile: tell the box.",
         "romme.guide.step.clock": "Every turn has a fixed time; the box counts it down and warns "
