@@ -12,7 +12,6 @@ from companion.games.base import Game
 from companion.i18n import LANGUAGES, text
 from companion.table.guide import guide_view, situations
 
-
 REACHED: dict[str, set[str]] = {}
 """The situations each game's walk reached so far in this run, by game."""
 

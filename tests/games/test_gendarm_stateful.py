@@ -264,6 +264,52 @@ class Gendarm(RuleBasedStateMachine):
         assert refused == (None if 1 <= number <= top(self.state.settings)
                            else "gendarm.catcher_range")
 
+    @rule(data=st.data())
+    def both_hide(self, data: st.DataObject) -> None:
+        """At level 3 each side in turn rolls a 1 or a 6 and hides a robber, as far as the
+        game lets it: the walk reaches the robber that must leave its hideout."""
+        for _ in range(2):
+            state = self.state
+            step = state.step
+            if state.phase != "turn" or state.settings.level != 3 or (
+                    step.duty or step.removal or step.rolled or step.moved):
+                return
+            seat = self.on_turn()
+            seed, value = self.showing((1, 6))
+            if self.send("roll", seat, seed, **value) is None:
+                assert_guided(GAME, self.state)  # the roll allows hiding: the step between
+                self.hide(data, seat)
+            self.end_turn(data, seat)
+
+    @rule(data=st.data())
+    def run_out_of_gendarmes(self, data: st.DataObject) -> None:
+        """At level 2 and 3 a side brings a robber out of danger and rolls odd on every duty
+        roll, sending off gendarme after gendarme: the walk reaches the end by depletion."""
+        for _ in range(40):
+            state = self.state
+            if state.phase != "turn" or state.settings.level == 1:
+                return
+            seat, step = self.on_turn(), state.step
+            if step.removal:
+                self.remove(data, seat)
+            elif step.duty:
+                seed, value = self.showing((1, 3, 5))
+                self.send("roll", seat, seed, **value)
+            else:
+                if SAFE not in state.players[seat].robbers:
+                    self.send("safe", seat)
+                self.end_turn(data, seat)
+            assert_guided(GAME, self.state)
+
+    def showing(self, faces: tuple[int, ...]) -> tuple[int, dict[str, int]]:
+        """The seed and arguments of a roll now that shows one of ``faces``: the box's die on
+        the first seed that does, the table's typed in."""
+        if self.state.settings.dice == "table":
+            return 0, {"value": faces[0]}
+        return next(seed for seed in range(100) if GAME.draw(
+            self.state, Action("roll", self.on_turn(), {}), random.Random(seed)).args[
+                "chance"]["value"] in faces), {}
+
     def turn_step(self, data: st.DataObject) -> None:
         seat, state = self.on_turn(), self.state
         if state.step.removal:
