@@ -276,9 +276,10 @@ class Gendarm(RuleBasedStateMachine):
                 return
             seat = self.on_turn()
             seed, value = self.showing((1, 6))
-            if self.send("roll", seat, seed, **value) is None:
+            if self.send("roll", seat, seed, **value) is None and None in self.state.hideouts:
                 assert_guided(GAME, self.state)  # the roll allows hiding: the step between
-                self.hide(data, seat)
+                self.send("hide", seat, hideout=self.state.hideouts.index(None) + 1)
+                assert_guided(GAME, self.state)
             self.end_turn(data, seat)
 
     @rule(data=st.data())

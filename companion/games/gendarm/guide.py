@@ -146,8 +146,11 @@ GUIDE: Texts = {
         "gendarm.guide.step.hideout": "Ein Räuber im Versteck kann nicht gefangen werden; ein "
                                       "leeres Versteck darf kein Gendarm betreten oder "
                                       "überspringen. Jeder hat höchstens einen Räuber "
-                                      "versteckt. Besetzt der Gegner das zweite Versteck, muss "
-                                      "der erste Räuber beim nächsten Zug heraus.",
+                                      "versteckt, und keinen, solange sein anderer außer Gefahr "
+                                      "ist; solange einer versteckt ist, betritt der andere die "
+                                      "gegnerische Startreihe nicht. Besetzt der Gegner das "
+                                      "zweite Versteck, muss der erste Räuber beim nächsten Zug "
+                                      "heraus.",
         "gendarm.guide.step.end": "Das Spiel endet mit dem Fang (in Stufe 3: beider Räuber), "
                                   "oder wenn jemand nur noch den Fänger hat. Die Box zeigt "
                                   "beide Fängernummern.",
@@ -274,7 +277,9 @@ GUIDE: Texts = {
                                        "may go into a free hideout, otherwise the turn is lost.",
         "gendarm.guide.step.hideout": "A robber in a hideout cannot be caught; no gendarme may "
                                       "enter or jump an empty hideout. Each player hides one "
-                                      "robber at most. When the opponent takes the second "
+                                      "robber at most, and none while their other one is out "
+                                      "of danger; while one hides, the other may not enter the "
+                                      "opponent's start row. When the opponent takes the second "
                                       "hideout, the first robber must leave with its next move.",
         "gendarm.guide.step.end": "The game ends with the capture (at level 3: of both robbers), "
                                   "or when someone has only the catcher left. The box shows "

@@ -194,7 +194,9 @@ GUIDE: Texts = {
         "robnrun.guide.setup.tool_stack": "Die 61 Werkzeugkarten (56 Werkzeuge und 5 "
                                           "Sporttaschen) mischen, die Mülltonne daneben.",
         "robnrun.guide.setup.tool_stack_two": "Die 56 Werkzeuge ohne die Sporttaschen mischen, "
-                                              "die Mülltonne daneben.",
+                                              "die Mülltonne daneben. Zu zweit zieht der "
+                                              "Komplize am Ende jeder Komplizenphase so viele "
+                                              "Werkzeuge nach, wie er gespielt hat.",
         "robnrun.guide.setup.clues": "Die 6 Hinweiskarten des Szenarios bereitlegen: {clues}.",
         "robnrun.guide.setup.gold": "{gold} Goldbarren als Beute in die Mitte, die übrigen "
                                     "daneben.",
@@ -337,7 +339,9 @@ GUIDE: Texts = {
         "robnrun.guide.setup.tool_stack": "Shuffle the 61 tool cards (56 tools and 5 bags), "
                                           "the rubbish bin beside them.",
         "robnrun.guide.setup.tool_stack_two": "Shuffle the 56 tools without the bags, the "
-                                              "rubbish bin beside them.",
+                                              "rubbish bin beside them. With two players the "
+                                              "crew member draws as many tools as they played "
+                                              "at the end of every crew phase.",
         "robnrun.guide.setup.clues": "Have the scenario's 6 clue cards ready: {clues}.",
         "robnrun.guide.setup.gold": "{gold} gold bars as loot in the middle, the rest beside "
                                     "them.",
