@@ -274,7 +274,7 @@ class Gendarm(RuleBasedStateMachine):
             state, step = self.state, self.state.step
             if state.phase == "over" or hidden == 2:
                 return
-            if state.phase != "turn" or step.duty or step.removal:
+            if state.phase != "play" or step.duty or step.removal:
                 self.step(data)
                 continue
             seat = self.on_turn()
@@ -293,7 +293,7 @@ class Gendarm(RuleBasedStateMachine):
         gendarme after gendarme: the walk reaches the end by depletion (level 2 and 3)."""
         for _ in range(40):
             state = self.state
-            if state.phase != "turn":
+            if state.phase != "play":
                 return
             seat, step = self.on_turn(), state.step
             if step.removal:
