@@ -14,7 +14,7 @@ import pytest
 from companion.games import GAMES
 from companion.games.base import Game
 from companion.i18n import LANGUAGES, Catalog
-from companion.table.guide import setup_items, situations, steps
+from companion.table.guide import guide_module, setup_items, situations, steps
 from companion.texts import assemble
 from tests.device.walk import other_choices, walk
 
@@ -72,3 +72,39 @@ def test_every_state_of_the_walks_says_what_now(tmp_path: Path, game: Game[Any])
             for lang in LANGUAGES:
                 for key in (guide["now"], guide["explain"], guide["ref"], *guide["setup"]):
                     sentence(CATALOG, key, lang, **guide["setup_params"])
+
+
+REFERENCE = {"de": re.compile(r"\((Spielregel|Spielanleitung), Abschnitte? „[^“]+“.*\)\.$"),
+             "en": re.compile(r"\(Rule book, sections? “[^”]+”.*\)\.$")}
+"""A rule line ends with the rule book and a section of it by its heading, in brackets."""
+SENTENCES = ("texts.py", "guide.py", "phone_texts.py", "screen_texts.py")
+"""A game's sentences: a refusal's key found only there is one its rules never raise."""
+
+
+def raised_keys(game: Game[Any]) -> str:
+    """The source of the game's modules that may refuse (every one but its sentences)."""
+    guide = guide_module(game.package)
+    assert guide is not None and guide.__file__ is not None
+    folder = Path(guide.__file__).parent
+    return "".join(path.read_text() for path in sorted(folder.glob("*.py"))
+                   if path.name not in SENTENCES)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES)
+def test_every_refusal_of_the_impossible_explains_its_rule(game: Game[Any]) -> None:
+    guide = guide_module(game.package)
+    assert guide is not None
+    declared: dict[str, str] = guide.REFUSALS
+    assert declared, f"{game.id} declares no refusal of the impossible"
+    source = raised_keys(game)
+    for refusal, rule in declared.items():
+        assert f'"{refusal}"' in source, f"{game.id} never refuses with {refusal}"
+        forms = [key for key in (refusal, f"{refusal}.one", f"{refusal}.other")
+                 if CATALOG.has_text(key)]
+        assert forms, f"no sentence for {refusal}"
+        for lang in LANGUAGES:
+            line = CATALOG.sentences(lang)[rule]
+            assert REFERENCE[lang].search(line), f"{rule} ({lang}) names no section: {line}"
+            for key in forms:
+                said = CATALOG.sentences(lang)[key]
+                assert said.endswith(f" {line}") and len(said) > len(line) + 1, said

@@ -4,6 +4,8 @@ before the first turn; and the box showing what to do now, readable from a metre
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -129,3 +131,44 @@ def test_the_box_shows_what_now_readably_and_switches_first_game_mode(tmp_path: 
     finally:
         table.stop()
 
+
+
+def test_a_step_of_one_seat_is_explained_on_its_phone_and_the_table_page_alone() -> None:
+    state = act(TableState(), "table.new_game", **GENDARM)
+    assert teaching(state, 0)["explain"] and teaching(state, 1)["explain"], "both roll"
+    state = act(act(act(state, "start_roll", rolls=[5, 2]), "catcher", 0, number=3),
+                "catcher", 1, number=4)
+    assert step(state) == "move"
+    assert teaching(state)["explain"] and teaching(state, 0)["explain"], "Anna is on turn"
+    assert not teaching(state, 1)["explain"], "Ben sees what now and the rule at hand"
+    ben, anna = (table_view(state, GAMES, seat, 0)["guide"] for seat in (1, 0))
+    assert ben == anna and ben["now"] == "gendarm.guide.now.move"
+    robnrun = act(TableState(), "table.new_game", game="robnrun", seats=3, options={"boss": 2})
+    assert [teaching(robnrun, seat)["explain"] for seat in range(3)] == [False, False, True]
+
+
+def test_a_box_saved_before_it_kept_what_it_played_reads_it_from_its_history(
+        tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    table = open_table(db)
+    try:
+        table.submit(Action("table.new_game", None, GENDARM))
+        for action in (Action("start_roll", None, {"rolls": [5, 2]}),
+                       Action("catcher", 0, {"number": 3}), Action("catcher", 1, {"number": 4}),
+                       Action("capture", 0, {"gendarme": 3}), Action("table.end_game", None)):
+            table.submit(action)
+        table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                                      "options": {"first_player": 0}}))
+    finally:
+        table.stop()
+    with closing(sqlite3.connect(db)) as old, old:  # as a box saved it before it kept "played"
+        old.execute("UPDATE snapshots SET body = json_remove(body, '$.played', '$.teaching')")
+        assert all('"played"' not in body for (body,) in old.execute("SELECT body FROM snapshots"))
+    table = open_table(db)
+    try:
+        assert table.published.public["teaching"]["first_game"], "Rommé: never played here"
+        table.submit(Action("table.end_game", None))
+        table.submit(Action("table.new_game", None, GENDARM))
+        assert not table.published.public["teaching"]["first_game"], "played to its end"
+    finally:
+        table.stop()

@@ -124,6 +124,27 @@ class Refused:
 
 
 @dataclass(frozen=True, slots=True)
+class Briefing:
+    """A step of a first game explained for the first time: the box shows its explanation and
+    rule-book reference (text keys) for a moment from ``since`` on, then its normal screen."""
+
+    explain: str
+    ref: str
+    since: float
+
+
+def briefed(briefing: Briefing | None, view: Mapping[str, JSON], now: float) -> Briefing | None:
+    """The briefing after ``view``: a new one, from ``now``, where it explains a step for the
+    first time that the briefing before did not."""
+    teaching, guide = view.get("teaching"), view.get("guide")
+    if not (view.get("game") and teaching and guide and teaching["explain"]):
+        return briefing
+    if briefing is not None and briefing.explain == guide["explain"]:
+        return briefing
+    return Briefing(str(guide["explain"]), str(guide["ref"]), now)
+
+
+@dataclass(frozen=True, slots=True)
 class Heard:
     """What the buzzer last played, and when (the simulator shows it as a note)."""
 
@@ -146,6 +167,7 @@ class Box:
         self._stepped: tuple[int, int] | None = None
         self._heard: Heard | None = None
         self._refusal: Refused | None = None
+        self._briefing: Briefing | None = None
         self._moved: Callable[[], None] = _nobody
         self._published = table.published
         with ExitStack() as devices:
@@ -199,6 +221,12 @@ class Box:
         """Why the Table refused the box's last refused press."""
         with self._lock:
             return self._refusal
+
+    @property
+    def briefing(self) -> Briefing | None:
+        """The step of a first game the box explains on its screen for a moment, if any."""
+        with self._lock:
+            return self._briefing
 
     def watch(self, moved: Callable[[], None]) -> None:
         """Call ``moved`` (on a button's thread) whenever a button moves the cursor or opens,
@@ -349,9 +377,10 @@ class Box:
             self._moved()
 
     def _shown(self) -> tuple[object, ...]:
-        """What the screen shows of the box: the cursor, the asks, the moment, the LEDs and
-        what the buzzer played."""
-        return self._cursor, self._asking, self._moment, self._station.frame, self._heard
+        """What the screen shows of the box: the cursor, the asks, the moment, the LEDs, what
+        the buzzer played and a step explained for the first time."""
+        return (self._cursor, self._asking, self._moment, self._station.frame, self._heard,
+                self._briefing)
 
     def _follow(self, published: Published, now: float) -> None:
         """Show ``published`` as of ``now``: the cursor, the asks, a moment, LEDs, sounds."""
@@ -362,6 +391,7 @@ class Box:
         moments = [sound for sound in sounds if sound in MOMENTS]
         if moments:
             self._moment = Moment(moments[0], now)
+        self._briefing = briefed(self._briefing, published.public, now)
         self._update(now, sounds)
 
     def _game_sounds(self, before: Mapping[str, JSON],

@@ -25,13 +25,14 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import pygame
 
-from companion.device.box import Asking, Heard, Moment, Refused
+from companion.device.box import Asking, Briefing, Heard, Moment, Refused
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
+from companion.device.painters.guide import briefing_pages, draw_briefing
 from companion.device.painters.palette import BACKGROUND, DANGER, INK, TEXT
 from companion.device.painters.parts import wrap, write_lines
 from companion.device.painters.station import draw_station, panel_width
@@ -47,6 +48,8 @@ HEARD_S = 1.5
 """How long the simulator's panel shows what the buzzer played."""
 REFUSED_S = 4.0
 """How long the screen says why the box's last press was refused."""
+BRIEFING_PAGE_S = 5.0
+"""How long each page of a step explained for the first time shows on the box."""
 BAND_LINES = 2
 """The most lines a notice's band takes at the top of the screen (a longer one is cut)."""
 
@@ -103,6 +106,9 @@ class Panel(Protocol):
 
     @property
     def refused(self) -> Refused | None: ...
+
+    @property
+    def briefing(self) -> Briefing | None: ...
 
     def tick(self, now: float) -> None: ...
 
@@ -188,6 +194,16 @@ def _open(size: tuple[int, int], *, station: bool, fullscreen: bool,
     return pygame.display.set_mode((size[1], width) if turned else (width, size[1]))
 
 
+class Briefed(NamedTuple):
+    """The page of a step explained for the first time that the box shows: its place, how
+    many there are, and its words."""
+
+    briefing: Briefing
+    shown: int
+    pages: int
+    page: str
+
+
 @dataclass
 class _Loop:
     """The loop's state: what was drawn last, and where the screen and the station go."""
@@ -211,6 +227,7 @@ class _Loop:
     note: Heard | None = None
     told: Told | None = None
     refusal: Refused | None = None
+    briefed: Briefed | None = None
     link: str | None = None
     dirty: bool = True
     broken: bool = False
@@ -275,15 +292,28 @@ class _Loop:
         refusal = refusal if refusal is not None and now - refusal.at < REFUSED_S else None
         if self.notice() != self.told or self.join_url() != self.link or refusal != self.refusal:
             self.dirty, self.refusal = True, refusal
+        briefed = self.briefed_now(published, now)
+        if briefed != self.briefed:
+            self.dirty, self.briefed = True, briefed
         sound = None if moment is None else moment.sound
         if self.dirty or self.changed(published, cursor, now, sound, asking) or (
                 self.station and (leds != self.leds or note != self.note)):
             self.draw(published, cursor, leds, now, sound, note, asking)
         polled = asking is not None or moment is not None or note is not None or (
-            refusal is not None)
+            refusal is not None or briefed is not None)
         timed = ticking and not polled and not self.keys  # keys are looked for more often
         self.due_ms = self.next_change_ms(published, self.clock()) if timed else None
         return ticking or polled
+
+    def briefed_now(self, published: Published, now: float) -> Briefed | None:
+        """The page of a step explained for the first time that the box shows at ``now``."""
+        briefing = self.box.briefing
+        if briefing is None:
+            return None
+        lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
+        pages = briefing_pages(self.screen.size, self.fonts, text(briefing.explain, lang))
+        shown = int((now - briefing.since) // BRIEFING_PAGE_S)
+        return Briefed(briefing, shown, len(pages), pages[shown]) if shown < len(pages) else None
 
     def changed(self, published: Published, cursor: int, now: float, moment: Sound | None,
                 asking: Asking | None) -> bool:
@@ -304,6 +334,12 @@ class _Loop:
         self.link = self.join_url()
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
         self.paint(screen, published, cursor, now, moment, asking, lang)
+        briefed = self.briefed
+        if briefed is not None and moment is None and asking is None:
+            heading = text("screen.guide.first_step", lang, shown=briefed.shown + 1,
+                           total=briefed.pages)
+            draw_briefing(screen, self.fonts, heading, briefed.page,
+                          text(briefed.briefing.ref, lang))
         self.told = self.notice()
         if self.told is not None:
             _band(screen, self.told.say(lang, short=True), self.fonts)

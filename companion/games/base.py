@@ -491,6 +491,22 @@ Texts = Mapping[str, Mapping[str, str]]
 """Sentences by language, then by key: ``{"de": {key: text}, "en": {key: text}}``."""
 
 
+def with_rules(texts: Texts, refusals: Mapping[str, str]) -> Texts:
+    """``texts`` with each refusal ``refusals`` names followed by the rule it stands on (the
+    sentence of the rule's key in ``texts``, with its rule-book section), in both plural
+    forms of a refusal about a number: the refusal explains the rule as it refuses."""
+    return {lang: {key: _ruled(key, said, sentences, refusals) for key, said in sentences.items()}
+            for lang, sentences in texts.items()}
+
+
+def _ruled(key: str, said: str, sentences: Mapping[str, str],
+           refusals: Mapping[str, str]) -> str:
+    """The sentence of ``key``, followed by its rule if it is a refusal with one."""
+    stem, _, form = key.rpartition(".")
+    rule = refusals.get(key) or (refusals.get(stem) if form in ("one", "other") else None)
+    return said if rule is None else f"{said} {sentences[rule]}"
+
+
 
 def no_timer(state: object) -> None:
     """For a game without a turn clock."""

@@ -55,6 +55,13 @@ def setup_items(game: Game[Any]) -> tuple[str, ...]:
     return () if guide is None else tuple(guide.SETUP)
 
 
+def concerned(game: Game[Any], state: object) -> int | None:
+    """The seat the step shown now concerns (the player on turn, the boss, the roller): its
+    phone explains it; None: it concerns everyone, or the game brings no guide."""
+    guide = guide_module(game.package)
+    return None if guide is None else guide.concerns(state)
+
+
 def checklist(game: Game[Any], state: object) -> tuple[str, ...]:
     """The setup checklist's items for this game as set up (none without a guide)."""
     guide = guide_module(game.package)

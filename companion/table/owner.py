@@ -43,6 +43,7 @@ from companion.table.rules import (
 )
 from companion.table.state import TableState, reachable
 from companion.table.store import Snapshot, Store
+from companion.table.teaching import played_to_the_end
 from companion.table.views import table_views
 
 log = logging.getLogger(__name__)
@@ -422,6 +423,8 @@ class Table:
         try:
             if snapshot.body is not None:
                 state = TableState.from_json(snapshot.body, self._games)
+                if "played" not in snapshot.body:  # saved before the box kept what it played
+                    state = replace(state, played=played_to_the_end(self._store.history()))
                 table_views(state, self._games, seq)  # a state the views cannot show is no good
                 return state
         except Exception:

@@ -5,12 +5,12 @@ phone may switch it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from companion.games.base import JSON, Action, Game, Games, IllegalAction, InvalidAction
-from companion.table.guide import guide_module, guide_view, setup_items
+from companion.table.guide import concerned, guide_module, guide_view, setup_items
 
 if TYPE_CHECKING:
     from companion.table.state import TableState
@@ -54,6 +54,13 @@ class Teaching:
 def started(state: TableState, game_id: str) -> TableState:
     """A new game: in first-game mode if this box never played it to its end."""
     return replace(state, teaching=Teaching(first_game=game_id not in state.played))
+
+
+def played_to_the_end(history: Iterable[Mapping[str, JSON]]) -> tuple[str, ...]:
+    """The games a box's history (newest first) holds played to their end, oldest first:
+    what a box saved before it kept ``played`` has played."""
+    return tuple(dict.fromkeys(str(past["game"]) for past in reversed(list(history))
+                               if past.get("finished") and past.get("game")))
 
 
 def taught(before: TableState, after: TableState, games: Games) -> TableState:
@@ -105,18 +112,22 @@ def _ticked(game: Game[Any], teaching: Teaching, item: JSON) -> tuple[str, ...]:
     return (*teaching.ticked, str(item))
 
 
-def teaching_view(state: TableState, games: Games) -> TeachingView | None:
-    """What every reader shows of first-game mode: whether it is on, whether the step shown
-    now is explained for the first time, the setup items ticked and whether the checklist
-    still stands before the first turn; None outside a game with a guide."""
+def teaching_view(state: TableState, games: Games,
+                  seat: int | None = None) -> TeachingView | None:
+    """What a reader (``seat``; None: the table page and the box) shows of first-game mode:
+    whether it is on, whether the step shown now is explained for the first time there (on
+    the phone of the seat it concerns, or every phone where it concerns everyone), the setup
+    items ticked and whether the checklist still stands before the first turn; None outside
+    a game with a guide."""
     if state.game_id is None:
         return None
     game = games[state.game_id]
     shown = guide_view(game, state.game)
     if shown is None:
         return None
-    teaching = state.teaching
+    teaching, concerns = state.teaching, concerned(game, state.game)
+    new = teaching.first_game and shown["step"] not in teaching.explained
     return {"first_game": teaching.first_game, "shown": teaching.shown,
-            "explain": teaching.first_game and shown["step"] not in teaching.explained,
+            "explain": new and (concerns is None or seat in (None, concerns)),
             "ticked": list(teaching.ticked),
             "setup": teaching.first_game and not teaching.begun}

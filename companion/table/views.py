@@ -294,7 +294,8 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
     everyone = _reader(shared, state, None, public, False, undo_note(state, game, None, public),
                        box)
     return _stripped(games, everyone, {
-        seat: _reader(shared, state, seat, {**public, **mine},
+        seat: _reader({**shared, "teaching": teaching_view(state, games, seat)}, state, seat,
+                      {**public, **mine},
                       game.secrets and has_secrets(mine), undo_note(state, game, seat, public),
                       box)
         for seat, mine in private.items()})

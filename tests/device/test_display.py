@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.device.box import Asking, Box, Heard, Moment, Refused
+from companion.device.box import Asking, Box, Briefing, Heard, Moment, Refused
 from companion.device.display import pin_keys, run_display
 from companion.device.painters.asks import layout
 from companion.device.painters.palette import ACCENT, DANGER, PANEL
@@ -87,6 +87,7 @@ class Panel:
         self.heard: Heard | None = None
         self.asking: Asking | None = None
         self.refused: Refused | None = None
+        self.briefing: Briefing | None = None
         self.ticks: list[float] = []
         self.moved: Callable[[], None] | None = None
 

@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from companion.device.screen import Screen
 from companion.games import GAMES
@@ -46,7 +46,7 @@ from companion.table.published import Published
 from companion.table.rules import apply_table
 from companion.table.state import UNDO_DEPTH, TableState
 from companion.table.views import table_view
-from tests.games.guide_helpers import assert_guided
+from tests.games.guide_helpers import assert_every_situation_reached, assert_guided
 from tests.games.robnrun_helpers import assert_sentence
 from tests.proof import examples
 
@@ -263,6 +263,58 @@ class Gendarm(RuleBasedStateMachine):
         refused = self.send("catcher", seat, number=number)
         assert refused == (None if 1 <= number <= top(self.state.settings)
                            else "gendarm.catcher_range")
+
+    @precondition(lambda self: self.level == 3)
+    @rule(data=st.data())
+    def both_hide(self, data: st.DataObject) -> None:
+        """Each side in turn rolls a 1 or a 6 and hides a robber, as far as the game lets it:
+        the walk reaches the robber that must leave its hideout (level 3)."""
+        hidden = 0
+        for _ in range(12):
+            state, step = self.state, self.state.step
+            if state.phase == "over" or hidden == 2:
+                return
+            if state.phase != "play" or step.duty or step.removal:
+                self.step(data)
+                continue
+            seat = self.on_turn()
+            if not (step.rolled or step.moved) and self.roll_showing(
+                    seat, (1, 6)) and None in self.state.hideouts:
+                assert_guided(GAME, self.state)  # the roll allows hiding: the step between
+                hidden += self.send("hide", seat,
+                                    hideout=self.state.hideouts.index(None) + 1) is None
+                assert_guided(GAME, self.state)
+            self.end_turn(data, seat)
+
+    @precondition(lambda self: self.level >= 2)
+    @rule(data=st.data())
+    def run_out_of_gendarmes(self, data: st.DataObject) -> None:
+        """A side brings a robber out of danger and rolls odd on every duty roll, sending off
+        gendarme after gendarme: the walk reaches the end by depletion (level 2 and 3)."""
+        for _ in range(40):
+            state = self.state
+            if state.phase != "play":
+                return
+            seat, step = self.on_turn(), state.step
+            if step.removal:
+                self.remove(data, seat)
+            elif step.duty:
+                self.roll_showing(seat, (1, 3, 5))
+            else:
+                if SAFE not in state.players[seat].robbers:
+                    self.send("safe", seat)
+                self.end_turn(data, seat)
+            assert_guided(GAME, self.state)
+
+    def roll_showing(self, seat: int, faces: tuple[int, ...]) -> bool:
+        """Roll for ``seat`` so that the die shows one of ``faces`` (the box's on the first
+        seed that does, the table's typed in); whether the roll was made."""
+        if self.state.settings.dice == "table":
+            return self.send("roll", seat, value=faces[0]) is None
+        seed = next((seed for seed in range(100) if GAME.draw(
+            self.state, Action("roll", seat, {}), random.Random(seed)).args.get(
+                "chance", {}).get("value") in faces), 0)
+        return self.send("roll", seat, seed) is None
 
     def turn_step(self, data: st.DataObject) -> None:
         seat, state = self.on_turn(), self.state
@@ -500,3 +552,10 @@ Level1.TestCase.settings = Level2.TestCase.settings = Level3.TestCase.settings =
 TestLevel1 = Level1.TestCase
 TestLevel2 = Level2.TestCase
 TestLevel3 = Level3.TestCase
+
+
+def test_the_walks_reach_every_situation_of_the_guide() -> None:
+    assert_every_situation_reached(GAMES["gendarm"],
+                                   Level1.TestCase().runTest,
+                                   Level2.TestCase().runTest,
+                                   Level3.TestCase().runTest)

@@ -53,7 +53,7 @@ from companion.table.menu import table_controls
 from companion.table.rules import apply_table
 from companion.table.state import UNDO_DEPTH, TableState
 from companion.table.views import table_view
-from tests.games.guide_helpers import assert_guided
+from tests.games.guide_helpers import assert_every_situation_reached, assert_guided
 from tests.games.robnrun_helpers import assert_sentence, scenario_json, short_profile
 from tests.proof import examples
 
@@ -599,3 +599,8 @@ def test_refusals_do_not_tell_the_table_page_the_hidden_clues() -> None:
             apply_table(replace(table, game=spent), Action("clue", None, {"clue": clue}), GAMES)
         keys.append(refused.value.key)
     assert keys[0] == keys[1]
+
+
+def test_the_walks_reach_every_situation_of_the_guide() -> None:
+    assert_every_situation_reached(GAMES["robnrun"],
+                                   Games.TestCase().runTest)

@@ -19,7 +19,7 @@ from companion.games.romme.state import RommeState, settle_ms
 from companion.table.rules import apply_table
 from companion.table.state import TableState
 from companion.table.views import table_view
-from tests.games.guide_helpers import assert_guided
+from tests.games.guide_helpers import assert_every_situation_reached, assert_guided
 from tests.proof import examples
 
 GAME = GAMES["romme"]
@@ -278,3 +278,8 @@ def no_more_time(undone: Timer | None, restored: RommeState) -> RommeState:
         return restored
     extra = then.remaining_ms - undone.remaining_ms
     return GAME.spend(restored, extra) if extra > 0 else restored
+
+
+def test_the_walks_reach_every_situation_of_the_guide() -> None:
+    assert_every_situation_reached(GAMES["romme"],
+                                   Evenings.TestCase().runTest)

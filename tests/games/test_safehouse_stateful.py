@@ -20,11 +20,11 @@ from companion.games.base import CHANCE, Action, GetawayError
 from companion.games.safehouse import sheet
 from companion.games.safehouse.profile import LETTERS
 from companion.games.safehouse.rules import RULES
-from companion.games.safehouse.state import DICE, FACES, PLAYING, ShState
+from companion.games.safehouse.state import ARROWS, DICE, FACES, PLAYING, ShState
 from companion.table.rules import apply_table, check_action
 from companion.table.state import TableState
 from companion.table.views import table_view
-from tests.games.guide_helpers import assert_guided
+from tests.games.guide_helpers import assert_every_situation_reached, assert_guided
 from tests.proof import examples
 
 GAME = GAMES["safehouse"]
@@ -116,6 +116,29 @@ class Games(RuleBasedStateMachine):
                              for c, n in dice.items() if n}
         colour = any(dice.get(c) for c in DICE[:4])
         assert self.send("roll", self.roller(phone), **args) == colour
+
+    @precondition(lambda self: self.state.phase == "ready")
+    @rule(phone=st.booleans())
+    def roll_every_die(self, phone: bool) -> None:
+        """Every free die at once: the roll after it must bring the dice back from the lid."""
+        dice = {c: d["free"] for c, d in self.view["pool"].items() if d["free"]}
+        assert self.send("roll", self.roller(phone), dice=dice) == any(
+            dice.get(c) for c in DICE[:4])
+
+    @precondition(lambda self: self.state.phase == "entering")
+    @rule()
+    def sprint(self) -> None:
+        """Every paper sheet opens orders and closes open ones at the longest arrow, as far as
+        the roll's numbers go, and the group goes on: the walk reaches the Safehouse."""
+        for seat, player in enumerate(self.state.players):
+            for row in range(self.state.profile.orders if not player.letter else 0):
+                status = self.state.players[seat].orders[row].status
+                if status != "closed" and not self.send(
+                        "order", None, seat=seat, row=row,
+                        **({"status": "closed", "arrow": ARROWS[1]} if status == "open"
+                           else {"status": "open"})):
+                    break
+        self.send("done")
 
     @precondition(lambda self: self.state.phase == "ready")
     @rule(by=st.none() | st.integers(0, 3))
@@ -380,3 +403,8 @@ class Games(RuleBasedStateMachine):
 
 Games.TestCase.settings = settings(max_examples=examples(60), stateful_step_count=60)
 TestGames = Games.TestCase
+
+
+def test_the_walks_reach_every_situation_of_the_guide() -> None:
+    assert_every_situation_reached(GAMES["safehouse"],
+                                   Games.TestCase().runTest)

@@ -85,7 +85,8 @@ def test_a_wrong_claim_is_answered_to_the_claimant_alone(app: Flask, table: Tabl
 
     status, body = act(anna, "capture", {"gendarme": 3})
     assert status == 409
-    assert body["message"] == "Gendarme 3 may not catch \u2013 take the move back."
+    assert body["message"].startswith("Gendarme 3 may not catch \u2013 take the move back. The "
+                                      "rule: only the gendarme with the number of your own chip")
     assert told == [] and table.published.version == version         # nothing logged or told
     for name, client in (("bernd", bernd), ("page", page), ("watcher", app.test_client())):
         assert client.get("/api/view").data == before[name], name

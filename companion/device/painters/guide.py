@@ -1,5 +1,6 @@
 """The guide's page on the box: what the group does now with the real pieces, readable from
-a metre; before the first turn of a first game, the setup's next item to tick instead."""
+a metre; before the first turn of a first game, the setup's next item to tick instead. And a
+step of a first game explained for the first time, for a moment, page by page."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ from typing import Any
 
 import pygame
 
-from companion.device.painters.palette import ACCENT, BACKGROUND, TEXT
+from companion.device.painters.palette import ACCENT, BACKGROUND, MUTED, TEXT
 from companion.device.painters.parts import (
     Context,
+    Fonts,
     TableView,
     game_layout,
     key_legend,
     menu_bar,
+    wrap,
     write,
     write_lines,
 )
@@ -53,6 +56,38 @@ def guide_lines(view: TableView[Any], ctx: Context) -> tuple[str, str]:
         done = ctx.text("screen.guide.setup", done=len(items) - len(left), total=len(items))
         return done, ctx.text(str(left[0]), **params)
     return ctx.text("screen.guide.title"), ctx.text(str(guide["now"]), **params)
+
+
+
+def briefing_pages(size: tuple[int, int], fonts: Fonts, explanation: str) -> list[str]:
+    """A step's explanation in pages that each fit the briefing's body readably."""
+    body = _briefing_body(size, fonts)
+    lines = wrap(fonts.body, explanation, body.width)
+    room = max(1, body.height // fonts.body.get_linesize())
+    return [" ".join(lines[at:at + room]) for at in range(0, len(lines), room)]
+
+
+def draw_briefing(surface: pygame.Surface, fonts: Fonts, heading: str, page: str,
+                  ref: str) -> None:
+    """A page of a step explained for the first time: the heading (a hint: the page's place),
+    the page readable from a metre, and the rule book's section (a hint: to look it up)."""
+    surface.fill(BACKGROUND)
+    width, height = surface.get_size()
+    margin = fonts.hint.get_linesize() // 2
+    write(surface, fonts.hint, heading, ACCENT, (margin, 2), "topleft", width - 2 * margin)
+    write_lines(surface, fonts.body, page, TEXT, _briefing_body((width, height), fonts),
+                "topleft")
+    line = fonts.hint.get_linesize()
+    write_lines(surface, fonts.hint, ref, MUTED,
+                pygame.Rect(margin, height - 2 * line - 2, width - 2 * margin, 2 * line),
+                "topleft")
+
+
+def _briefing_body(size: tuple[int, int], fonts: Fonts) -> pygame.Rect:
+    """Where a briefing's page stands: between its heading and its reference."""
+    width, height = size
+    line, margin = fonts.hint.get_linesize(), fonts.hint.get_linesize() // 2
+    return pygame.Rect(margin, line + 4, width - 2 * margin, height - 3 * line - 8)
 
 
 PAINTER = GuidePainter()

@@ -19,6 +19,28 @@ STEPS = {"start": "start", "start_table": "start", "deal": "catcher", "deal_chip
 """The step each situation belongs to: explained the first time it comes."""
 SETUP = ("board", "pieces", "pieces_level3", "chips", "die")
 """The checklist before the first move, in the order the players work through it."""
+REFUSALS = {
+    "gendarm.catcher_range": "gendarm.guide.rule.chips",
+    "gendarm.gendarme_unknown": "gendarm.guide.rule.gendarmes",
+    "gendarm.die_invalid": "gendarm.guide.rule.die",
+    "gendarm.start_roll_invalid": "gendarm.guide.rule.die",
+    "gendarm.start_roll_tie": "gendarm.guide.rule.start",
+    "gendarm.wrong_catcher": "gendarm.guide.rule.catch",
+    "gendarm.keep_catcher": "gendarm.guide.rule.duty",
+    "gendarm.gendarme_out": "gendarm.guide.rule.duty",
+    "gendarm.roll_first": "gendarm.guide.rule.roll_first",
+    "gendarm.remove_first": "gendarm.guide.rule.duty",
+    "gendarm.turn_used": "gendarm.guide.rule.one_move",
+    "gendarm.hide_roll": "gendarm.guide.rule.hide_roll",
+    "gendarm.one_hidden": "gendarm.guide.rule.one_hidden",
+    "gendarm.hide_safe": "gendarm.guide.rule.hide_safe",
+    "gendarm.leave_first": "gendarm.guide.rule.leave",
+    "gendarm.hideout_unknown": "gendarm.guide.rule.hideouts",
+    "gendarm.hideout_taken": "gendarm.guide.rule.hideouts",
+    "gendarm.no_hideout": "gendarm.guide.rule.hideouts",
+}
+"""Refusals of what the rules make impossible, each with the rule that says so: the
+refusal's sentence ends with it."""
 
 
 def situation(state: GendarmState) -> str:
@@ -46,6 +68,12 @@ def _turn(state: GendarmState) -> str:
     if state.settings.level == 3:
         return "choose"
     return "move_safe" if state.settings.level == 2 else "move"
+
+
+def concerns(state: GendarmState) -> int | None:
+    """The seat the situation's step concerns: the player on turn; None: both players (the
+    start, the catchers, the end)."""
+    return None if state.phase in ("start", "deal", "over") else state.turn
 
 
 def setup(state: GendarmState) -> tuple[str, ...]:
@@ -118,8 +146,11 @@ GUIDE: Texts = {
         "gendarm.guide.step.hideout": "Ein Räuber im Versteck kann nicht gefangen werden; ein "
                                       "leeres Versteck darf kein Gendarm betreten oder "
                                       "überspringen. Jeder hat höchstens einen Räuber "
-                                      "versteckt. Besetzt der Gegner das zweite Versteck, muss "
-                                      "der erste Räuber beim nächsten Zug heraus.",
+                                      "versteckt, und keinen, solange sein anderer außer Gefahr "
+                                      "ist; solange einer versteckt ist, betritt der andere die "
+                                      "gegnerische Startreihe nicht. Besetzt der Gegner das "
+                                      "zweite Versteck, muss der erste Räuber beim nächsten Zug "
+                                      "heraus.",
         "gendarm.guide.step.end": "Das Spiel endet mit dem Fang (in Stufe 3: beider Räuber), "
                                   "oder wenn jemand nur noch den Fänger hat. Die Box zeigt "
                                   "beide Fängernummern.",
@@ -146,6 +177,53 @@ GUIDE: Texts = {
                                      "die Box die Fänger aus, bleiben sie in der Schachtel).",
         "gendarm.guide.setup.die": "Den Würfel bereitlegen (würfelt die Box, braucht ihr ihn "
                                    "nicht).",
+        "gendarm.guide.rule.chips": "Die Regel: Die Zahlenchips tragen die Nummern der "
+                                    "eigenen Gendarme, 1 bis 6, auf Stufe 3 ohne die 6 "
+                                    "(Spielanleitung, Abschnitte „4. Spielverlauf“ und „7. "
+                                    "Schwierigkeitsstufe 3“).",
+        "gendarm.guide.rule.gendarmes": "Die Regel: Jeder hat 6 Gendarme mit den Nummern 1 "
+                                        "bis 6, auf Stufe 3 nur 1 bis 5 (Spielanleitung, "
+                                        "Abschnitte „Inhalt“ und „7. Schwierigkeitsstufe 3“).",
+        "gendarm.guide.rule.die": "Die Regel: Der Würfel zeigt 1 bis 6; beim Startwurf "
+                                  "würfeln beide, wer höher würfelt, beginnt (Spielanleitung, "
+                                  "Abschnitt „3. Spielvorbereitung“).",
+        "gendarm.guide.rule.start": "Die Regel: Wer die höhere Zahl würfelt, beginnt, also "
+                                    "entscheidet ein Gleichstand nichts (Spielanleitung, "
+                                    "Abschnitt „3. Spielvorbereitung“).",
+        "gendarm.guide.rule.catch": "Die Regel: Fangen darf nur der Gendarm mit der Zahl des "
+                                    "eigenen Chips, und er zeigt den Chip dabei "
+                                    "(Spielanleitung, Abschnitt „4. Spielverlauf“, „Den "
+                                    "Räuber fangen“).",
+        "gendarm.guide.rule.duty": "Die Regel: Bei einer ungeraden Zahl nimmt der Spieler "
+                                   "einen Gendarm nach Wahl aus dem Spiel, nie den Fänger, "
+                                   "und zwar vor seinem Zug (Spielanleitung, Abschnitt „6. "
+                                   "Schwierigkeitsstufe 2“, „Abzug der Gendarme“).",
+        "gendarm.guide.rule.roll_first": "Die Regel: Wessen Räuber außer Gefahr ist, muss vor "
+                                         "jedem Zug würfeln (Spielanleitung, Abschnitt „6. "
+                                         "Schwierigkeitsstufe 2“, „Abzug der Gendarme“).",
+        "gendarm.guide.rule.one_move": "Die Regel: In jedem Zug zieht oder springt eine "
+                                       "Figur, auf Stufe 3 darf man stattdessen einmal "
+                                       "würfeln (Spielanleitung, Abschnitte „4. Spielverlauf“ "
+                                       "und „7. Schwierigkeitsstufe 3“).",
+        "gendarm.guide.rule.hide_roll": "Die Regel: Nur wer eine 1 oder 6 würfelt, darf einen "
+                                        "Räuber ins Versteck stellen; sonst verfällt der Zug "
+                                        "(Spielanleitung, Abschnitt „7. Schwierigkeitsstufe "
+                                        "3“, „Entscheidung“).",
+        "gendarm.guide.rule.one_hidden": "Die Regel: Jeder darf immer nur einen seiner Räuber "
+                                         "in einem Versteck haben (Spielanleitung, Abschnitt "
+                                         "„7. Schwierigkeitsstufe 3“, „Entscheidung“).",
+        "gendarm.guide.rule.hide_safe": "Die Regel: Wer schon einen Räuber außer Gefahr hat, "
+                                        "bringt den zweiten nicht mehr ins Versteck "
+                                        "(Spielanleitung, Abschnitt „7. Schwierigkeitsstufe "
+                                        "3“, „Entscheidung“).",
+        "gendarm.guide.rule.leave": "Die Regel: Stellt der Gegner einen Räuber ins zweite "
+                                    "Versteck, muss der erste Räuber sein Versteck mit dem "
+                                    "nächsten Zug verlassen (Spielanleitung, Abschnitt „7. "
+                                    "Schwierigkeitsstufe 3“, „Entscheidung“).",
+        "gendarm.guide.rule.hideouts": "Die Regel: Es gibt zwei Verstecke, die dunkleren "
+                                       "Felder, und in jedem steht höchstens ein Räuber "
+                                       "(Spielanleitung, Abschnitt „7. Schwierigkeitsstufe "
+                                       "3“, „Das Versteck“).",
     },
     "en": {
         "gendarm.guide.now.start": "Who begins? The box rolls for both: the higher number "
@@ -199,7 +277,9 @@ GUIDE: Texts = {
                                        "may go into a free hideout, otherwise the turn is lost.",
         "gendarm.guide.step.hideout": "A robber in a hideout cannot be caught; no gendarme may "
                                       "enter or jump an empty hideout. Each player hides one "
-                                      "robber at most. When the opponent takes the second "
+                                      "robber at most, and none while their other one is out "
+                                      "of danger; while one hides, the other may not enter the "
+                                      "opponent's start row. When the opponent takes the second "
                                       "hideout, the first robber must leave with its next move.",
         "gendarm.guide.step.end": "The game ends with the capture (at level 3: of both robbers), "
                                   "or when someone has only the catcher left. The box shows "
@@ -227,5 +307,52 @@ GUIDE: Texts = {
         "gendarm.guide.setup.chips": "Lay out the number chips 1 to {top} face down (if the box "
                                      "draws the catchers, they stay in the box).",
         "gendarm.guide.setup.die": "Have the die ready (if the box rolls, you do not need it).",
+        "gendarm.guide.rule.chips": "The rule: the number chips carry the numbers of your own "
+                                    "gendarmes, 1 to 6, without the 6 at level 3 (Rule book, "
+                                    "sections “4. Spielverlauf” and “7. Schwierigkeitsstufe "
+                                    "3”).",
+        "gendarm.guide.rule.gendarmes": "The rule: each player has 6 gendarmes numbered 1 to "
+                                        "6, at level 3 only 1 to 5 (Rule book, sections "
+                                        "“Inhalt” (contents) and “7. Schwierigkeitsstufe 3”).",
+        "gendarm.guide.rule.die": "The rule: the die shows 1 to 6; for the start both roll, "
+                                  "and the higher number begins (Rule book, section “3. "
+                                  "Spielvorbereitung” (setup)).",
+        "gendarm.guide.rule.start": "The rule: the higher number begins, so a tie decides "
+                                    "nothing (Rule book, section “3. Spielvorbereitung” "
+                                    "(setup)).",
+        "gendarm.guide.rule.catch": "The rule: only the gendarme with the number of your own "
+                                    "chip may catch, and you show the chip as it does (Rule "
+                                    "book, section “4. Spielverlauf”, “Den Räuber fangen” "
+                                    "(catching)).",
+        "gendarm.guide.rule.duty": "The rule: on an odd number the player takes a gendarme of "
+                                   "their choice out of the game, never the catcher, before "
+                                   "their move (Rule book, section “6. Schwierigkeitsstufe "
+                                   "2”, “Abzug der Gendarme”).",
+        "gendarm.guide.rule.roll_first": "The rule: whoever has a robber out of danger must "
+                                         "roll before every move (Rule book, section “6. "
+                                         "Schwierigkeitsstufe 2”, “Abzug der Gendarme”).",
+        "gendarm.guide.rule.one_move": "The rule: each turn one piece moves or jumps; at "
+                                       "level 3 you may roll once instead (Rule book, "
+                                       "sections “4. Spielverlauf” and “7. "
+                                       "Schwierigkeitsstufe 3”).",
+        "gendarm.guide.rule.hide_roll": "The rule: only on a 1 or a 6 may a robber go into a "
+                                        "hideout; otherwise the turn is lost (Rule book, "
+                                        "section “7. Schwierigkeitsstufe 3”, “Entscheidung” "
+                                        "(decision)).",
+        "gendarm.guide.rule.one_hidden": "The rule: each player may have only one robber in a "
+                                         "hideout at a time (Rule book, section “7. "
+                                         "Schwierigkeitsstufe 3”, “Entscheidung” (decision)).",
+        "gendarm.guide.rule.hide_safe": "The rule: whoever already has a robber out of danger "
+                                        "puts no second robber into a hideout (Rule book, "
+                                        "section “7. Schwierigkeitsstufe 3”, “Entscheidung” "
+                                        "(decision)).",
+        "gendarm.guide.rule.leave": "The rule: once the other player puts a robber into the "
+                                    "second hideout, the first robber must leave its hideout "
+                                    "on the next move (Rule book, section “7. "
+                                    "Schwierigkeitsstufe 3”, “Entscheidung”).",
+        "gendarm.guide.rule.hideouts": "The rule: there are two hideouts, the darker squares, "
+                                       "and each holds at most one robber (Rule book, section "
+                                       "“7. Schwierigkeitsstufe 3”, “Das Versteck” (the "
+                                       "hideout)).",
     },
 }

@@ -3,8 +3,8 @@ the screen (``screen_texts``) and for the phones (``phone_texts``)."""
 
 from __future__ import annotations
 
-from companion.games.base import Texts
-from companion.games.gendarm.guide import GUIDE
+from companion.games.base import Texts, with_rules
+from companion.games.gendarm.guide import GUIDE, REFUSALS
 from companion.games.gendarm.phone_texts import PHONE
 from companion.games.gendarm.screen_texts import SCREEN
 
@@ -204,5 +204,5 @@ RULES: Texts = {
     },
 }
 
-TEXTS: Texts = {lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang],
-                       **GUIDE[lang]} for lang in RULES}
+TEXTS: Texts = with_rules({lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang],
+                                  **GUIDE[lang]} for lang in RULES}, REFUSALS)

@@ -20,6 +20,21 @@ STEPS = {"prepare_building": "prepare", "prepare_deal": "prepare", "prepare_safe
 SETUP = ("board", "station", "route", "car", "quarters", "dealers", "tool_stack",
          "tool_stack_two", "clues", "gold", "screen")
 """The checklist before the first robbery, in the order the group works through it."""
+REFUSALS = {
+    "robnrun.safes_copies": "robnrun.guide.rule.tools",
+    "robnrun.cards_too_many": "robnrun.guide.rule.tools",
+    "robnrun.clue_gold": "robnrun.guide.rule.clue_gold",
+    "robnrun.no_bags": "robnrun.guide.rule.two_players",
+    "robnrun.building_full": "robnrun.guide.rule.new_safes",
+    "robnrun.buy_cubes": "robnrun.guide.rule.dealer",
+    "robnrun.exchanged": "robnrun.guide.rule.exchange",
+    "robnrun.must_play": "robnrun.guide.rule.passed",
+    "robnrun.building_first": "robnrun.guide.rule.prepare",
+    "robnrun.deal_first": "robnrun.guide.rule.prepare",
+    "robnrun.cards_count": "robnrun.guide.rule.sort",
+}
+"""Refusals of what the rules make impossible, each with the rule that says so: the
+refusal's sentence ends with it."""
 
 
 def situation(state: RobState) -> str:
@@ -40,6 +55,14 @@ def _prepare(state: RobState) -> str:
     if not robbery.dealt:
         return "prepare_deal"
     return "prepare_start" if robbery.safes else "prepare_safes"
+
+
+def concerns(state: RobState) -> int | None:
+    """The seat the situation's step concerns: the boss as they prepare, give clues and sort
+    the alarm, the crew member on turn; None: the whole gang (the evaluation, the end)."""
+    if state.phase in ("prepare", "clues", "alarm"):
+        return state.robbery.boss
+    return state.robbery.turn if state.phase == "crew" else None
 
 
 def setup(state: RobState) -> tuple[str, ...]:
@@ -171,12 +194,44 @@ GUIDE: Texts = {
         "robnrun.guide.setup.tool_stack": "Die 61 Werkzeugkarten (56 Werkzeuge und 5 "
                                           "Sporttaschen) mischen, die Mülltonne daneben.",
         "robnrun.guide.setup.tool_stack_two": "Die 56 Werkzeuge ohne die Sporttaschen mischen, "
-                                              "die Mülltonne daneben.",
+                                              "die Mülltonne daneben. Zu zweit zieht der "
+                                              "Komplize am Ende jeder Komplizenphase so viele "
+                                              "Werkzeuge nach, wie er gespielt hat.",
         "robnrun.guide.setup.clues": "Die 6 Hinweiskarten des Szenarios bereitlegen: {clues}.",
         "robnrun.guide.setup.gold": "{gold} Goldbarren als Beute in die Mitte, die übrigen "
                                     "daneben.",
         "robnrun.guide.setup.screen": "Den Sichtschirm für den Boss aufstellen, die 7 "
                                       "Werkzeuge mit Namen an den Rand.",
+        "robnrun.guide.rule.tools": "Die Regel: Es gibt 7 verschiedene Werkzeuge, jedes 8-mal "
+                                    "im Werkzeugstapel (Spielregel, Abschnitt "
+                                    "„Spielelemente“).",
+        "robnrun.guide.rule.clue_gold": "Die Regel: Ein verdeckter Hinweis kostet 3 Gold aus "
+                                        "der Beute (Spielregel, Abschnitt „1. Hinweisphase“).",
+        "robnrun.guide.rule.two_players": "Die Regel: Zu zweit wird ohne Sporttaschen "
+                                          "gespielt; der Komplize zieht dafür am Ende der "
+                                          "Komplizenphase nach (Spielregel, Abschnitt "
+                                          "„Sonderregeln für 2 Spieler“).",
+        "robnrun.guide.rule.new_safes": "Die Regel: Neue Tresore kommen nie auf ein leeres "
+                                        "Gebäude, und auf keinem liegen mehr als 3 "
+                                        "(Spielregel, Abschnitt „Auswertung eines Raubes“, "
+                                        "Schritt 3).",
+        "robnrun.guide.rule.dealer": "Die Regel: Mit dem Informanten kaufen die Räuber 1 oder "
+                                     "2 Würfel seiner Farbe von der Polizeiwache weg, nur "
+                                     "solche, die dort liegen (Spielregel, Abschnitt "
+                                     "„Auswertung eines Raubes“, Schritt 5).",
+        "robnrun.guide.rule.exchange": "Die Regel: Jeder Komplize darf seine Handkarten nur "
+                                       "einmal je Komplizenphase tauschen (Spielregel, "
+                                       "Abschnitt „2. Komplizenphase“).",
+        "robnrun.guide.rule.passed": "Die Regel: Haben alle Komplizen nacheinander gepasst, "
+                                     "muss der nächste eine Karte spielen oder tauschen "
+                                     "(Spielregel, Abschnitt „2. Komplizenphase“).",
+        "robnrun.guide.rule.prepare": "Die Regel: Zuerst wählt der Boss das Gebäude und nimmt "
+                                      "dessen Tresore, dann werden Hinweise und Werkzeuge "
+                                      "verteilt (Spielregel, Abschnitt „Vorbereitung eines "
+                                      "Raubes“).",
+        "robnrun.guide.rule.sort": "Die Regel: In der Alarmphase sortiert der Boss genau die "
+                                   "Karten, die die Komplizen eben gespielt haben "
+                                   "(Spielregel, Abschnitt „3. Alarmphase“).",
     },
     "en": {
         "robnrun.guide.now.prepare_building": "The boss picks a building and puts all its "
@@ -284,11 +339,40 @@ GUIDE: Texts = {
         "robnrun.guide.setup.tool_stack": "Shuffle the 61 tool cards (56 tools and 5 bags), "
                                           "the rubbish bin beside them.",
         "robnrun.guide.setup.tool_stack_two": "Shuffle the 56 tools without the bags, the "
-                                              "rubbish bin beside them.",
+                                              "rubbish bin beside them. With two players the "
+                                              "crew member draws as many tools as they played "
+                                              "at the end of every crew phase.",
         "robnrun.guide.setup.clues": "Have the scenario's 6 clue cards ready: {clues}.",
         "robnrun.guide.setup.gold": "{gold} gold bars as loot in the middle, the rest beside "
                                     "them.",
         "robnrun.guide.setup.screen": "Set up the boss's screen; the 7 named tools go at the "
                                       "side.",
+        "robnrun.guide.rule.tools": "The rule: there are 7 different tools, each 8 times in "
+                                    "the tool stack (Rule book, section “Game elements”).",
+        "robnrun.guide.rule.clue_gold": "The rule: a face-down clue costs 3 gold from the "
+                                        "pickings (Rule book, section “1. Clue phase”).",
+        "robnrun.guide.rule.two_players": "The rule: two players play without the bags; "
+                                          "instead the crew member draws at the end of the "
+                                          "crew phase (Rule book, section “Special rules for "
+                                          "2 players”).",
+        "robnrun.guide.rule.new_safes": "The rule: new safes never go on an empty building, "
+                                        "and no building holds more than 3 (Rule book, "
+                                        "section “Evaluation of the robbery”, step 3).",
+        "robnrun.guide.rule.dealer": "The rule: with the dealer the robbers buy 1 or 2 cubes "
+                                     "of its colour off the police station, only cubes lying "
+                                     "there (Rule book, section “Evaluation of the robbery”, "
+                                     "step 5).",
+        "robnrun.guide.rule.exchange": "The rule: each crew member may exchange their hand "
+                                       "only once per crew phase (Rule book, section “2. Crew "
+                                       "phase”).",
+        "robnrun.guide.rule.passed": "The rule: once all crew members have passed in a row, "
+                                     "the next must play a card or exchange (Rule book, "
+                                     "section “2. Crew phase”).",
+        "robnrun.guide.rule.prepare": "The rule: first the boss chooses the building and "
+                                      "takes its safes, then the clues and tools are dealt "
+                                      "(Rule book, section “Preparation of a robbery”).",
+        "robnrun.guide.rule.sort": "The rule: in the alarm phase the boss sorts exactly the "
+                                   "cards the crew has just played (Rule book, section “3. "
+                                   "Alarm phase”).",
     },
 }

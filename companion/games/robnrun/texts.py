@@ -3,8 +3,8 @@ screen; with the phone's (``phone_texts``) in ``TEXTS``."""
 
 from __future__ import annotations
 
-from companion.games.base import Texts
-from companion.games.robnrun.guide import GUIDE
+from companion.games.base import Texts, with_rules
+from companion.games.robnrun.guide import GUIDE, REFUSALS
 from companion.games.robnrun.phone_texts import PHONE
 from companion.games.robnrun.pieces import COLOURS
 from companion.games.robnrun.screen_texts import SCREEN
@@ -470,5 +470,5 @@ RULES: Texts = {
     for lang, sentences in (("de", _GERMAN), ("en", _ENGLISH))
 }
 
-TEXTS: Texts = {lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang],
-                       **GUIDE[lang]} for lang in ("de", "en")}
+TEXTS: Texts = with_rules({lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang],
+                                  **GUIDE[lang]} for lang in ("de", "en")}, REFUSALS)

@@ -17,6 +17,17 @@ STEPS = {"ready": "deal", "turn_opening": "opening", "turn": "turn", "paused": "
 """The step each situation belongs to: explained the first time it comes."""
 SETUP = ("tiles", "deal", "stack", "first", "clock")
 """The checklist before the first turn, in the order the group works through it."""
+REFUSALS = {
+    "romme.tiles_invalid": "romme.guide.rule.tiles",
+    "romme.hand_value": "romme.guide.rule.tiles",
+    "romme.hand_jokers": "romme.guide.rule.tiles",
+    "romme.round_value": "romme.guide.rule.tiles",
+    "romme.round_jokers": "romme.guide.rule.tiles",
+    "romme.score_winner": "romme.guide.rule.winner",
+    "romme.timeout_early": "romme.guide.rule.time",
+}
+"""Refusals of what the rules make impossible, each with the rule that says so: the
+refusal's sentence ends with it."""
 
 
 def situation(state: RommeState) -> str:
@@ -40,6 +51,11 @@ def _scoring(state: RommeState) -> str:
     if is_first_turn_out(state):
         return "scoring_fixed"
     return "scoring" if state.scoring and state.scoring.winner is not None else "scoring_stuck"
+
+
+def concerns(state: RommeState) -> int | None:
+    """The seat the situation's step concerns: the player on turn; None: everyone."""
+    return state.turn if state.phase in ("turn", "paused", "settle") else None
 
 
 def setup(state: RommeState) -> tuple[str, ...]:
@@ -80,13 +96,17 @@ GUIDE: Texts = {
                                  "verdeckt als Stapel bereit. Die Box zeigt, wer beginnt. "
                                  "Sobald TURN gedrückt ist, läuft die Zeit für den "
                                  "ersten Zug.",
-        "romme.guide.step.opening": "Wer noch nichts ausgelegt hat, muss Serien (Gruppen gleicher "
-                                    "Zahl in verschiedenen Farben, oder Reihen einer Farbe) mit "
-                                    "zusammen mindestens 20 Punkten legen, nur aus der eigenen "
-                                    "Hand. Wer das nicht kann, zieht einen Stein und beendet so "
-                                    "den Zug. Die Box sieht die Steine nicht: Sie erinnert nur.",
+        "romme.guide.step.opening": "Wer noch nichts ausgelegt hat, muss Serien (Gruppen: 3 "
+                                    "oder 4 Steine gleicher Zahl in verschiedenen Farben; "
+                                    "Reihen: mindestens 3 aufeinanderfolgende Zahlen einer "
+                                    "Farbe, die 1 darf an die 10) mit zusammen mindestens 20 "
+                                    "Punkten legen, nur aus der eigenen Hand. Wer das nicht "
+                                    "kann, zieht einen Stein und beendet so den Zug. Die Box "
+                                    "sieht die Steine nicht: Sie erinnert nur.",
         "romme.guide.step.turn": "Im Zug legt man neue Serien, legt an vorhandene an oder baut "
-                                 "sie um; was auf dem Tisch liegt, bleibt dort. Wer nichts legt, "
+                                 "sie um (auch einen Joker gegen den passenden eigenen Stein "
+                                 "tauschen); was auf dem Tisch liegt, auch der Joker, bleibt "
+                                 "dort. Wer nichts legt, "
                                  "zieht einen Stein. Ein misslungener Umbau wird zurückgebaut und "
                                  "kostet 1 Strafstein: das meldet man an der Box.",
         "romme.guide.step.clock": "Jeder Zug hat eine feste Zeit, die Box zählt sie herunter und "
@@ -127,6 +147,14 @@ GUIDE: Texts = {
                                    "Uhrzeigersinn.",
         "romme.guide.setup.clock": "Jeder Zug hat {seconds} Sekunden: Die Box steht so, dass "
                                    "alle ihre Uhr sehen.",
+        "romme.guide.rule.tiles": "Die Regel: Jede Zahl von 1 bis 10 gibt es in jeder der 4 "
+                                  "Farben zweimal, dazu 4 Joker zu 50 Punkten (Spielregel, "
+                                  "Abschnitt „1. Allgemeines“).",
+        "romme.guide.rule.winner": "Die Regel: Wer alle Steine abgelegt hat, bekommt für die "
+                                   "Runde 0 Punkte (Spielregel, Abschnitt „3. Spielwertung“).",
+        "romme.guide.rule.time": "Die Regel: Ein Zug gilt erst als zu lang, wenn seine Zeit "
+                                 "ganz abgelaufen ist (Spielregel, Abschnitt „Wann endet das "
+                                 "Spiel?“).",
     },
     "en": {
         "romme.guide.now.ready": "Shuffle the tiles, everyone takes 14 face down, the rest is the "
@@ -154,13 +182,16 @@ GUIDE: Texts = {
         "romme.guide.step.deal": "Everyone gets 14 tiles that only they can see; the others lie "
                                  "face down as the stack. The box shows who begins. "
                                  "Once TURN is pressed, the first turn's time runs.",
-        "romme.guide.step.opening": "Whoever has not laid anything yet must lay sets (groups of "
-                                    "one number in different colours, or runs of one colour) "
+        "romme.guide.step.opening": "Whoever has not laid anything yet must lay sets (groups: 3 "
+                                    "or 4 tiles of one number in different colours; runs: at "
+                                    "least 3 numbers in a row of one colour, 1 may follow 10) "
                                     "worth at least 20 points together, from their own hand "
                                     "only. Who cannot draws a tile, which ends the turn. The box "
                                     "cannot see the tiles: it only reminds.",
         "romme.guide.step.turn": "On a turn you lay new sets, add to sets on the table or "
-                                 "rearrange them; what is on the table stays there. Who lays "
+                                 "rearrange them (a joker too, swapped for your own fitting "
+                                 "tile); what is on the table stays there, the joker too. Who "
+                                 "lays "
                                  "nothing draws a tile. A failed rearrangement is put back and "
                                  "costs 1 penalty tile: tell the box.",
         "romme.guide.step.clock": "Every turn has a fixed time; the box counts it down and warns "
@@ -198,5 +229,14 @@ GUIDE: Texts = {
                                    "clockwise.",
         "romme.guide.setup.clock": "Every turn has {seconds} seconds: put the box where everyone "
                                    "can see its clock.",
+        "romme.guide.rule.tiles": "The rule: each number from 1 to 10 comes twice in each of "
+                                  "the 4 colours, plus 4 jokers worth 50 points (Rule book, "
+                                  "section “1. Allgemeines” (general)).",
+        "romme.guide.rule.winner": "The rule: whoever laid down all their tiles scores 0 for "
+                                   "the round (Rule book, section “3. Spielwertung” "
+                                   "(scoring)).",
+        "romme.guide.rule.time": "The rule: a turn is too long only once its time has fully "
+                                 "run out (Rule book, section “Wann endet das Spiel?” (time "
+                                 "limit)).",
     },
 }

@@ -3,8 +3,8 @@ screen, and for the phones."""
 
 from __future__ import annotations
 
-from companion.games.base import Texts
-from companion.games.romme.guide import GUIDE
+from companion.games.base import Texts, with_rules
+from companion.games.romme.guide import GUIDE, REFUSALS
 
 RULES: Texts = {
     "de": {
@@ -383,5 +383,5 @@ PHONE: Texts = {
 }
 """The phone and table pages (phone.js)."""
 
-TEXTS: Texts = {lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang],
-                       **GUIDE[lang]} for lang in ("de", "en")}
+TEXTS: Texts = with_rules({lang: {**RULES[lang], **SCREEN[lang], **PHONE[lang],
+                                  **GUIDE[lang]} for lang in ("de", "en")}, REFUSALS)

@@ -15,6 +15,21 @@ STEPS = {"ready_first": "roll", "ready": "roll", "ready_retrieve": "retrieve", "
 """The step each situation belongs to: explained the first time it comes."""
 SETUP = ("sheets", "dice", "lid", "track", "chameleons", "first")
 """The checklist before the first roll, in the order the group works through it."""
+REFUSALS = {
+    "safehouse.faces_invalid": "safehouse.guide.rule.faces",
+    "safehouse.faces_count": "safehouse.guide.rule.dice",
+    "safehouse.dice_not_free": "safehouse.guide.rule.lid",
+    "safehouse.numbers_used": "safehouse.guide.rule.numbers",
+    "safehouse.order_kept": "safehouse.guide.rule.closed",
+    "safehouse.arrow": "safehouse.guide.rule.arrow",
+    "safehouse.arrow_closed": "safehouse.guide.rule.arrow",
+    "safehouse.pursuer_forward": "safehouse.guide.rule.pursuer",
+    "safehouse.chameleons_used": "safehouse.guide.rule.helps",
+    "safehouse.sheet.field": "safehouse.guide.rule.orders",
+    "safehouse.sheet.colour_invalid": "safehouse.guide.rule.colours",
+}
+"""Refusals of what the rules make impossible, each with the rule that says so: the
+refusal's sentence ends with it."""
 
 
 def situation(state: ShState) -> str:
@@ -24,6 +39,12 @@ def situation(state: ShState) -> str:
     if must_retrieve(state):
         return "ready_retrieve"
     return "ready_first" if state.rolls == 0 else "ready"
+
+
+def concerns(state: ShState) -> int | None:
+    """The seat the situation's step concerns: the roller as they roll and type the faces;
+    None: everyone (each enters their own sheet, the end)."""
+    return state.roller if state.phase in ("ready", "faces") else None
 
 
 def setup(state: ShState) -> tuple[str, ...]:
@@ -110,6 +131,43 @@ GUIDE: Texts = {
                                             "Spielern, das dritte nur zu viert.",
         "safehouse.guide.setup.first": "Der jüngste Spieler würfelt zuerst, dann geht es im "
                                        "Uhrzeigersinn.",
+        "safehouse.guide.rule.faces": "Die Regel: Jeder Würfel zeigt 1 bis 5 oder den "
+                                      "Verfolger; ein Verfolger rückt sofort ein Feld vor "
+                                      "(Spielregel, Abschnitte „Los geht\u2019s mit Würfeln!“ und "
+                                      "„Verfolger gewürfelt?“).",
+        "safehouse.guide.rule.dice": "Die Regel: Es gibt 10 Würfel, je 2 in Gelb, Grün, Rot, "
+                                     "Blau und Weiß, und nur die eben geworfenen bekommen "
+                                     "Augen (Spielregel, Abschnitte „Das ist drin“ und „Los "
+                                     "geht\u2019s mit Würfeln!“).",
+        "safehouse.guide.rule.lid": "Die Regel: Geworfen werden nur Würfel, die nicht im "
+                                    "Schachteldeckel liegen; aus dem Deckel kommen sie erst "
+                                    "zurück, wenn ihr sie herausholt (Spielregel, Abschnitt "
+                                    "„Wie bekommt ihr die Würfel aus dem Schachteldeckel "
+                                    "zurück?“).",
+        "safehouse.guide.rule.numbers": "Die Regel: Pro Wurf trägt jeder höchstens 4 Zahlen "
+                                        "ein, eine je gewürfelter Farbe (Spielregel, "
+                                        "Abschnitt „Tragt die Würfel ein!“).",
+        "safehouse.guide.rule.closed": "Die Regel: Ein erfüllter Auftrag wird durchgestrichen "
+                                       "und bleibt geschlossen (Spielregel, Abschnitt „Wann "
+                                       "dürft ihr auf der Laufstrecke vorrücken?“).",
+        "safehouse.guide.rule.arrow": "Die Regel: Der weiße Pfeil eines erfüllten Auftrags "
+                                      "sagt, wie weit ihr vorrückt, 2 bis 6 Lauffelder "
+                                      "(Spielregel, Abschnitt „Wann dürft ihr auf der "
+                                      "Laufstrecke vorrücken?“).",
+        "safehouse.guide.rule.pursuer": "Die Regel: Der Verfolger rückt nur vor, nie zurück: "
+                                        "vor jedem Wurf ein Feld und für jeden gewürfelten "
+                                        "Verfolger eins mehr (Spielregel, Abschnitte „Vor dem "
+                                        "Würfeln“ und „Verfolger gewürfelt?“).",
+        "safehouse.guide.rule.helps": "Die Regel: Jedes Hilfe-Feld darf man nur einmal im "
+                                      "Spiel verwenden (Spielregel, Abschnitt „Was bedeuten "
+                                      "die Hilfe-Felder auf dem Blatt?“).",
+        "safehouse.guide.rule.orders": "Die Regel: Jeder Auftrag ist eine Zeile aus drei bis "
+                                       "sechs Farbfeldern (Spielregel, Abschnitt „Tragt die "
+                                       "Würfel ein!“).",
+        "safehouse.guide.rule.colours": "Die Regel: Farbfelder sind gelb, grün, rot oder "
+                                        "blau; die weißen Würfel sind Joker für eine "
+                                        "gewürfelte Farbe (Spielregel, Abschnitt „Los geht\u2019s "
+                                        "mit Würfeln!“).",
     },
     "en": {
         "safehouse.guide.now.ready_first": "Everyone turns the slash on field 1 into a cross. "
@@ -178,5 +236,40 @@ GUIDE: Texts = {
                                             "from 3 players, the third only with 4.",
         "safehouse.guide.setup.first": "The youngest player rolls first, then play goes "
                                        "clockwise.",
+        "safehouse.guide.rule.faces": "The rule: each die shows 1 to 5 or the pursuer; a "
+                                      "pursuer moves one field on at once (Rule book, "
+                                      "sections “Los geht\u2019s mit Würfeln!” and “Verfolger "
+                                      "gewürfelt?”).",
+        "safehouse.guide.rule.dice": "The rule: there are 10 dice, 2 each of yellow, green, "
+                                     "red, blue and white, and only those just rolled get "
+                                     "faces (Rule book, sections “Das ist drin” (contents) "
+                                     "and “Los geht\u2019s mit Würfeln!”).",
+        "safehouse.guide.rule.lid": "The rule: you roll only dice that are not in the lid; "
+                                    "they come back only when you retrieve them (Rule book, "
+                                    "section “Wie bekommt ihr die Würfel aus dem "
+                                    "Schachteldeckel zurück?”).",
+        "safehouse.guide.rule.numbers": "The rule: each roll, everyone enters at most 4 "
+                                        "numbers, one per colour rolled (Rule book, section "
+                                        "“Tragt die Würfel ein!” (entering the dice)).",
+        "safehouse.guide.rule.closed": "The rule: a fulfilled order is crossed out and stays "
+                                       "closed (Rule book, section “Wann dürft ihr auf der "
+                                       "Laufstrecke vorrücken?” (moving on)).",
+        "safehouse.guide.rule.arrow": "The rule: the white arrow of a fulfilled order says "
+                                      "how far you move, 2 to 6 fields (Rule book, section "
+                                      "“Wann dürft ihr auf der Laufstrecke vorrücken?” "
+                                      "(moving on)).",
+        "safehouse.guide.rule.pursuer": "The rule: the pursuer only moves forward: one field "
+                                        "before each roll and one more for each pursuer "
+                                        "rolled (Rule book, sections “Vor dem Würfeln” and "
+                                        "“Verfolger gewürfelt?”).",
+        "safehouse.guide.rule.helps": "The rule: each help field may be used only once in the "
+                                      "game (Rule book, section “Was bedeuten die "
+                                      "Hilfe-Felder auf dem Blatt?” (help fields)).",
+        "safehouse.guide.rule.orders": "The rule: each order is a row of three to six colour "
+                                       "fields (Rule book, section “Tragt die Würfel ein!” "
+                                       "(entering the dice)).",
+        "safehouse.guide.rule.colours": "The rule: colour fields are yellow, green, red or "
+                                        "blue; the white dice are jokers for a colour rolled "
+                                        "(Rule book, section “Los geht\u2019s mit Würfeln!”).",
     },
 }

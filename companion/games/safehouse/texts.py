@@ -3,8 +3,8 @@ the dice; the screen's (``screen_texts``) and the phones' (``phone_texts``) join
 
 from __future__ import annotations
 
-from companion.games.base import Texts
-from companion.games.safehouse.guide import GUIDE
+from companion.games.base import Texts, with_rules
+from companion.games.safehouse.guide import GUIDE, REFUSALS
 from companion.games.safehouse.phone_texts import PHONE
 from companion.games.safehouse.screen_texts import SCREEN
 from companion.games.safehouse.state import COLOURS, DICE
@@ -394,4 +394,4 @@ def _texts(lang: str) -> dict[str, str]:
             **SCREEN[lang], **PHONE[lang], **GUIDE[lang]}
 
 
-TEXTS: Texts = {"de": _texts("de"), "en": _texts("en")}
+TEXTS: Texts = with_rules({"de": _texts("de"), "en": _texts("en")}, REFUSALS)

@@ -1,0 +1,123 @@
+"""A first game on the box: the first time a step comes, the box explains it on its screen for
+a few seconds, page by page, then shows its normal screen again; no one opens the guide."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.device import display
+from companion.device.box import Box, Briefing
+from companion.device.display import BRIEFING_PAGE_S, run_display
+from companion.device.painters.guide import briefing_pages, draw_briefing
+from companion.device.painters.parts import READABLE_CAP_PX, Fonts
+from companion.games import GAMES
+from companion.games.base import Action
+from companion.i18n import LANGUAGES, text
+from companion.table.owner import Table
+from tests.clock import FakeClock
+from tests.device.frames import drawn_lines
+from tests.device.test_display import ARTIFACTS, SIZE, Feed, Frames, Panel, link
+from tests.tables import open_table
+
+GENDARM: dict[str, Any] = {"game": "gendarm", "seats": 2,
+                           "options": {"dice": "table", "catchers": "chips"}}
+
+
+def test_the_box_briefs_each_step_of_a_first_game_as_it_comes(table: Table, box: Box,
+                                                              clock: FakeClock) -> None:
+    assert [box.briefing] == [None]
+    table.submit(Action("table.new_game", None, GENDARM))
+    box.settled()
+    assert box.briefing == Briefing("gendarm.guide.step.start", "gendarm.guide.ref.start",
+                                    clock())
+    clock.advance(30)
+    table.submit(Action("table.guide", None, {"tick": "board"}))
+    box.settled()
+    assert box.briefing is not None and box.briefing.since == clock() - 30, "the same step"
+    table.submit(Action("start_roll", None, {"starter": 0}))
+    box.settled()
+    assert box.briefing == Briefing("gendarm.guide.step.catcher", "gendarm.guide.ref.catcher",
+                                    clock())
+    clock.advance(30)
+    table.submit(Action("table.guide", None, {"first_game": False}))
+    table.submit(Action("catcher", 0, {"number": 2}))
+    table.submit(Action("catcher", 1, {"number": 4}))
+    box.settled()
+    assert box.briefing is not None and box.briefing.explain.endswith("catcher"), \
+        "out of first-game mode nothing is briefed"
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_the_screen_shows_the_briefing_page_by_page_then_the_game(
+        table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    table.submit(Action("table.new_game", None, {**GENDARM, "options": {}}))
+    table.submit(Action("table.language", None, {"language": "en"}))
+    explanation = text("gendarm.guide.step.move", "en")
+    pages = briefing_pages(SIZE, Fonts.for_height(SIZE[1]), explanation)
+    assert len(pages) > 1, "the explanation takes more than one readable page"
+    drawn: list[tuple[str, str, str] | None] = []
+
+    def briefing(surface: pygame.Surface, fonts: Fonts, heading: str, page: str,
+                 ref: str) -> None:
+        drawn[-1] = (heading, page, ref)
+
+    monkeypatch.setattr(display, "draw_briefing", briefing)
+    panel = Panel()
+    panel.briefing = Briefing("gendarm.guide.step.move", "gendarm.guide.ref.move", clock())
+
+    def next_page(frame: pygame.Surface) -> None:
+        clock.advance(BRIEFING_PAGE_S)
+        drawn.append(None)
+
+    drawn.append(None)
+    frames = Frames(*[next_page] * (len(pages) + 1))
+    run_display(Feed(table.published), panel, link, window=False, size=SIZE, stop=frames.stop,
+                on_frame=frames, clock=clock, watchdog=frames.watchdog)
+    ref = text("gendarm.guide.ref.move", "en")
+    assert drawn[:len(pages)] == [
+        (f"Explained the first time ({at + 1}/{len(pages)})", page, ref)
+        for at, page in enumerate(pages)]
+    assert drawn[len(pages)] is None, "then the game's own screen"
+    assert " ".join(pages) == " ".join(explanation.split())
+
+
+GALLERY = Path(os.environ.get("GETAWAY_GALLERY") or ARTIFACTS.parent / "gallery")
+"""Where the box's first-game pictures go beside the phones' (docs/screens/ for the gallery)."""
+FIRST_GAMES: dict[str, dict[str, Any]] = {
+    "romme": {"seats": 2, "options": {"first_player": 0}}, "gendarm": GENDARM,
+    "robnrun": {"seats": 3, "options": {"boss": 0}},
+    "safehouse": {"seats": 2, "options": {"first_player": 0}},
+}
+
+
+@pytest.mark.usefixtures("offscreen")
+@pytest.mark.parametrize("game", FIRST_GAMES)
+def test_the_box_shows_a_first_game_readably(tmp_path: Path, game: str) -> None:
+    table = open_table(tmp_path / "box.sqlite")
+    try:
+        table.submit(Action("table.new_game", None, {"game": game, **FIRST_GAMES[game]}))
+        table.submit(Action("table.guide", None, {"show": True}))
+        for lang in LANGUAGES:
+            table.submit(Action("table.language", None, {"language": lang}))
+            published = table.published
+            surface, lines = drawn_lines(GAMES, published)
+            assert all(line.cap_px >= READABLE_CAP_PX for line in lines if line.role != "hint")
+            shoot(surface, f"{game}-first-game-box-setup-{lang}")
+            guide, fonts = published.public["guide"], Fonts.for_height(SIZE[1])
+            pages = briefing_pages(SIZE, fonts, text(guide["explain"], lang))
+            heading = text("screen.guide.first_step", lang, shown=1, total=len(pages))
+            draw_briefing(surface, fonts, heading, pages[0], text(guide["ref"], lang))
+            shoot(surface, f"{game}-first-game-box-briefing-{lang}")
+    finally:
+        table.stop()
+
+
+def shoot(surface: pygame.Surface, picture: str) -> None:
+    """Keep ``surface`` in the gallery."""
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(GALLERY / f"{picture}.jpg"))
