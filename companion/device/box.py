@@ -33,12 +33,12 @@ from companion.device.pins import PinMap
 from companion.device.station import PoliceStation
 from companion.games.base import (
     JSON,
+    TIME_UP_MS,
     Action,
     Button,
     Controls,
     GetawayError,
     LedFrame,
-    TIME_UP_MS,
     MenuItem,
     Sound,
 )

@@ -49,10 +49,14 @@ def box_mark(fill: Colour, face: object) -> Colour:
     ctx = Context("de", (), 0, "", Fonts.for_height(320))
     die = pygame.Rect(5, 5, 48, 48)
     screen._die(surface, die, fill, face, ctx)
-    pixels = Counter(tuple(surface.get_at((x, y)))[:3] for x in range(die.left + 4, die.right - 4)
+    pixels = Counter(rgb(surface.get_at((x, y))) for x in range(die.left + 4, die.right - 4)
                      for y in range(die.top + 4, die.bottom - 4))
     del pixels[fill]
     return pixels.most_common(1)[0][0]
+
+
+def rgb(colour: pygame.Color) -> Colour:
+    return colour.r, colour.g, colour.b
 
 
 @pytest.mark.parametrize("colour", sorted(DICE_COLOURS))

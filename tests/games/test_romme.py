@@ -13,12 +13,12 @@ import pytest
 from companion import i18n
 from companion.games import romme
 from companion.games.base import (
+    TIME_UP_MS,
     Action,
     Button,
     GetawayError,
     IllegalAction,
     InvalidAction,
-    TIME_UP_MS,
     Sound,
     Timer,
     Undo,

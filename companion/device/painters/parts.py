@@ -175,6 +175,9 @@ def game_layout(size: tuple[int, int]) -> Layout:
 
 LINE_MAX = 500
 """The most characters of one line the box draws: no screen shows more."""
+NARROWEST = 0.75
+"""A line too wide for its room is drawn narrower down to this share of its width before it
+is shortened: its height, and so how far away it reads, stays."""
 LINES_KEPT = 512
 """How many drawn lines are kept for the next frames (a screen shows a few dozen)."""
 UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -241,8 +244,13 @@ def write(surface: pygame.Surface, font: pygame.font.Font, line: str, colour: Co
 @lru_cache(maxsize=LINES_KEPT)
 def _rendered(font: pygame.font.Font, line: str, colour: Colour,
               width: int | None) -> pygame.Surface:
-    """One line as ``font`` draws it, fitted to ``width``: the next frame mostly draws the
-    same lines again (never draw onto the image)."""
+    """One line as ``font`` draws it, fitted to ``width``: narrowed (as tall as ever, so as
+    readable) where that is enough, else shortened; the next frame mostly draws the same
+    lines again (never draw onto the image)."""
+    wide = font.size(line)[0]
+    if width and width < wide <= width / NARROWEST:
+        image = font.render(line, True, colour)
+        return pygame.transform.smoothscale(image, (width, image.get_height()))
     shown = fit(font, line, width) if width else line
     # pygame refuses to render text of no width (only invisible characters): a space is none
     return font.render(shown if font.size(shown)[0] else " ", True, colour)
@@ -400,12 +408,13 @@ def menu_bar(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
 
 
 def key_line(surface: pygame.Surface, rect: pygame.Rect, button: Button, ctx: Context, *,
-             centred: bool = False) -> bool:
+             centred: bool = False, colour: Colour = TEXT) -> pygame.Rect | None:
     """What ``button`` does now, readable, after its name on a key cap (the name is the
-    cap's label, a hint; the action is what must be read); whether it does anything."""
+    cap's label, a hint; the action is what must be read); where it went, None if the button
+    does nothing."""
     action = dict(ctx.keys).get(button)
     if action is None:
-        return False
+        return None
     hint, body = ctx.fonts.hint, ctx.fonts.body
     name = ctx.text(f"box.button.{button}")
     cap = pygame.Rect(0, 0, hint.size(name)[0] + 12, hint.get_height() + 8)
@@ -413,25 +422,40 @@ def key_line(surface: pygame.Surface, rect: pygame.Rect, button: Button, ctx: Co
     width = min(rect.width, cap.width + gap + body.size(action)[0])
     left = rect.centerx - width // 2 if centred else rect.left
     cap.midleft = (left, rect.centery)
-    pygame.draw.rect(surface, TEXT, cap, 2, border_radius=5)
-    write(surface, hint, name, TEXT, cap.center, "center")
-    write(surface, body, action, TEXT, (cap.right + gap, rect.centery), "midleft",
-          rect.right - cap.right - gap)
-    return True
+    pygame.draw.rect(surface, colour, cap, 2, border_radius=5)
+    write(surface, hint, name, colour, cap.center, "center")
+    said = write(surface, body, action, colour, (cap.right + gap, rect.centery), "midleft",
+                 rect.right - cap.right - gap)
+    return cap.union(said)
 
 
 def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
                said: Button | None = None) -> pygame.Rect:
     """What every button does now ("TURN: end turn, hold: pause · hold BACK: undo") in the
-    last lines of ``rect``, as few as it takes; return the part of ``rect`` left above them.
-    A hint, as a label on a button is: TURN's own job is also said readably where it matters
-    (the menu bar without a menu, a calm turn's note), and then left out here (``said``)."""
+    last lines of ``rect``, as few as it takes; return the part of ``rect`` left for hints.
+    A hint, as a label on a button is; but TURN's own job, the button pressed most, is said
+    readably: where the screen said it (``said``; the menu bar without a menu) it is left out
+    here, else it stands at the left of ``rect``, the rest of the legend and the hints beside
+    it, each part whole."""
+    if ctx.menu and said is not Button.TURN and Button.TURN in dict(ctx.keys):
+        turn = key_line(surface, rect, Button.TURN, ctx)
+        assert turn is not None, "TURN does something"
+        beside = pygame.Rect(turn.right + 16, rect.top, rect.right - turn.right - 16,
+                             rect.height)
+        return _legend_lines(surface, beside, ctx, Button.TURN)
+    return _legend_lines(surface, rect, ctx, said)
+
+
+def _legend_lines(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
+                  said: Button | None) -> pygame.Rect:
+    """The legend but for ``said`` in the hint's size in the last lines of ``rect``, each part
+    whole (one that does not fit is left out); the part of ``rect`` above them."""
     hint = ctx.fonts.hint
     lines: list[str] = []
     for part in ctx.legend(said):
         if lines and hint.size(f"{lines[-1]}  ·  {part}")[0] <= rect.width:
             lines[-1] = f"{lines[-1]}  ·  {part}"
-        else:
+        elif hint.size(part)[0] <= rect.width:
             lines.append(part)
     height = hint.get_linesize()
     top = rect.bottom - len(lines) * height

@@ -28,8 +28,8 @@ from dataclasses import replace
 from companion.games.base import Action, Game, Option, Timer
 from companion.games.romme import controls, rules, views
 from companion.games.romme.state import (
-    RUNNING_PHASES,
     AT_ONCE,
+    RUNNING_PHASES,
     WAIT,
     RommeState,
     from_json,

@@ -178,7 +178,7 @@ def _ready(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
     if int(state["round"]) > 1:
         _headline(surface, spot, ctx.text("screen.romme.starts", name=_name(view, starter, ctx)),
                   ACCENT, ctx, spot.table.width)
-        _standings(surface, _table(spot), view, _by_seat(state), ctx)
+        _standings(surface, _table(spot, ctx), view, _by_seat(state), ctx)
         return None
     _headline(surface, spot, ctx.text("screen.romme.starts", name=_name(view, starter, ctx)),
               ACCENT, ctx)
@@ -195,7 +195,7 @@ def _scoring(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
     scoring = state["scoring"]
     assert scoring is not None, "the scoring phase has its scoring"
     _headline(surface, spot, _outcome(view, scoring, ctx), ACCENT, ctx, spot.table.width)
-    _tiles(surface, _table(spot), view, scoring, ctx)
+    _tiles(surface, _table(spot, ctx), view, scoring, ctx)
     return None
 
 
@@ -209,7 +209,7 @@ def _over(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
     by_place = {entry["seat"]: players[entry["seat"]] for entry in ranking
                 if entry["seat"] in players}
     places = {entry["seat"]: entry["place"] for entry in ranking}
-    _standings(surface, _table(spot), view, by_place, ctx, places)
+    _standings(surface, _table(spot, ctx), view, by_place, ctx, places)
     return None
 
 
@@ -227,10 +227,13 @@ def _by_seat(state: RommeView) -> dict[int, RommePlayer]:
     return {player["seat"]: player for player in state["players"]}
 
 
-def _table(spot: Layout) -> pygame.Rect:
-    """A table of scores: the whole width from the headline down to the hints' last line."""
+def _table(spot: Layout, ctx: Context) -> pygame.Rect:
+    """A table of scores: the whole width from the headline down to the hints' last line, or
+    to their top where the row of hints says readably what TURN does (besides a menu)."""
     table = spot.table
-    return pygame.Rect(table.left, table.top, table.width, spot.hints.centery - table.top)
+    turn = bool(ctx.menu) and Button.TURN in dict(ctx.keys)
+    bottom = spot.hints.top if turn else spot.hints.centery
+    return pygame.Rect(table.left, table.top, table.width, bottom - table.top)
 
 
 def _headline(surface: pygame.Surface, spot: Layout, line: str, colour: Colour,

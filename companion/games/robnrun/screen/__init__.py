@@ -38,6 +38,7 @@ from companion.device.painters.palette import (
 )
 from companion.device.painters.parts import (
     DESIGN_HEIGHT,
+    NARROWEST,
     Context,
     TableView,
     design_box,
@@ -118,7 +119,7 @@ class RobnRunPainter:
             _safe_entry(surface, spot, view, ctx)
             return
         readable, hints = PHASES[str(state["phase"])](view, ctx)
-        top, lines = spot.headline, spot.lines
+        top, lines, route = spot.headline, spot.lines, True
         if state["phase"] == "prepare":
             join_corner(surface, spot.qr, ctx)
             top, lines = beside_the_code(top, spot), beside_the_code(lines, spot)
@@ -129,13 +130,14 @@ class RobnRunPainter:
             write_lines(surface, ctx.fonts.body, ctx.text("screen.robnrun.openly_ask"), WARN,
                         lines, "topleft")
         elif safes and state["phase"] in OPEN_SAFES:
-            left = _open_safes(surface, lines, spot.tiles.top - 2, view, safes, readable, ctx)
-            hints = [*hints, *(line for line, _ in readable[:left])]
+            route = _open_safes(surface, spot, view, safes, ctx)
+            hints = [*hints, *(line for line, _ in readable)]
         else:
             _lines(surface, lines, readable, ctx)
         _tiles(surface, spot.tiles, state, ctx)
         _moment(surface, spot.moment, state, ctx)
-        draw_route(surface, spot.route, state, ctx)
+        if route:
+            draw_route(surface, spot.route, state, ctx)
         _hints(surface, spot.hints, state, hints, ctx)
         menu_bar(surface, spot.menu, ctx)
 
@@ -159,11 +161,22 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RobnRu
 
 def _lines(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line],
            ctx: Context) -> None:
-    """The phase's readable lines, two at most."""
+    """The phase's readable lines, two at most; a list too long for its line keeps its
+    newest items (the count stands beside it)."""
     height = rect.height // 2
     for n, (line, colour) in enumerate(lines[:2]):
-        write(surface, ctx.fonts.body, line, colour, (rect.left, rect.top + n * height +
-                                                      height // 2), "midleft", rect.width)
+        write(surface, ctx.fonts.body, newest(ctx.fonts.body, line, rect.width), colour,
+              (rect.left, rect.top + n * height + height // 2), "midleft", rect.width)
+
+
+def newest(font: pygame.font.Font, line: str, width: int) -> str:
+    """``line``, a list of a line too long even narrowed (as ``write`` narrows) losing its
+    first items to "…" until it fits."""
+    first, comma, rest = line.partition(", ")
+    while comma and font.size(line)[0] * NARROWEST > width:
+        first, comma, rest = rest.partition(", ")
+        line = f"\u2026, {first}{comma}{rest}"
+    return line
 
 
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: list[str],
@@ -350,10 +363,11 @@ def _alarm(view: TableView[RobnRunView], ctx: Context) -> Told:
     if state["openly"]:
         box = _box(view)
         cards = box["cards"] if box else []
-        named = [ctx.text(f"robnrun.tool.{card}") for card in cards]
+        named = [_tool(state, card, ctx) for card in cards]
         entered = ctx.text("screen.robnrun.cards", entered=len(cards),
                            played=state["crew"]["played"])
-        return [_boss(view, ctx), (entered, ACCENT)], [*hints, ", ".join(named)]
+        listed = ", ".join(named) or ctx.text("screen.robnrun.none")
+        return [(entered, ACCENT), (listed, TEXT)], [*hints, _boss(view, ctx)[0]]
     return ([_boss(view, ctx), (ctx.text("screen.robnrun.sorting"), TEXT)],
             [*hints, _played_line(state, MUTED, ctx)[0],
              ctx.text("screen.robnrun.sorting_phone")])
@@ -421,25 +435,27 @@ OPEN_SAFES = ("prepare", "clues", "crew", "alarm")
 """The phases in which the safes entered on the box stand on it while the boss plays openly."""
 
 
-def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
-                view: TableView[RobnRunView], safes: Sequence[SafeView],
-                readable: Sequence[Line], ctx: Context) -> int:
-    """While the boss plays openly, the safes entered on the box under the headline down to
-    ``bottom``, a line a safe (or two where one does not fit), whole, as the crew plays
-    against them; above them the phase's last readable line while there is room for it, else
-    none. Returns how many readable lines are left for the hints (the most needed last)."""
-    hint = ctx.fonts.hint
+def _open_safes(surface: pygame.Surface, spot: Layout, view: TableView[RobnRunView],
+                safes: Sequence[SafeView], ctx: Context) -> bool:
+    """While the boss plays openly, the safes entered on the box, readable, as the crew plays
+    against them: under the headline down to the tiles, a line a safe (or more where one does
+    not fit, narrowed as far as it may be), and where they need it over the route too (it
+    stands on the table as well); the phase's lines go to the hints. Whether the route is
+    still to be drawn."""
+    body = ctx.fonts.body
+    width = spot.lines.width
     lines = [line for n, safe in enumerate(safes)
-             for line in wrap(hint, _safe_line(view, n, safe, ctx), rect.width)]
-    height = len(lines) * hint.get_height()
-    top = rect.top + rect.height // 2
-    if readable and top + height <= bottom:
-        _lines(surface, rect, readable[-1:], ctx)
-    else:
-        top = rect.top - 2
-    for n, line in enumerate(lines):
-        write(surface, hint, line, TEXT, (rect.left, top + n * hint.get_height()))
-    return len(readable) - (top > rect.top)
+             for line in wrap(body, _safe_line(view, n, safe, ctx), int(width / NARROWEST))]
+    height = body.get_linesize()
+    above = (spot.tiles.top - spot.lines.top + 4) // height
+    slots = [spot.lines.top - 2 + n * height for n in range(above)]
+    below = spot.hints.top - spot.route.lane.top
+    route = len(lines) <= above
+    if not route:
+        slots += [spot.route.lane.top + n * height for n in range(max(1, below // height))]
+    for line, y in zip(lines, slots, strict=False):
+        write(surface, body, line, TEXT, (spot.lines.left, y), "topleft", width)
+    return route
 
 
 def _safe_line(view: TableView[RobnRunView], index: int, safe: SafeView,
@@ -531,7 +547,7 @@ def _step_dealer(state: State, ev: EvaluationView, ctx: Context) -> Told:
         return [(ctx.text("screen.robnrun.no_dealer"), MUTED)], []
     one, two = state["dealers"][colour]["prices"]
     return ([(ctx.text("screen.robnrun.offer", colour=ctx.text(f"robnrun.colour.{colour}")),
-              TEXT)], [ctx.text("screen.robnrun.prices", one=one, two=one + two)])
+              TEXT), (ctx.text("screen.robnrun.prices", one=one, two=one + two), ACCENT)], [])
 
 
 def _step_old(state: State, ev: EvaluationView, ctx: Context) -> Told:
