@@ -6,10 +6,10 @@ roll it is and what the box waits for; below it the ten dice stand in their colo
 row as big as it allows, so that a face's figure is as tall as any readable line: a full
 square is a die in the middle, a hollow one a die in the lid, a face a die of the roll (the
 pursuer a dark disc with a red dot, seen on the red die too). The track runs across the
-screen, the pursuer in the first lane and each player in a lane of their own; under it a column a player, in the seat's colour, with the lead
-and the open orders as figures. The hints (the labels and names, the roll's count, the helps
-and what taking the dice back costs, what the buttons do) are not needed to play: the colours,
-the headline and the menu say them too.
+screen, the pursuer in the first lane and each player in a lane of their own; under it a
+column a player, in the seat's colour, with the lead and the open orders as figures. The hints
+(the labels and names, the roll's count, the helps and what taking the dice back costs, what
+the buttons do) are not needed to play: the colours, the headline and the menu say them too.
 """
 
 from __future__ import annotations
