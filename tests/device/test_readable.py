@@ -267,8 +267,9 @@ lies open on the table, reminders of rules the players know. A seat's name and a
 a column of scores, and the menu's items beside the highlighted one, are hints too."""
 GAPS = re.compile(r"\s+\u00b7\s+|\s{3,}")
 """Between the parts of a line of hints."""
-FIGURE = re.compile(r"[\w./\u00d7]{1,3}|\d+")
-"""A short label or a figure: a die's colour initial, a terminal, a round over a column."""
+FIGURE = re.compile(r"[\w./\u00d7]{1,3}|[\d.:]+")
+"""A short label or a figure: a die's colour initial, a terminal, a round over a column, the
+box's address beside its join code."""
 
 
 @cache

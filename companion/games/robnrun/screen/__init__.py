@@ -45,6 +45,7 @@ from companion.device.painters.parts import (
     fitting,
     join_corner,
     key_legend,
+    key_line,
     menu_bar,
     seat_name,
     wrap,
@@ -52,7 +53,7 @@ from companion.device.painters.parts import (
     write_lines,
 )
 from companion.device.painters.signs import warning_sign
-from companion.games.base import JSON
+from companion.games.base import JSON, Button
 from companion.games.robnrun.pieces import COLOURS, TOOLS, SafeView
 from companion.games.robnrun.screen.escape_route import CUBES, RouteArea, draw_route
 from companion.games.robnrun.views import EvaluationView, RobnRunBox, RobnRunView
@@ -119,7 +120,7 @@ class RobnRunPainter:
             _safe_entry(surface, spot, view, ctx)
             return
         readable, hints = PHASES[str(state["phase"])](view, ctx)
-        top, lines, route = spot.headline, spot.lines, True
+        top, lines, route, said = spot.headline, spot.lines, True, None
         if state["phase"] == "prepare":
             join_corner(surface, spot.qr, ctx)
             top, lines = beside_the_code(top, spot), beside_the_code(lines, spot)
@@ -132,13 +133,18 @@ class RobnRunPainter:
         elif safes and state["phase"] in OPEN_SAFES:
             route = _open_safes(surface, spot, view, safes, ctx)
             hints = [*hints, *(line for line, _ in readable)]
+        elif _turn_takes_a_line(view, readable, ctx):
+            _lines(surface, lines, readable[-1:], ctx)
+            key_line(surface, pygame.Rect(lines.left, lines.centery, lines.width,
+                                          lines.height // 2), Button.TURN, ctx)
+            hints, said = [*hints, *(line for line, _ in readable[:-1])], Button.TURN
         else:
             _lines(surface, lines, readable, ctx)
         _tiles(surface, spot.tiles, state, ctx)
         _moment(surface, spot.moment, state, ctx)
         if route:
             draw_route(surface, spot.route, state, ctx)
-        _hints(surface, spot.hints, state, hints, ctx)
+        _hints(surface, spot.hints, state, hints, ctx, said)
         menu_bar(surface, spot.menu, ctx)
 
 
@@ -157,6 +163,15 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RobnRu
         line = ctx.text(f"screen.robnrun.phase.{state['phase']}")
     colour = DANGER if state["phase"] == "lost" else ACCENT
     write(surface, ctx.fonts.body, line, colour, rect.midleft, "midleft", rect.width)
+
+
+def _turn_takes_a_line(view: TableView[RobnRunView], readable: Sequence[Line],
+                       ctx: Context) -> bool:
+    """Whether TURN's job takes the second readable line: TURN does something beside a
+    menu, and the phase has one line to say besides who the boss is (the boss goes to the
+    hints); else TURN's job stands beside the hints."""
+    turn = bool(ctx.menu) and Button.TURN in dict(ctx.keys)
+    return turn and (len(readable) < 2 or readable[0] == _boss(view, ctx))
 
 
 def _lines(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line],
@@ -180,17 +195,20 @@ def newest(font: pygame.font.Font, line: str, width: int) -> str:
 
 
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: list[str],
-           ctx: Context) -> None:
-    """What the buttons do, and above it, if there is room, the example-values warning or
-    as many of the phase's hints as fit, each whole, the last (the most needed) first."""
+           ctx: Context, said: Button | None = None) -> None:
+    """What the buttons do (but what the screen ``said`` readably), and above it, if there is
+    room, the example-values warning or as many of the phase's hints as fit, each whole, the
+    last (the most needed) first."""
     hint = ctx.fonts.hint
-    top = key_legend(surface, rect, ctx)
+    top = key_legend(surface, rect, ctx, said)
     if top.height < hint.get_linesize():
         return
-    if state["profile"]["example"] and not state["openly"]:
-        size = hint.get_height() - 2
+    warning = ctx.text("robnrun.example")
+    size = hint.get_height() - 2
+    if (state["profile"]["example"] and not state["openly"]
+            and hint.size(warning)[0] * NARROWEST <= top.width - size - 6):
         warning_sign(surface, (top.left + size // 2, top.centery), size, WARN)
-        write(surface, hint, ctx.text("robnrun.example"), WARN,
+        write(surface, hint, warning, WARN,
               (top.left + size + 6, top.centery), "midleft", top.width - size - 6)
     else:
         write(surface, hint, HINT_GAP.join(fitting(hint, [], hints, top.width, HINT_GAP)),
