@@ -435,14 +435,17 @@ def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
     last lines of ``rect``, as few as it takes; return the part of ``rect`` left for hints.
     A hint, as a label on a button is; but TURN's own job, the button pressed most, is said
     readably: where the screen said it (``said``; the menu bar without a menu) it is left out
-    here, else it stands at the left of ``rect``, the rest of the legend and the hints beside
-    it, each part whole."""
+    here, else it stands in the last line of ``rect``, the rest of the legend beside it, and
+    what is left for hints is the room above it (or, in a row of hints, beside it)."""
     if ctx.menu and said is not Button.TURN and Button.TURN in dict(ctx.keys):
-        turn = key_line(surface, rect, Button.TURN, ctx)
+        height = min(rect.height, ctx.fonts.body.get_linesize())
+        row = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
+        turn = key_line(surface, row, Button.TURN, ctx)
         assert turn is not None, "TURN does something"
-        beside = pygame.Rect(turn.right + 16, rect.top, rect.right - turn.right - 16,
-                             rect.height)
-        return _legend_lines(surface, beside, ctx, Button.TURN)
+        beside = pygame.Rect(turn.right + 16, row.top, row.right - turn.right - 16, height)
+        left = _legend_lines(surface, beside, ctx, Button.TURN)
+        above = pygame.Rect(rect.left, rect.top, rect.width, row.top - rect.top)
+        return above if above.height >= height else left
     return _legend_lines(surface, rect, ctx, said)
 
 

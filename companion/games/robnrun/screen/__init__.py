@@ -120,7 +120,7 @@ class RobnRunPainter:
             _safe_entry(surface, spot, view, ctx)
             return
         readable, hints = PHASES[str(state["phase"])](view, ctx)
-        top, lines, route, said = spot.headline, spot.lines, True, None
+        top, lines, said = spot.headline, spot.lines, None
         if state["phase"] == "prepare":
             join_corner(surface, spot.qr, ctx)
             top, lines = beside_the_code(top, spot), beside_the_code(lines, spot)
@@ -131,8 +131,8 @@ class RobnRunPainter:
             write_lines(surface, ctx.fonts.body, ctx.text("screen.robnrun.openly_ask"), WARN,
                         lines, "topleft")
         elif safes and state["phase"] in OPEN_SAFES:
-            route = _open_safes(surface, spot, view, safes, ctx)
-            hints = [*hints, *(line for line, _ in readable)]
+            left = _open_safes(surface, lines, spot.tiles.top - 2, view, safes, readable, ctx)
+            hints = [*hints, *(line for line, _ in readable[:left])]
         elif _turn_takes_a_line(view, readable, ctx):
             _lines(surface, lines, readable[-1:], ctx)
             key_line(surface, pygame.Rect(lines.left, lines.centery, lines.width,
@@ -142,8 +142,7 @@ class RobnRunPainter:
             _lines(surface, lines, readable, ctx)
         _tiles(surface, spot.tiles, state, ctx)
         _moment(surface, spot.moment, state, ctx)
-        if route:
-            draw_route(surface, spot.route, state, ctx)
+        draw_route(surface, spot.route, state, ctx)
         _hints(surface, spot.hints, state, hints, ctx, said)
         menu_bar(surface, spot.menu, ctx)
 
@@ -185,12 +184,15 @@ def _lines(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line],
 
 
 def newest(font: pygame.font.Font, line: str, width: int) -> str:
-    """``line``, a list of a line too long even narrowed (as ``write`` narrows) losing its
-    first items to "…" until it fits."""
-    first, comma, rest = line.partition(", ")
-    while comma and font.size(line)[0] * NARROWEST > width:
-        first, comma, rest = rest.partition(", ")
-        line = f"\u2026, {first}{comma}{rest}"
+    """``line``, a list ("3/5: a, b, c") of a line too long even narrowed (as ``write``
+    narrows) losing its first items to "…" until it fits; what stands before the list (its
+    count) stays."""
+    head, colon, listed = line.rpartition(": ")
+    items = listed.split(", ")
+    while len(items) > 1 and font.size(line)[0] * NARROWEST > width:
+        items = items[2:] if items[0] == "\u2026" else items[1:]
+        items.insert(0, "\u2026")
+        line = f"{head}{colon}{', '.join(items)}"
     return line
 
 
@@ -384,8 +386,11 @@ def _alarm(view: TableView[RobnRunView], ctx: Context) -> Told:
         named = [_tool(state, card, ctx) for card in cards]
         entered = ctx.text("screen.robnrun.cards", entered=len(cards),
                            played=state["crew"]["played"])
-        listed = ", ".join(named) or ctx.text("screen.robnrun.none")
-        return [(entered, ACCENT), (listed, TEXT)], [*hints, _boss(view, ctx)[0]]
+        if not named:
+            return [_boss(view, ctx), (entered, ACCENT)], hints
+        listed = ctx.text("screen.robnrun.cards_list", entered=len(cards),
+                          played=state["crew"]["played"], cards=", ".join(named))
+        return [_boss(view, ctx), (listed, ACCENT)], hints
     return ([_boss(view, ctx), (ctx.text("screen.robnrun.sorting"), TEXT)],
             [*hints, _played_line(state, MUTED, ctx)[0],
              ctx.text("screen.robnrun.sorting_phone")])
@@ -453,27 +458,29 @@ OPEN_SAFES = ("prepare", "clues", "crew", "alarm")
 """The phases in which the safes entered on the box stand on it while the boss plays openly."""
 
 
-def _open_safes(surface: pygame.Surface, spot: Layout, view: TableView[RobnRunView],
-                safes: Sequence[SafeView], ctx: Context) -> bool:
-    """While the boss plays openly, the safes entered on the box, readable, as the crew plays
-    against them: under the headline down to the tiles, a line a safe (or more where one does
-    not fit, narrowed as far as it may be), and where they need it over the route too (it
-    stands on the table as well); the phase's lines go to the hints. Whether the route is
-    still to be drawn."""
-    body = ctx.fonts.body
-    width = spot.lines.width
-    lines = [line for n, safe in enumerate(safes)
-             for line in wrap(body, _safe_line(view, n, safe, ctx), int(width / NARROWEST))]
-    height = body.get_linesize()
-    above = (spot.tiles.top - spot.lines.top + 4) // height
-    slots = [spot.lines.top - 2 + n * height for n in range(above)]
-    below = spot.hints.top - spot.route.lane.top
-    route = len(lines) <= above
-    if not route:
-        slots += [spot.route.lane.top + n * height for n in range(max(1, below // height))]
-    for line, y in zip(lines, slots, strict=False):
-        write(surface, body, line, TEXT, (spot.lines.left, y), "topleft", width)
-    return route
+def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
+                view: TableView[RobnRunView], safes: Sequence[SafeView],
+                readable: Sequence[Line], ctx: Context) -> int:
+    """While the boss plays openly, the phase's last readable line, and under it down to
+    ``bottom`` the safes entered on the box, a line a safe (or two where one does not fit),
+    each whole, as many as there is room for. The safes are drawn small: three safes of five
+    tools need more lines than the screen holds in the readable size. Returns how many
+    readable lines are left for the hints (the most needed last)."""
+    hint = ctx.fonts.hint
+    top = rect.top + rect.height // 2
+    if readable:
+        _lines(surface, rect, readable[-1:], ctx)
+    else:
+        top = rect.top - 2
+    lines: list[str] = []
+    for n, safe in enumerate(safes):
+        more = wrap(hint, _safe_line(view, n, safe, ctx), rect.width)
+        if top + (len(lines) + len(more)) * hint.get_height() > bottom:
+            break
+        lines += more
+    for n, line in enumerate(lines):
+        write(surface, hint, line, TEXT, (rect.left, top + n * hint.get_height()))
+    return len(readable) - 1
 
 
 def _safe_line(view: TableView[RobnRunView], index: int, safe: SafeView,
