@@ -264,7 +264,8 @@ SECONDARY = (
 or the table itself: the legend of held buttons and BACK, what the join code is for, the place
 in a list, the guide's heading, the evening's counters, labels on colours and the route, what
 lies open on the table, reminders of rules the players know. A seat's name and a figure over
-a column of scores, and the menu's items beside the highlighted one, are hints too."""
+a column of scores, and the menu's items beside the highlighted one (or their values), are
+hints too."""
 NOT_YET_READABLE = ("screen.robnrun.safe_line",)
 """Must-read sentences the box still draws small, each for want of room: the safes a boss
 without a phone plays openly (three safes of five tools take nine readable lines; the screen
@@ -294,6 +295,7 @@ def secondary(words: str, frame: Frame) -> bool:
     if whole in names or sentences.fullmatch(whole):
         return True
     return all(part in names or sentences.fullmatch(part) or FIGURE.fullmatch(part)
+               or any(item.endswith(f": {part}") for item in frame.menu)
                for part in GAPS.split(whole) if part)
 
 

@@ -132,9 +132,8 @@ def _hint(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView]
     elif state["phase"] != "turn":
         return
     elif state["first_meld"] is not None:
-        write(surface, ctx.fonts.hint, ctx.text("screen.romme.first_meld",
-                                                points=state["first_meld"]),
-              MUTED, rect.bottomleft, "bottomleft", rect.width)
+        hint_line(surface, rect, [ctx.text("screen.romme.first_meld",
+                                           points=state["first_meld"])], ctx)
     else:
         _last_quietly(surface, rect, view, ctx)
 
@@ -286,8 +285,7 @@ def _last_quietly(surface: pygame.Surface, rect: pygame.Rect, view: TableView[Ro
     """A turn that cost nothing ("Anna drew a tile"), as a hint: it leaves nothing to do."""
     last = view["state"]["last"]
     if last and last["kind"] in LAST_COLOURS and last["kind"] not in PENALTIES:
-        write(surface, ctx.fonts.hint, _last_line(view, last, ctx), MUTED, rect.bottomleft,
-              "bottomleft", rect.width)
+        hint_line(surface, rect, [_last_line(view, last, ctx)], ctx)
 
 
 def _last_line(view: TableView[RommeView], last: RommeLast, ctx: Context) -> str:
