@@ -272,9 +272,9 @@ without a phone plays openly (three safes of five tools take nine readable lines
 has room for four beside the alarm values). Named here so that no other joins them unseen."""
 GAPS = re.compile(r"\s+\u00b7\s+|\s{3,}")
 """Between the parts of a line of hints."""
-FIGURE = re.compile(r"[\w./\u00d7]{1,3}|[\d.:]+")
+FIGURE = re.compile(r"[\w./\u00d7]{1,3}|[\d.:]+|\w+ [A-Z0-9]{5}")
 """A short label or a figure: a die's colour initial, a terminal, a round over a column, the
-box's address beside its join code."""
+box's address and join code to type (the QR code beside them is the way in)."""
 
 
 @cache

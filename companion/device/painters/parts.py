@@ -304,8 +304,10 @@ def hint_line(surface: pygame.Surface, rect: pygame.Rect, parts: list[str], ctx:
     """A line of hints at the bottom of ``rect``: as many ``parts`` as fit, each whole, the
     last ones (the most needed) first."""
     hint = ctx.fonts.hint
-    write(surface, hint, gap.join(fitting(hint, [], parts, rect.width, gap)), colour,
-          rect.bottomleft, "bottomleft", rect.width)
+    chosen = fitting(hint, [], parts, rect.width, gap)
+    if chosen:
+        write(surface, hint, gap.join(chosen), colour, rect.bottomleft, "bottomleft",
+              rect.width)
 
 
 def strike(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
@@ -435,18 +437,48 @@ def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
     last lines of ``rect``, as few as it takes; return the part of ``rect`` left for hints.
     A hint, as a label on a button is; but TURN's own job, the button pressed most, is said
     readably: where the screen said it (``said``; the menu bar without a menu) it is left out
-    here, else it stands in the last line of ``rect``, the rest of the legend beside it, and
-    what is left for hints is the room above it (or, in a row of hints, beside it)."""
-    if ctx.menu and said is not Button.TURN and Button.TURN in dict(ctx.keys):
-        height = min(rect.height, ctx.fonts.body.get_linesize())
-        row = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
-        turn = key_line(surface, row, Button.TURN, ctx)
-        assert turn is not None, "TURN does something"
-        beside = pygame.Rect(turn.right + 16, row.top, row.right - turn.right - 16, height)
-        left = _legend_lines(surface, beside, ctx, Button.TURN)
-        above = pygame.Rect(rect.left, rect.top, rect.width, row.top - rect.top)
-        return above if above.height >= height else left
-    return _legend_lines(surface, rect, ctx, said)
+    here, else it stands in the last line of ``rect`` with the rest of the legend at its right
+    (narrowed, in as many lines as the row holds), and what is left for hints is the room
+    above it (or, in a row of hints, beside it)."""
+    if not ctx.menu or said is Button.TURN or Button.TURN not in dict(ctx.keys):
+        return _legend_lines(surface, rect, ctx, said)
+    hint = ctx.fonts.hint
+    height = min(rect.height, ctx.fonts.body.get_linesize())
+    row = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
+    lines = _packed(hint, ctx.legend(Button.TURN), rect.width // 3,
+                    max(1, height // hint.get_linesize()))
+    legend = math.ceil(max((hint.size(line)[0] for line in lines), default=0) * NARROWEST)
+    legend = min(legend, row.width - 16 - _key_width(ctx, Button.TURN))  # TURN's job goes first
+    turn = key_line(surface, pygame.Rect(row.left, row.top, row.width - legend - 16, height),
+                    Button.TURN, ctx)
+    assert turn is not None, "TURN does something"
+    room = pygame.Rect(row.right - legend, row.top, legend, height)
+    top = room.bottom - len(lines) * hint.get_linesize()
+    for n, line in enumerate(lines):
+        write(surface, hint, line, MUTED, (room.left, top + n * hint.get_linesize()), "topleft",
+              room.width)
+    beside = pygame.Rect(turn.right + 16, row.top, max(0, room.left - turn.right - 24), height)
+    above = pygame.Rect(rect.left, rect.top, rect.width, row.top - rect.top)
+    return above if above.height >= height else beside
+
+
+def _key_width(ctx: Context, button: Button) -> int:
+    """How wide ``key_line`` draws what ``button`` does, narrowed as far as it may be."""
+    hint, action = ctx.fonts.hint, dict(ctx.keys).get(button, "")
+    cap = hint.size(ctx.text(f"box.button.{button}"))[0] + 12
+    return cap + 10 + math.ceil(ctx.fonts.body.size(action)[0] * NARROWEST)
+
+
+def _packed(font: pygame.font.Font, parts: list[str], width: int, most: int) -> list[str]:
+    """``parts`` joined into as few lines as ``width`` allows (a part wider than it alone on
+    its line), then into ``most`` lines at most however wide."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and (font.size(f"{lines[-1]}  ·  {part}")[0] <= width or len(lines) == most):
+            lines[-1] = f"{lines[-1]}  ·  {part}"
+        else:
+            lines.append(part)
+    return lines
 
 
 def _legend_lines(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,

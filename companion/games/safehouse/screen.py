@@ -321,9 +321,11 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: SafehouseView,
     example = state["profile"]["example"] or (state["mode"] == "sheet"
                                               and state["sheets"]["example"])
     warning = [ctx.text("screen.safehouse.example")] if example else []
-    write(surface, ctx.fonts.hint, HINT_GAP.join(fitting(ctx.fonts.hint, warning, parts,
-                                                          left.width)),
-          WARN if example else MUTED, left.bottomleft, "bottomleft", left.width)
+    hint = ctx.fonts.hint
+    if warning and hint.size(warning[0])[0] > left.width:  # beside TURN's job: left out whole
+        warning = []
+    write(surface, hint, HINT_GAP.join(fitting(hint, warning, parts, left.width)),
+          WARN if warning else MUTED, left.bottomleft, "bottomleft", left.width)
 
 
 def _sheets(state: SafehouseView, ctx: Context) -> str:
