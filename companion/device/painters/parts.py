@@ -96,21 +96,23 @@ class Context:
             return None
         return self.text("screen.key", button=self.text(f"box.button.{button}"), action=action)
 
-    def legend(self, said: Button | None = None) -> list[str]:
+    def legend(self, said: Button | None = None, *, apart: bool = False) -> list[str]:
         """What the buttons do now, a part per button pressed or held: "TURN: end turn,
-        hold: pause", "hold BACK: undo"; less what the screen ``said`` readably already."""
+        hold: pause", "hold BACK: undo" (``apart``: pressing and holding in parts of their
+        own); less what the screen ``said`` readably already."""
         does = dict(self.keys)
         parts = []
         for short, held in HELD:
             name = self.text(f"box.button.{short}")
             action = does.get(short) if short != said else None
             long = does.get(held) if held else None
-            if action and long:
+            if action and long and not apart:
                 parts.append(self.text("screen.key_both", button=name, action=action, held=long))
-            elif action:
-                parts.append(self.text("screen.key", button=name, action=action))
-            elif long:
-                parts.append(self.text("screen.key_held", button=name, action=long))
+            else:
+                if action:
+                    parts.append(self.text("screen.key", button=name, action=action))
+                if long:
+                    parts.append(self.text("screen.key_held", button=name, action=long))
         return parts
 
 
@@ -442,24 +444,32 @@ def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
     above it (or, in a row of hints, beside it)."""
     if not ctx.menu or said is Button.TURN or Button.TURN not in dict(ctx.keys):
         return _legend_lines(surface, rect, ctx, said)
-    hint = ctx.fonts.hint
     height = min(rect.height, ctx.fonts.body.get_linesize())
     row = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
-    lines = _packed(hint, ctx.legend(Button.TURN), rect.width // 3,
-                    max(1, height // hint.get_linesize()))
-    legend = math.ceil(max((hint.size(line)[0] for line in lines), default=0) * NARROWEST)
-    legend = min(legend, row.width - 16 - _key_width(ctx, Button.TURN))  # TURN's job goes first
-    turn = key_line(surface, pygame.Rect(row.left, row.top, row.width - legend - 16, height),
-                    Button.TURN, ctx)
-    assert turn is not None, "TURN does something"
-    room = pygame.Rect(row.right - legend, row.top, legend, height)
-    top = room.bottom - len(lines) * hint.get_linesize()
-    for n, line in enumerate(lines):
-        write(surface, hint, line, MUTED, (room.left, top + n * hint.get_linesize()), "topleft",
-              room.width)
-    beside = pygame.Rect(turn.right + 16, row.top, max(0, room.left - turn.right - 24), height)
+    beside = _turn_row(surface, row, ctx)
     above = pygame.Rect(rect.left, rect.top, rect.width, row.top - rect.top)
     return above if above.height >= height else beside
+
+
+def _turn_row(surface: pygame.Surface, row: pygame.Rect, ctx: Context) -> pygame.Rect:
+    """TURN's job readably at the left of ``row``, the rest of the legend at its right in
+    the hint's size (narrowed, in as many lines as the row holds); the room between them."""
+    hint = ctx.fonts.hint
+    room = max(0, row.width - 10 - _key_width(ctx, Button.TURN))  # TURN's job goes first
+    lines = _packed(hint, ctx.legend(Button.TURN, apart=True), int(room / NARROWEST),
+                    max(1, row.height // hint.get_linesize()))
+    width = min(room, math.ceil(max((hint.size(line)[0] for line in lines), default=0)
+                                * NARROWEST))
+    turn = key_line(surface, pygame.Rect(row.left, row.top, row.width - width - 10, row.height),
+                    Button.TURN, ctx)
+    assert turn is not None, "TURN does something"
+    legend = pygame.Rect(row.right - width, row.top, width, row.height)
+    top = legend.bottom - len(lines) * hint.get_linesize()
+    for n, line in enumerate(lines):
+        write(surface, hint, line, MUTED, (legend.left, top + n * hint.get_linesize()),
+              "topleft", legend.width)
+    return pygame.Rect(turn.right + 16, row.top, max(0, legend.left - turn.right - 24),
+                       row.height)
 
 
 def _key_width(ctx: Context, button: Button) -> int:
@@ -470,15 +480,22 @@ def _key_width(ctx: Context, button: Button) -> int:
 
 
 def _packed(font: pygame.font.Font, parts: list[str], width: int, most: int) -> list[str]:
-    """``parts`` joined into as few lines as ``width`` allows (a part wider than it alone on
-    its line), then into ``most`` lines at most however wide."""
+    """``parts`` joined into as few lines as ``width`` allows (a part wider than it broken
+    after its ": ", the button over its job), then into ``most`` lines at most however wide."""
+    pieces = [piece for part in parts for piece in _broken(font, part, width)]
     lines: list[str] = []
-    for part in parts:
-        if lines and (font.size(f"{lines[-1]}  ·  {part}")[0] <= width or len(lines) == most):
-            lines[-1] = f"{lines[-1]}  ·  {part}"
+    for piece in pieces:
+        if lines and (font.size(f"{lines[-1]}  ·  {piece}")[0] <= width or len(lines) == most):
+            lines[-1] = f"{lines[-1]}  ·  {piece}"
         else:
-            lines.append(part)
+            lines.append(piece)
     return lines
+
+
+def _broken(font: pygame.font.Font, part: str, width: int) -> list[str]:
+    """``part`` as one line, or, too wide for ``width``, in two after its ": "."""
+    head, colon, tail = part.partition(": ")
+    return [f"{head}:", tail] if colon and font.size(part)[0] > width else [part]
 
 
 def _legend_lines(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
