@@ -461,26 +461,22 @@ OPEN_SAFES = ("prepare", "clues", "crew", "alarm")
 def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
                 view: TableView[RobnRunView], safes: Sequence[SafeView],
                 readable: Sequence[Line], ctx: Context) -> int:
-    """While the boss plays openly, the phase's last readable line, and under it down to
-    ``bottom`` the safes entered on the box, a line a safe (or two where one does not fit),
-    each whole, as many as there is room for. The safes are drawn small: three safes of five
-    tools need more lines than the screen holds in the readable size. Returns how many
-    readable lines are left for the hints (the most needed last)."""
+    """While the boss plays openly, the safes entered on the box under the headline down to
+    ``bottom``, a line a safe (or two where one does not fit), whole, as the crew plays
+    against them; above them the phase's last readable line while there is room for it, else
+    none. Returns how many readable lines are left for the hints (the most needed last)."""
     hint = ctx.fonts.hint
+    lines = [line for n, safe in enumerate(safes)
+             for line in wrap(hint, _safe_line(view, n, safe, ctx), rect.width)]
+    height = len(lines) * hint.get_height()
     top = rect.top + rect.height // 2
-    if readable:
+    if readable and top + height <= bottom:
         _lines(surface, rect, readable[-1:], ctx)
     else:
         top = rect.top - 2
-    lines: list[str] = []
-    for n, safe in enumerate(safes):
-        more = wrap(hint, _safe_line(view, n, safe, ctx), rect.width)
-        if top + (len(lines) + len(more)) * hint.get_height() > bottom:
-            break
-        lines += more
     for n, line in enumerate(lines):
         write(surface, hint, line, TEXT, (rect.left, top + n * hint.get_height()))
-    return len(readable) - 1
+    return len(readable) - (top > rect.top)
 
 
 def _safe_line(view: TableView[RobnRunView], index: int, safe: SafeView,
