@@ -231,7 +231,8 @@ def too_small(frames: Iterator[Frame]) -> list[str]:
 
 
 SECONDARY = (
-    "screen.key", "box.button.",  # the hold reminders and BACK's job (TURN's is said readably)
+    "screen.key", "box.button.", "box.key.", "romme.key.", "robnrun.key.", "safehouse.key.",
+    "gendarm.key.",  # the hold reminders and BACK's job (TURN's is said readably)
     "screen.join_short", "box.join", "screen.lobby.", "box.code",  # what the QR code is for
     "screen.place", "box.asks_",  # the place in a list; the highlighted item is readable
     "guide.", "romme.guide.", "robnrun.guide.", "safehouse.guide.", "gendarm.guide.",
@@ -296,6 +297,7 @@ def secondary(words: str, frame: Frame) -> bool:
         return True
     return all(part in names or sentences.fullmatch(part) or FIGURE.fullmatch(part)
                or any(item.endswith(f": {part}") for item in frame.menu)
+               or (part.endswith(":") and sentences.fullmatch(f"{part} x"))  # a button's name
                for part in GAPS.split(whole) if part)
 
 
