@@ -271,6 +271,10 @@ NOT_YET_READABLE = ("screen.robnrun.safe_line",)
 """Must-read sentences the box still draws small, each for want of room: the safes a boss
 without a phone plays openly (three safes of five tools take nine readable lines; the screen
 has room for four beside the alarm values). Named here so that no other joins them unseen."""
+FIGURES = frozenset({"number", "count", "round", "robbery", "rolls", "index", "total", "level",
+                     "place", "seat", "step", "points", "field", "safehouse", "steps", "done",
+                     "seats", "car", "police", "hidden", "uncracked", "alarm", "amount"})
+"""The values of the sentences that are figures."""
 GAPS = re.compile(r"\s+\u00b7\s+|\s{3,}")
 """Between the parts of a line of hints."""
 FIGURE = re.compile(r"[\w./\u00d7]{1,3}|[\d.:]+|\w+ [A-Z0-9]{5}")
@@ -280,10 +284,19 @@ box's address and join code to type (the QR code beside them is the way in)."""
 
 @cache
 def secondary_sentences(lang: str) -> re.Pattern[str]:
-    """Every sentence ``SECONDARY`` names in ``lang``, its values matching anything."""
-    said = [sentence for key, sentence in catalog(lang).items()
+    """Every sentence ``SECONDARY`` names in ``lang``, a button's name in it one of the box's
+    buttons, a figure a figure, its other values matching anything."""
+    words = catalog(lang)
+    said = [sentence for key, sentence in words.items()
             if key.startswith((*SECONDARY, *NOT_YET_READABLE))]
-    patterns = (re.sub(r"\\\{[^}]*\\\}", ".*", re.escape(sentence)) for sentence in said)
+    buttons = "|".join(re.escape(name) for key, name in words.items()
+                       if key.startswith("box.button."))
+
+    def value(found: re.Match[str]) -> str:
+        if found[1] == "button":
+            return f"(?:{buttons})"
+        return r"[\d/]+" if found[1] in FIGURES else ".*"
+    patterns = (re.sub(r"\\\{([^}\\]*)\\\}", value, re.escape(sentence)) for sentence in said)
     return re.compile("|".join(sorted(patterns, key=len, reverse=True)))
 
 
