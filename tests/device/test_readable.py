@@ -226,8 +226,20 @@ def too_small(frames: Iterator[Frame]) -> list[str]:
     """Lines under 4 mm: any but the hint font's, and the hint font's that say more than
     ``SECONDARY`` allows."""
     return sorted({f"{frame.what}: {w.words!r} {w.cap_px} px" for frame in frames
-                   for w in frame.written if w.cap_px < READABLE_CAP_PX
-                   and (w.role != "hint" or not secondary(w.words, frame))})
+                   for n, w in enumerate(frame.written) if w.cap_px < READABLE_CAP_PX
+                   and (w.role != "hint" or not wrapped_secondary(n, frame))})
+
+
+def wrapped_secondary(n: int, frame: Frame) -> bool:
+    """Whether hint line ``n`` of ``frame`` is secondary, alone or as a sentence wrapped
+    over it and the line before or after it."""
+    written = frame.written
+    lines = [written[n].words]
+    if n > 0:
+        lines.append(f"{written[n - 1].words} {written[n].words}")
+    if n + 1 < len(written):
+        lines.append(f"{written[n].words} {written[n + 1].words}")
+    return any(secondary(line, frame) for line in lines)
 
 
 SECONDARY = (
@@ -275,7 +287,7 @@ FIGURES = frozenset({"number", "count", "round", "robbery", "rolls", "index", "t
                      "place", "seat", "step", "points", "field", "safehouse", "steps", "done",
                      "seats", "car", "police", "hidden", "uncracked", "alarm", "amount"})
 """The values of the sentences that are figures."""
-GAPS = re.compile(r"\s+\u00b7\s+|\s{3,}")
+GAPS = re.compile(r"(\s+\u00b7\s+|\s{3,})")
 """Between the parts of a line of hints."""
 FIGURE = re.compile(r"[\w./\u00d7]{1,3}|[\d.:]+|\w+ [A-Z0-9]{5}")
 """A short label or a figure: a die's colour initial, a terminal, a round over a column, the
@@ -303,15 +315,23 @@ def secondary_sentences(lang: str) -> re.Pattern[str]:
 def secondary(words: str, frame: Frame) -> bool:
     """Whether a hint-sized line says only what may be small: each of its parts (between the
     gaps hints are joined with) a ``SECONDARY`` sentence, a menu item, a name or a figure."""
-    names = {w.words for w in frame.written if w.role != "hint"} | set(frame.menu)
+    tokens = GAPS.split(words.strip())  # parts, and between them the gaps
+    covered = [True] + [False] * (len(tokens) // 2 + 1)
+    for end in range(1, len(covered)):
+        covered[end] = any(covered[start] and one_part("".join(tokens[2 * start:2 * end - 1]),
+                                                       frame)
+                           for start in range(end))
+    return covered[-1]
+
+
+def one_part(part: str, frame: Frame) -> bool:
+    """Whether ``part`` of a hint line is secondary: a ``SECONDARY`` sentence, a name or a
+    menu item drawn readably, a figure, a menu item's value, a button's name over its job."""
     sentences = secondary_sentences(frame.lang)
-    whole = words.strip()
-    if whole in names or sentences.fullmatch(whole):
-        return True
-    return all(part in names or sentences.fullmatch(part) or FIGURE.fullmatch(part)
-               or any(item.endswith(f": {part}") for item in frame.menu)
-               or (part.endswith(":") and sentences.fullmatch(f"{part} x"))  # a button's name
-               for part in GAPS.split(whole) if part)
+    return bool(part in {w.words for w in frame.written if w.role != "hint"}
+                or part in frame.menu or sentences.fullmatch(part) or FIGURE.fullmatch(part)
+                or any(item.endswith(f": {part}") for item in frame.menu)
+                or (part.endswith(":") and sentences.fullmatch(f"{part} x")))
 
 
 def turn_unsaid(frames: Iterator[Frame]) -> list[str]:
