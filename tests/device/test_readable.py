@@ -231,15 +231,13 @@ def too_small(frames: Iterator[Frame]) -> list[str]:
 
 
 def wrapped_secondary(n: int, frame: Frame) -> bool:
-    """Whether hint line ``n`` of ``frame`` is secondary, alone or as a sentence wrapped
-    over it and the line before or after it."""
-    written = frame.written
-    lines = [written[n].words]
-    if n > 0:
-        lines.append(f"{written[n - 1].words} {written[n].words}")
-    if n + 1 < len(written):
-        lines.append(f"{written[n].words} {written[n + 1].words}")
-    return any(secondary(line, frame) for line in lines)
+    """Whether hint line ``n`` of ``frame`` is secondary, or part of a ``NOT_YET_READABLE``
+    sentence wrapped over it and the lines before and after it."""
+    words = [w.words for w in frame.written]
+    wrapped = (" ".join(words[start:end]) for start in range(max(0, n - 2), n + 1)
+               for end in range(n + 1, min(len(words), n + 3) + 1))
+    unreadable = not_yet_sentences(frame.lang)
+    return secondary(words[n], frame) or any(unreadable.fullmatch(line) for line in wrapped)
 
 
 SECONDARY = (
@@ -292,6 +290,14 @@ GAPS = re.compile(r"(\s+\u00b7\s+|\s{3,})")
 FIGURE = re.compile(r"[\w./\u00d7]{1,3}|[\d.:]+|\w+ [A-Z0-9]{5}")
 """A short label or a figure: a die's colour initial, a terminal, a round over a column, the
 box's address and join code to type (the QR code beside them is the way in)."""
+
+
+@cache
+def not_yet_sentences(lang: str) -> re.Pattern[str]:
+    """Every sentence ``NOT_YET_READABLE`` names in ``lang``, its values matching anything."""
+    said = [re.sub(r"\\\{[^}\\]*\\\}", ".*", re.escape(sentence))
+            for key, sentence in catalog(lang).items() if key.startswith(NOT_YET_READABLE)]
+    return re.compile("|".join(said))
 
 
 @cache
