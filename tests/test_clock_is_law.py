@@ -48,7 +48,7 @@ class Evenings(RuleBasedStateMachine):
     ruled: int
     """How many timeouts the log held when the group looked last."""
 
-    @initialize(seconds=st.sampled_from([15, 30]), wait=st.sampled_from(["wait", 0, 5, 10]))
+    @initialize(seconds=st.sampled_from([15, 30]), wait=st.sampled_from(["wait", "at_once", 5, 10]))
     def start(self, seconds: int, wait: Any) -> None:
         self.boots = 1
         self.boot = patch("companion.table.store._boot", lambda: self.boots.to_bytes(16))

@@ -33,6 +33,7 @@ from companion.device.pins import PinMap
 from companion.device.station import PoliceStation
 from companion.games.base import (
     JSON,
+    TIME_UP_MS,
     Action,
     Button,
     Controls,
@@ -62,7 +63,7 @@ turn, an undo); a pause, a resume and the jitter between ticks never repeat one.
 MOMENTS = frozenset({Sound.OVERRUN})
 """The sounds that are a moment of their own on the screen and the LEDs as well: the clock
 ended a turn (an overrun, or a player leaving for it)."""
-MOMENT_S = 3.0
+MOMENT_S = TIME_UP_MS / 1000
 """How long a moment fills the screen and flashes the LEDs: seen even by whoever looked away."""
 FLASH_S = 0.25
 """Every LED on, then off, this long each while a moment lasts."""

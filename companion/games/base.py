@@ -342,6 +342,11 @@ class Button(enum.StrEnum):
     """RIGHT held: the asks waiting for the box (the press itself moved the cursor already)."""
 
 
+TIME_UP_MS = 3_000
+"""How long the box's TIME'S UP screen covers everything after the clock ended a turn: a clock
+that starts "at once" after an overrun starts when it is over, so its player sees it whole."""
+
+
 class Sound(enum.StrEnum):
     """What the buzzer can say; the device turns each into a beep pattern."""
 
@@ -396,11 +401,16 @@ class Option:
     before: JSON = None
     """The value a game logged before this option existed is replayed with (None: the
     default), so that an upgrade never changes a game under way."""
+    retired: Sequence[JSON] = ()
+    """Choices an older Getaway offered: a game logged with one replays as it was played, a
+    new game cannot choose it."""
 
-    def check(self, value: JSON) -> JSON:
-        """Return ``value`` if it is allowed for this option, else raise InvalidAction."""
+    def check(self, value: JSON, *, logged: bool = False) -> JSON:
+        """Return ``value`` if it is allowed for this option (``logged``: or was, for a game
+        in the log), else raise InvalidAction."""
         if self.choices:
-            if not any(_is_a(value, type(choice)) and value == choice for choice in self.choices):
+            allowed = [*self.choices, *self.retired] if logged else self.choices
+            if not any(_is_a(value, type(choice)) and value == choice for choice in allowed):
                 raise InvalidAction("error.option_choice", option=self.name, value=shown(value))
             return value
         if isinstance(self.default, str):
@@ -418,20 +428,23 @@ class Option:
         return value
 
 
-def check_options(declared: Sequence[Option], given: Mapping[str, JSON]) -> dict[str, JSON]:
-    """Fill in defaults and validate every given option; unknown names are InvalidAction."""
+def check_options(declared: Sequence[Option], given: Mapping[str, JSON], *,
+                  logged: bool = False) -> dict[str, JSON]:
+    """Fill in defaults and validate every given option (``logged``: a retired choice too);
+    unknown names are InvalidAction."""
     known = {option.name: option for option in declared}
     for name in given:
         if name not in known:
             raise InvalidAction("error.option_unknown", option=name)
-    return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in declared}
+    return {o.name: o.check(given[o.name], logged=logged) if o.name in given else o.default
+            for o in declared}
 
 
 def logged_options(declared: Sequence[Option], logged: Mapping[str, JSON]) -> dict[str, JSON]:
     """The options of a logged new game: the Table logs every option, so one missing was
     added to the game later and takes the value that plays as the game did before it."""
     before = {o.name: o.before for o in declared if o.name not in logged and o.before is not None}
-    return check_options(declared, {**logged, **before})
+    return check_options(declared, {**logged, **before}, logged=True)
 
 
 Arguments = Mapping[str, Mapping[str, type]]

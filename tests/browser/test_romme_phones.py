@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.games import GAMES
-from companion.games.base import Action
+from companion.games.base import TIME_UP_MS, Action
 from companion.server.app import create_app
 from companion.server.serve import Server, serve
 from companion.table.owner import Table
@@ -197,7 +197,7 @@ def test_a_rommé_evening_on_two_phones(table: Table, server: Server, clock: Fak
 def test_the_big_moments_fill_the_phone_and_a_running_game_s_go_by_themselves(
         table: Table, server: Server, clock: FakeClock, browser: Browser) -> None:
     table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
-        "first_player": 0, "turn_seconds": TURN_S, "after_overrun": 0, "rounds": 1}}))
+        "first_player": 0, "turn_seconds": TURN_S, "after_overrun": "at_once", "rounds": 1}}))
     anna = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
     bernd = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
     take_seat(anna, 0, "Anna")
@@ -209,10 +209,11 @@ def test_the_big_moments_fill_the_phone_and_a_running_game_s_go_by_themselves(
     expect(bernd.locator("#moment")).to_be_hidden()         # only the player on turn
     expect(moment).to_be_hidden()                           # out of the way of the clock
     wait(table, clock, TURN_S)
-    expect(bernd.locator("#moment")).to_contain_text("Your turn!")  # at once, as chosen
-    expect(bernd.locator("#moment .moment-text")).to_have_count(0)  # Anna's news stays below
     expect(anna.locator("#moment")).to_contain_text("Time is up")
     expect(anna.locator("#moment")).to_contain_text("Anna: out of time, 1 penalty tile.")
+    wait(table, clock, TIME_UP_MS / 1000)
+    expect(bernd.locator("#moment")).to_contain_text("Your turn!")  # at once, as chosen
+    expect(bernd.locator("#moment .moment-text")).to_have_count(0)  # Anna's news stays below
     expect(anna.locator("#moment")).to_be_hidden()
     for action in (Action("end_turn"), Action("romme"),
                    Action("score", None, {"seat": 1, "tiles": [3]}), Action("confirm_scores")):

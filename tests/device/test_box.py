@@ -341,6 +341,28 @@ def test_box_an_overrun_is_a_moment_of_flashing_leds(box: Box, pins: RecordingFa
     assert p.shown() == bars(6, 6, 6, 6) and p.state()["phase"] == "settle"
 
 
+def test_box_at_once_the_next_clock_starts_whole_as_time_up_goes(
+        box: Box, pins: RecordingFactory, pin_map: PinMap, table: Table,
+        clock: FakeClock) -> None:
+    """"After an overrun: at once": the next player's clock stands full when the TIME'S UP
+    screen gives way to it, and only then runs."""
+    p = player(box, pins, pin_map, table, clock)
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": 0, "turn_seconds": 15, "after_overrun": "at_once"}}))
+    p.tap(Button.TURN)
+    clock.advance(15)
+    p.settle()                              # the Table calls time: TIME'S UP
+    shown = box.moment
+    assert shown is not None and shown.sound is Sound.OVERRUN
+    while shown.lasts(clock()):
+        clock.advance(0.1)
+        p.settle()
+        box.tick(clock())
+    assert box.moment is None
+    assert (p.state()["phase"], p.state()["turn"]) == ("turn", 1)
+    assert (table.published.remaining_ms(clock()) or 0) > 14_800
+
+
 def test_box_a_late_tick_says_only_the_most_urgent(box: Box, pins: RecordingFactory,
                                                    pin_map: PinMap, table: Table,
                                                    clock: FakeClock) -> None:

@@ -13,6 +13,7 @@ import pytest
 from companion import i18n
 from companion.games import romme
 from companion.games.base import (
+    TIME_UP_MS,
     Action,
     Button,
     GetawayError,
@@ -254,6 +255,21 @@ def test_settle_after_an_overrun_the_next_clock_waits_for_the_settle_time(second
     error = refused(state, "timeout", elapsed=seconds * 1000 - 1)
     assert (error.key, error.params) == ("romme.timeout_early", {"seconds": 1})
     started = act(state, "timeout", elapsed=seconds * 1000)
+    assert (view(started)["phase"], view(started)["turn"]) == ("turn", 1)
+    assert GAME.timer(started) == Timer(LIMIT, True, LIMIT)
+
+
+@pytest.mark.parametrize("kind", ["overrun", "left"])
+def test_settle_at_once_the_next_clock_starts_as_the_time_up_screen_ends(kind: str) -> None:
+    """"At once" after an overrun: the next turn's clock starts when the box's TIME'S UP
+    screen has gone, so its player sees the whole time (decided in the step, not by the box)."""
+    state = running(3, after_overrun="at_once")
+    if kind == "left":
+        state = act(act(overrun(state), "draw"), "draw")  # seat 0 on turn after one overrun
+    state = overran(state)
+    assert (view(state)["phase"], view(state)["turn"]) == ("settle", 1)
+    assert GAME.timer(state) == Timer(TIME_UP_MS, True, TIME_UP_MS, turn=False)
+    started = act(state, "timeout", elapsed=TIME_UP_MS)
     assert (view(started)["phase"], view(started)["turn"]) == ("turn", 1)
     assert GAME.timer(started) == Timer(LIMIT, True, LIMIT)
 

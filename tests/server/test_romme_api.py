@@ -138,14 +138,14 @@ def test_a_finished_turn_is_not_taken_back_from_a_phone_once_the_next_clock_runs
     assert romme_phone(anna)["state"]["turn"] == ANNA
 
 
-@pytest.mark.parametrize(("value", "status"), [("wait", 200), (20, 200), (0, 200), (7, 400),
-                                               (-5, 400)])
+@pytest.mark.parametrize(("value", "status"), [("wait", 200), (20, 200), ("at_once", 200),
+                                               (0, 400), (7, 400), (-5, 400)])
 def test_the_table_page_chooses_what_follows_an_overrun(app: Flask, table: Table, value: Any,
                                                         status: int) -> None:
     page = host_browser(app, table)
     assert act(page, "table.end_game")[0] == 200
     romme = next(game for game in romme_phone(page)["games"] if game["id"] == "romme")
-    assert {"name": "after_overrun", "default": 10, "choices": ["wait", 0, 5, 10, 15, 20],
+    assert {"name": "after_overrun", "default": 10, "choices": ["wait", "at_once", 5, 10, 15, 20],
             "minimum": None, "maximum": None} in romme["options"]
     answer, body = act(page, "table.new_game", {"game": "romme", "seats": 3,
                                                 "options": {"after_overrun": value}})

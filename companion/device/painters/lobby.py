@@ -12,6 +12,7 @@ import pygame
 from companion.device.painters.palette import ACCENT, BACKGROUND, INK, MUTED, TEXT
 from companion.device.painters.parts import (
     DESIGN_HEIGHT,
+    NARROWEST,
     Context,
     asks_notice,
     clamp_cursor,
@@ -146,8 +147,15 @@ def _list(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
         mark = index == chosen
         if mark:
             arrow(surface, (rect.left + 5, y + hint.get_linesize() // 2), 10, ACCENT, 1)
-        write(surface, hint, ctx.menu[index], ACCENT if mark else MUTED, (rect.left + 14, y),
-              "topleft", rect.width - 14)
+        write(surface, hint, _item(hint, ctx.menu[index], rect.width - 14),
+              ACCENT if mark else MUTED, (rect.left + 14, y), "topleft", rect.width - 14)
+
+
+def _item(font: pygame.font.Font, label: str, width: int) -> str:
+    """An item of the list as it fits ``width`` (narrowed as ``write`` narrows): whole, else
+    what follows its name ("Name: value"), the value, which tells the items apart."""
+    _, colon, value = label.partition(": ")
+    return value if colon and font.size(label)[0] * NARROWEST > width else label
 
 
 def _chosen(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:

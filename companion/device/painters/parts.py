@@ -96,21 +96,23 @@ class Context:
             return None
         return self.text("screen.key", button=self.text(f"box.button.{button}"), action=action)
 
-    def legend(self, said: Button | None = None) -> list[str]:
+    def legend(self, said: Button | None = None, *, apart: bool = False) -> list[str]:
         """What the buttons do now, a part per button pressed or held: "TURN: end turn,
-        hold: pause", "hold BACK: undo"; less what the screen ``said`` readably already."""
+        hold: pause", "hold BACK: undo" (``apart``: pressing and holding in parts of their
+        own); less what the screen ``said`` readably already."""
         does = dict(self.keys)
         parts = []
         for short, held in HELD:
             name = self.text(f"box.button.{short}")
             action = does.get(short) if short != said else None
             long = does.get(held) if held else None
-            if action and long:
+            if action and long and not apart:
                 parts.append(self.text("screen.key_both", button=name, action=action, held=long))
-            elif action:
-                parts.append(self.text("screen.key", button=name, action=action))
-            elif long:
-                parts.append(self.text("screen.key_held", button=name, action=long))
+            else:
+                if action:
+                    parts.append(self.text("screen.key", button=name, action=action))
+                if long:
+                    parts.append(self.text("screen.key_held", button=name, action=long))
         return parts
 
 
@@ -175,6 +177,9 @@ def game_layout(size: tuple[int, int]) -> Layout:
 
 LINE_MAX = 500
 """The most characters of one line the box draws: no screen shows more."""
+NARROWEST = 0.75
+"""A line too wide for its room is drawn narrower down to this share of its width before it
+is shortened: its height, and so how far away it reads, stays."""
 LINES_KEPT = 512
 """How many drawn lines are kept for the next frames (a screen shows a few dozen)."""
 UNDRAWABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -241,8 +246,13 @@ def write(surface: pygame.Surface, font: pygame.font.Font, line: str, colour: Co
 @lru_cache(maxsize=LINES_KEPT)
 def _rendered(font: pygame.font.Font, line: str, colour: Colour,
               width: int | None) -> pygame.Surface:
-    """One line as ``font`` draws it, fitted to ``width``: the next frame mostly draws the
-    same lines again (never draw onto the image)."""
+    """One line as ``font`` draws it, fitted to ``width``: narrowed (as tall as ever, so as
+    readable) where that is enough, else shortened; the next frame mostly draws the same
+    lines again (never draw onto the image)."""
+    wide = font.size(line)[0]
+    if width and width < wide <= width / NARROWEST:
+        image = font.render(line, True, colour)
+        return pygame.transform.smoothscale(image, (width, image.get_height()))
     shown = fit(font, line, width) if width else line
     # pygame refuses to render text of no width (only invisible characters): a space is none
     return font.render(shown if font.size(shown)[0] else " ", True, colour)
@@ -296,8 +306,10 @@ def hint_line(surface: pygame.Surface, rect: pygame.Rect, parts: list[str], ctx:
     """A line of hints at the bottom of ``rect``: as many ``parts`` as fit, each whole, the
     last ones (the most needed) first."""
     hint = ctx.fonts.hint
-    write(surface, hint, gap.join(fitting(hint, [], parts, rect.width, gap)), colour,
-          rect.bottomleft, "bottomleft", rect.width)
+    chosen = fitting(hint, [], parts, rect.width, gap)
+    if chosen:
+        write(surface, hint, gap.join(chosen), colour, rect.bottomleft, "bottomleft",
+              rect.width)
 
 
 def strike(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
@@ -407,12 +419,13 @@ def menu_bar(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
 
 
 def key_line(surface: pygame.Surface, rect: pygame.Rect, button: Button, ctx: Context, *,
-             centred: bool = False) -> bool:
+             centred: bool = False, colour: Colour = TEXT) -> pygame.Rect | None:
     """What ``button`` does now, readable, after its name on a key cap (the name is the
-    cap's label, a hint; the action is what must be read); whether it does anything."""
+    cap's label, a hint; the action is what must be read); where it went, None if the button
+    does nothing."""
     action = dict(ctx.keys).get(button)
     if action is None:
-        return False
+        return None
     hint, body = ctx.fonts.hint, ctx.fonts.body
     name = ctx.text(f"box.button.{button}")
     cap = pygame.Rect(0, 0, hint.size(name)[0] + 12, hint.get_height() + 8)
@@ -420,25 +433,88 @@ def key_line(surface: pygame.Surface, rect: pygame.Rect, button: Button, ctx: Co
     width = min(rect.width, cap.width + gap + body.size(action)[0])
     left = rect.centerx - width // 2 if centred else rect.left
     cap.midleft = (left, rect.centery)
-    pygame.draw.rect(surface, TEXT, cap, 2, border_radius=5)
-    write(surface, hint, name, TEXT, cap.center, "center")
-    write(surface, body, action, TEXT, (cap.right + gap, rect.centery), "midleft",
-          rect.right - cap.right - gap)
-    return True
+    pygame.draw.rect(surface, colour, cap, 2, border_radius=5)
+    write(surface, hint, name, colour, cap.center, "center")
+    said = write(surface, body, action, colour, (cap.right + gap, rect.centery), "midleft",
+                 rect.right - cap.right - gap)
+    return cap.union(said)
 
 
 def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
                said: Button | None = None) -> pygame.Rect:
     """What every button does now ("TURN: end turn, hold: pause · hold BACK: undo") in the
-    last lines of ``rect``, as few as it takes; return the part of ``rect`` left above them.
-    A hint, as a label on a button is: TURN's own job is also said readably where it matters
-    (the menu bar without a menu, a calm turn's note), and then left out here (``said``)."""
+    last lines of ``rect``, as few as it takes; return the part of ``rect`` left for hints.
+    A hint, as a label on a button is; but TURN's own job, the button pressed most, is said
+    readably: where the screen said it (``said``; the menu bar without a menu) it is left out
+    here, else it stands in the last line of ``rect`` with the rest of the legend at its right
+    (narrowed, in as many lines as the row holds), and what is left for hints is the room
+    above it (or, in a row of hints, beside it)."""
+    if not ctx.menu or said is Button.TURN or Button.TURN not in dict(ctx.keys):
+        return _legend_lines(surface, rect, ctx, said)
+    height = min(rect.height, ctx.fonts.body.get_linesize())
+    row = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
+    beside = _turn_row(surface, row, ctx)
+    above = pygame.Rect(rect.left, rect.top, rect.width, row.top - rect.top)
+    return above if above.height >= height else beside
+
+
+def _turn_row(surface: pygame.Surface, row: pygame.Rect, ctx: Context) -> pygame.Rect:
+    """TURN's job readably at the left of ``row``, the rest of the legend at its right in
+    the hint's size (narrowed, in as many lines as the row holds); the room between them."""
+    hint = ctx.fonts.hint
+    room = max(0, row.width - 10 - _key_width(ctx, Button.TURN))  # TURN's job goes first
+    lines = _packed(hint, ctx.legend(Button.TURN, apart=True), int(room / NARROWEST),
+                    max(1, row.height // hint.get_linesize()))
+    width = min(room, math.ceil(max((hint.size(line)[0] for line in lines), default=0)
+                                * NARROWEST))
+    turn = key_line(surface, pygame.Rect(row.left, row.top, row.width - width - 10, row.height),
+                    Button.TURN, ctx)
+    assert turn is not None, "TURN does something"
+    legend = pygame.Rect(row.right - width, row.top, width, row.height)
+    top = legend.bottom - len(lines) * hint.get_linesize()
+    for n, line in enumerate(lines):
+        write(surface, hint, line, MUTED, (legend.left, top + n * hint.get_linesize()),
+              "topleft", legend.width)
+    return pygame.Rect(turn.right + 16, row.top, max(0, legend.left - turn.right - 24),
+                       row.height)
+
+
+def _key_width(ctx: Context, button: Button) -> int:
+    """How wide ``key_line`` draws what ``button`` does, narrowed as far as it may be."""
+    hint, action = ctx.fonts.hint, dict(ctx.keys).get(button, "")
+    cap = hint.size(ctx.text(f"box.button.{button}"))[0] + 12
+    return cap + 10 + math.ceil(ctx.fonts.body.size(action)[0] * NARROWEST)
+
+
+def _packed(font: pygame.font.Font, parts: list[str], width: int, most: int) -> list[str]:
+    """``parts`` joined into as few lines as ``width`` allows (a part wider than it broken
+    after its ": ", the button over its job), then into ``most`` lines at most however wide."""
+    pieces = [piece for part in parts for piece in _broken(font, part, width)]
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and (font.size(f"{lines[-1]}  ·  {piece}")[0] <= width or len(lines) == most):
+            lines[-1] = f"{lines[-1]}  ·  {piece}"
+        else:
+            lines.append(piece)
+    return lines
+
+
+def _broken(font: pygame.font.Font, part: str, width: int) -> list[str]:
+    """``part`` as one line, or, too wide for ``width``, in two after its ": "."""
+    head, colon, tail = part.partition(": ")
+    return [f"{head}:", tail] if colon and font.size(part)[0] > width else [part]
+
+
+def _legend_lines(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,
+                  said: Button | None) -> pygame.Rect:
+    """The legend but for ``said`` in the hint's size in the last lines of ``rect``, each part
+    whole (one that does not fit is left out); the part of ``rect`` above them."""
     hint = ctx.fonts.hint
     lines: list[str] = []
     for part in ctx.legend(said):
         if lines and hint.size(f"{lines[-1]}  ·  {part}")[0] <= rect.width:
             lines[-1] = f"{lines[-1]}  ·  {part}"
-        else:
+        elif hint.size(part)[0] <= rect.width:
             lines.append(part)
     height = hint.get_linesize()
     top = rect.bottom - len(lines) * height

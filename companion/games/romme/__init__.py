@@ -11,7 +11,9 @@ Readings the rule text leaves open:
 - Once the time is up, nothing but the overrun can end or pause the turn: the clock is the judge.
 - After an overrun the group settles (phase ``settle``) while the player takes back their tiles
   and draws the penalty: the next turn's clock starts after ``after_overrun`` seconds, or when
-  someone presses TURN (or taps on a phone), whichever is first; with ``wait`` only then.
+  someone presses TURN (or taps on a phone), whichever is first; with ``wait`` only then. "At
+  once" waits for the box's TIME'S UP screen (``TIME_UP_MS``), so the next player sees their
+  whole time; a game logged with 0 (before "at once" did) goes on without waiting.
 - A player who left scores the tiles in their hand in the round they left, and may enter an
   empty hand: their tiles may be back in the box, and they rank last anyway. Anyone still in
   the round holds at least one tile: the first to hold none went out.
@@ -26,6 +28,7 @@ from dataclasses import replace
 from companion.games.base import Action, Game, Option, Timer
 from companion.games.romme import controls, records, rules, views
 from companion.games.romme.state import (
+    AT_ONCE,
     RUNNING_PHASES,
     WAIT,
     RommeState,
@@ -79,7 +82,8 @@ GAME: Game[RommeState] = Game(
         Option("first_turn_bonus", "instead", choices=("instead", "additional")),
         Option("rounds", 0, minimum=0, maximum=20),
         Option("first_player", "random", choices=("random", 0, 1, 2, 3, 4, 5)),
-        Option("after_overrun", 10, choices=(WAIT, 0, 5, 10, 15, 20), before=0),
+        Option("after_overrun", 10, choices=(WAIT, AT_ONCE, 5, 10, 15, 20), before=0,
+               retired=(0,)),
     ),
     texts={lang: {**TEXTS[lang], **records.TEXTS[lang]} for lang in TEXTS},
     rules=rules.RULES,

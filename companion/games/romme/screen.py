@@ -132,9 +132,8 @@ def _hint(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RommeView]
     elif state["phase"] != "turn":
         return
     elif state["first_meld"] is not None:
-        write(surface, ctx.fonts.hint, ctx.text("screen.romme.first_meld",
-                                                points=state["first_meld"]),
-              MUTED, rect.bottomleft, "bottomleft", rect.width)
+        hint_line(surface, rect, [ctx.text("screen.romme.first_meld",
+                                           points=state["first_meld"])], ctx)
     else:
         _last_quietly(surface, rect, view, ctx)
 
@@ -178,7 +177,7 @@ def _ready(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
     if int(state["round"]) > 1:
         _headline(surface, spot, ctx.text("screen.romme.starts", name=_name(view, starter, ctx)),
                   ACCENT, ctx, spot.table.width)
-        _standings(surface, _table(spot), view, ctx)
+        _standings(surface, _table(spot, ctx), view, ctx)
         return None
     _headline(surface, spot, ctx.text("screen.romme.starts", name=_name(view, starter, ctx)),
               ACCENT, ctx)
@@ -195,7 +194,7 @@ def _scoring(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
     scoring = state["scoring"]
     assert scoring is not None, "the scoring phase has its scoring"
     _headline(surface, spot, _outcome(view, scoring, ctx), ACCENT, ctx, spot.table.width)
-    _tiles(surface, _table(spot), view, scoring, ctx)
+    _tiles(surface, _table(spot, ctx), view, scoring, ctx)
     return None
 
 
@@ -203,7 +202,7 @@ def _over(surface: pygame.Surface, spot: Layout, view: TableView[RommeView],
           ctx: Context) -> Said:
     """The game is over: every player by place with all rounds, the winner first in gold."""
     _headline(surface, spot, ctx.text("screen.romme.over"), TEXT, ctx, spot.table.width)
-    _standings(surface, _table(spot), view, ctx)
+    _standings(surface, _table(spot, ctx), view, ctx)
     return None
 
 
@@ -221,10 +220,13 @@ def _by_seat(state: RommeView) -> dict[int, RommePlayer]:
     return {player["seat"]: player for player in state["players"]}
 
 
-def _table(spot: Layout) -> pygame.Rect:
-    """A table of scores: the whole width from the headline down to the hints' last line."""
+def _table(spot: Layout, ctx: Context) -> pygame.Rect:
+    """A table of scores: the whole width from the headline down to the hints' last line, or
+    to their top where the row of hints says readably what TURN does (besides a menu)."""
     table = spot.table
-    return pygame.Rect(table.left, table.top, table.width, spot.hints.centery - table.top)
+    turn = bool(ctx.menu) and Button.TURN in dict(ctx.keys)
+    bottom = spot.hints.top if turn else spot.hints.centery
+    return pygame.Rect(table.left, table.top, table.width, bottom - table.top)
 
 
 def _headline(surface: pygame.Surface, spot: Layout, line: str, colour: Colour,
@@ -277,8 +279,7 @@ def _last_quietly(surface: pygame.Surface, rect: pygame.Rect, view: TableView[Ro
     """A turn that cost nothing ("Anna drew a tile"), as a hint: it leaves nothing to do."""
     last = view["state"]["last"]
     if last and last["kind"] in LAST_COLOURS and last["kind"] not in PENALTIES:
-        write(surface, ctx.fonts.hint, _last_line(view, last, ctx), MUTED, rect.bottomleft,
-              "bottomleft", rect.width)
+        hint_line(surface, rect, [_last_line(view, last, ctx)], ctx)
 
 
 def _last_line(view: TableView[RommeView], last: RommeLast, ctx: Context) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from companion.games.base import JSON
+from companion.games.base import JSON, TIME_UP_MS
 
 JOKER = 50
 TILE_SET = {**dict.fromkeys(range(1, 11), 8), JOKER: 4}
@@ -24,6 +24,9 @@ RUNNING_PHASES = ("ready", "turn", "paused", "settle")
 before the next turn's clock starts."""
 WAIT = "wait"
 """The ``after_overrun`` setting that waits for TURN (or a tap on a phone) instead of a time."""
+AT_ONCE = "at_once"
+"""The ``after_overrun`` setting that starts the next clock as soon as the players see it: when
+the box's TIME'S UP screen is over. (Its older value 0 started it under that screen.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +103,12 @@ def limit_ms(state: RommeState) -> int:
 
 
 def settle_ms(state: RommeState) -> int | None:
-    """How long the group settles after an overrun before the next clock starts by itself;
-    None: until someone presses TURN."""
+    """How long the group settles after an overrun before the next clock starts by itself
+    ("at once": as the box's TIME'S UP screen ends); None: until someone presses TURN."""
     wait = state.settings.after_overrun
-    return None if wait == WAIT else int(wait) * 1000
+    if wait == WAIT:
+        return None
+    return TIME_UP_MS if wait == AT_ONCE else int(wait) * 1000
 
 
 def settle_left_ms(state: RommeState) -> int | None:

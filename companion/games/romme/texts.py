@@ -304,7 +304,7 @@ PHONE: Texts = {
         "web.romme.option.first_player.random": "Auslosen",
         "web.romme.option.after_overrun": "Nach dem Überziehen",
         "web.romme.option.after_overrun.wait": "Bis jemand startet",
-        "web.romme.option.after_overrun.0": "Sofort",
+        "web.romme.option.after_overrun.at_once": "Sofort",
     },
     "en": {
         "web.romme.round": "Round {round}",
@@ -378,7 +378,7 @@ PHONE: Texts = {
         "web.romme.option.first_player.random": "Draw lots",
         "web.romme.option.after_overrun": "After an overrun",
         "web.romme.option.after_overrun.wait": "Until someone starts",
-        "web.romme.option.after_overrun.0": "At once",
+        "web.romme.option.after_overrun.at_once": "At once",
     },
 }
 """The phone and table pages (phone.js)."""

@@ -5,11 +5,11 @@ Everything a player must read is readable from a metre: the top left says in two
 roll it is and what the box waits for; below it the ten dice stand in their colours, in one
 row as big as it allows, so that a face's figure is as tall as any readable line: a full
 square is a die in the middle, a hollow one a die in the lid, a face a die of the roll (the
-pursuer in red). The track runs across the screen, the pursuer in the first lane and each
-player in a lane of their own; under it a column a player, in the seat's colour, with the lead
-and the open orders as figures. The hints (the labels and names, the roll's count, the helps
-and what taking the dice back costs, what the buttons do) are not needed to play: the colours,
-the headline and the menu say them too.
+pursuer a dark disc with a red dot, seen on the red die too). The track runs across the
+screen, the pursuer in the first lane and each player in a lane of their own; under it a
+column a player, in the seat's colour, with the lead and the open orders as figures. The hints
+(the labels and names, the roll's count, the helps and what taking the dice back costs, what
+the buttons do) are not needed to play: the colours, the headline and the menu say them too.
 """
 
 from __future__ import annotations
@@ -181,8 +181,9 @@ def _die(surface: pygame.Surface, die: pygame.Rect, fill: Colour, what: JSON,
     pygame.draw.rect(surface, fill, die, border_radius=4)
     if what == "free":
         return
-    if what == "P":
-        pygame.draw.circle(surface, PURSUER, die.center, die.width // 3)
+    if what == "P":  # dark on every die, the red dot kept in its middle as the pursuer's colour
+        pygame.draw.circle(surface, INK, die.center, die.width // 3)
+        pygame.draw.circle(surface, PURSUER, die.center, die.width // 7)
         return
     _face(surface, die, "?" if what is None else str(what), ctx)
 
@@ -320,9 +321,11 @@ def _hints(surface: pygame.Surface, rect: pygame.Rect, state: SafehouseView,
     example = state["profile"]["example"] or (state["mode"] == "sheet"
                                               and state["sheets"]["example"])
     warning = [ctx.text("screen.safehouse.example")] if example else []
-    write(surface, ctx.fonts.hint, HINT_GAP.join(fitting(ctx.fonts.hint, warning, parts,
-                                                          left.width)),
-          WARN if example else MUTED, left.bottomleft, "bottomleft", left.width)
+    hint = ctx.fonts.hint
+    if warning and hint.size(warning[0])[0] > left.width:  # beside TURN's job: left out whole
+        warning = []
+    write(surface, hint, HINT_GAP.join(fitting(hint, warning, parts, left.width)),
+          WARN if warning else MUTED, left.bottomleft, "bottomleft", left.width)
 
 
 def _sheets(state: SafehouseView, ctx: Context) -> str:

@@ -38,12 +38,14 @@ from companion.device.painters.palette import (
 )
 from companion.device.painters.parts import (
     DESIGN_HEIGHT,
+    NARROWEST,
     Context,
     TableView,
     design_box,
     fitting,
     join_corner,
     key_legend,
+    key_line,
     menu_bar,
     seat_name,
     wrap,
@@ -51,7 +53,7 @@ from companion.device.painters.parts import (
     write_lines,
 )
 from companion.device.painters.signs import warning_sign
-from companion.games.base import JSON
+from companion.games.base import JSON, Button
 from companion.games.robnrun.pieces import COLOURS, TOOLS, SafeView
 from companion.games.robnrun.screen.escape_route import CUBES, RouteArea, draw_route
 from companion.games.robnrun.views import EvaluationView, RobnRunBox, RobnRunView
@@ -118,7 +120,7 @@ class RobnRunPainter:
             _safe_entry(surface, spot, view, ctx)
             return
         readable, hints = PHASES[str(state["phase"])](view, ctx)
-        top, lines = spot.headline, spot.lines
+        top, lines, said = spot.headline, spot.lines, None
         if state["phase"] == "prepare":
             join_corner(surface, spot.qr, ctx)
             top, lines = beside_the_code(top, spot), beside_the_code(lines, spot)
@@ -131,12 +133,17 @@ class RobnRunPainter:
         elif safes and state["phase"] in OPEN_SAFES:
             left = _open_safes(surface, lines, spot.tiles.top - 2, view, safes, readable, ctx)
             hints = [*hints, *(line for line, _ in readable[:left])]
+        elif _turn_takes_a_line(view, readable, ctx):
+            _lines(surface, lines, readable[-1:], ctx)
+            key_line(surface, pygame.Rect(lines.left, lines.centery, lines.width,
+                                          lines.height // 2), Button.TURN, ctx)
+            hints, said = [*hints, *(line for line, _ in readable[:-1])], Button.TURN
         else:
             _lines(surface, lines, readable, ctx)
         _tiles(surface, spot.tiles, state, ctx)
         _moment(surface, spot.moment, state, ctx)
         draw_route(surface, spot.route, state, ctx)
-        _hints(surface, spot.hints, state, hints, ctx)
+        _hints(surface, spot.hints, state, hints, ctx, said)
         menu_bar(surface, spot.menu, ctx)
 
 
@@ -157,27 +164,53 @@ def _headline(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RobnRu
     write(surface, ctx.fonts.body, line, colour, rect.midleft, "midleft", rect.width)
 
 
+def _turn_takes_a_line(view: TableView[RobnRunView], readable: Sequence[Line],
+                       ctx: Context) -> bool:
+    """Whether TURN's job takes the second readable line: TURN does something beside a
+    menu, and the phase has one line to say besides who the boss is (the boss goes to the
+    hints); else TURN's job stands beside the hints."""
+    turn = bool(ctx.menu) and Button.TURN in dict(ctx.keys)
+    return turn and (len(readable) < 2 or readable[0] == _boss(view, ctx))
+
+
 def _lines(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[Line],
            ctx: Context) -> None:
-    """The phase's readable lines, two at most."""
+    """The phase's readable lines, two at most; a list too long for its line keeps its
+    newest items (the count stands beside it)."""
     height = rect.height // 2
     for n, (line, colour) in enumerate(lines[:2]):
-        write(surface, ctx.fonts.body, line, colour, (rect.left, rect.top + n * height +
-                                                      height // 2), "midleft", rect.width)
+        write(surface, ctx.fonts.body, newest(ctx.fonts.body, line, rect.width), colour,
+              (rect.left, rect.top + n * height + height // 2), "midleft", rect.width)
+
+
+def newest(font: pygame.font.Font, line: str, width: int) -> str:
+    """``line``, a list ("3/5: a, b, c") of a line too long even narrowed (as ``write``
+    narrows) losing its first items to "…" until it fits; what stands before the list (its
+    count) stays."""
+    head, colon, listed = line.rpartition(": ")
+    items = listed.split(", ")
+    while len(items) > 1 and font.size(line)[0] * NARROWEST > width:
+        items = items[2:] if items[0] == "\u2026" else items[1:]
+        items.insert(0, "\u2026")
+        line = f"{head}{colon}{', '.join(items)}"
+    return line
 
 
 def _hints(surface: pygame.Surface, rect: pygame.Rect, state: State, hints: list[str],
-           ctx: Context) -> None:
-    """What the buttons do, and above it, if there is room, the example-values warning or
-    as many of the phase's hints as fit, each whole, the last (the most needed) first."""
+           ctx: Context, said: Button | None = None) -> None:
+    """What the buttons do (but what the screen ``said`` readably), and above it, if there is
+    room, the example-values warning or as many of the phase's hints as fit, each whole, the
+    last (the most needed) first."""
     hint = ctx.fonts.hint
-    top = key_legend(surface, rect, ctx)
+    top = key_legend(surface, rect, ctx, said)
     if top.height < hint.get_linesize():
         return
-    if state["profile"]["example"] and not state["openly"]:
-        size = hint.get_height() - 2
+    warning = ctx.text("robnrun.example")
+    size = hint.get_height() - 2
+    if (state["profile"]["example"] and not state["openly"]
+            and hint.size(warning)[0] * NARROWEST <= top.width - size - 6):
         warning_sign(surface, (top.left + size // 2, top.centery), size, WARN)
-        write(surface, hint, ctx.text("robnrun.example"), WARN,
+        write(surface, hint, warning, WARN,
               (top.left + size + 6, top.centery), "midleft", top.width - size - 6)
     else:
         write(surface, hint, HINT_GAP.join(fitting(hint, [], hints, top.width, HINT_GAP)),
@@ -350,10 +383,14 @@ def _alarm(view: TableView[RobnRunView], ctx: Context) -> Told:
     if state["openly"]:
         box = _box(view)
         cards = box["cards"] if box else []
-        named = [ctx.text(f"robnrun.tool.{card}") for card in cards]
+        named = [_tool(state, card, ctx) for card in cards]
         entered = ctx.text("screen.robnrun.cards", entered=len(cards),
                            played=state["crew"]["played"])
-        return [_boss(view, ctx), (entered, ACCENT)], [*hints, ", ".join(named)]
+        if not named:
+            return [_boss(view, ctx), (entered, ACCENT)], hints
+        listed = ctx.text("screen.robnrun.cards_list", entered=len(cards),
+                          played=state["crew"]["played"], cards=", ".join(named))
+        return [_boss(view, ctx), (listed, ACCENT)], hints
     return ([_boss(view, ctx), (ctx.text("screen.robnrun.sorting"), TEXT)],
             [*hints, _played_line(state, MUTED, ctx)[0],
              ctx.text("screen.robnrun.sorting_phone")])
@@ -531,7 +568,7 @@ def _step_dealer(state: State, ev: EvaluationView, ctx: Context) -> Told:
         return [(ctx.text("screen.robnrun.no_dealer"), MUTED)], []
     one, two = state["dealers"][colour]["prices"]
     return ([(ctx.text("screen.robnrun.offer", colour=ctx.text(f"robnrun.colour.{colour}")),
-              TEXT)], [ctx.text("screen.robnrun.prices", one=one, two=one + two)])
+              TEXT), (ctx.text("screen.robnrun.prices", one=one, two=one + two), ACCENT)], [])
 
 
 def _step_old(state: State, ev: EvaluationView, ctx: Context) -> Told:
