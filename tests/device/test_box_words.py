@@ -28,13 +28,16 @@ def said(hands: Counting) -> list[str]:
 
 
 def run_out(hands: Counting) -> None:
-    """The turn's clock runs out."""
-    hands.clock.advance(hands.table.published.public["timer"]["remaining_ms"] / 1000 + 0.1)
-    hands.settle()
+    """The turn's clock runs out, and the TIME'S UP screen's settle time after it."""
+    for _ in range(2):
+        hands.clock.advance(hands.table.published.public["timer"]["remaining_ms"] / 1000 + 0.1)
+        hands.settle()
+        if hands.state()["phase"] != "settle":
+            break
 
 
 def test_romme_round_left_to_one_player_says_so(hands: Counting) -> None:
-    hands.send("table.new_game", game="romme", seats=2, options={"after_overrun": 0})
+    hands.send("table.new_game", game="romme", seats=2, options={"after_overrun": "at_once"})
     hands.send("resume")
     for _ in range(3):                      # seat 1 runs over twice in a row and leaves
         run_out(hands)
