@@ -19,8 +19,9 @@ from companion.games.base import Action
 from companion.server.serve import Server
 from companion.table.owner import Table
 from companion.table.store import Store
+from tests.browser.conftest import JOIN_CODE
 from tests.browser.test_phones import start_server
-from tests.browser.test_two_phones import JOIN_CODE, become_host, browser, phone, shoot, take_seat
+from tests.browser.test_two_phones import become_host, browser, phone, shoot, take_seat
 from tests.device.test_screen import colours
 from tests.tiny import GAME as TINY
 

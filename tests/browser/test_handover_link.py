@@ -11,19 +11,13 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from companion.server.serve import Server
 from companion.table.owner import Table
+from tests.browser.conftest import JOIN_CODE
 from tests.browser.layout import problems
-from tests.browser.test_rejoin_link import EVIL, server, table
-from tests.browser.test_two_phones import (
-    JOIN_CODE,
-    browser,
-    phone,
-    shoot,
-    take_seat,
-    type_code,
-)
+from tests.browser.test_rejoin_link import EVIL, table
+from tests.browser.test_two_phones import browser, phone, shoot, take_seat, type_code
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server", "table"]
+__all__ = ["browser", "table"]
 
 
 def me(page: Page, server: Server) -> Any:

@@ -18,14 +18,8 @@ from companion.server.app import create_app
 from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from companion.table.store import Store
-from tests.browser.test_two_phones import (
-    JOIN_CODE,
-    assert_tappable,
-    browser,
-    shoot,
-    take_seat,
-    type_code,
-)
+from tests.browser.conftest import JOIN_CODE
+from tests.browser.test_two_phones import assert_tappable, browser, shoot, take_seat, type_code
 from tests.tiny import Tiny, tiny_game
 
 pytestmark = pytest.mark.browser

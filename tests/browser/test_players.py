@@ -11,12 +11,12 @@ from playwright.sync_api import Browser, expect
 
 from companion.games import GAMES
 from companion.games.base import Action
-from companion.server.app import create_app
-from companion.server.serve import Server, serve
+from companion.server.serve import Server
 from companion.table.owner import Table
 from companion.table.store import Store
+from tests.browser.conftest import JOIN_CODE
 from tests.browser.layout import problems
-from tests.browser.test_two_phones import JOIN_CODE, browser, phone, take_seat
+from tests.browser.test_two_phones import browser, phone, take_seat
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser"]
@@ -29,14 +29,6 @@ def table(tmp_path: Path) -> Iterator[Table]:
     table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {}}))
     yield table
     table.stop()
-
-
-@pytest.fixture
-def server(table: Table) -> Iterator[Server]:
-    server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
-                   host="127.0.0.1", port=0)
-    yield server
-    server.close()
 
 
 def test_a_phone_offers_the_name_its_player_last_went_by(table: Table, server: Server,

@@ -13,19 +13,12 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.server.serve import Server
 from companion.table.owner import Table
+from tests.browser.conftest import JOIN_CODE
 from tests.browser.test_phones import Phone
-from tests.browser.test_two_phones import (
-    JOIN_CODE,
-    become_host,
-    browser,
-    server,
-    shoot,
-    table,
-    take_seat,
-)
+from tests.browser.test_two_phones import become_host, browser, shoot, table, take_seat
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server", "table"]
+__all__ = ["browser", "table"]
 
 SECRET = re.compile(r'"safes"\s*(:|\]\s*,)\s*\[\s*\{|"safes"\s*,\s*\d+\s*\]'
                     r'|"alarm"\s*(:|\]\s*,)\s*\{\s*"flashlight"|"alarm"\s*,\s*"flashlight"|data-secret=')

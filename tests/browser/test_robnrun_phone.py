@@ -11,16 +11,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from companion.games.base import Action
 from companion.server.serve import Server
 from companion.table.owner import Table
+from tests.browser.conftest import JOIN_CODE
 from tests.browser.test_phones import Phone
 from tests.browser.test_robnrun import moment, open_section, result, table_page
-from tests.browser.test_two_phones import JOIN_CODE, assert_tappable, browser, server, table
+from tests.browser.test_two_phones import assert_tappable, browser, table
 from tests.browser.test_two_phones import take_seat as join
 from tests.device.test_robnrun_screen import SAFES, WRONG, Heist
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server", "table"]
+__all__ = ["browser", "table"]
 
 HEIGHT = 800
 """The phones' screen height (tests.browser.test_phones.Phone)."""
@@ -83,6 +85,7 @@ def test_the_task_of_the_moment_comes_first_and_the_board_is_one_tap_away(
         table: Table, server: Server, browser: Browser) -> None:
     heist = Heist(table)
     heist.new_game()
+    table.submit(Action("table.guide", None, {"first_game": False}))  # a group that knows it
     bea = phone(browser, server, 0, "Bea", 360, "en-US")
     carl = phone(browser, server, 1, "Carl", 360, "en-US")
     heist.prepare("B1", SAFES[:1])

@@ -15,19 +15,12 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.games import GAMES
 from companion.games.base import TIME_UP_MS, Action
-from companion.server.app import create_app
-from companion.server.serve import Server, serve
+from companion.server.serve import Server
 from companion.table.owner import Table
 from companion.table.store import Store
+from tests.browser.conftest import JOIN_CODE
 from tests.browser.layout import problems
-from tests.browser.test_two_phones import (
-    JOIN_CODE,
-    assert_tappable,
-    browser,
-    phone,
-    shoot,
-    take_seat,
-)
+from tests.browser.test_two_phones import assert_tappable, browser, phone, shoot, take_seat
 from tests.clock import FakeClock
 
 pytestmark = pytest.mark.browser
@@ -49,14 +42,6 @@ def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     table.start()
     yield table
     table.stop()
-
-
-@pytest.fixture
-def server(table: Table) -> Iterator[Server]:
-    server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
-                   host="127.0.0.1", port=0)
-    yield server
-    server.close()
 
 
 def wait(table: Table, clock: FakeClock, seconds: float) -> None:

@@ -19,11 +19,11 @@ from companion.server.serve import Server
 from companion.table.owner import Table
 from tests.browser.test_phones import Phone
 from tests.browser.test_robnrun import crew_phone, table_page
-from tests.browser.test_two_phones import browser, server, shoot, table
+from tests.browser.test_two_phones import browser, shoot, table
 from tests.games.safehouse_helpers import ORDERS
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server", "table"]
+__all__ = ["browser", "table"]
 
 
 def tap(page: Page, selector: str) -> None:

@@ -18,12 +18,13 @@ from companion.games.base import Action
 from companion.server.serve import Server
 from companion.table.owner import Table
 from tests import tables
+from tests.browser.conftest import JOIN_CODE
 from tests.browser.layout import problems
-from tests.browser.test_two_phones import JOIN_CODE, SHOTS, ask_the_box, browser, server
+from tests.browser.test_two_phones import SHOTS, ask_the_box, browser
 from tests.clock import FakeClock
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server"]
+__all__ = ["browser"]
 
 WIDTHS = (320, 360, 412)
 LANGUAGES = ("de", "en")

@@ -12,10 +12,10 @@ from companion.server.serve import Server
 from companion.table.owner import Table
 from tests.browser.test_robnrun import crew_phone, table_page
 from tests.browser.test_safehouse import expect_toast
-from tests.browser.test_two_phones import browser, server, table
+from tests.browser.test_two_phones import browser, table
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server", "table"]
+__all__ = ["browser", "table"]
 
 
 def test_undo_says_what_it_took_back_and_whose_it_was(server: Server, table: Table,

@@ -15,6 +15,7 @@ from companion.server.presence import GRACE_S
 from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from companion.table.store import Store
+from tests.browser.conftest import JOIN_CODE
 from tests.clock import FakeClock
 from tests.server.test_events import wait_until
 from tests.tables import open_table
@@ -22,7 +23,6 @@ from tests.tables import open_table
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
-JOIN_CODE = "KM7RX"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 
@@ -33,14 +33,6 @@ def table(tmp_path: Path) -> Iterator[Table]:
     table.start()
     yield table
     table.stop()
-
-
-@pytest.fixture
-def server(table: Table) -> Iterator[Server]:
-    server = serve(create_app(table, public_url="http://127.0.0.1", join_code=JOIN_CODE),
-                   host="127.0.0.1", port=0)
-    yield server
-    server.close()
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ from companion.games.base import Action
 from companion.server.serve import Server
 from companion.table.owner import Table
 from tests.browser.test_robnrun import crew_phone, table_page
-from tests.browser.test_two_phones import browser, server, table
+from tests.browser.test_two_phones import browser, table
 from tests.games.test_safehouse_offers import ROLL
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "server", "table"]
+__all__ = ["browser", "table"]
 
 PATCHES = """
 window.__patches = 0;
