@@ -33,6 +33,8 @@ class PlayerRecords:
 
     name: str
     games: dict[str, Standing] = field(default_factory=dict)
+    colour: str = ""
+    """The colour of the seat of their newest game that kept one ("": none did)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,8 @@ def records(history: History, games: Games) -> dict[str, PlayerRecords]:
             kept = found.get(key, PlayerRecords(name))
             standing = _counted(kept.games.get(game["game"], Standing()), game["outcome"],
                                 seat, _tally(games, game["game"]))
-            found[key] = replace(kept, name=name, games={**kept.games, game["game"]: standing})
+            found[key] = replace(kept, name=name, games={**kept.games, game["game"]: standing},
+                                 colour=_colour(game, seat) or kept.colour)
     return found
 
 
@@ -91,6 +94,12 @@ def _players(game: Mapping[str, Any]) -> list[tuple[str, str, int, int | None]]:
              _place(places.get(seat["seat"])))
             for seat in game.get("seats", [])
             if isinstance(seat.get("name"), str) and seat["name"].strip()]
+
+
+def _colour(game: Mapping[str, Any], seat: int) -> str:
+    """The colour ``game`` recorded for ``seat`` ("" in a record without one)."""
+    colour = next((s.get("colour") for s in game.get("seats", []) if s.get("seat") == seat), "")
+    return colour if isinstance(colour, str) else ""
 
 
 def _place(place: object) -> int | None:
