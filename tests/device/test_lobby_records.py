@@ -99,3 +99,15 @@ def test_the_history_is_read_when_a_game_is_recorded_not_on_every_step(tmp_path:
             assert read.call_count == 1
     finally:
         table.stop()
+
+
+def test_the_evening_leaves_room_for_whose_phones_are_here(lobby: Published) -> None:
+    seats = [{**seat, "taken": True, "here": True} for seat in lobby.public["seats"]]
+    shown = replace(lobby, public={**lobby.public, "language": "en", "seats": seats})
+    surface, written = drawn_lines(GAMES, shown, rommé_item(lobby), URL)
+    save(surface, "lobby-records-here")
+    assert "Here: Anna, Ben" in [w.words for w in written if w.role == "hint"]
+    told = [w.words for w in written if w.role == "body"]
+    assert told[2:] == ["Anna: 2 rounds", "won", "Räuber-Rommé:", "settings…"]
+    assert not any(w.words.startswith("Räuber-Rommé: settings") for w in written
+                   if w.role == "hint"), "no list squeezed in beside the names"

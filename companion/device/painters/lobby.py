@@ -32,8 +32,6 @@ from companion.table.views import TableView
 
 PRESENCE_LINES = 3
 """The most lines the lobby gives to whose phones are here (six players' names fit)."""
-TOLD_LINES = 4
-"""The most lines of the body font the lobby gives to the evening's standings and records."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +70,11 @@ class LobbyPainter:
         hint = ctx.fonts.hint
         present = [line for part in _presence(view, ctx) for line in wrap(
             hint, part, spot.title.width)][:PRESENCE_LINES]
-        told = [] if view.get("box_setup") else _told(ctx, spot.title.width, TOLD_LINES)
+        telling = _telling(spot, ctx)
+        room = telling.title.height - len(present) * hint.get_linesize()
+        told = [] if view.get("box_setup") else _told(ctx, spot.title.width, room)
         if told:
-            spot = _telling(spot, ctx)
+            spot = telling
         top = spot.title.bottom - len(present) * hint.get_linesize()
         if told:
             below_title = _tell(surface, told, spot.title, ctx)
@@ -148,10 +148,11 @@ def _telling(spot: Layout, ctx: Context) -> Layout:
     return Layout(title=title, qr=spot.qr, chosen=chosen, bottom=spot.bottom)
 
 
-def _told(ctx: Context, width: int, room: int) -> list[list[str]]:
+def _told(ctx: Context, width: int, height: int) -> list[list[str]]:
     """The lobby's sentences of the group in lines of the body font, each whole, as many
-    as fit in ``room`` lines (the standings first)."""
+    as fit ``height`` (the standings first)."""
     body, told = ctx.fonts.body, []
+    room = height // body.get_linesize()
     for sentence in ctx.records:
         lines = wrap(body, sentence, width)
         if len(lines) > room:
@@ -198,11 +199,12 @@ def _wifi_name(view: TableView[Any]) -> str:
 
 def _list(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
     """The menu around the highlighted item, small: a hint that the list goes on (the item
-    itself is readable below); scrolled so the highlighted one is always in it, marked."""
-    if not ctx.menu or rect.height <= 0:
-        return
+    itself is readable below); scrolled so the highlighted one is always in it, marked;
+    left out where not one line of it fits."""
     hint = ctx.fonts.hint
-    fits = max(1, rect.height // hint.get_linesize())
+    fits = rect.height // hint.get_linesize()
+    if not ctx.menu or fits < 1:
+        return
     chosen = clamp_cursor(ctx)
     first = min(max(0, chosen - fits // 2), max(0, len(ctx.menu) - fits))
     for slot, index in enumerate(range(first, min(len(ctx.menu), first + fits))):
