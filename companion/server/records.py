@@ -118,6 +118,7 @@ def merge_players() -> Response:
     body = _host_body()
     changed = players.merge(context.table().database, _player(body, "player"),
                             _player(body, "into"))
+    context.table().recount()
     return jsonify(changed=changed)
 
 
@@ -125,7 +126,9 @@ def merge_players() -> Response:
 def forget_player() -> Response:
     """The table page takes a player's name, and so their records, off every recorded game."""
     body = _host_body()
-    return jsonify(changed=players.forget(context.table().database, _player(body, "player")))
+    changed = players.forget(context.table().database, _player(body, "player"))
+    context.table().recount()
+    return jsonify(changed=changed)
 
 
 def _host_body() -> dict[str, Any]:

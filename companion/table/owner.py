@@ -76,6 +76,7 @@ class _Item:
 
 
 _STOP = Action("table.stop")
+_RECOUNT = Action("table.recount")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +155,13 @@ class Table:
         item = _Item(action, self._clock(), expect_version)
         self._queue.put(item)
         return item.future
+
+    def recount(self) -> None:
+        """Count the lobby's standings and records again after the players' changes rewrote
+        the history, and wait until the owner has."""
+        item = _Item(_RECOUNT, self._clock())
+        self._queue.put(item)
+        item.future.result(10)
 
     def poke(self) -> None:
         """Make the owner look at the clock now and wait until it has (tests with a fake clock)."""
@@ -240,7 +248,10 @@ class Table:
             if item.action is _STOP:
                 item.future.set_result(self._version)
                 return
-            if item.action is None:
+            if item.action is _RECOUNT:
+                self._count_evening()
+                self._announce()
+            if item.action is None or item.action is _RECOUNT:
                 item.future.set_result(self._version)
             else:
                 self._handle(item)
@@ -326,6 +337,10 @@ class Table:
         self._state = state
         if finished is not None:
             self._count_evening()
+        self._announce()
+
+    def _announce(self) -> None:
+        """Publish the views of the table as it is now to every subscriber."""
         self._published = self._publish_views()
         for subscriber in self._subscribers:
             try:

@@ -136,12 +136,13 @@ def new_bests(history: History, games: Games, seat: int) -> list[tuple[str, int]
 
 def evening(history: History, games: Games, since: str) -> dict[str, JSON]:
     """What the box's lobby shows between games: the games each player won in the games
-    ended at ``since`` or later (the box's start; most first, the players of the evening
-    who won none last) and, per game, its record holder's name, sentence key and count."""
+    ended at ``since`` or later (the box's start; most first, then by name) and, per game,
+    its record holder's name, sentence key and count."""
     recorded = list(history)
     tonight = records([game for game in recorded if str(game.get("ended_at")) >= since], games)
     standings = sorted(((kept.name, sum(s.won for s in kept.games.values()))
-                       for kept in tonight.values()), key=lambda entry: -entry[1])
+                       for kept in tonight.values()),
+                       key=lambda entry: (-entry[1], entry[0].casefold()))
     everyone = records(recorded, games)
     holders = {game_id: held for game_id in games
                if (held := _record_holder(everyone, game_id, games)) is not None}
