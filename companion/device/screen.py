@@ -19,6 +19,7 @@ from companion.device.painters import Context, Fonts, painter_for
 from companion.device.painters.asks import draw_asks
 from companion.device.painters.guide import PAINTER as GUIDE
 from companion.device.painters.guide import shows_guide
+from companion.device.painters.lobby import evening_lines
 from companion.device.painters.parts import (
     countdown_changes_in,
     countdown_text,
@@ -78,7 +79,8 @@ class Screen:
         code = str(device.get("wifi_qr") or join_url or device.get("hotspot_qr") or "")
         menu = tuple(map(drawable, menu_labels(published.controls, view, lang)))
         ctx = Context(lang, menu, cursor, code, self._fonts, moment,
-                      key_labels(published.controls, view, lang), waiting(published.controls.asks))
+                      key_labels(published.controls, view, lang), waiting(published.controls.asks),
+                      evening_lines(view, published.controls.menu, cursor, lang))
         painter = GUIDE if moment is None and shows_guide(view) else painter_for(
             self._games.get(str(view.get("game"))))
         painter.draw(surface, view, ctx)
@@ -128,7 +130,8 @@ class Screen:
             return shown
         if shown is None or not shows_the_same(shown.published, published):
             # names typed on phones, as every text, reach the painters as a font can draw them
-            raw = {**published.public, "box": published.device.get("box") or {}}
+            raw = {**published.public, "box": published.device.get("box") or {},
+                   "evening": published.device.get("evening") or {}}
             view = (drawable_view(raw) if shown is None
                     else cast("TableView[Any]", drawable_beside(raw, shown.raw, shown.view)))
             shown = Shown(published, published.version, raw, view)

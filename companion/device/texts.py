@@ -67,6 +67,10 @@ LOBBY: dict[str, dict[str, str]] = {
         "screen.lobby.wifi": "Mit dem WLAN der Box verbinden",
         "screen.lobby.here": "Da: {names}",
         "screen.lobby.gone": "Weg: {names}",
+        "screen.lobby.tonight": "Siege\u00a0heute: {standings}",
+        "screen.lobby.record": "{name}: {record}",
+        "screen.lobby.won.one": "1 Spiel gewonnen",
+        "screen.lobby.won.other": "{count} Spiele gewonnen",
     },
     "en": {
         "box.new_game.one": "{game} · 1 seat",
@@ -78,6 +82,10 @@ LOBBY: dict[str, dict[str, str]] = {
         "screen.lobby.wifi": "Join the box's Wi-Fi",
         "screen.lobby.here": "Here: {names}",
         "screen.lobby.gone": "Gone: {names}",
+        "screen.lobby.tonight": "Wins\u00a0tonight: {standings}",
+        "screen.lobby.record": "{name}: {record}",
+        "screen.lobby.won.one": "1 game won",
+        "screen.lobby.won.other": "{count} games won",
     },
 }
 """The lobby's screen."""

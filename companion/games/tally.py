@@ -40,6 +40,9 @@ class Tally:
     best (parameter ``value``)."""
     highest: frozenset[str] = field(default_factory=frozenset)
     lowest: frozenset[str] = field(default_factory=frozenset)
+    record: tuple[str, str] | None = None
+    """The count the box's lobby names the game's record holder by (the most of it), and
+    the text key of its sentence (parameter ``count``); None: the most games won."""
 
     def combine(self, kept: Counts, more: Counts) -> Counts:
         """``kept`` with one more game's ``more`` counted in."""

@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
+from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, request
 
@@ -46,6 +48,15 @@ def records_page() -> Response:
                 met=_meetings(head_to_head(history, first, second), found, first, second))
 
 
+def _dot(colour: str) -> str:
+    """A round mark of the player's colour as an image address ("" without a colour)."""
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+        return ""
+    circle = f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 2 2'><circle cx='1' " \
+             f"cy='1' r='1' fill='{colour}'/></svg>"
+    return "data:image/svg+xml," + quote(circle)
+
+
 def _by_game(found: dict[str, PlayerRecords]) -> list[dict[str, Any]]:
     """For each game of the box someone has records in: its title and its players' lines,
     most wins first."""
@@ -56,7 +67,7 @@ def _by_game(found: dict[str, PlayerRecords]) -> list[dict[str, Any]]:
                                         p.name.casefold()))
         if players:
             shown.append({"title": game.title, "players": [
-                {"name": p.name, "standing": p.games[game.id],
+                {"name": p.name, "standing": p.games[game.id], "colour": _dot(p.colour),
                  "lines": game.tally.lines(p.games[game.id].counts)} for p in players]})
     return shown
 
@@ -107,6 +118,7 @@ def merge_players() -> Response:
     body = _host_body()
     changed = players.merge(context.table().database, _player(body, "player"),
                             _player(body, "into"))
+    context.table().recount()
     return jsonify(changed=changed)
 
 
@@ -114,7 +126,9 @@ def merge_players() -> Response:
 def forget_player() -> Response:
     """The table page takes a player's name, and so their records, off every recorded game."""
     body = _host_body()
-    return jsonify(changed=players.forget(context.table().database, _player(body, "player")))
+    changed = players.forget(context.table().database, _player(body, "player"))
+    context.table().recount()
+    return jsonify(changed=changed)
 
 
 def _host_body() -> dict[str, Any]:

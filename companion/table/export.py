@@ -32,9 +32,14 @@ def export(history: History) -> dict[str, Any]:
 def _play(game: Mapping[str, Any]) -> dict[str, Any]:
     return {"id": game["id"], "game": game["game"], "ended_at": game["ended_at"],
             "finished": game["finished"],
-            "seats": [{"seat": seat["seat"], "name": seat["name"], "player": _player(seat)}
-                      for seat in game["seats"]],
+            "seats": [{"seat": seat["seat"], "name": seat["name"], "player": _player(seat),
+                       **_colour(seat)} for seat in game["seats"]],
             "outcome": game["outcome"]}
+
+
+def _colour(seat: Mapping[str, Any]) -> dict[str, Any]:
+    """The seat's colour, where its record keeps one (games recorded before did not)."""
+    return {"colour": seat["colour"]} if isinstance(seat.get("colour"), str) else {}
 
 
 def _player(seat: Mapping[str, Any]) -> str | None:
@@ -47,7 +52,8 @@ def history(exported: Mapping[str, Any]) -> list[dict[str, Any]]:
     titles = {game["id"]: game["title"] for game in exported["games"]}
     return [{"id": play["id"], "ended_at": play["ended_at"], "game": play["game"],
              "title": titles[play["game"]], "finished": play["finished"],
-             "seats": [{"seat": seat["seat"], "name": seat["name"]} for seat in play["seats"]],
+             "seats": [{"seat": seat["seat"], "name": seat["name"], **_colour(seat)}
+                       for seat in play["seats"]],
              "outcome": play["outcome"]} for play in exported["plays"]]
 
 

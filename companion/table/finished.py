@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.games.base import JSON, Action, Games
 from companion.table.state import TableState
+from companion.table.views import seat_colour
 
 
 def finished_game(before: TableState, after: TableState, action: Action,
@@ -30,5 +31,6 @@ def record(state: TableState, games: Games) -> dict[str, JSON]:
     game = games[state.game_id]
     result = game.outcome(state.game)
     return {"game": state.game_id, "title": dict(game.title), "finished": result is not None,
-            "seats": [{"seat": i, "name": seat.name} for i, seat in enumerate(state.seats)],
+            "seats": [{"seat": i, "name": seat.name, "colour": seat_colour(i)}
+                      for i, seat in enumerate(state.seats)],
             "outcome": result}

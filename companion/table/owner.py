@@ -34,6 +34,7 @@ from companion.table import seats
 from companion.table.finished import finished_game
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
+from companion.table.records import evening
 from companion.table.rules import (
     NEW_GAME,
     apply_table,
@@ -75,6 +76,7 @@ class _Item:
 
 
 _STOP = Action("table.stop")
+_RECOUNT = Action("table.recount")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,8 @@ class Table:
         self._retry_at = float("-inf")
         self._thread: threading.Thread | None = None
         self._replayed = Replayed()
+        self._evening: dict[str, JSON] = {}
+        self._since = ""
         self._published = self._publish_views()
 
     # -- the outside -------------------------------------------------------------------------
@@ -124,6 +128,7 @@ class Table:
         """Replay the log, start the owner, pause a turn that was running at the power cut.
         Nothing in the log or on a full or read-only card stops the start."""
         self._replay()
+        self._count_evening()
         self._published = self._publish_views()
         self._thread = threading.Thread(target=self._run, name="table", daemon=True)
         self._thread.start()
@@ -150,6 +155,13 @@ class Table:
         item = _Item(action, self._clock(), expect_version)
         self._queue.put(item)
         return item.future
+
+    def recount(self) -> None:
+        """Count the lobby's standings and records again after the players' changes rewrote
+        the history, and wait until the owner has."""
+        item = _Item(_RECOUNT, self._clock())
+        self._queue.put(item)
+        item.future.result(10)
 
     def poke(self) -> None:
         """Make the owner look at the clock now and wait until it has (tests with a fake clock)."""
@@ -236,7 +248,10 @@ class Table:
             if item.action is _STOP:
                 item.future.set_result(self._version)
                 return
-            if item.action is None:
+            if item.action is _RECOUNT:
+                self._count_evening()
+                self._announce()
+            if item.action is None or item.action is _RECOUNT:
                 item.future.set_result(self._version)
             else:
                 self._handle(item)
@@ -320,6 +335,12 @@ class Table:
             self._entered, self._saved_at = at, at - CHECKPOINT_S
             self._entered_seq = self._version
         self._state = state
+        if finished is not None:
+            self._count_evening()
+        self._announce()
+
+    def _announce(self) -> None:
+        """Publish the views of the table as it is now to every subscriber."""
         self._published = self._publish_views()
         for subscriber in self._subscribers:
             try:
@@ -470,8 +491,18 @@ class Table:
         self._entered = now - used / 1000
         self.submit(action)
 
+    def _count_evening(self) -> None:
+        """The lobby's standings and records, counted again only when a game is recorded (a
+        history that cannot be read leaves the lobby without them)."""
+        try:
+            self._since = self._since or self._store.wall_clock()
+            self._evening = evening(self._store.history(), self._games, self._since)
+        except sqlite3.Error:
+            log.exception("the history could not be read for the lobby")
+
     def _publish_views(self) -> Published:
         state = self._state
         public, private, device = table_views(state, self._games, self._version)
+        device["evening"] = self._evening
         return Published(self._version, self._entered, public, private,
                          table_controls(state, self._games), device)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.games.base import Games
+from companion.games.base import JSON, Games
 from companion.games.tally import Counts, Tally
 
 History = Iterable[Mapping[str, Any]]
@@ -33,6 +33,8 @@ class PlayerRecords:
 
     name: str
     games: dict[str, Standing] = field(default_factory=dict)
+    colour: str = ""
+    """The colour of the seat of their newest game that kept one ("": none did)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,8 @@ def records(history: History, games: Games) -> dict[str, PlayerRecords]:
             kept = found.get(key, PlayerRecords(name))
             standing = _counted(kept.games.get(game["game"], Standing()), game["outcome"],
                                 seat, _tally(games, game["game"]))
-            found[key] = replace(kept, name=name, games={**kept.games, game["game"]: standing})
+            found[key] = replace(kept, name=name, games={**kept.games, game["game"]: standing},
+                                 colour=_colour(game, seat) or kept.colour)
     return found
 
 
@@ -93,6 +96,12 @@ def _players(game: Mapping[str, Any]) -> list[tuple[str, str, int, int | None]]:
             if isinstance(seat.get("name"), str) and seat["name"].strip()]
 
 
+def _colour(game: Mapping[str, Any], seat: int) -> str:
+    """The colour ``game`` recorded for ``seat`` ("" in a record without one)."""
+    colour = next((s.get("colour") for s in game.get("seats", []) if s.get("seat") == seat), "")
+    return colour if isinstance(colour, str) else ""
+
+
 def _place(place: object) -> int | None:
     return place if isinstance(place, int) and not isinstance(place, bool) else None
 
@@ -123,3 +132,32 @@ def new_bests(history: History, games: Games, seat: int) -> list[tuple[str, int]
     now = tally.count(newest["outcome"], seat)
     return [(told, now[name]) for name, told in tally.bests.items()
             if name in now and name in kept and now[name] > kept[name]]
+
+
+def evening(history: History, games: Games, since: str) -> dict[str, JSON]:
+    """What the box's lobby shows between games: the games each player won in the games
+    ended at ``since`` or later (the box's start; most first, then by name) and, per game,
+    its record holder's name, sentence key and count."""
+    recorded = list(history)
+    tonight = records([game for game in recorded if str(game.get("ended_at")) >= since], games)
+    standings = sorted(((kept.name, sum(s.won for s in kept.games.values()))
+                       for kept in tonight.values()),
+                       key=lambda entry: (-entry[1], entry[0].casefold()))
+    everyone = records(recorded, games)
+    holders = {game_id: held for game_id in games
+               if (held := _record_holder(everyone, game_id, games)) is not None}
+    return {"standings": [[name, won] for name, won in standings], "records": holders}
+
+
+def _record_holder(found: Mapping[str, PlayerRecords], game_id: str,
+                   games: Games) -> JSON | None:
+    """Who holds ``game_id``'s record (the most of its tally's record count; first reached
+    on a tie), with the sentence that says it; None while nobody has any of it."""
+    count, key = games[game_id].tally.record or ("", "screen.lobby.won")
+    held = [(s.counts.get(count, 0) if count else s.won, kept.name)
+            for kept in found.values() if (s := kept.games.get(game_id)) is not None]
+    most = max((value for value, _ in held), default=0)
+    if most <= 0:
+        return None
+    name = next(name for value, name in held if value == most)
+    return {"name": name, "key": key, "count": most}

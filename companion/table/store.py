@@ -213,6 +213,10 @@ class Store:
         return [_past(*row) for row in self._read(
             f"SELECT {PAST} FROM history ORDER BY game_seq DESC")]
 
+    def wall_clock(self) -> str:
+        """The box's wall clock now, as the history's ``ended_at`` says it."""
+        return str(self._read(f"SELECT {ENDED_AT}")[0][0])
+
     def past_game(self, game_id: int) -> dict[str, Any] | None:
         """One recorded game by its id (the number of the event that started it)."""
         rows = self._read(f"SELECT {PAST} FROM history WHERE game_seq = ?", (game_id,))

@@ -339,6 +339,7 @@ def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
                 expect(page.locator(".winner")).to_contain_text(f"won by {long_name('Anna')}")
             if screen == "records":
                 expect(page.locator(".record-list .pname").first).to_be_visible()
+                expect(page.locator(".record-list .player-colour").first).to_be_visible()
                 if width == 360:
                     walk.shoot(page, f"{screen}-{lang}")
     walk.verdict()

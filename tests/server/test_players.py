@@ -59,3 +59,14 @@ def test_the_table_page_deletes_a_player_with_their_records(
     page = host_page.get("/records?lang=de").text
     assert 'data-post="/api/players/forget"' in page and "Spieler löschen" in page
     assert 'data-post="/api/players/forget"' not in client.get("/records").text
+
+
+def test_the_box_forgets_a_player_and_a_merged_name_at_once(
+        host_page: FlaskClient, table: Table) -> None:
+    named_games(table, ("Annie", "Ben"), ("Anna", "Ben"))
+    assert table.published.device["evening"]["standings"] == [["Anna", 1], ["Annie", 1],
+                                                              ["Ben", 0]]
+    host_page.post("/api/players/merge", json={"player": "Annie", "into": "anna"})
+    assert table.published.device["evening"]["standings"] == [["Anna", 2], ["Ben", 0]]
+    host_page.post("/api/players/forget", json={"player": "Anna"})
+    assert table.published.device["evening"] == {"standings": [["Ben", 0]], "records": {}}

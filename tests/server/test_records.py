@@ -9,6 +9,7 @@ import io
 import json
 import urllib.parse
 from typing import Any
+from urllib.parse import quote
 
 from flask.testing import FlaskClient
 
@@ -16,6 +17,7 @@ from companion.games.base import Action
 from companion.table import export
 from companion.table.owner import Table
 from companion.table.records import records
+from companion.table.views import seat_colour
 from tests.server.test_history import finish_a_romme_game
 
 BGSTATS_PLAY = {"board", "durationMin", "comments", "game", "location", "playDate", "players",
@@ -87,3 +89,16 @@ def test_a_finished_game_goes_to_bg_stats_in_its_documented_form(
 def test_a_phone_without_a_seat_hears_of_no_new_best(client: FlaskClient, table: Table) -> None:
     finish_a_romme_game(table)
     assert client.get("/api/records/best").json == {"bests": []}
+
+
+def test_a_player_keeps_the_colour_of_their_seat_with_their_name(
+        client: FlaskClient, table: Table) -> None:
+    table.submit(Action("table.rename", None, {"seat": 0, "name": "Anna"}))
+    table.submit(Action("table.rename", None, {"seat": 1, "name": "Ben"}))
+    finish_a_romme_game(table)
+    found = records(table.history(), table.games)
+    assert (found["anna"].colour, found["ben"].colour) == (seat_colour(0), seat_colour(1))
+    page = client.get("/records?lang=en").text
+    assert quote(f"fill='{seat_colour(1)}'") in page, "a mark of Ben's colour beside his name"
+    exported = client.get("/records.json").json or {}
+    assert export.history(exported)[0]["seats"][0]["colour"] == seat_colour(0)

@@ -3,6 +3,7 @@ phones are here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
@@ -25,6 +26,8 @@ from companion.device.painters.parts import (
     write_lines,
 )
 from companion.device.painters.signs import arrow
+from companion.games.base import JSON, MenuItem
+from companion.i18n import text
 from companion.table.box_options import option_name
 from companion.table.views import TableView
 
@@ -65,13 +68,21 @@ class LobbyPainter:
     def draw(self, surface: pygame.Surface, view: TableView[Any], ctx: Context) -> None:
         spot = layout(surface.get_size())
         surface.fill(BACKGROUND)
-        title, large = _title(view, ctx), ctx.fonts.large
-        font = large if large.size(title)[0] <= spot.title.width else ctx.fonts.body
-        below_title = write_lines(surface, font, title, TEXT, spot.title, "topleft")
         hint = ctx.fonts.hint
         present = [line for part in _presence(view, ctx) for line in wrap(
             hint, part, spot.title.width)][:PRESENCE_LINES]
+        telling = _telling(spot, ctx)
+        room = telling.title.height - len(present) * hint.get_linesize()
+        told = [] if view.get("box_setup") else _told(ctx, spot.title.width, room)
+        if told:
+            spot = telling
         top = spot.title.bottom - len(present) * hint.get_linesize()
+        if told:
+            below_title = _tell(surface, told, spot.title, ctx)
+        else:
+            title, large = _title(view, ctx), ctx.fonts.large
+            font = large if large.size(title)[0] <= spot.title.width else ctx.fonts.body
+            below_title = write_lines(surface, font, title, TEXT, spot.title, "topleft")
         _list(surface, pygame.Rect(spot.title.left, below_title + 4, spot.title.width,
                                    top - below_title - 4), ctx)
         for n, line in enumerate(present):
@@ -107,6 +118,60 @@ def _title(view: TableView[Any], ctx: Context) -> str:
     return ctx.text("box.settings_title", game=game_title(view, game, ctx.lang))
 
 
+def evening_lines(view: Mapping[str, JSON], menu: Sequence[MenuItem], cursor: int,
+                  lang: str) -> tuple[str, ...]:
+    """The lobby's sentences of the group: who won how many games tonight ("Won tonight:
+    Anna 2, Ben 1") and the record of the highlighted item's game ("Record: Anna, 12 rounds
+    won", told above the item that names the game), each where there is one."""
+    evening = view.get("evening")
+    if view.get("game") or not isinstance(evening, Mapping) or not menu:
+        return ()
+    said = []
+    if standings := evening.get("standings"):
+        said.append(text("screen.lobby.tonight", lang, standings=", ".join(
+            f"{name}\u00a0{won}" for name, won in standings)))
+    game = menu[max(0, min(cursor, len(menu) - 1))].params.get("game")
+    held = (evening.get("records") or {}).get(str(game))
+    if isinstance(held, Mapping):
+        record = text(str(held["key"]), lang, count=held["count"])
+        said.append(text("screen.lobby.record", lang, name=held["name"], record=record))
+    return tuple(said)
+
+
+def _telling(spot: Layout, ctx: Context) -> Layout:
+    """The lobby while it tells the group's standings and records: the title's place grows
+    down beside the join code by what the chosen item's two lines leave of its own."""
+    line = ctx.fonts.body.get_linesize()
+    chosen = pygame.Rect(spot.chosen.left, spot.bottom.top - 2 * line - 4, spot.chosen.width,
+                         2 * line + 2)
+    title = pygame.Rect(spot.title.left, spot.title.top, spot.title.width,
+                        chosen.top - 4 - spot.title.top)
+    return Layout(title=title, qr=spot.qr, chosen=chosen, bottom=spot.bottom)
+
+
+def _told(ctx: Context, width: int, height: int) -> list[list[str]]:
+    """The lobby's sentences of the group in lines of the body font, each whole, as many
+    as fit ``height`` (the standings first)."""
+    body, told = ctx.fonts.body, []
+    room = height // body.get_linesize()
+    for sentence in ctx.records:
+        lines = wrap(body, sentence, width)
+        if len(lines) > room:
+            break
+        told.append(lines)
+        room -= len(lines)
+    return told
+
+
+def _tell(surface: pygame.Surface, told: list[list[str]], rect: pygame.Rect,
+          ctx: Context) -> int:
+    """Draw the sentences ``told`` from ``rect``'s top down; return where they end."""
+    y, body = rect.top, ctx.fonts.body
+    for line in (line for lines in told for line in lines):
+        y = write(surface, body, line, TEXT, (rect.left, y), "topleft", rect.width).bottom
+    return y
+
+
 def _presence(view: TableView[Any], ctx: Context) -> list[str]:
     """Whose phones are here and whose are gone, by name ("Here: Anna, Ben", "Gone: Cleo");
     nothing while no seat has a phone."""
@@ -135,11 +200,12 @@ def _wifi_name(view: TableView[Any]) -> str:
 
 def _list(surface: pygame.Surface, rect: pygame.Rect, ctx: Context) -> None:
     """The menu around the highlighted item, small: a hint that the list goes on (the item
-    itself is readable below); scrolled so the highlighted one is always in it, marked."""
-    if not ctx.menu or rect.height <= 0:
-        return
+    itself is readable below); scrolled so the highlighted one is always in it, marked;
+    left out where not one line of it fits."""
     hint = ctx.fonts.hint
-    fits = max(1, rect.height // hint.get_linesize())
+    fits = rect.height // hint.get_linesize()
+    if not ctx.menu or fits < 1:
+        return
     chosen = clamp_cursor(ctx)
     first = min(max(0, chosen - fits // 2), max(0, len(ctx.menu) - fits))
     for slot, index in enumerate(range(first, min(len(ctx.menu), first + fits))):

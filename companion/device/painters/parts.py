@@ -85,6 +85,9 @@ class Context:
     moment: Sound | None = None
     keys: tuple[tuple[Button, str], ...] = ()
     asks: int = 0
+    records: tuple[str, ...] = ()
+    """What the lobby says of the group between games, as sentences: the evening's
+    standings and the highlighted game's record."""
 
     def text(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)

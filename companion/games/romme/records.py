@@ -67,4 +67,5 @@ TEXTS: Texts = {
 }
 
 TALLY = Tally(count, lines=lines, highest=frozenset({"best_round", "best_game"}),
-              bests={"best_game": "romme.records.best_game"})
+              bests={"best_game": "romme.records.best_game"},
+              record=("rounds_won", "romme.records.rounds_won"))
