@@ -59,9 +59,10 @@ def history(exported: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def bgstats_play(play: Mapping[str, Any], title: str, played_at: str,
                  won: Callable[[Mapping[str, object], int], bool]) -> dict[str, Any]:
-    """A finished play as BG Stats takes it from another app (``createPlay.html?data=``):
-    ``played_at`` is the box's local time as ``YYYY-MM-DD HH:MM:SS``, ``won`` the game's own
-    word on who won; a game without scores (Räuber und Gendarm) says so."""
+    """A finished play as BG Stats takes it from another app (the page that creates a play,
+    given ``?data=``): ``played_at`` is the box's local time as ``YYYY-MM-DD HH:MM:SS``,
+    ``won`` the game's own word on who won; a game without scores (Räuber und Gendarm) says
+    so."""
     results = {r.get("seat"): r for r in (play["outcome"] or {}).get("results", [])}
     scores = [r.get("score") for r in results.values()]
     return {"sourceName": BGSTATS_SOURCE, "sourcePlayId": str(play["id"]),

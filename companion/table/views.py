@@ -135,6 +135,9 @@ class TableView(TypedDict, Generic[G]):
     """The same whenever one is saved (the screen shows it while the box has no network)."""
     box: NotRequired[Annotated[dict[str, JSON], BOX]]
     """What the game shows on the box's screen alone (``Game.box_view``)."""
+    evening: NotRequired[Annotated[dict[str, JSON], BOX]]
+    """The lobby's standings of the evening and each game's record line (counted by the
+    Table from the history when a game is recorded)."""
 
 
 class Views(NamedTuple):
