@@ -252,10 +252,11 @@ class Table:
                 self._count_evening()
                 self._announce()
             if item.action is None or item.action is _RECOUNT:
+                self._save_time_left()  # a poke is answered once the clock was looked at
                 item.future.set_result(self._version)
-            else:
-                self._handle(item)
-            self._save_time_left()
+                continue
+            self._handle(item)
+            self._save_time_left()  # after the answer: an action does not wait for it
 
     def _next_item(self) -> _Item | None:
         """The next queued item, or None when it is time to look at the timer."""
