@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, make_response
 
+from companion.games.tally import placed_first
 from companion.server import context
 from companion.server.pages import render_page
 from companion.table import export
@@ -42,7 +43,9 @@ def history_json() -> Response:
 
 @bp.get("/history")
 def history_page() -> Response:
-    return page("history.html", "history", games=context.table().history())
+    games = context.table().history()
+    return page("history.html", "history", games=games,
+                won={game["id"]: won_seats(game) for game in games})
 
 
 @bp.get(f"/history/<int(max={GAME_ID_MAX}):game_id>")
@@ -107,6 +110,17 @@ def inert(cell: object) -> object:
     if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
         return "'" + cell
     return cell
+
+
+def won_seats(game: dict[str, Any]) -> list[int] | None:
+    """The seats that won ``game`` by the game's own word (first place for a game no longer
+    on the box); None for a game without results."""
+    outcome = game.get("outcome") or {}
+    if not outcome.get("results"):
+        return None
+    known = context.table().games.get(game["game"])
+    won = known.tally.won if known is not None else placed_first
+    return [seat["seat"] for seat in game["seats"] if won(outcome, seat["seat"])]
 
 
 def result_rows(game: dict[str, Any]) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from companion.server.context import CALLER, Caller, Viewer
 from companion.server.history import inert, result_rows
 from companion.server.pages import render_page
 from companion.table.owner import Table
+from companion.table.records import records
 from tests.server.test_api import join
 
 # -- past games ------------------------------------------------------------------------------
@@ -135,3 +136,36 @@ def test_a_summary_tells_how_a_game_ended_in_the_game_s_words(app: Flask) -> Non
         page = render_page("summary.html", "summary", game=record, rows=result_rows(record),
                            rounds=range(1, 1))
     assert "At the airport with 9 gold!" in page and "Seat 2" in page
+
+
+def lose_a_safehouse_game(table: Table) -> None:
+    """Two players on field 16; the pursuer jumps from 0 to field 21 by a drift correction."""
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2,
+                                                 "options": {"first_player": 0}}))
+    table.submit(Action("pursuer", None, {"field": 21}))
+
+
+def test_each_line_of_the_list_says_won_or_lost_as_the_game_itself(
+        client: FlaskClient, table: Table) -> None:
+    join(client, 0, "Anna")
+    lose_a_safehouse_game(table)
+    finish_a_romme_game(table)
+    lines = [line for line in client.get("/history?lang=en").text.split("<li>")[1:]]
+    romme, safehouse, unfinished = (" ".join(line.split()) for line in lines[:3])
+    assert "won by Anna" in romme and "lost" not in romme
+    assert "Safehouse" in safehouse and "won by" not in safehouse
+    assert '· <span class="lost">lost</span>' in safehouse
+    assert "· <span class=\"tag\">not played to the end</span>" in unfinished
+
+
+def test_a_lost_safehouse_game_names_the_field_the_players_were_caught_on(
+        client: FlaskClient, table: Table) -> None:
+    join(client, 0, "Anna")
+    lose_a_safehouse_game(table)
+    counted = records(table.history(), table.games)["anna"].games["safehouse"].counts
+    assert counted["earliest_catch"] == counted["caught_steps"] == 16
+    game = (client.get("/api/history").json or {})["games"][0]
+    page = client.get(f"/history/{game['id']}?lang=en").text
+    told = page.split("<table")[0]
+    assert "Caught on field 16" in told and "21" not in told

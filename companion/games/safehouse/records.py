@@ -5,18 +5,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.base import Texts
-from companion.games.tally import Counts, Line, Tally, share
+from companion.games.tally import Counts, Line, Tally, result, share
 
 
 def count(outcome: Mapping[str, object], seat: int) -> Counts:
-    """A win or a loss, shared by everyone; for a loss the pursuer's step then (added up for
-    the average, and the earliest kept)."""
-    pursuer = outcome.get("pursuer")
+    """A win or a loss, shared by everyone; for a loss the field the group was caught on
+    (added up for the average, and the earliest kept)."""
+    field = caught_on(outcome)
     if outcome.get("won") is True:
         return {"wins": 1}
-    if outcome.get("won") is False and isinstance(pursuer, int):
-        return {"losses": 1, "caught_steps": pursuer, "earliest_catch": pursuer}
+    if outcome.get("won") is False and field is not None:
+        return {"losses": 1, "caught_steps": field, "earliest_catch": field}
     return {"losses": 1} if outcome.get("won") is False else {}
+
+
+def caught_on(outcome: Mapping[str, object]) -> int | None:
+    """The field the pursuer caught the group on: the last slash of the first player it
+    reached (a record without the caught players' fields: the pursuer's field)."""
+    caught = outcome.get("caught")
+    fields = [score for seat in caught if isinstance(score := result(outcome, seat).get(
+        "score"), int)] if isinstance(caught, list) else []
+    pursuer = outcome.get("pursuer")
+    return min(fields) if fields else pursuer if isinstance(pursuer, int) else None
 
 
 def won(outcome: Mapping[str, object], seat: int) -> bool:

@@ -508,13 +508,19 @@ def _drawn_counts(state: ShState, action: Action) -> dict[str, int] | None:
     return {str(c): int(n) for c, n in raw.items()}
 
 
+def caught_field(state: ShState) -> int:
+    """The field the group was caught on: the last slash of the first player the pursuer
+    reached (it may have run past it in the same move)."""
+    return min((position(state, seat) for seat in state.caught), default=state.pursuer)
+
+
 def outcome(state: ShState) -> dict[str, JSON] | None:
     """Everyone wins or loses together; each player's final field is their score."""
     if state.phase not in ("won", "lost"):
         return None
     won = state.phase == "won"
     told = ([{"key": "safehouse.summary.won", "params": {"count": state.rolls}}] if won else
-            [{"key": "safehouse.summary.lost", "params": {"field": state.pursuer}}])
+            [{"key": "safehouse.summary.caught", "params": {"field": caught_field(state)}}])
     return {"won": won, "pursuer": state.pursuer, "rolls": state.rolls,
             "caught": list(state.caught), "summary": told,
             "results": [{"seat": seat, "place": 1, "score": position(state, seat)}

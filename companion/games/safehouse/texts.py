@@ -103,7 +103,9 @@ _GERMAN = {
     "safehouse.phase.lost": "Das Spiel ist vorbei: Der Verfolger hat euch erwischt.",
     "safehouse.summary.won.one": "Geschafft: alle im Safehouse nach 1 Wurf.",
     "safehouse.summary.won.other": "Geschafft: alle im Safehouse nach {count} Würfen.",
+    # the sentence of a lost game recorded before the caught field was told:
     "safehouse.summary.lost": "Erwischt: Der Verfolger kam bis Feld {field}.",
+    "safehouse.summary.caught": "Erwischt auf Feld {field}: Der Verfolger hat euch eingeholt.",
     "safehouse.option.dice": "Würfel",
     "safehouse.option.dice.table": "Vom Tisch (eintippen)",
     "safehouse.option.dice.box": "Die Box würfelt",
@@ -205,7 +207,9 @@ _ENGLISH = {
     "safehouse.phase.lost": "The game is over: the pursuer caught you.",
     "safehouse.summary.won.one": "Made it: everyone in the Safehouse after 1 roll.",
     "safehouse.summary.won.other": "Made it: everyone in the Safehouse after {count} rolls.",
+    # the sentence of a lost game recorded before the caught field was told:
     "safehouse.summary.lost": "Caught: the pursuer reached field {field}.",
+    "safehouse.summary.caught": "Caught on field {field}: the pursuer caught up with you.",
     "safehouse.option.dice": "Dice",
     "safehouse.option.dice.table": "From the table (typed in)",
     "safehouse.option.dice.box": "The box rolls",
