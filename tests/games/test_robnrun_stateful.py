@@ -55,6 +55,7 @@ from companion.table.state import UNDO_DEPTH, TableState
 from companion.table.views import table_view
 from tests.games.guide_helpers import assert_every_situation_reached, assert_guided
 from tests.games.robnrun_helpers import assert_sentence, scenario_json, short_profile
+from tests.games.test_robnrun import do, evaluating, new_state
 from tests.proof import examples
 
 SEEDS = st.integers(0, 2**32 - 1)
@@ -124,6 +125,18 @@ def hidden_clues(state: RobState) -> tuple[int, ...]:
     r = state.robbery
     used = {use.clue for use in r.uses}
     return tuple(c for c in r.clues if c not in r.face_up and c not in used)
+
+
+def false_clue(safes: tuple[Safe, ...], clue: int, said: dict[str, Any]) -> str | None:
+    """The refusal a boss's phone hears for a clue 1-3 its safes make false, counted plainly."""
+    tools = {tool for safe in safes for tool, n in zip(TOOLS, safe.tools, strict=True) if n}
+    if clue == 1 and "tool" in said and said["tool"] not in tools:
+        return "robnrun.clue_false.need"
+    if clue == 2 and "tool" in said and said["tool"] in tools:
+        return "robnrun.clue_false.spare"
+    if clue == 3 and "count" in said and said["count"] != len(tools):
+        return "robnrun.clue_false.kinds"
+    return None
 
 
 class Games(RuleBasedStateMachine):
@@ -303,6 +316,9 @@ class Games(RuleBasedStateMachine):
         refused = self.send("clue", self.by(phone), clue=clue, **extra)
         if extra.get("count", 0) > min(len(TOOLS), 4 * r.taken):
             assert refused == "robnrun.clue_count"
+            return
+        if phone and r.safes and (lie := false_clue(r.safes, clue, extra)):
+            assert refused == lie
             return
         assert refused == ("robnrun.clue_gold" if bought and gold < CLUE_PRICE else None)
         assert self.state.gold == gold - CLUE_PRICE * (bought and refused is None)
@@ -601,6 +617,13 @@ def test_refusals_do_not_tell_the_table_page_the_hidden_clues() -> None:
     assert keys[0] == keys[1]
 
 
+def won_walk() -> None:
+    """The last evaluation step of a robbery that reaches terminal 1: a win, which the random
+    walks (whose bosses' false clues are refused) may miss."""
+    won = do(replace(evaluating(new_state(), step=6), car=17, police=10, gold=9), "next")
+    assert_guided(GAMES["robnrun"], won)
+
+
 def test_the_walks_reach_every_situation_of_the_guide() -> None:
     assert_every_situation_reached(GAMES["robnrun"],
-                                   Games.TestCase().runTest)
+                                   Games.TestCase().runTest, won_walk)

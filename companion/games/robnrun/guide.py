@@ -24,6 +24,9 @@ REFUSALS = {
     "robnrun.safes_copies": "robnrun.guide.rule.tools",
     "robnrun.cards_too_many": "robnrun.guide.rule.tools",
     "robnrun.clue_gold": "robnrun.guide.rule.clue_gold",
+    "robnrun.clue_false.need": "robnrun.guide.rule.clue_text",
+    "robnrun.clue_false.spare": "robnrun.guide.rule.clue_text",
+    "robnrun.clue_false.kinds": "robnrun.guide.rule.clue_text",
     "robnrun.no_bags": "robnrun.guide.rule.two_players",
     "robnrun.building_full": "robnrun.guide.rule.new_safes",
     "robnrun.buy_cubes": "robnrun.guide.rule.dealer",
@@ -205,6 +208,8 @@ GUIDE: Texts = {
         "robnrun.guide.rule.tools": "Die Regel: Es gibt 7 verschiedene Werkzeuge, jedes 8-mal "
                                     "im Werkzeugstapel (Spielregel, Abschnitt "
                                     "„Spielelemente“).",
+        "robnrun.guide.rule.clue_text": "Die Regel: Beim Ausspielen der Hinweise hält der "
+                                        "Boss sich an den Text der Karte.",
         "robnrun.guide.rule.clue_gold": "Die Regel: Ein verdeckter Hinweis kostet 3 Gold aus "
                                         "der Beute (Spielregel, Abschnitt „1. Hinweisphase“).",
         "robnrun.guide.rule.two_players": "Die Regel: Zu zweit wird ohne Sporttaschen "
@@ -349,6 +354,8 @@ GUIDE: Texts = {
                                       "side.",
         "robnrun.guide.rule.tools": "The rule: there are 7 different tools, each 8 times in "
                                     "the tool stack (Rule book, section “Game elements”).",
+        "robnrun.guide.rule.clue_text": "The rule: the boss plays each clue exactly as its "
+                                        "text says.",
         "robnrun.guide.rule.clue_gold": "The rule: a face-down clue costs 3 gold from the "
                                         "pickings (Rule book, section “1. Clue phase”).",
         "robnrun.guide.rule.two_players": "The rule: two players play without the bags; "

@@ -31,6 +31,7 @@ from companion.games.robnrun.pieces import (
     CLUE_PRICE,
     COPIES,
     TOOLS,
+    Tools,
     most_kinds,
     needed,
     safe_from_json,
@@ -163,6 +164,8 @@ def _clue(state: RobState, action: Action) -> RobState:
     maximum = most_kinds(robbery.taken)
     if count is not None and count not in range(1, maximum + 1):
         raise InvalidAction("robnrun.clue_count", maximum=maximum)
+    if action.seat == robbery.boss and robbery.safes:
+        _true_clue(needed(robbery.safes), int(clue), tool, count)
     bought = clue not in robbery.face_up
     if bought and state.gold < CLUE_PRICE:
         raise IllegalAction("robnrun.clue_gold", price=CLUE_PRICE, gold=state.gold)
@@ -173,6 +176,19 @@ def _clue(state: RobState, action: Action) -> RobState:
     robbery = replace(robbery, face_up=tuple(c for c in robbery.face_up if c != clue),
                       uses=(*robbery.uses, use), out=out)
     return replace(state, robbery=robbery, gold=state.gold - CLUE_PRICE * bought)
+
+
+def _true_clue(tools: Tools, clue: int, tool: str | None, count: int | None) -> None:
+    """Refuse, on the boss's own phone alone, a clue 1-3 the boss's safes make false: the
+    boss plays a clue as its text says ("hält sich an den Text der Karte")."""
+    need = tools[TOOLS.index(tool)] if tool is not None else 0
+    kinds = sum(1 for n in tools if n)
+    if clue == 1 and tool is not None and not need:
+        raise IllegalAction("robnrun.clue_false.need")
+    if clue == 2 and tool is not None and need:
+        raise IllegalAction("robnrun.clue_false.spare")
+    if clue == 3 and count is not None and count != kinds:
+        raise IllegalAction("robnrun.clue_false.kinds", count=kinds)
 
 
 def _to_crew(state: RobState, action: Action) -> RobState:

@@ -102,6 +102,15 @@ _GERMAN = {
     "robnrun.clue_unknown": "Diesen Hinweis hat der Boss nicht.",
     "robnrun.tool_unknown": "Dieses Werkzeug gibt es nicht.",
     "robnrun.clue_count": "Die Zahl auf dem Hinweis liegt zwischen 1 und {maximum}.",
+    "robnrun.clue_false.need": "Deine Tresore brauchen dieses Werkzeug nicht: So wäre der "
+                               "Hinweis falsch. Nur dein Telefon sieht das.",
+    "robnrun.clue_false.spare": "Deine Tresore brauchen dieses Werkzeug: So wäre der Hinweis "
+                                "falsch. Nur dein Telefon sieht das.",
+    "robnrun.clue_false.kinds.one": "Deine Tresore brauchen 1 Werkzeugart: So wäre der "
+                                    "Hinweis falsch. Nur dein Telefon sieht das.",
+    "robnrun.clue_false.kinds.other": "Deine Tresore brauchen {count} verschiedene "
+                                      "Werkzeugarten: So wäre der Hinweis falsch. Nur dein "
+                                      "Telefon sieht das.",
     "robnrun.clue_gold": "Ein verdeckter Hinweis kostet {price} Gold, ihr habt {gold}.",
     "robnrun.exchanged": "Tauschen geht nur einmal pro Komplizenphase.",
     "robnrun.must_play": "Alle haben gepasst: Jetzt muss ausgespielt oder getauscht werden.",
@@ -303,6 +312,14 @@ _ENGLISH = {
     "robnrun.clue_unknown": "The boss does not have this clue.",
     "robnrun.tool_unknown": "There is no such tool.",
     "robnrun.clue_count": "The number on a clue is between 1 and {maximum}.",
+    "robnrun.clue_false.need": "Your safes don't need this tool, so the clue would be false. "
+                               "Only your phone sees this.",
+    "robnrun.clue_false.spare": "Your safes need this tool, so the clue would be false. Only "
+                                "your phone sees this.",
+    "robnrun.clue_false.kinds.one": "Your safes need 1 type of tool, so the clue would be "
+                                    "false. Only your phone sees this.",
+    "robnrun.clue_false.kinds.other": "Your safes need {count} different types of tools, so "
+                                      "the clue would be false. Only your phone sees this.",
     "robnrun.clue_gold": "A face-down clue costs {price} gold; you have {gold}.",
     "robnrun.exchanged": "Exchanging is allowed once per crew phase.",
     "robnrun.must_play": "Everybody passed: now play a card or exchange.",
