@@ -112,7 +112,8 @@ def test_the_records_page_of_an_upgraded_box_shows_its_old_games(tmp_path: Path)
         client = served(create_app(table, public_url="http://127.0.0.1",
                                    join_code="KM7RX")).test_client()
         page = client.get("/records?lang=en").text
-        assert "Caught once" in page and "Level 2: wins by capture: 1, by depletion: 0" in page
+        assert "Caught once" in page and ("Level 2: won by a capture: 1; won when the other "
+                                          "had only the catcher left: 0") in page
         assert "1 round won" in page and "A living: once" in page
         exported = json.loads(client.get("/records.json").text)
         assert [play["id"] for play in exported["plays"]] == [120, 90, 77, 40, 1]

@@ -53,7 +53,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.handover_for": "Dieser Link gibt dir {seat}.",
         "web.handover_take": "Platz übernehmen",
         "web.handover_stay": "Nichts ändern",
-        "web.cover_hide": "Verdecken",
+        "web.cover_hide": "Geheimes verdecken",
         "web.cover_show": "Verdeckt: tippen zum Zeigen",
         "web.moment_close": "Tippen zum Weiterspielen",
         "web.moment_next": "Wie geht es weiter? Revanche oder ein anderes Spiel wählt ein Platz "
@@ -215,7 +215,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.handover_for": "This link hands you {seat}.",
         "web.handover_take": "Take this seat",
         "web.handover_stay": "Change nothing",
-        "web.cover_hide": "Hide",
+        "web.cover_hide": "Hide my secrets",
         "web.cover_show": "Hidden: tap to show",
         "web.moment_close": "Tap to play on",
         "web.moment_next": "What next? A player or the table page chooses a rematch or another "

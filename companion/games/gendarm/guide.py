@@ -99,9 +99,9 @@ GUIDE: Texts = {
         "gendarm.guide.now.deal_chips": "Jeder zieht geheim einen Zahlenchip und gibt ihn am "
                                         "Telefon ein, oder legt ihn verdeckt hin.",
         "gendarm.guide.now.move": "Eine Figur ziehen: 1 Feld in jede Richtung, oder über "
-                                  "Figuren springen. Dann TURN.",
+                                  "Figuren springen. Dann den Zug beenden.",
         "gendarm.guide.now.move_safe": "Ziehen oder springen. Räuber auf der gegnerischen "
-                                       "Startreihe? „Außer Gefahr“ melden. Dann TURN.",
+                                       "Startreihe? „Außer Gefahr“ melden. Dann den Zug beenden.",
         "gendarm.guide.now.choose": "Entweder eine Figur ziehen, oder einmal würfeln: Bei 1 "
                                     "oder 6 darf ein Räuber ins Versteck.",
         "gendarm.guide.now.hide": "1 oder 6 gewürfelt: Einen Räuber in ein freies Versteck "
@@ -235,9 +235,9 @@ GUIDE: Texts = {
         "gendarm.guide.now.deal_chips": "Each draws a number chip in secret and enters it on "
                                         "their phone, or keeps it face down.",
         "gendarm.guide.now.move": "Move one piece: 1 square in any direction, or jump over "
-                                  "pieces. Then TURN.",
+                                  "pieces. Then end the turn.",
         "gendarm.guide.now.move_safe": "Move or jump one piece. Your robber reaches the other "
-                                       "start row: report “out of danger”. Then TURN.",
+                                       "start row: report “out of danger”. Then end the turn.",
         "gendarm.guide.now.choose": "Either move a piece, or roll once: on a 1 or 6 a robber "
                                     "may go into a hideout.",
         "gendarm.guide.now.hide": "Rolled 1 or 6: put a robber into a free hideout and tell the "

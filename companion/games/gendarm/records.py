@@ -30,10 +30,11 @@ def lines(counts: Counts) -> list[Line]:
 
 
 TEXTS: Texts = {
-    "de": {"gendarm.records.level": "Stufe {level}: {capture}-mal durch Fang, "
-                                    "{depletion}-mal durch Erschöpfung gewonnen"},
-    "en": {"gendarm.records.level": "Level {level}: wins by capture: {capture}, "
-                                    "by depletion: {depletion}"},
+    "de": {"gendarm.records.level": "Stufe {level}: gewonnen durch Fang: {capture}; "
+                                    "gewonnen, weil dem anderen nur der Fänger blieb: "
+                                    "{depletion}"},
+    "en": {"gendarm.records.level": "Level {level}: won by a capture: {capture}; won when the "
+                                    "other had only the catcher left: {depletion}"},
 }
 
 TALLY = Tally(count, lines=lines)

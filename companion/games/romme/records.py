@@ -51,8 +51,8 @@ TEXTS: Texts = {
     "de": {"romme.records.rounds_won.one": "1 Runde gewonnen",
            "romme.records.rounds_won.other": "{count} Runden gewonnen",
            "romme.records.rounds": "Runde im Schnitt {average}, beste {best}",
-           "romme.records.first_turn.one": "1-mal im ersten Zug ausgelegt",
-           "romme.records.first_turn.other": "{count}-mal im ersten Zug ausgelegt",
+           "romme.records.first_turn.one": "1-mal im ersten Zug ausgegangen",
+           "romme.records.first_turn.other": "{count}-mal im ersten Zug ausgegangen",
            "romme.records.turns": "{overruns} Überschreitungen je 100 Züge, "
                                   "ein Zug im Schnitt {seconds} s",
            "romme.records.best_game": "Dein bestes Spiel: {value} Punkte"},

@@ -69,7 +69,7 @@ GUIDE: Texts = {
                                      "würfeln.",
         "safehouse.guide.now.ready_retrieve": "Kein Farbwürfel mehr in der Mitte: Würfel aus "
                                               "dem Deckel zurückholen, der Verfolger rückt vor.",
-        "safehouse.guide.now.faces": "Die gewürfelten Augen an der Box eingeben, Würfel für "
+        "safehouse.guide.now.faces": "Wer gewürfelt hat, gibt die Augen ein, Würfel für "
                                      "Würfel.",
         "safehouse.guide.now.helps": "Verfolger gewürfelt? Gemeinsam: Hilfe-Feld nutzen oder "
                                      "weiter. Verfolger-Würfel in den Deckel.",
@@ -177,7 +177,7 @@ GUIDE: Texts = {
                                      "dice from the middle (at least one colour die) and roll.",
         "safehouse.guide.now.ready_retrieve": "No colour die left in the middle: take the dice "
                                               "back from the lid, the pursuer moves on.",
-        "safehouse.guide.now.faces": "Enter the rolled faces on the box, die by die.",
+        "safehouse.guide.now.faces": "The roller enters the rolled faces, die by die.",
         "safehouse.guide.now.helps": "Pursuer rolled? Decide together: use a help field or go "
                                      "on. Pursuer dice go into the lid.",
         "safehouse.guide.now.entering": "Everyone writes numbers into their orders (matching "
