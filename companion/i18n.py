@@ -61,6 +61,8 @@ CORE: dict[str, dict[str, str]] = {
                                 "zurücknehmen.",
         "error.undo_clock_runs": "Zu spät zum Zurücknehmen: Die Uhr läuft schon weiter. Nur "
                                  "die Box oder die Tischseite kann das noch zurücknehmen.",
+        "error.undo_shared": "Das gilt für alle: Kein Telefon nimmt es zurück, nur die Box "
+                             "oder die Tischseite.",
         "error.stale": "Der Tisch hat sich inzwischen geändert. Bitte noch einmal.",
         "error.busy": "Die Box ist gerade beschäftigt. Bitte noch einmal.",
         "error.not_found": "Diese Seite gibt es nicht.",
@@ -183,6 +185,8 @@ CORE: dict[str, dict[str, str]] = {
                                 "table page can undo this one.",
         "error.undo_clock_runs": "Too late to take back: the clock is already running on. Only "
                                  "the box or the table page can still undo this.",
+        "error.undo_shared": "This counts for everyone: no phone takes it back, only the box or "
+                             "the table page.",
         "error.stale": "The table has changed in the meantime. Please try again.",
         "error.busy": "The box is busy right now. Please try again.",
         "error.not_found": "There is no such page.",

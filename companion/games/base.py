@@ -109,6 +109,9 @@ class Undo(enum.Enum):
     DRAWN = "drawn"
     """Final when the box drew it (``CHANCE`` in its args); open when the group typed in what
     its own dice showed, so that a typo can be undone."""
+    SHARED = "shared"
+    """It settles something for everyone (scores made final): the box and the host may take
+    it back, never a seat's phone, not even the phone that sent it."""
 
 
 class Sender(enum.Enum):

@@ -62,7 +62,7 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     timer = game.timer(after)
     step = Step(state.game, action.type, action.seat, final(game, state.game, action, after),
                 state.clock_ms, clock_runs=timer is not None and timer.running,
-                taught=state.teaching)
+                taught=state.teaching, shared=game.steps[action.type].undo is Undo.SHARED)
     return teaching.taught(state, replace(state, game=after,
                                           clock_ms=state.clock_ms + action.elapsed_ms,
                                           undo=((*state.undo, step))[-UNDO_DEPTH:]), games)

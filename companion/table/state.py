@@ -56,6 +56,8 @@ class Step:
     clock_runs: bool = False
     taught: Teaching | None = None
     """How far first-game mode had taught the game when the state was entered."""
+    shared: bool = False
+    """Whether the action settled something for everyone: no phone takes it back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +181,8 @@ def undoable(state: TableState, seat: int | None) -> Step:
     step = state.undo[-1]
     if step.final is not None:
         raise IllegalAction(step.final)
+    if seat is not None and step.shared:
+        raise IllegalAction("error.undo_shared")
     if seat is not None and step.seat != seat:
         raise IllegalAction("error.undo_not_yours")
     if seat is not None and step.clock_runs:

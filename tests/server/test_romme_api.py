@@ -150,3 +150,25 @@ def test_the_table_page_chooses_what_follows_an_overrun(app: Flask, table: Table
     answer, body = act(page, "table.new_game", {"game": "romme", "seats": 3,
                                                 "options": {"after_overrun": value}})
     assert answer == status, body
+
+
+def test_scores_made_final_for_everyone_are_not_taken_back_from_a_phone(
+        app: Flask, table: Table, phones: list[FlaskClient]) -> None:
+    """Anna's two taps made the round's scores final for everyone: her phone's undo may not
+    reopen them; the table page may (a decision of the whole table)."""
+    anna, ben = phones
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": ANNA, "rounds": 2}}))
+    for kind in ("resume", "romme"):  # out on her first turn: nothing to count
+        assert act(anna, kind)[0] == 200
+    assert act(anna, "confirm_scores")[0] == 200
+    assert romme_phone(anna)["state"]["phase"] == "ready"
+    assert romme_phone(anna)["undo"] is False
+    status, body = act(anna, "table.undo")
+    assert (status, body["error"]) == (409, "error.undo_shared")
+    assert body["message"] == ("This counts for everyone: no phone takes it back, only the box "
+                               "or the table page.")
+    assert romme_phone(ben)["state"]["phase"] == "ready"
+    assert act(host_browser(app, table), "table.undo")[0] == 200
+    assert romme_phone(ben)["state"]["phase"] == "scoring"

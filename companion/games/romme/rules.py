@@ -243,14 +243,15 @@ RULES: Rules[RommeState] = Rules("romme", {
     "score": Step(does=_score, phases=("scoring",), check=_check_scorer,
                   by=Sender.NAMED_SEAT, refused="romme.score_own_seat",
                   arguments={"seat": int, "tiles": list}),
-    "confirm_scores": Step(does=_confirm_scores, phases=("scoring",), check=_check_complete),
+    "confirm_scores": Step(does=_confirm_scores, phases=("scoring",), check=_check_complete,
+                           undo=Undo.SHARED),
     "finish": Step(does=_finish, phases=("ready",), check=_check_finish,
                    confirm="box.again.ends"),
 })
 """Each step: what it does, the phases it is legal in and who may send it then. Only a score
 takes arguments: the seat and its tiles (1-10, a joker 50; without tiles it clears the seat's
 entry). Undo may take back all but the clock's verdict (the Table also never takes back the
-step that ends the game)."""
+step that ends the game); scores made final for everyone only the box and the host take back."""
 
 
 def _seat_arg(state: RommeState, action: Action) -> int:
