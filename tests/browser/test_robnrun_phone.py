@@ -319,3 +319,22 @@ def test_the_table_page_waits_while_the_box_enters_the_safes(
     heist.do("safes", safes=SAFES)
     expect(board.locator('#actions [data-action="deal"]')).to_be_visible()
     expect(board.locator('[data-step="safes"]')).to_have_class(re.compile(r"\bdone\b"))
+
+
+def test_a_new_game_s_safe_form_starts_empty_on_a_phone_not_reloaded(
+        table: Table, server: Server, browser: Browser) -> None:
+    """Bea saved her safe in one game; the next game robs the same building in its first
+    robbery, and her form (the page never reloaded) holds nothing of the old safe."""
+    heist = Heist(table)
+    heist.new_game(seats=2)
+    bea = phone(browser, server, 0, "Bea", 320, "en-US")
+    heist.do("rob", building="B1")
+    for _ in range(3):
+        bea.locator('[data-safe="0"][data-tool="card"][data-step="up"]').tap()
+    expect(bea.locator('[data-check="0"]')).to_have_text("3 tools · \u2713")
+    bea.locator('[data-action="safes"]').tap()
+    expect(bea.locator('[data-secret="safes"]')).to_contain_text("security card \u00d73")
+    heist.do("table.end_game")
+    heist.new_game(seats=2)
+    heist.do("rob", building="B1")
+    expect(bea.locator('[data-check="0"]')).to_have_text("0 tools · A safe needs 3 to 5 tools.")

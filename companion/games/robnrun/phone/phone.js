@@ -365,6 +365,8 @@
 
   // -- the boss's secrets ------------------------------------------------------------------
 
+  // A draft belongs to one robbery's building, as the views in between say: every view of a
+  // crew phone or of another robbery, building or game leaves the next form empty.
   function safesDraft(v) {
     const s = v.state;
     const key = `${s.robbery}/${s.prepare.building}`;
@@ -693,6 +695,8 @@
     }
     const s = v.state;
     const over = ["won", "lost"].includes(s.phase);
+    if (s.secret && !over) safesDraft(v);
+    else local.safes.key = null;
     local.panel.task.replaceChildren(...[nowLine(v), ...taskCards(v), factsCard(v),
       AFTER_SORTING.includes(s.phase) ? sortingCard(v) : null, exampleLine(s)].filter(Boolean));
     const parts = local.panel.sections;
