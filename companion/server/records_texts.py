@@ -9,6 +9,8 @@ TEXTS: dict[str, dict[str, str]] = {
                              "die Rekorde eurer Runde.",
         "web.records_played.one": "1 Spiel",
         "web.records_played.other": "{count} Spiele",
+        "web.records_order": "Oben steht, wer die meisten Spiele gewonnen hat; bei "
+                             "Gleichstand, wer mehr gespielt hat.",
         "web.records_won.one": "1 gewonnen",
         "web.records_won.other": "{count} gewonnen",
         "web.head_to_head": "Direkter Vergleich",
@@ -40,6 +42,7 @@ TEXTS: dict[str, dict[str, str]] = {
                              "group's records are here.",
         "web.records_played.one": "1 game",
         "web.records_played.other": "{count} games",
+        "web.records_order": "Most games won first; on a tie, most games played.",
         "web.records_won.one": "1 won",
         "web.records_won.other": "{count} won",
         "web.head_to_head": "Head to head",

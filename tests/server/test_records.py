@@ -102,3 +102,15 @@ def test_a_player_keeps_the_colour_of_their_seat_with_their_name(
     assert quote(f"fill='{seat_colour(1)}'") in page, "a mark of Ben's colour beside his name"
     exported = client.get("/records.json").json or {}
     assert export.history(exported)[0]["seats"][0]["colour"] == seat_colour(0)
+
+
+def test_the_records_page_numbers_no_places_and_says_what_orders_its_players(
+        client: FlaskClient, table: Table) -> None:
+    """Ben came second in every game: no number calls him last, the list says its order."""
+    table.submit(Action("table.rename", None, {"seat": 0, "name": "Zoe"}))
+    table.submit(Action("table.rename", None, {"seat": 1, "name": "Ben"}))
+    three_games(table)
+    page = client.get("/records?lang=en").text
+    romme = page.split("Räuber-Rommé</h2>")[1].split("</section>")[0]
+    assert "<ol" not in romme and "Most games won first; on a tie, most games played." in romme
+    assert romme.index("Zoe") < romme.index("Ben")
