@@ -338,3 +338,19 @@ def test_a_new_game_s_safe_form_starts_empty_on_a_phone_not_reloaded(
     heist.new_game(seats=2)
     heist.do("rob", building="B1")
     expect(bea.locator('[data-check="0"]')).to_have_text("0 tools · A safe needs 3 to 5 tools.")
+
+
+def test_every_tool_s_stepper_stays_on_its_line_at_320_px(
+        table: Table, server: Server, browser: Browser) -> None:
+    """Taschenlampe and Presslufthammer keep their −/+ beside them, as the other tools do."""
+    heist = Heist(table)
+    heist.new_game(seats=2)
+    bea = phone(browser, server, 0, "Bea", 320, "de-DE")
+    heist.do("rob", building="B1")
+    expect(bea.locator('[data-safe="0"] .rr-tool').nth(6)).to_have_text("Presslufthammer")
+    rows = bea.locator('[data-safe="0"] .rr-step:has(.rr-stepper)').evaluate_all(
+        """rows => rows.map((row) => [row.querySelector(".rr-tool").getBoundingClientRect(),
+          row.lastElementChild.getBoundingClientRect()]).map(([a, b]) => b.top < a.bottom)""")
+    assert rows == [True] * 7
+    assert bea.evaluate(BROKEN) == [] and bea.evaluate(SIDEWAYS) == []
+    assert_tappable(bea.locator('[data-safe="0"][data-tool="jackhammer"][data-step="up"]'))
