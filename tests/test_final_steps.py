@@ -14,15 +14,16 @@ from companion.games import GAMES
 from companion.games.base import TIMEOUT, Rules, Sender, Undo, nothing_to_spend
 from tests.games.gendarm_helpers import A, B, Play
 
-FINAL, DRAWN = Undo.FINAL, Undo.DRAWN
+FINAL, DRAWN, SHARED = Undo.FINAL, Undo.DRAWN, Undo.SHARED
 NOT_OPEN: dict[str, dict[str, Undo]] = {
-    "romme": {"timeout": FINAL},
+    "romme": {"timeout": FINAL, "confirm_scores": SHARED},
     "robnrun": {"deal": FINAL, "sort": FINAL},
     "safehouse": {"roll": DRAWN, "help": DRAWN, "faces": DRAWN},
     "gendarm": {"start_roll": DRAWN, "deal": FINAL, "roll": DRAWN, "capture": FINAL},
 }
 """What the rules say undo may not take back: what shows a secret or the clock's verdict, and
-what the box's dice rolled; every other step is open (tests/server/test_who_may_act.py undoes
+what the box's dice rolled, and scores made final for everyone (no phone takes them back);
+every other step is open (tests/server/test_who_may_act.py undoes
 each step as it is declared)."""
 
 

@@ -25,7 +25,8 @@ _SENDERS = {Sender.ANYONE: "anyone", Sender.HOST: "host or box",
             Sender.SEAT_PHONE: "the phone of {role} (host or box while played there)",
             Sender.PHONE: "a seat's own phone", Sender.BOX: "box or host",
             Sender.SERVER: "the box itself"}
-_UNDO = {Undo.OPEN: "yes", Undo.FINAL: "never", Undo.DRAWN: "unless the box drew it"}
+_UNDO = {Undo.OPEN: "yes", Undo.FINAL: "never", Undo.DRAWN: "unless the box drew it",
+         Undo.SHARED: "box or host only"}
 
 
 def _arguments(step: Step[Any, Any]) -> str:

@@ -206,6 +206,8 @@ class Evenings(RuleBasedStateMachine):
             return "error.undo_over"
         if by is None:
             return None
+        if last.type == "confirm_scores":
+            return "error.undo_shared"
         if by != last.seat:
             return "error.undo_not_yours"
         timer = GAMES["romme"].timer(self.state)
