@@ -342,7 +342,7 @@ def test_a_new_game_s_safe_form_starts_empty_on_a_phone_not_reloaded(
 
 def test_every_tool_s_stepper_stays_on_its_line_at_320_px(
         table: Table, server: Server, browser: Browser) -> None:
-    """Taschenlampe and Presslufthammer keep their −/+ beside them, as the other tools do."""
+    """Taschenlampe and Presslufthammer keep their steppers beside them, as the other tools do."""
     heist = Heist(table)
     heist.new_game(seats=2)
     bea = phone(browser, server, 0, "Bea", 320, "de-DE")

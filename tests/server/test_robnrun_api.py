@@ -228,9 +228,10 @@ def test_the_boss_phone_alone_hears_that_a_clue_would_be_false(
         robbery: dict[str, FlaskClient], page: FlaskClient, table: Table) -> None:
     table.submit(Action("start"))
     before, crew_view = table.published.version, robbery["crew"].get("/api/view").data
-    false = [({"clue": 1, "tool": "flashlight"}, "robnrun.clue_false.need"),
-             ({"clue": 2, "tool": "card"}, "robnrun.clue_false.spare"),
-             ({"clue": 3, "count": 3}, "robnrun.clue_false.kinds")]
+    false: list[tuple[dict[str, Any], str]] = [
+        ({"clue": 1, "tool": "flashlight"}, "robnrun.clue_false.need"),
+        ({"clue": 2, "tool": "card"}, "robnrun.clue_false.spare"),
+        ({"clue": 3, "count": 3}, "robnrun.clue_false.kinds")]
     for args, key in false:
         status, body = act(robbery["boss"], "clue", args)
         assert status == 409 and body["error"] == key, body
@@ -239,6 +240,7 @@ def test_the_boss_phone_alone_hears_that_a_clue_would_be_false(
     assert table.published.version == before
     assert robbery["crew"].get("/api/view").data == crew_view
     face_up = robnrun_table(table)["clues"]["face_up"]
-    true = {1: {"tool": "dynamite"}, 2: {"tool": "acid"}, 3: {"count": 2}}
+    true: dict[int, dict[str, Any]] = {1: {"tool": "dynamite"}, 2: {"tool": "acid"},
+                                       3: {"count": 2}}
     clue = next(c for c in face_up if c in true)
     assert act(robbery["boss"], "clue", {"clue": clue, **true[clue]})[0] == 200
