@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.device.display import run_display
 from companion.device.painters.palette import (
     ACCENT,
     BACKGROUND,
@@ -36,6 +37,7 @@ from companion.table.owner import Table
 from companion.table.store import Store
 from tests.clock import FakeClock
 from tests.device.frames import Written, drawn_lines
+from tests.device.test_display import Feed, Frames, Panel, link
 from tests.device.test_screen import assert_qr, colours, save
 from tests.games.robnrun_helpers import scenario_json, short_profile
 
@@ -556,6 +558,29 @@ def test_robnrun_screen_a_long_name_for_the_jackhammer_shares_the_safe_s_head(
     assert set(tools.split(", ")) == {"security card", "stethoscope", "dynamite",
                                       "2\u00d7 pneumatic road drill"}
     assert [w.cut for w in written if w.cut] == []
+
+
+def test_robnrun_screen_the_display_draws_the_safe_the_box_turned_to(heist: Heist) -> None:
+    """A page turned on the box wakes the display, which draws that safe."""
+    heist.new_game()
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    heist.do("openly")
+    heist.do("safes", safes=FULL_SAFES)
+    heist.do("deal")
+    heist.do("start")
+    panel = Panel()
+
+    def turn(frame: pygame.Surface) -> None:
+        panel.page = 1
+        panel.move(0)
+    frames = Frames(turn, lambda frame: None)
+    run_display(Feed(heist.table.published), panel, link, window=False, stop=frames.stop,
+                on_frame=frames, watchdog=frames.watchdog)
+    pages = [drawn_lines(heist.table.games, heist.table.published, 0, URL, page=n)[0]
+             for n in (0, 1)]
+    assert [pygame.image.tobytes(frame, "RGB") for frame in frames.frames] == [
+        pygame.image.tobytes(page, "RGB") for page in pages]
 
 
 def drawn(table: Table) -> Iterator[tuple[str, int, list[Written]]]:
