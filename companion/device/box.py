@@ -3,8 +3,8 @@
 The box follows the Table on a thread of its own: the Table's owner only hands each Published
 over, and the box shifts out its LEDs and starts its sounds for every one of them, in order.
 
-The box keeps only the menu cursor, the page shown of a screen read page by page, which timer
-warnings are still to come, the moment it
+The box keeps only the menu cursor, the page it shows of a screen read page by page (BACK
+turns it where it does nothing else), which timer warnings are still to come, the moment it
 shows, what it last sounded and whether the asks screen is open; everything else it shows
 comes from the Table's latest Published. The current game decides the LEDs and its sounds;
 the turn-timer warnings (10 s and 5 s left, a tick each second below 5 s) are the same for

@@ -1,9 +1,9 @@
 """The box's screen: draws the public view with the painter of the view's game.
 
 It redraws only when something it shows has changed: a new version whose public view, box
-parts or controls differ (a phone's own step changes none of them), a moved cursor or page, or a
-new figure on the running countdown (a new second, under 10 s a new tenth), or on the asks
-screen a new item or the moment before OK takes it passing. So a running turn costs at most
+parts or controls differ (a phone's own step changes none of them), a moved cursor, a turned
+page, or a new figure on the running countdown (a new second, under 10 s a new tenth), or on
+the asks screen a new item or the moment before OK takes it passing. So a running turn costs at most
 about ten frames a second, and an idle table none.
 """
 
