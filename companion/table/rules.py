@@ -199,7 +199,8 @@ def _next_game(state: TableState, action: Action, games: Games) -> TableState:
     play it (``next_setup``, as the Table spelled it out in ``setup``)."""
     chosen = next_setup(state, games, action.args.get("game"))
     setup = action.args.get("setup", {key: chosen.args[key] for key in ("seats", "options")})
-    started = replace(chosen, args={**chosen.args, **setup, "chance": action.args.get("chance", {})})
+    drawn = {"chance": action.args.get("chance", {})}
+    started = replace(chosen, args={**chosen.args, **setup, **drawn})
     return _new_game(seats.all_seated(replace(state, game_id=None, game=None)), started, games)
 
 

@@ -536,7 +536,7 @@
         t("web.next_choice", { game: next.title[state.lang] || next.title.en, count: next.seats }),
         { class: "action", data: { nextGame: next.id } },
         (event) => confirmTap(event.currentTarget, () => send("table.next_game", { game: next.id })))),
-      button(t("web.next_back"), { class: "action quiet", data: { next: "back" } },
+      button(t("web.next_back"), { class: "action", data: { next: "back" } },
         () => { state.choosing = false; render(); })];
   }
 
@@ -638,8 +638,8 @@
     const waiting = missing.length ? [h("p", { class: "hint missing", text: t("web.missing",
       { count: missing.length, seats: missing.map((seat) => seatLabel(seat.seat)).join(", ") }) })] : [];
     const benched = (v.benched || []).length ? [h("p", { class: "hint benched" }, t("web.benched"),
-      ...v.benched.map((seat) => h("span", { class: "benched-place" }, seat.name || seatLabel(seat.seat),
-        seat.taken ? presenceTag(seat) : null)))] : [];
+      ...v.benched.map((seat) => [" ", h("span", { class: "benched-place" }, seat.name || seatLabel(seat.seat),
+        seat.taken ? [" ", presenceTag(seat)] : null)]))] : [];
     section.replaceChildren(h("h2", { text: t("web.players") }), ...waiting,
       h("ol", { class: "player-list" }, rows), ...benched);
     show(section, true);
