@@ -65,11 +65,15 @@ def sit_cara_out(table: Table) -> None:
 
 
 def fits(page: Page) -> list[str]:
-    """What is wrong with ``page`` at 320 and 412 px."""
+    """What is wrong with ``page`` at 320, 360 and 412 px in English, then in German (the
+    language these pages end in)."""
     found = []
-    for width in (320, 412):
-        page.set_viewport_size({"width": width, "height": 640})
-        found += problems(page)
+    for lang in ("en", "de"):
+        page.locator(f'[data-lang="{lang}"]').first.dispatch_event("click")
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for width in (320, 360, 412):
+            page.set_viewport_size({"width": width, "height": 640})
+            found += [f"{lang} {width} px: {problem}" for problem in problems(page)]
     return found
 
 
@@ -86,10 +90,12 @@ def test_a_seated_phone_chooses_another_game_after_the_result(
     expect(gendarm).to_have_text("Räuber und Gendarm für 2 Spieler")
     expect(ben.locator('#moment [data-next-game="romme"]')).to_have_text(
         "Räuber-Rommé für 3 Spieler")
-    gendarm.tap()
-    expect(gendarm).to_have_text("Nochmal tippen zum Bestätigen")
     assert fits(ben) == []
     shoot(ben, "phone-next-game.png")
+    gendarm.tap()
+    expect(gendarm).to_have_text("Nochmal tippen zum Bestätigen")
+    ben.set_viewport_size({"width": 320, "height": 640})
+    assert problems(ben) == []
     assert table.published.public["game"] == "romme", "asked once more first"
     gendarm.tap()
     expect(ben.locator("#me")).to_have_text("Du bist Ben (Platz 2)")
@@ -147,7 +153,7 @@ def test_the_table_page_says_whose_phone_is_here_between_games(
     table.submit(Action("table.end_game"))
     lobby = host.locator("#setup-players")
     expect(lobby.locator(".player")).to_have_text([f"{name}da" for name in NAMES])
-    assert problems(host) == []
+    assert fits(host) == []
     new_game(table, "gendarm", 2)
     expect(host.locator("#players .benched .presence.here")).to_have_text("da")
     phones[2].close()                                     # Cara's phone goes
@@ -157,5 +163,5 @@ def test_the_table_page_says_whose_phone_is_here_between_games(
     expect(host.locator("#players .benched .presence.gone")).to_have_text("Telefon weg")
     table.submit(Action("table.end_game"))
     expect(lobby.locator(".presence")).to_have_text(["da", "da", "Telefon weg"])
-    assert problems(host) == []
+    assert fits(host) == []
     shoot(host, "table-lobby-players.png")
