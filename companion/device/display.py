@@ -231,6 +231,8 @@ class _Loop:
     told: Told | None = None
     refusal: Refused | None = None
     briefed: Briefed | None = None
+    paged: tuple[str, list[str]] | None = None
+    """The briefing's explanation last looked at, and its pages."""
     link: str | None = None
     dirty: bool = True
     broken: bool = False
@@ -314,7 +316,10 @@ class _Loop:
         if briefing is None:
             return None
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
-        pages = briefing_pages(self.screen.size, self.fonts, text(briefing.explain, lang))
+        explanation = text(briefing.explain, lang)
+        if self.paged is None or self.paged[0] != explanation:  # wrapped once, not every pass
+            self.paged = explanation, briefing_pages(self.screen.size, self.fonts, explanation)
+        pages = self.paged[1]
         shown = int((now - briefing.since) // BRIEFING_PAGE_S)
         return Briefed(briefing, shown, len(pages), pages[shown]) if shown < len(pages) else None
 
