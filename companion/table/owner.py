@@ -30,11 +30,11 @@ from companion.games.base import (
     IllegalAction,
     Timer,
 )
-from companion.table import seats
+from companion.table import linking, seats
 from companion.table.finished import finished_game
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
-from companion.table.records import evening
+from companion.table.records import evening, known_players, told_apart
 from companion.table.rules import (
     NEW_GAME,
     apply_table,
@@ -120,6 +120,9 @@ class Table:
         self._replayed = Replayed()
         self._evening: dict[str, JSON] = {}
         self._since = ""
+        self._players: dict[str, str] = {}
+        """The records' players by id, with their newest names (for ``table.player``)."""
+        self._known: linking.Known = {}
         self._published = self._publish_views()
 
     # -- the outside -------------------------------------------------------------------------
@@ -300,6 +303,7 @@ class Table:
                 raise IllegalAction("error.stale")
             check_action(self._state, item.action, self._games)
             action = self._draw(replace(item.action, elapsed_ms=self._elapsed_ms(item.at)))
+            action = linking.filled(action, self._state, self._players)
             state = apply_table(self._state, action, self._games)
             self._commit(action, state, item.at)
         except GetawayError as error:
@@ -493,11 +497,15 @@ class Table:
         self.submit(action)
 
     def _count_evening(self) -> None:
-        """The lobby's standings and records, counted again only when a game is recorded (a
-        history that cannot be read leaves the lobby without them)."""
+        """The lobby's standings and records and the records' players, counted again only
+        when a game is recorded (a history that cannot be read leaves the lobby without
+        them)."""
         try:
             self._since = self._since or self._store.wall_clock()
-            self._evening = evening(self._store.history(), self._games, self._since)
+            history = self._store.history()
+            self._evening = evening(history, self._games, self._since)
+            self._players = known_players(history)
+            self._known = linking.known(self._players, told_apart(self._players))
         except sqlite3.Error:
             log.exception("the history could not be read for the lobby")
 
@@ -505,5 +513,6 @@ class Table:
         state = self._state
         public, private, device = table_views(state, self._games, self._version)
         device["evening"] = self._evening
+        public = {**public, "returning": linking.returning(state, self._known)}
         return Published(self._version, self._entered, public, private,
                          table_controls(state, self._games), device)

@@ -7,6 +7,7 @@ from collections.abc import Container
 from dataclasses import replace
 
 from companion.games.base import Action, Games, IllegalAction, InvalidAction, whole
+from companion.table.linking import renamed
 from companion.table.state import Claim, Seat, TableState
 
 NAME_LENGTH = 20
@@ -24,7 +25,7 @@ def claim(state: TableState, action: Action, games: Games) -> TableState:
         raise IllegalAction("error.seat_taken")
     name = _name_arg(action, fallback=state.seats[seat].name)
     state = replace(state, claims=tuple(c for c in state.claims if c.token_hash != token_hash))
-    return _taken(state, seat, Seat(name, token_hash))
+    return _taken(state, seat, renamed(state.seats[seat], name, token_hash))
 
 
 def request(state: TableState, action: Action, games: Games) -> TableState:
@@ -43,7 +44,8 @@ def grant(state: TableState, action: Action, games: Games) -> TableState:
     """The seat goes to the phone that asked for it; the phone that held it loses it."""
     seat = _seat_arg(state, action)
     claim = _claim_for(state, seat)
-    state = _taken(state, seat, Seat(claim.name or state.seats[seat].name, claim.token_hash))
+    held = state.seats[seat]
+    state = _taken(state, seat, renamed(held, claim.name or held.name, claim.token_hash))
     return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
 
 
@@ -64,7 +66,8 @@ def deny(state: TableState, action: Action, games: Games) -> TableState:
 
 def rename(state: TableState, action: Action, games: Games) -> TableState:
     seat = _seat_arg(state, action)
-    return _with_seat(state, seat, replace(state.seats[seat], name=_name_arg(action)))
+    held = state.seats[seat]
+    return _with_seat(state, seat, renamed(held, _name_arg(action), held.token_hash))
 
 
 def release(state: TableState, action: Action, games: Games) -> TableState:

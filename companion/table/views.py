@@ -54,6 +54,22 @@ class SeatView(TypedDict):
     here: NotRequired[bool]
 
 
+class PlayerView(TypedDict):
+    """A player of the records: their id and the name the pages show."""
+
+    id: str
+    name: str
+
+
+class ReturningView(TypedDict):
+    """A seat whose name earlier players went by, and those players: the table page asks
+    whether it is one of them (``table.player``)."""
+
+    seat: int
+    name: str
+    players: list[PlayerView]
+
+
 class ClaimView(TypedDict):
     seat: int
     name: str
@@ -135,6 +151,8 @@ class TableView(TypedDict, Generic[G]):
     """The same whenever one is saved (the screen shows it while the box has no network)."""
     box: NotRequired[Annotated[dict[str, JSON], BOX]]
     """What the game shows on the box's screen alone (``Game.box_view``)."""
+    returning: NotRequired[list[ReturningView]]
+    """The seats the table page asks about (the Table adds them from the records)."""
     evening: NotRequired[Annotated[dict[str, JSON], BOX]]
     """The lobby's standings of the evening and each game's record line (counted by the
     Table from the history when a game is recorded)."""
