@@ -7,6 +7,7 @@ The Table also watches the running turn timer and submits the timeout itself.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import logging
 import queue
@@ -158,6 +159,14 @@ class Table:
         item = _Item(action, self._clock(), expect_version)
         self._queue.put(item)
         return item.future
+
+    def relink(self, player: str, into: str) -> None:
+        """After the records' player ``player`` was merged into ``into``: the seats linked to
+        ``player`` are ``into``'s now (one whose ``into`` sits elsewhere stays as it is)."""
+        for index, seat in enumerate(self._state.seats):
+            if seat.player == player:
+                with contextlib.suppress(GetawayError):
+                    self.submit(Action(linking.LINK, None, {"seat": index, "player": into}))
 
     def recount(self) -> None:
         """Count the lobby's standings and records again after the players' changes rewrote

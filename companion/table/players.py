@@ -1,7 +1,8 @@
 """The group's players across evenings, kept in the history's seats (a seat's player is the
 one the table page linked it to, else its name, see ``records.player_of``): two players
-merged into one, a player forgotten with their records. Each changes the recorded games in one transaction of its own connection, beside
-the Table's (SQLite lets one writer at a time; the other waits)."""
+merged into one, a player forgotten with their records. Each changes the recorded games in
+one transaction of its own connection, beside the Table's (SQLite lets one writer at a time;
+the other waits)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 
 A player is the id the table page linked a seat to, else the name typed on a phone or the
 table page, the same whatever its case or spaces; a seat without a name belongs to nobody's
-records. Players of one name are told apart by a number after it. Only finished games count, and only what
-their outcome made public at the end (places, scores and what each game's tally reads).
+records. Players of one name are told apart by a number after it. Only finished games count,
+and only what their outcome made public at the end (places, scores and what each game's tally
+reads).
 """
 
 from __future__ import annotations

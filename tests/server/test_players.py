@@ -97,3 +97,20 @@ def test_only_the_table_page_links_a_phone_to_an_earlier_player(
     assert table.published.public["returning"] == []
     table.submit(Action("table.rename", None, {"seat": 1, "name": "ANNA"}))
     assert table.published.public["returning"] == [], "the seat stays Anna (2)"
+
+
+def test_a_seat_of_a_merged_player_goes_on_as_the_player_merged_into(
+        host_page: FlaskClient, table: Table) -> None:
+    named_games(table, ("Annie", "Ben"), ("Anna", "Ben"))
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": 0, "rounds": 1}}))
+    table.submit(Action("table.rename", None, {"seat": 0, "name": "Annie"}))
+    table.submit(Action("table.player", None, {"seat": 0, "player": "annie"}))
+    assert host_page.post("/api/players/merge", json={"player": "annie", "into": "anna"}).json \
+        == {"changed": 1}
+    for kind in ("resume", "end_turn", "end_turn", "romme"):
+        table.submit(Action(kind))
+    table.submit(Action("score", None, {"seat": 1, "tiles": [7, 50]}))
+    table.submit(Action("confirm_scores"))
+    assert players(table) == {"anna": ("Annie", 3), "ben": ("Ben", 3)}  # her newest name
