@@ -378,7 +378,7 @@ MUTATIONS = [
              ("tests/server/test_players.py::"
               "test_only_the_table_page_links_a_phone_to_an_earlier_player",)),
     Mutation("a seat is linked to a player the records do not have", LINKING,
-             'if action.args.get("player") not in {*known, *held}:', "if False:",
+             'if player not in {*known, *held}:', "if False:",
              ("tests/test_players.py::test_a_link_is_refused_where_it_would_mislead",)),
     Mutation("the table page chooses a new player's id", LINKING,
              'if "player" in action.args:', "if False:",

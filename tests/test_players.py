@@ -16,6 +16,7 @@ from companion.table import export, players
 from companion.table.owner import Table
 from companion.table.records import records
 from companion.table.store import Store
+from companion.table.views import SEAT_COLOURS
 
 
 @pytest.fixture
@@ -43,9 +44,10 @@ def romme(table: Table, *names: str, seats: int = 2) -> None:
 
 def play_out(table: Table) -> None:
     """Seat 0 goes out on its second turn, seat 1 keeps a 7 and a joker (a third: a 5)."""
-    for kind in ("resume", "end_turn", "end_turn", "romme"):
+    seats = len(table.published.public["seats"])
+    for kind in ("resume", *("end_turn",) * seats, "romme"):
         table.submit(Action(kind))
-    for seat in range(1, len(table.published.public["seats"])):
+    for seat in range(1, seats):
         table.submit(Action("score", None, {"seat": seat, "tiles": [7, 50] if seat == 1 else [5]}))
     table.submit(Action("confirm_scores"))
 
@@ -170,3 +172,31 @@ def test_a_game_keeps_the_names_it_was_played_under(table: Table, database: Path
     table.submit(Action("table.end_game"))
     assert [seat["name"] for seat in table.history()[0]["seats"]] == ["Anna", None]
     assert played(table) == {"anna": ("Anna", 2), "ben": ("Ben", 1)}
+
+
+def test_a_returning_player_sits_in_their_old_colour_where_it_is_free(database: Path) -> None:
+    store = Store(database)                  # an evening before: Eve in blue, Dora in green
+    store.append(Action("table.language", None, {"language": "de"}).to_json(), None, (1, {
+        "game": "romme", "title": {"de": "Rommé", "en": "Rommé"}, "finished": False,
+        "outcome": None, "seats": [{"seat": 0, "name": "Eve", "colour": SEAT_COLOURS[0]},
+                                   {"seat": 5, "name": "Dora", "colour": SEAT_COLOURS[5]}]}))
+    store.close()
+    table = Table(Store(database), GAMES)
+    table.start()
+    try:
+        romme(table, "Anna", "Dora", "Eve", seats=3)
+        link(table, 1, player="dora")
+        link(table, 2, player="eve")                     # blue is Anna's seat's tonight
+        colours = [seat["colour"] for seat in table.published.public["seats"]]
+        assert colours == [SEAT_COLOURS[0], SEAT_COLOURS[5], SEAT_COLOURS[2]]
+        play_out(table)
+        assert [seat["colour"] for seat in table.history()[0]["seats"]] == colours
+        table.submit(Action("table.end_game"))
+        romme(table, seats=6)                   # seat 6's green is Dora's: it takes another
+        colours = [seat["colour"] for seat in table.published.public["seats"]]
+        assert colours[:5] == [SEAT_COLOURS[0], SEAT_COLOURS[5], *SEAT_COLOURS[2:5]]
+        assert colours[5] == SEAT_COLOURS[1]
+        table.submit(Action("table.rename", None, {"seat": 1, "name": "Dora Lee"}))
+        assert table.published.public["seats"][1]["colour"] == SEAT_COLOURS[1]
+    finally:
+        table.stop()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.games.base import JSON, Action, Games
 from companion.table.records import linked
 from companion.table.state import TableState
-from companion.table.views import seat_colour
+from companion.table.views import place_colours
 
 
 def finished_game(before: TableState, after: TableState, action: Action,
@@ -33,7 +33,9 @@ def record(state: TableState, games: Games) -> dict[str, JSON]:
     assert state.game_id is not None
     game = games[state.game_id]
     result = game.outcome(state.game)
+    colours = place_colours(state.seats + state.benched)
     return {"game": state.game_id, "title": dict(game.title), "finished": result is not None,
-            "seats": [{"seat": i, "name": seat.name, "colour": seat_colour(i),
-                       **linked(seat.name, seat.player)} for i, seat in enumerate(state.seats)],
+            "seats": [{"seat": i, "name": seat.name, "colour": colour,
+                       **linked(seat.name, seat.player)}
+                      for i, (seat, colour) in enumerate(zip(state.seats, colours, strict=False))],
             "outcome": result}

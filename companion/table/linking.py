@@ -11,20 +11,23 @@ from dataclasses import replace
 from companion.games.base import JSON, Action, Games, IllegalAction, InvalidAction, whole
 from companion.table.records import player_key
 from companion.table.state import Seat, TableState
+from companion.table.views import SEAT_COLOURS, place_colours
 
 LINK = "table.player"
 
 
 def renamed(seat: Seat, name: str, token_hash: str | None) -> Seat:
-    """``seat`` under ``name``, held by ``token_hash``: its player stays while the name's
-    letters do (another name is someone the table page has not linked)."""
-    same = seat.player is not None and player_key(name) == player_key(seat.name)
-    return Seat(name, token_hash, seat.player if same else None)
+    """``seat`` under ``name``, held by ``token_hash``: its player and their colour stay
+    while the name's letters do (another name is someone the table page has not linked)."""
+    if seat.player is not None and player_key(name) == player_key(seat.name):
+        return replace(seat, name=name, token_hash=token_hash)
+    return Seat(name, token_hash)
 
 
 def link(state: TableState, action: Action, games: Games) -> TableState:
     """The seat (``seat``) is the records' player ``player``: an earlier one, or a new one
-    the Table gave an id of its own (``new``)."""
+    the Table gave an id of its own (``new``). An earlier one sits in the colour of their
+    last game (``player_colour``, filled in by the Table) where no other place shows it."""
     index = _place(state, action)
     seat, player = state.seats[index], action.args.get("player")
     if not seat.name:
@@ -33,21 +36,31 @@ def link(state: TableState, action: Action, games: Games) -> TableState:
         raise InvalidAction("error.player_unknown")
     if any(other.player == player for at, other in enumerate(state.seats) if at != index):
         raise IllegalAction("error.player_seated")
-    seats = (*state.seats[:index], replace(seat, player=player), *state.seats[index + 1:])
+    colour = action.args.get("player_colour")
+    places = state.seats + state.benched
+    shown = [c for at, c in enumerate(place_colours(places)) if at != index]
+    own = colour if colour in SEAT_COLOURS and colour not in shown else None
+    seats = (*state.seats[:index], replace(seat, player=player, colour=own),
+             *state.seats[index + 1:])
     return replace(state, seats=seats)
 
 
-def filled(action: Action, state: TableState, known: Collection[str]) -> Action:
+def filled(action: Action, state: TableState, known: Collection[str],
+           colours: Mapping[str, str]) -> Action:
     """A new ``table.player`` as the Table logs it: a new player gets an id nobody in the
     records or at the table has (``player``, filled in here); an earlier one must be one
-    of them. Replays read the id from the log."""
+    of them, and comes with the colour of their last game (``player_colour``). Replays read both
+    from the log."""
     if action.type != LINK:
         return action
     held = {seat.player for seat in state.seats + state.benched if seat.player is not None}
     if action.args.get("new") is not True:
-        if action.args.get("player") not in {*known, *held}:
+        player = action.args.get("player")
+        if player not in {*known, *held}:
             raise InvalidAction("error.player_unknown")
-        return action
+        colour = colours.get(str(player))
+        return action if colour is None else replace(
+            action, args={**action.args, "player_colour": colour})
     if "player" in action.args:
         raise InvalidAction("error.action_malformed")
     name = state.seats[_place(state, action)].name

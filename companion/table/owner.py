@@ -35,7 +35,7 @@ from companion.table import linking, seats
 from companion.table.finished import finished_game
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
-from companion.table.records import evening, known_players, told_apart
+from companion.table.records import evening, known_players, player_colours, told_apart
 from companion.table.rules import (
     NEW_GAME,
     apply_table,
@@ -124,6 +124,7 @@ class Table:
         self._players: dict[str, str] = {}
         """The records' players by id, with their newest names (for ``table.player``)."""
         self._known: linking.Known = {}
+        self._colours: dict[str, str] = {}
         self._published = self._publish_views()
 
     # -- the outside -------------------------------------------------------------------------
@@ -312,7 +313,7 @@ class Table:
                 raise IllegalAction("error.stale")
             check_action(self._state, item.action, self._games)
             action = self._draw(replace(item.action, elapsed_ms=self._elapsed_ms(item.at)))
-            action = linking.filled(action, self._state, self._players)
+            action = linking.filled(action, self._state, self._players, self._colours)
             state = apply_table(self._state, action, self._games)
             self._commit(action, state, item.at)
         except GetawayError as error:
@@ -515,6 +516,7 @@ class Table:
             self._evening = evening(history, self._games, self._since)
             self._players = known_players(history)
             self._known = linking.known(self._players, told_apart(self._players))
+            self._colours = player_colours(history)
         except sqlite3.Error:
             log.exception("the history could not be read for the lobby")
 

@@ -83,6 +83,17 @@ def known_players(history: History) -> dict[str, str]:
     return names
 
 
+def player_colours(history: History) -> dict[str, str]:
+    """The colour of each player's seat at their newest recorded game that kept one, by id."""
+    colours: dict[str, str] = {}
+    for game in history:
+        for seat in game.get("seats") or ():
+            player, colour = player_of(seat), seat.get("colour")
+            if player is not None and isinstance(colour, str):
+                colours.setdefault(player, colour)
+    return colours
+
+
 def told_apart(names: Mapping[str, str]) -> dict[str, str]:
     """The names pages show for players by id: players of one name (whatever its case and
     spaces) after the first, in the order of their ids, carry a number, "Anna (2)"."""

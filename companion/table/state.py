@@ -18,11 +18,13 @@ UNDO_DEPTH = 200
 class Seat:
     """A place at the table: the player's name and, once a phone holds it, its token's hash;
     ``player`` is the id of the player in the records the table page linked it to (None:
-    the name alone says who it is, see ``seat_players``)."""
+    the name alone says who it is, see ``linking``), ``colour`` the colour that player had
+    at their last game, theirs again where it was free (None: the place's own)."""
 
     name: str = ""
     token_hash: str | None = None
     player: str | None = None
+    colour: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +155,12 @@ class TableState:
 
 
 def _seat_json(seat: Seat) -> list[JSON]:
-    """A place as a snapshot keeps it: name and token hash, and its player where linked
-    (snapshots from before players were linked have the first two only)."""
-    kept: list[JSON] = [seat.name, seat.token_hash]
-    return kept if seat.player is None else [*kept, seat.player]
+    """A place as a snapshot keeps it: name and token hash, then its player and colour where
+    linked (snapshots from before players were linked have the first two only)."""
+    kept: list[JSON] = [seat.name, seat.token_hash, seat.player, seat.colour]
+    while len(kept) > 2 and kept[-1] is None:
+        kept.pop()
+    return kept
 
 
 def _step(game: Any, action: str, seat: int | None, final: str | None, clock_ms: int,

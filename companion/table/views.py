@@ -11,7 +11,7 @@ a view but in the box's QR code."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
 from typing import (
@@ -285,12 +285,14 @@ def table_view(state: TableState, games: Games, seat: int | None,
 def table_views(state: TableState, games: Games, version: int) -> Views:
     """The public view, every seat's and the box's own parts, what they share computed once:
     each is what ``strip`` leaves its reader of all the table shows."""
+    colours = place_colours(state.seats + state.benched)
     shared: dict[str, JSON] = {
         "version": version,
         "language": state.language,
         "game": state.game_id,
-        "seats": [seat_view(i, s) for i, s in enumerate(state.seats)],
-        "benched": [seat_view(i, s) for i, s in enumerate(state.benched, len(state.seats))],
+        "seats": [seat_view(i, s, colours[i]) for i, s in enumerate(state.seats)],
+        "benched": [seat_view(i, s, colours[i])
+                    for i, s in enumerate(state.benched, len(state.seats))],
         "claims": [{"seat": c.seat, "name": c.name} for c in state.claims],
         "wifi": None if state.wifi is None else {**state.wifi.public(),
                                                  "shown": state.show_wifi},
@@ -372,14 +374,33 @@ def step_name(game: Game[Any], action: str) -> str:
     return "undo.last_step"
 
 
-def seat_view(index: int, seat: Seat) -> dict[str, JSON]:
+def seat_view(index: int, seat: Seat, colour: str) -> dict[str, JSON]:
     """What everyone sees of place ``index``: never its token, only whether a phone holds it."""
     return {"seat": index, "name": seat.name, "taken": seat.token_hash is not None,
-            "colour": seat_colour(index)}
+            "colour": colour}
 
 
 def seat_colour(seat: int) -> str:
+    """The colour of place ``seat`` by its number."""
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def place_colours(places: Sequence[Seat]) -> list[str]:
+    """The colour of each of the evening's places (seats, then those sitting out): a linked
+    player's own where no place before took it, else the place's by its number where no
+    player has that as their own, else the first colour nobody shows."""
+    own: dict[str, int] = {}
+    for index, place in enumerate(places):
+        if place.colour in SEAT_COLOURS:
+            own.setdefault(place.colour, index)
+    shown = {index: colour for colour, index in own.items()}
+    shown |= {index: seat_colour(index) for index in range(len(places))
+              if index not in shown and seat_colour(index) not in own}
+    for index in range(len(places)):
+        if index not in shown:
+            taken = set(shown.values())
+            shown[index] = next((c for c in SEAT_COLOURS if c not in taken), seat_colour(index))
+    return [shown[index] for index in range(len(places))]
 
 
 def has_secrets(private: Mapping[str, JSON]) -> bool:
