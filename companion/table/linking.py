@@ -48,9 +48,9 @@ def link(state: TableState, action: Action, games: Games) -> TableState:
 def filled(action: Action, state: TableState, known: Collection[str],
            colours: Mapping[str, str]) -> Action:
     """A new ``table.player`` as the Table logs it: a new player gets an id nobody in the
-    records or at the table has (``player``, filled in here); an earlier one must be one
-    of them, and comes with the colour of their last game (``player_colour``). Replays read both
-    from the log."""
+    records or at the table has (``player``, filled in here); an earlier one must be one of
+    them, and comes with the colour of their last game (``player_colour``). Replays read
+    both from the log."""
     if action.type != LINK:
         return action
     held = {seat.player for seat in state.seats + state.benched if seat.player is not None}

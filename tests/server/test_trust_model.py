@@ -287,8 +287,8 @@ def test_what_no_phone_may_pass_is_what_the_steps_declare_the_box_fills_in() -> 
     assert {kind: step.filled_in for kind, step in TABLE_STEPS.items() if step.filled_in} == {
         "table.rematch": {"chance"}, "table.claim": {"token_hash", "replaces", "force"},
         "table.request": token, "table.withdraw": token, "table.host_ask": {"token_hash", "label"},
-        "table.host_add": token}
-    assert {"token_hash", "force", "replaces", "chance", "label"} == FILLED_IN
+        "table.host_add": token, "table.player": {"player_colour"}}
+    assert {"token_hash", "force", "replaces", "chance", "label", "player_colour"} == FILLED_IN
 
 
 # -- other sites' pages, foreign names, cookies and headers ---------------------------------
