@@ -13,10 +13,10 @@ import pytest
 from companion.games import GAMES
 from companion.games.base import Action, IllegalAction, InvalidAction
 from companion.table import export, players
+from companion.table.colours import SEAT_COLOURS
 from companion.table.owner import Table
 from companion.table.records import records
 from companion.table.store import Store
-from companion.table.views import SEAT_COLOURS
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ before its end is recorded then, as not finished, without an outcome.
 from __future__ import annotations
 
 from companion.games.base import JSON, Action, Games
+from companion.table.colours import place_colours
 from companion.table.records import linked
 from companion.table.state import TableState
-from companion.table.views import place_colours
 
 
 def finished_game(before: TableState, after: TableState, action: Action,

@@ -9,9 +9,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import replace
 
 from companion.games.base import JSON, Action, Games, IllegalAction, InvalidAction, whole
+from companion.table.colours import SEAT_COLOURS, place_colours
 from companion.table.records import player_key
 from companion.table.state import Seat, TableState
-from companion.table.views import SEAT_COLOURS, place_colours
 
 LINK = "table.player"
 

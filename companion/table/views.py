@@ -11,7 +11,7 @@ a view but in the box's QR code."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from functools import cache
 from typing import (
@@ -31,14 +31,12 @@ from typing import (
 from companion.games.base import JSON, Game, Games
 from companion.games.visibility import BOX, HOST, Visible
 from companion.i18n import CORE
+from companion.table.colours import place_colours
 from companion.table.documents import documents
 from companion.table.guide import GuideView, guide_view
+from companion.table.rules import next_games
 from companion.table.state import Seat, TableState
 from companion.table.teaching import TeachingView, teaching_view
-
-SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c")
-"""One colour a seat, the same on the box's screen and every phone; none of them is an alarm
-colour of the police station (yellow, green, white, red)."""
 
 G = TypeVar("G")
 
@@ -114,6 +112,14 @@ class GameSummary(TypedDict):
     options: list[OptionView]
 
 
+class NextGame(TypedDict):
+    """A game a phone may choose after a result, and its seats for the evening's players."""
+
+    id: str
+    title: dict[str, str]
+    seats: int
+
+
 class TableView(TypedDict, Generic[G]):
     """A view of the table for one reader; ``G`` is its game's view (``state``).
 
@@ -136,6 +142,8 @@ class TableView(TypedDict, Generic[G]):
     box_setup: NotRequired[list[str] | None]
     title: NotRequired[dict[str, str]]
     outcome: NotRequired[dict[str, JSON] | None]
+    next_games: NotRequired[list[NextGame]]
+    """Once the game is over: what ``table.next_game`` may start next."""
     guide: NotRequired[GuideView | None]
     teaching: NotRequired[TeachingView | None]
     me: int | None
@@ -310,9 +318,12 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
     game = games[state.game_id]
     timer = game.timer(state.game)
     public = game.public_view(state.game)
+    outcome = game.outcome(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
-                  outcome=game.outcome(state.game), guide=guide_view(game, state.game),
+                  outcome=outcome, guide=guide_view(game, state.game),
                   teaching=teaching_view(state, games))
+    if outcome is not None:
+        shared["next_games"] = list(next_games(state, games))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     everyone = _reader(shared, state, None, public, False, undo_note(state, game, None, public),
                        box)
@@ -378,29 +389,6 @@ def seat_view(index: int, seat: Seat, colour: str) -> dict[str, JSON]:
     """What everyone sees of place ``index``: never its token, only whether a phone holds it."""
     return {"seat": index, "name": seat.name, "taken": seat.token_hash is not None,
             "colour": colour}
-
-
-def seat_colour(seat: int) -> str:
-    """The colour of place ``seat`` by its number."""
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def place_colours(places: Sequence[Seat]) -> list[str]:
-    """The colour of each of the evening's places (seats, then those sitting out): a linked
-    player's own where no place before took it, else the place's by its number where no
-    player has that as their own, else the first colour nobody shows."""
-    own: dict[str, int] = {}
-    for index, place in enumerate(places):
-        if place.colour in SEAT_COLOURS:
-            own.setdefault(place.colour, index)
-    shown = {index: colour for colour, index in own.items()}
-    shown |= {index: seat_colour(index) for index in range(len(places))
-              if index not in shown and seat_colour(index) not in own}
-    for index in range(len(places)):
-        if index not in shown:
-            taken = set(shown.values())
-            shown[index] = next((c for c in SEAT_COLOURS if c not in taken), seat_colour(index))
-    return [shown[index] for index in range(len(places))]
 
 
 def has_secrets(private: Mapping[str, JSON]) -> bool:
