@@ -21,6 +21,7 @@ PAGES = "companion/server/pages.py"
 REQUEST = "companion/server/request.py"
 STREAM = "companion/server/stream.py"
 HOSTS = "companion/table/hosts.py"
+LINKING = "companion/table/linking.py"
 OWNER = "companion/table/owner.py"
 RULES = "companion/table/rules.py"
 BASE = "companion/games/base.py"
@@ -371,6 +372,18 @@ MUTATIONS = [
              "context.codes().redeem",
              ("tests/server/test_handover_link.py::"
               "test_naming_a_hand_over_code_uses_nothing_up_and_moves_no_seat",)),
+    # -- the records' players ------------------------------------------------------------
+    Mutation("a phone links its seat to someone else's records", RULES,
+             "linking.LINK: base.Step(does=linking.link, by=HOST,",
+             "linking.LINK: base.Step(does=linking.link,",
+             ("tests/server/test_players.py::"
+              "test_only_the_table_page_links_a_phone_to_an_earlier_player",)),
+    Mutation("a seat is linked to a player the records do not have", LINKING,
+             'if player not in {*known, *held}:', "if False:",
+             ("tests/test_players.py::test_a_link_is_refused_where_it_would_mislead",)),
+    Mutation("the table page chooses a new player's id", LINKING,
+             'if "player" in action.args:', "if False:",
+             ("tests/test_players.py::test_a_link_is_refused_where_it_would_mislead",)),
     # -- the games' secret parts ---------------------------------------------------------
     Mutation("Rob 'n Run: the box plays the boss's part although a phone holds the seat",
              ROBNRUN,

@@ -114,10 +114,12 @@ def csv_text(exported: dict[str, Any]) -> str:
 
 @bp.post("/api/players/merge")
 def merge_players() -> Response:
-    """The table page records one player's games under another's name."""
+    """The table page records one player's games as another's, under their name; a seat
+    linked to the first is the second's from now on."""
     body = _host_body()
-    changed = players.merge(context.table().database, _player(body, "player"),
-                            _player(body, "into"))
+    player, into = _player(body, "player"), _player(body, "into")
+    changed = players.merge(context.table().database, player, into)
+    context.table().relink(player, into)
     context.table().recount()
     return jsonify(changed=changed)
 

@@ -32,7 +32,7 @@ from companion.games.base import (
     logged_options,
     whole,
 )
-from companion.table import box_options, hosts, seats, settings, teaching
+from companion.table import box_options, hosts, linking, seats, settings, teaching
 from companion.table.documents import documents, forget, save
 from companion.table.state import UNDO_DEPTH, Handler, Step, TableState, undoable
 
@@ -64,9 +64,9 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     step = Step(state.game, action.type, action.seat, final(game, state.game, action, after),
                 state.clock_ms, clock_runs=timer is not None and timer.running,
                 taught=state.teaching)
-    return teaching.taught(state, replace(state, game=after,
-                                          clock_ms=state.clock_ms + action.elapsed_ms,
-                                          undo=((*state.undo, step))[-UNDO_DEPTH:]), games)
+    return linking.settled(state, teaching.taught(
+        state, replace(state, game=after, clock_ms=state.clock_ms + action.elapsed_ms,
+                       undo=((*state.undo, step))[-UNDO_DEPTH:]), games), games)
 
 
 def final(game: Game[Any], before: Any, action: Action, after: Any) -> str | None:
@@ -281,6 +281,10 @@ TABLE_STEPS: Mapping[str, TableStep] = {
     "table.rename": base.Step(does=seats.rename, by=OWN_SEAT,
                               arguments={"seat": int, "name": str}),
     "table.release": base.Step(does=seats.release, by=OWN_SEAT, arguments={"seat": int}),
+    linking.LINK: base.Step(does=linking.link, by=HOST,
+                            arguments={"seat": int, "player": str, "new": bool,
+                                       "player_colour": str},
+                            filled_in=frozenset({"player_colour"})),
     "table.language": base.Step(does=settings.language, by=HOST, arguments={"language": str}),
     "table.request": base.Step(does=seats.request, by=SERVER,
                                arguments={"seat": int, "name": str, "token_hash": str},

@@ -7,6 +7,7 @@ from collections.abc import Container
 from dataclasses import replace
 
 from companion.games.base import Action, Games, IllegalAction, InvalidAction, whole
+from companion.table.linking import renamed
 from companion.table.state import Claim, Seat, TableState
 
 NAME_LENGTH = 20
@@ -25,7 +26,7 @@ def claim(state: TableState, action: Action, games: Games) -> TableState:
         raise IllegalAction("error.seat_taken")
     name = _name_arg(action, fallback=_places(state)[seat].name)
     state = replace(state, claims=tuple(c for c in state.claims if c.token_hash != token_hash))
-    return _taken(state, seat, Seat(name, token_hash))
+    return _taken(state, seat, renamed(_places(state)[seat], name, token_hash))
 
 
 def request(state: TableState, action: Action, games: Games) -> TableState:
@@ -46,7 +47,8 @@ def grant(state: TableState, action: Action, games: Games) -> TableState:
     it."""
     seat = _place_arg(state, action)
     claim = _claim_for(state, seat)
-    state = _taken(state, seat, Seat(claim.name or _places(state)[seat].name, claim.token_hash))
+    held = _places(state)[seat]
+    state = _taken(state, seat, renamed(held, claim.name or held.name, claim.token_hash))
     return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
 
 
@@ -67,7 +69,8 @@ def deny(state: TableState, action: Action, games: Games) -> TableState:
 
 def rename(state: TableState, action: Action, games: Games) -> TableState:
     seat = _seat_arg(state, action)
-    return _with_seat(state, seat, replace(state.seats[seat], name=_name_arg(action)))
+    held = state.seats[seat]
+    return _with_seat(state, seat, renamed(held, _name_arg(action), held.token_hash))
 
 
 def release(state: TableState, action: Action, games: Games) -> TableState:

@@ -31,15 +31,12 @@ from typing import (
 from companion.games.base import JSON, Game, Games
 from companion.games.visibility import BOX, HOST, Visible
 from companion.i18n import CORE
+from companion.table.colours import place_colours
 from companion.table.documents import documents
 from companion.table.guide import GuideView, guide_view
 from companion.table.rules import next_games
 from companion.table.state import Seat, TableState
 from companion.table.teaching import TeachingView, teaching_view
-
-SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c")
-"""One colour a seat, the same on the box's screen and every phone; none of them is an alarm
-colour of the police station (yellow, green, white, red)."""
 
 G = TypeVar("G")
 
@@ -53,6 +50,22 @@ class SeatView(TypedDict):
     taken: bool
     colour: str
     here: NotRequired[bool]
+
+
+class PlayerView(TypedDict):
+    """A player of the records: their id and the name the pages show."""
+
+    id: str
+    name: str
+
+
+class ReturningView(TypedDict):
+    """A seat whose name earlier players went by, and those players: the table page asks
+    whether it is one of them (``table.player``)."""
+
+    seat: int
+    name: str
+    players: list[PlayerView]
 
 
 class ClaimView(TypedDict):
@@ -146,6 +159,8 @@ class TableView(TypedDict, Generic[G]):
     """The same whenever one is saved (the screen shows it while the box has no network)."""
     box: NotRequired[Annotated[dict[str, JSON], BOX]]
     """What the game shows on the box's screen alone (``Game.box_view``)."""
+    returning: NotRequired[list[ReturningView]]
+    """The seats the table page asks about (the Table adds them from the records)."""
     evening: NotRequired[Annotated[dict[str, JSON], BOX]]
     """The lobby's standings of the evening and each game's record line (counted by the
     Table from the history when a game is recorded)."""
@@ -278,12 +293,14 @@ def table_view(state: TableState, games: Games, seat: int | None,
 def table_views(state: TableState, games: Games, version: int) -> Views:
     """The public view, every seat's and the box's own parts, what they share computed once:
     each is what ``strip`` leaves its reader of all the table shows."""
+    colours = place_colours(state.seats + state.benched)
     shared: dict[str, JSON] = {
         "version": version,
         "language": state.language,
         "game": state.game_id,
-        "seats": [seat_view(i, s) for i, s in enumerate(state.seats)],
-        "benched": [seat_view(i, s) for i, s in enumerate(state.benched, len(state.seats))],
+        "seats": [seat_view(i, s, colours[i]) for i, s in enumerate(state.seats)],
+        "benched": [seat_view(i, s, colours[i])
+                    for i, s in enumerate(state.benched, len(state.seats))],
         "claims": [{"seat": c.seat, "name": c.name} for c in state.claims],
         "wifi": None if state.wifi is None else {**state.wifi.public(),
                                                  "shown": state.show_wifi},
@@ -368,14 +385,10 @@ def step_name(game: Game[Any], action: str) -> str:
     return "undo.last_step"
 
 
-def seat_view(index: int, seat: Seat) -> dict[str, JSON]:
+def seat_view(index: int, seat: Seat, colour: str) -> dict[str, JSON]:
     """What everyone sees of place ``index``: never its token, only whether a phone holds it."""
     return {"seat": index, "name": seat.name, "taken": seat.token_hash is not None,
-            "colour": seat_colour(index)}
-
-
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            "colour": colour}
 
 
 def has_secrets(private: Mapping[str, JSON]) -> bool:

@@ -345,6 +345,39 @@ def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
     walk.verdict()
 
 
+def test_the_table_page_asks_whether_a_name_is_a_player_from_before(walk: Walk) -> None:
+    """Two Annas and a Ben in the records; in the lobby and in a game, Anna's and Ben's names
+    typed again at other seats: the table page asks about each (a button for each Anna);
+    one answer takes its question away."""
+    anna, ben = long_name("Anna"), long_name("Ben")
+    links = ({"seat": 0, "player": ben.casefold()}, {"seat": 1, "new": True})
+    for first, second, linked in ((anna, ben, ()), (ben, anna, links)):
+        walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                                 "options": {"first_player": 0, "rounds": 1}}),
+                 Action("table.rename", None, {"seat": 0, "name": first}),
+                 Action("table.rename", None, {"seat": 1, "name": second}),
+                 *(Action("table.player", None, args) for args in linked),
+                 Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
+                 Action("score", None, {"seat": 1, "tiles": [7, 50]}),
+                 Action("confirm_scores"), Action("table.end_game"))
+    walk.host()
+    walk.act(Action("table.rename", None, {"seat": 0, "name": anna}),
+             Action("table.rename", None, {"seat": 1, "name": ben}))
+    page = walk.pages["table"]
+    expect(page.locator("#returning .returning-ask")).to_have_count(2)
+    expect(page.locator('#returning [data-seat="0"] button')).to_have_count(3)
+    walk.look("returning-lobby", "table")
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                             "options": {"first_player": 0}}))
+    walk.look("returning-game", "table")
+    page.locator(f'#returning [data-seat="1"] [data-player="{ben.casefold()}"]').click()
+    expect(page.locator("#returning .returning-ask")).to_have_count(1)
+    page.locator('#returning [data-seat="0"] [data-new="true"]').click()
+    expect(page.locator("#returning")).to_be_hidden()
+    assert walk.table.published.public["returning"] == []
+    walk.verdict()
+
+
 def test_four_phones_reach_the_first_turn_in_few_taps(walk: Walk) -> None:
     """The first evening: four phones scan the QR code, type a name, tap a seat; one taps
     Start. Taps are counted (at most 14, as the trials found), the time is printed."""

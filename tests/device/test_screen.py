@@ -39,10 +39,10 @@ from companion.device.screen import READ_STEPS, Screen, drawable_beside, menu_la
 from companion.games import GAMES
 from companion.games.base import Action, Button, Controls, MenuItem, Sound
 from companion.games.romme.screen import PAINTER as ROMME_PAINTER
+from companion.table.colours import seat_colour
 from companion.table.menu import lobby_controls
 from companion.table.owner import Table
 from companion.table.published import Published
-from companion.table.views import seat_colour
 from tests.device.frames import drawn_lines
 from tests.tiny import GAME as TINY
 from tests.tiny.screen import PAINTER as TINY_PAINTER

@@ -8,6 +8,7 @@ from flask.testing import FlaskClient
 from companion.games.base import Action
 from companion.table.owner import Table
 from companion.table.records import records
+from tests.server.conftest import send_action
 
 
 def named_games(table: Table, *pairs: tuple[str, str]) -> None:
@@ -70,3 +71,46 @@ def test_the_box_forgets_a_player_and_a_merged_name_at_once(
     assert table.published.device["evening"]["standings"] == [["Anna", 2], ["Ben", 0]]
     host_page.post("/api/players/forget", json={"player": "Anna"})
     assert table.published.device["evening"] == {"standings": [["Ben", 0]], "records": {}}
+
+
+def test_only_the_table_page_links_a_phone_to_an_earlier_player(
+        host_page: FlaskClient, client: FlaskClient, table: Table) -> None:
+    named_games(table, ("Anna", "Ben"))
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {}}))
+    table.submit(Action("table.rename", None, {"seat": 0, "name": "Cem"}))
+    assert client.post("/api/join", json={"seat": 1, "name": "Anna"}).status_code == 200
+    asked = host_page.get("/api/view?table=1").json or {}
+    assert asked["returning"] == [{"seat": 1, "name": "Anna",
+                                   "players": [{"id": "anna", "name": "Anna"}]}]
+    for body in ({"type": "table.player", "args": {"seat": 1, "player": "anna"}},
+                 {"type": "table.player", "args": {"seat": 1, "player": "anna"}, "host": True}):
+        refused = send_action(client, body, headers={"Accept-Language": "en"})
+        assert refused.status_code == 403, refused.json
+        assert (refused.json or {})["error"] in ("error.host_only", "error.host_needed")
+    malformed = send_action(host_page, {"type": "table.player", "host": True, "args": {
+        "seat": 1, "new": True, "player": "anna#7"}})
+    assert malformed.status_code == 400
+    linked = send_action(host_page, {"type": "table.player", "host": True,
+                                     "args": {"seat": 1, "new": True}})
+    assert linked.status_code == 200, linked.json
+    assert table.published.public["returning"] == []
+    table.submit(Action("table.rename", None, {"seat": 1, "name": "ANNA"}))
+    assert table.published.public["returning"] == [], "the seat stays Anna (2)"
+
+
+def test_a_seat_of_a_merged_player_goes_on_as_the_player_merged_into(
+        host_page: FlaskClient, table: Table) -> None:
+    named_games(table, ("Annie", "Ben"), ("Anna", "Ben"))
+    table.submit(Action("table.end_game"))
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": 0, "rounds": 1}}))
+    table.submit(Action("table.rename", None, {"seat": 0, "name": "Annie"}))
+    table.submit(Action("table.player", None, {"seat": 0, "player": "annie"}))
+    assert host_page.post("/api/players/merge", json={"player": "annie", "into": "anna"}).json \
+        == {"changed": 1}
+    for kind in ("resume", "end_turn", "end_turn", "romme"):
+        table.submit(Action(kind))
+    table.submit(Action("score", None, {"seat": 1, "tiles": [7, 50]}))
+    table.submit(Action("confirm_scores"))
+    assert players(table) == {"anna": ("Annie", 3), "ben": ("Ben", 3)}  # her newest name

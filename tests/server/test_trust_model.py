@@ -288,8 +288,9 @@ def test_what_no_phone_may_pass_is_what_the_steps_declare_the_box_fills_in() -> 
         "table.rematch": {"chance"}, "table.next_game": {"setup", "chance"},
         "table.claim": {"token_hash", "replaces", "force"},
         "table.request": token, "table.withdraw": token, "table.host_ask": {"token_hash", "label"},
-        "table.host_add": token}
-    assert {"token_hash", "force", "replaces", "chance", "label", "setup"} == FILLED_IN
+        "table.host_add": token, "table.player": {"player_colour"}}
+    assert {"token_hash", "force", "replaces", "chance", "label", "setup",
+            "player_colour"} == FILLED_IN
 
 
 # -- other sites' pages, foreign names, cookies and headers ---------------------------------

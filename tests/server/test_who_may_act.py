@@ -67,7 +67,7 @@ SENDERS: dict[str, dict[str, Sender]] = {
         "table.withdraw": SERVER, "table.wifi": HOST, "table.show_wifi": HOST, "table.save": HOST,
         "table.forget": HOST, "table.host_ask": SERVER, "table.host_grant": HOST,
         "table.host_add": SERVER, "table.host_refuse": HOST, "table.hosts_forget": HOST,
-        "table.guide": ANYONE,
+        "table.guide": ANYONE, "table.player": HOST,
     },
     "romme": {
         "resume": ANYONE, "pause": ANYONE, "end_turn": SEAT, "draw": SEAT,
@@ -298,6 +298,8 @@ TABLE = [
     Case("table.host_add", {"token_hash": TOKEN}),
     Case("table.hosts_forget", {}),
     Case("table.guide", {"first_game": False}),
+    Case("table.player", {"seat": 0, "new": True},
+         before=steps(box("table.rename", seat=0, name="Anna"))),
 ]
 
 # -- Räuber und Gendarm: seat 0 begins; where a catcher matters, both typed in as 1 -----------

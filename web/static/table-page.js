@@ -14,6 +14,7 @@
   function renderTable(v) {
     sayUndone(v);
     renderHost(v);
+    renderReturning(v);
     show($("wifi"), v.host);
     if (v.host) renderWifi(v);
     show($("setup"), v.host && !v.game);
@@ -54,6 +55,26 @@
       connect(); // the stream carries the new host cookie: it shows the host's view once granted
     }
     render();
+  }
+
+  // A seat's name an earlier player went by: is it them (linked, their records go on), or
+  // someone new of the same name (told apart by a number)?
+  function renderReturning(v) {
+    const asks = (v.host && v.returning) || [];
+    show($("returning"), asks.length > 0);
+    if (!asks.length) return;
+    $("returning").replaceChildren(h("h2", { text: t("web.returning") }), ...asks.map((ask) => {
+      const one = ask.players.length === 1;
+      const yes = ask.players.map((player) => button(
+        one ? t("web.returning_yes") : t("web.returning_this", { name: player.name }),
+        { class: "action", data: { action: "table.player", seat: ask.seat, player: player.id } },
+        () => send("table.player", { seat: ask.seat, player: player.id })));
+      return h("div", { class: "returning-ask", data: { seat: ask.seat } },
+        h("p", { class: "lead", text: t("web.returning_ask", { name: ask.name }) }),
+        h("div", { class: "choice-row" }, ...yes, button(t("web.returning_new"),
+          { class: "action quiet", data: { action: "table.player", seat: ask.seat, new: "true" } },
+          () => send("table.player", { seat: ask.seat, new: true }))));
+    }));
   }
 
   function renderWifi(v) {
