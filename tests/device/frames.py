@@ -62,10 +62,10 @@ def recording_fonts(log: list[Written]) -> Fonts:
 
 
 def drawn_lines(games: Games, published: Published, cursor: int = 0, link: str | None = None,
-                moment: Sound | None = None,
-                asking: Asking | None = None) -> tuple[pygame.Surface, list[Written]]:
-    """Draw ``published`` as the box does (``asking``: its asks screen); the frame and every
-    line drawn on it."""
+                moment: Sound | None = None, asking: Asking | None = None,
+                page: int = 0) -> tuple[pygame.Surface, list[Written]]:
+    """Draw ``published`` as the box does (``asking``: its asks screen; ``page``: the page it
+    shows of a screen read page by page); the frame and every line drawn on it."""
     log: list[Written] = []
     with patch.object(Fonts, "for_height", lambda height: recording_fonts(log)):
         screen = Screen(SIZE, games)
@@ -79,5 +79,5 @@ def drawn_lines(games: Games, published: Published, cursor: int = 0, link: str |
         return fitted
 
     with patch.object(parts, "fit", fitting):
-        screen.render(surface, published, cursor, link, published.as_of, moment, asking)
+        screen.render(surface, published, cursor, link, published.as_of, moment, asking, page)
     return surface, [replace(w, cut=cuts.get(w.words)) for w in log]

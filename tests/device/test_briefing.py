@@ -86,6 +86,26 @@ def test_the_screen_shows_the_briefing_page_by_page_then_the_game(
     assert " ".join(pages) == " ".join(explanation.split())
 
 
+def test_the_screen_wraps_a_briefing_into_pages_once_however_often_it_looks(
+        table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop looks at the briefing on every pass: its pages are wrapped for each
+    explanation once, not on every pass."""
+    table.submit(Action("table.new_game", None, {**GENDARM, "options": {}}))
+    wrapped: list[str] = []
+
+    def counted(size: tuple[int, int], fonts: Fonts, explanation: str) -> list[str]:
+        wrapped.append(explanation)
+        return briefing_pages(size, fonts, explanation)
+
+    monkeypatch.setattr(display, "briefing_pages", counted)
+    panel = Panel()
+    panel.briefing = Briefing("gendarm.guide.step.move", "gendarm.guide.ref.move", clock())
+    frames = Frames(*[lambda _: clock.advance(BRIEFING_PAGE_S / 4)] * 3)
+    run_display(Feed(table.published), panel, link, window=False, size=SIZE, stop=frames.stop,
+                on_frame=frames, clock=clock, watchdog=frames.watchdog)
+    assert wrapped == [text("gendarm.guide.step.move", table.published.public["language"])]
+
+
 GALLERY = Path(os.environ.get("GETAWAY_GALLERY") or ARTIFACTS.parent / "gallery")
 """Where the box's first-game pictures go beside the phones' (docs/screens/ for the gallery)."""
 FIRST_GAMES: dict[str, dict[str, Any]] = {

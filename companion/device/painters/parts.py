@@ -88,6 +88,8 @@ class Context:
     records: tuple[str, ...] = ()
     """What the lobby says of the group between games, as sentences: the evening's
     standings and the highlighted game's record."""
+    page: int = 0
+    """The page shown of a screen read page by page (BACK turns it)."""
 
     def text(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
