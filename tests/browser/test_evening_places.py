@@ -31,11 +31,6 @@ SITS_OUT = ("Du bist Cara (Platz 3) und setzt dieses Spiel aus: Du schaust zu. D
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     table = tables.open_table(tmp_path / "getaway.sqlite", clock)
     yield table

@@ -32,11 +32,6 @@ UNDO = '[data-action="table.undo"]'
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     table = Table(Store(tmp_path / "getaway.sqlite"), GAMES, clock=clock, chance=random.Random(3))
     table.start()

@@ -152,11 +152,6 @@ def refused_under_the_pad(page: Page) -> None:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     """The box, on a clock the walk moves (an overrun comes when the walk says so)."""
     table = tables.open_table(tmp_path / "getaway.sqlite", clock)

@@ -225,11 +225,6 @@ def test_the_lobby_shows_who_is_missing_in_seat_colours_and_starts_when_all_are_
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def clocked(tmp_path: Path, clock: FakeClock) -> Iterator[tuple[Table, Server]]:
     """A box server whose Table runs on a clock the test moves (the grace of a gone phone)."""
     table = open_table(tmp_path / "clocked.sqlite", clock)

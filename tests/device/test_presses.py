@@ -96,8 +96,9 @@ def round_scored(hands: Counting) -> int:
 def test_presses_a_twelve_tile_hand_by_its_total(hands: Counting) -> None:
     seat = round_scored(hands)
     hands.presses = 0
-    for step in ["plus_10"] * 6 + ["plus_5", "minus_1", "add_joker"]:
-        hands.take(key(f"romme.menu.{step}"))
+    for change in ["+10"] * 6 + ["+5", "-1"]:
+        hands.take(key("romme.menu.change", change=change))
+    hands.take(key("romme.menu.add_joker"))
     assert hands.state()["scoring"]["points"] == {str(seat): -114}
     assert hands.presses <= HAND_BEFORE // 2
 

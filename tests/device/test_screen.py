@@ -398,8 +398,10 @@ def test_screen_romme_time_up_fills_the_screen_for_a_moment() -> None:
 def test_screen_romme_scoring_shows_tiles_and_flags_missing_seats() -> None:
     scoring = {"winner": 1, "first_turn_out": False, "tiles": {"0": [3, 50, 10], "3": [7]},
                "missing": [2], "focus": 3, "points": {"0": -63, "1": 0, "3": -7}}
-    menu = Controls(menu=[MenuItem(f"romme.menu.{key}", Action("score"), {"total": 17})
-                          for key in ("plus_10", "plus_5", "plus_1", "minus_1", "add_joker")])
+    menu = Controls(menu=[*(MenuItem("romme.menu.change", Action("score"),
+                                     {"change": change, "total": 17})
+                            for change in ("+10", "+5", "+1", "-1")),
+                          MenuItem("romme.menu.add_joker", Action("score"), {"total": 17})])
     surface = render(romme_view("scoring", scoring=scoring), "romme_scoring", controls=menu,
                      cursor=4)
     complete = render(romme_view("scoring", scoring={**scoring, "missing": []}),

@@ -12,94 +12,22 @@ import ipaddress
 import json
 import socket
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from flask import Flask
 from uvicorn.protocols.http.h11_impl import RequestResponseCycle
 
 from companion.games.base import Action
 from companion.server.address import lan_address
 from companion.server.connections import PhoneProtocol
 from companion.server.context import Viewer
-from companion.server.serve import Server, serve
+from companion.server.serve import Server
 from companion.server.stream import Streams
-from companion.server.view_patch import apply
 from companion.table.owner import Table
 from companion.table.published import Published
 from tests.server.conftest import JOIN_CODE
-from tests.server.streams import read_stream
-
-GUARD_S = 10.0
-
-
-@dataclass
-class Event:
-    id: int
-    name: str
-    data: dict[str, Any]
-
-
-class Stream:
-    """One phone's /api/events, read line by line."""
-
-    def __init__(self, port: int, cookie: str | None = None) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=GUARD_S)
-        self.connection.request("GET", "/api/events", headers={"Cookie": cookie} if cookie else {})
-        self.response = self.connection.getresponse()
-        self.view: dict[str, Any] = {}
-
-    def block(self) -> list[str]:
-        """The lines up to the next blank line; what is left at the end of the stream."""
-        lines: list[str] = []
-        while raw := self.response.readline():
-            line = raw.decode().rstrip("\n")
-            if line:
-                lines.append(line)
-            elif lines:
-                break
-        return lines
-
-    def event(self) -> Event:
-        """The next event, skipping keepalive comments; a patch comes applied to the view
-        before, as the page applies it."""
-        while True:
-            fields = dict(line.split(": ", 1) for line in self.block() if not line.startswith(":"))
-            if "event" in fields:
-                data = json.loads(fields["data"])
-                if fields["event"] == "patch":
-                    assert data["base"] == self.view["version"]
-                    data = apply(self.view, data["steps"])
-                self.view = data
-                return Event(int(fields["id"]), fields["event"], data)
-
-    def drain(self) -> None:
-        """Read until the server ends the stream (the socket timeout guards against a hang)."""
-        try:
-            while self.response.readline():
-                pass
-        except http.client.IncompleteRead:
-            self.response.close()
-
-    def close(self) -> None:
-        self.connection.close()
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[Server]:
-    server = serve(app, host="127.0.0.1", port=0)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def streams(server: Server) -> Iterator[list[Stream]]:
-    opened: list[Stream] = []
-    yield opened
-    for stream in opened:
-        stream.close()
+from tests.server.streams import GUARD_S, Stream, read_stream
 
 
 def open_stream(server: Server, streams: list[Stream], cookie: str | None = None) -> Stream:

@@ -20,7 +20,7 @@ from companion.games.base import Action, IllegalAction
 from companion.server import context
 from companion.server.app import create_app, host_path
 from companion.server.codes import HANDOVER_S, Codes
-from companion.server.serve import Server, serve
+from companion.server.serve import Server
 from companion.table.owner import Table
 from companion.table.published import token_hash
 from companion.table.rules import FILLED_IN, TABLE_STEPS
@@ -324,13 +324,6 @@ def test_no_other_site_may_frame_the_box(client: FlaskClient, path: str) -> None
 
 
 # -- the live stream on a real server --------------------------------------------------------
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[Server]:
-    server = serve(app, host="127.0.0.1", port=0)
-    yield server
-    server.close()
-
 
 def first_event(server: Server, query: str = "", cookie: str = "",
                 host: str | None = None) -> tuple[int, dict[str, Any] | None]:

@@ -9,7 +9,6 @@ import http.client
 import json
 import socket
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,13 +21,13 @@ from companion.server import guard
 from companion.server.actions import PATH
 from companion.server.connections import Chunks
 from companion.server.request import Message, Scope, header
-from companion.server.serve import PhoneServer, Server, serve
+from companion.server.serve import PhoneServer, Server
 from companion.server.stream import Streams
 from companion.table.owner import Table
 from companion.table.published import Published
 from tests.server.conftest import JOIN_CODE
+from tests.server.streams import Stream
 from tests.server.test_api import join
-from tests.server.test_events import Stream
 from tests.server.test_headers import status
 from tests.server.test_trust_model import cookies_of, first_event
 
@@ -36,13 +35,6 @@ GUARD_S = 10.0
 API = {"stream": ("GET", "/api/events"), "action": ("POST", PATH), "flask": ("GET", "/api/view")}
 """A request of each kind the box serves under /api/: the live stream, an action, Flask's."""
 RESUME = b'{"type": "resume", "host": true}'
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[Server]:
-    running = serve(app, host="127.0.0.1", port=0)
-    yield running
-    running.close()
 
 
 def asked(server: Server, method: str, path: str, headers: str = "",
