@@ -149,7 +149,7 @@ def test_the_clock_ending_a_turn_is_news_for_everyone_the_next_turn_for_its_phon
                                         "after_overrun": 5})
     pages.step(pages.submit("resume"))
     assert pages.shared(lambda: wait(table, clock, 15)) == {     # Anna's time is up
-        "key": "overrun1", "kind": "overrun", "seat": ANNA, "points": {}}
+        "key": "overrun1", "kind": "overrun", "seat": ANNA, "points": {}, "figures": {}}
     assert pages.played(lambda: wait(table, clock, 5)) == {BEN: ("turn", BEN)}
     assert pages.step(pages.submit("pause")) == {}                 # the news stays, no replay
     assert pages.step(pages.submit("resume")) == {}
@@ -218,7 +218,7 @@ def test_gendarm_s_duty_roll_and_its_odd_number_are_the_own_phone_s_a_capture_ev
     assert pages.step(pages.submit("start_roll"), pages.submit("deal"), pages.submit("safe"),
                       pages.submit("end_turn")) == {}
     assert pages.step(pages.submit("end_turn")) == {   # her safe robber: roll first
-        ANNA: {"key": "duty2", "kind": "duty", "seat": ANNA, "points": {}}}
+        ANNA: {"key": "duty2", "kind": "duty", "seat": ANNA, "points": {}, "figures": {}}}
     told.dice(3)
     assert pages.played(pages.submit("roll")) == {ANNA: ("odd", ANNA)}  # her phone alone
     assert pages.step(pages.submit("remove", ANNA, gendarme=6)) == {}

@@ -134,7 +134,8 @@ def _moment(state: GendarmState, seat: int | None = None) -> Moment | None:
         return None
     caught = sum(player.robbers.count(CAUGHT) for player in state.players)
     if caught and state.step.moved:
-        return moment(f"caught{caught}", "caught", state.turn)
+        return moment(f"caught{caught}", "caught", state.turn,
+                      number=state.players[state.turn].catcher or 0)
     if seat != state.turn:
         return None
     if state.step.removal:

@@ -266,9 +266,12 @@ def _moment(state: RobState, seat: int | None = None) -> Moment | None:
     if ev is not None and ev.step == 1 and (ev.cracked or ev.alarm):
         return moment(f"robbery{state.robberies}", "alarm" if ev.alarm else "cracked", r.boss)
     if state.phase == "prepare" and state.robberies > 1 and r.building is None:
-        return moment(f"robbery{state.robberies}/start", "robbery", r.boss)
+        return moment(f"robbery{state.robberies}/start", "robbery", r.boss,
+                      robbery=state.robberies)
     if state.phase == "clues" and r.sorting is not None and r.sorting.round == r.round - 1:
-        return moment(f"sorted{state.robberies}/{r.sorting.round}", "sorted", r.boss)
+        return moment(f"sorted{state.robberies}/{r.sorting.round}", "sorted", r.boss,
+                      count=r.sorting.wrong, after=r.sorting.alarm_stack[1],
+                      limit=value(state, "red"))
     if state.phase == "crew" and seat is not None and r.turn == seat:
         return moment(f"turn{state.robberies}/{r.round}", "turn", seat)
     return None

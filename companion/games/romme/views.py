@@ -117,7 +117,7 @@ def _moment(state: RommeState, seat: int | None = None) -> Moment | None:
     if state.phase == "ready" and state.round > 1:
         return moment(f"final{state.round - 1}", "final", state.starter,
                       {s: player.rounds[-1] for s, player in enumerate(state.players)
-                       if player.left_round in (None, state.round - 1)})
+                       if player.left_round in (None, state.round - 1)}, round=state.round)
     if state.phase in ("turn", "paused") and seat == state.turn:
         return moment(f"turn{turns}", "turn", seat)
     last = state.last

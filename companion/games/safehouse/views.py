@@ -243,7 +243,8 @@ def _moment(state: ShState) -> Moment | None:
     if state.phase == "won":
         return moment("won", "won")
     if state.phase == "lost":
-        return moment("lost", "lost", state.caught[0] if state.caught else None)
+        return moment("lost", "lost", state.caught[0] if state.caught else None,
+                      count=len(state.caught))
     return None
 
 
