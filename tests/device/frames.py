@@ -12,11 +12,11 @@ from unittest.mock import patch
 
 import pygame
 
+from companion.device import screen as screens
 from companion.device.box import Asking
 from companion.device.painters import parts
-from companion.device.painters.parts import DESIGN_HEIGHT, FONT_SIZES, Fonts, fit
-from companion.device import screen as screens
 from companion.device.painters.moment_band import draw_band
+from companion.device.painters.parts import DESIGN_HEIGHT, FONT_SIZES, Fonts, fit
 from companion.device.screen import Screen
 from companion.games.base import Games, Sound
 from companion.table.published import Published

@@ -4,7 +4,7 @@ mock pins and drawn by the box's real painters."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -12,10 +12,16 @@ import pytest
 
 from companion.device.painters.moment_band import BAND_S
 from companion.device.painters.palette import BACKGROUND, TEXT
+from companion.device.painters.parts import READABLE_CAP_PX
 from companion.device.screen import Screen
-from companion.games.base import Button
+from companion.games import GAMES
+from companion.games.base import Action, Button
+from companion.i18n import LANGUAGES
+from companion.table.owner import Table
 from tests.device.frames import SIZE, drawn_frame
 from tests.device.presses import Counting
+from tests.device.test_briefing import shoot
+from tests.tables import open_table
 
 
 @pytest.fixture
@@ -76,3 +82,65 @@ def test_the_band_speaks_the_table_s_language(hands: Counting) -> None:
     hands.send("table.language", None, language="en")
     _, _, bands = drawn_frame(hands.table.games, hands.table.published, hands.box.cursor)
     assert [band.words for band in bands] == ["Scores final. Round 2: Ben starts"]
+
+
+SAFE = {"tools": {"card": 2, "dynamite": 1}, "gold": 3}
+
+
+def romme_out(table: Table) -> None:
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                                 "options": {"first_player": 0, "rounds": 2}}))
+    for kind in ("resume", "draw", "draw", "romme"):
+        table.submit(Action(kind))
+
+
+def romme_final(table: Table) -> None:
+    romme_out(table)
+    table.submit(Action("score", None, {"seat": 1, "tiles": [7, 50]}))
+    table.submit(Action("confirm_scores"))
+
+
+def robnrun_sorted(table: Table, cards: tuple[str, ...] = ("card", "flashlight", "acid", "bag"),
+                   ) -> None:
+    table.submit(Action("table.new_game", None, {"game": "robnrun", "seats": 3,
+                                                 "options": {"boss": 0}}))
+    for action in (Action("rob", None, {"building": "B1"}), Action("deal"),
+                   Action("safes", 0, {"safes": [SAFE]}), Action("start"), Action("crew")):
+        table.submit(action)
+    while table.published.public["state"]["phase"] == "crew":
+        table.submit(Action("play"))
+    table.submit(Action("sort", 0, {"cards": list(cards)}))
+
+
+def robnrun_robbery(table: Table) -> None:
+    robnrun_sorted(table, ("card", "card", "dynamite", "acid"))
+    while table.published.public["state"]["phase"] == "evaluation":
+        table.submit(Action("next"))
+
+
+def safehouse_lost(table: Table) -> None:
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2}))
+    table.submit(Action("pursuer", None, {"field": 16}))
+
+
+MOMENTS: dict[str, Callable[[Table], None]] = {
+    "romme-out": romme_out, "romme-final": romme_final, "robnrun-sorted": robnrun_sorted,
+    "robnrun-robbery": robnrun_robbery, "safehouse-lost": safehouse_lost}
+"""A way to each of the moments the gallery shows on the box."""
+
+
+@pytest.mark.usefixtures("offscreen")
+@pytest.mark.parametrize("picture", MOMENTS)
+def test_the_gallery_shows_the_box_s_moments(tmp_path: Path, picture: str) -> None:
+    table = open_table(tmp_path / "box.sqlite")
+    try:
+        MOMENTS[picture](table)
+        for lang in LANGUAGES:
+            table.submit(Action("table.language", None, {"language": lang}))
+            surface, lines, bands = drawn_frame(GAMES, table.published)
+            assert len(bands) == 1
+            last = lines[-1]                                # the band's, drawn over all
+            assert last.words in bands[0].words and last.cap_px >= READABLE_CAP_PX
+            shoot(surface, f"{picture}-box-moment-{lang}")
+    finally:
+        table.stop()

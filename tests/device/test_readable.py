@@ -126,6 +126,25 @@ def screens(db: Path, game_id: str) -> Iterator[Frame]:
             yield draw(shown, f"{where}, item {cursor} in {lang}: {phase}",
                        cursor=cursor, lang=lang)
     yield draw(shown, f"{game_id}: time up", moment=Sound.OVERRUN)
+    yield from band_screens(shown, game_id)
+
+
+def band_screens(shown: Published, game_id: str) -> Iterator[Frame]:
+    """Each moment ``game_id`` words for the box in a band, drawn over the last screen of its
+    walks in German and English (a walk may end before the game does), its figures 1 and 2."""
+    named: dict[str, set[str]] = {}
+    for key, sentence in catalog("en").items():
+        if key.startswith(f"screen.{game_id}.band."):
+            kind = key.removeprefix(f"screen.{game_id}.band.").split(".")[0]
+            named.setdefault(kind, set()).update(re.findall(r"\{(\w+)\}", sentence))
+    for kind, names in sorted(named.items()):
+        for n, lang in enumerate(LANGUAGES, 1):
+            figures = {name: n for name in names if name != "name"}
+            moment = {"key": f"band{n}", "kind": kind, "seat": 0, "points": {},
+                      "figures": figures}
+            state = {**(shown.public.get("state") or {}), "moment": moment}
+            yield draw(replace(shown, public={**shown.public, "state": state}),
+                       f"{game_id}: the band of {kind}", lang=lang)
 
 
 def shape(value: JSON) -> JSON:

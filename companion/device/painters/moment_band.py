@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from companion.device.painters.palette import DANGER, GOOD, INK, TEXT, Colour
+from companion.device.painters.palette import BACKGROUND, DANGER, GOOD, INK, TEXT, Colour
 from companion.device.painters.parts import Fonts, seat_name, wrap, write_lines
 from companion.i18n import has_text, text
 from companion.table.views import TableView
@@ -25,6 +25,8 @@ TONES: dict[str, Colour] = {"won": GOOD, "out": GOOD, "first_turn_out": GOOD, "l
 """The band's colour for the moments good or bad for the whole table; light for the rest."""
 STEP = 8
 """How far apart the places tried for the band are, in pixels."""
+EDGE = 4
+"""The dark edge above and below the band, in pixels."""
 
 
 def band_words(view: TableView[Any], lang: str) -> tuple[str, str, str] | None:
@@ -53,6 +55,7 @@ def draw_band(surface: pygame.Surface, words: str, kind: str, fonts: Fonts,
     lines = min(BAND_LINES, len(wrap(fonts.body, words, width - line)))
     height = line * lines + line // 2
     band = _clear_of(pygame.Rect(0, 0, width, height), surface.get_height(), clear)
+    surface.fill(BACKGROUND, band.inflate(0, 2 * EDGE))  # apart from what it covers half
     surface.fill(TONES.get(kind, TEXT), band)
     write_lines(surface, fonts.body, words, INK, band.inflate(-line, -(line // 2)))
     return band

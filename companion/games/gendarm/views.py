@@ -130,7 +130,7 @@ def _moment(state: GendarmState, seat: int | None = None) -> Moment | None:
     duty roll to make (the phone on turn alone)."""
     if state.phase == "over" and state.winner is not None:
         return moment("over", "over", state.winner)
-    if state.phase != "play":
+    if state.phase != "play" or state.turn is None:
         return None
     caught = sum(player.robbers.count(CAUGHT) for player in state.players)
     if caught and state.step.moved:
