@@ -132,6 +132,7 @@
       return { key: m.key, title: t("web.gendarm.moment.odd"), text: t("web.gendarm.remove_me"),
         tone: "danger", vibrate: [200, 100, 200] };
     }
+    if (m.kind !== "duty") return null;
     return { key: m.key, title: t("web.gendarm.moment.duty"), text: t("web.gendarm.duty_me"),
       tone: "turn", vibrate: 200 };
   }

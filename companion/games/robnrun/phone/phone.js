@@ -207,6 +207,7 @@
       return { key: m.key, title: t("web.robnrun.robbery", { robbery: s.robbery }),
         text: [t("web.robnrun.moment.gold", { gold: s.gold }), nowLine(v).textContent], vibrate: BUZZ.turn };
     }
+    if (m.kind !== "turn") return null;
     return { key: m.key, tone: "turn", title: t("web.your_turn"),
       text: t(`robnrun.now.${s.now}`, { turn: G.seatName(v, v.me) }), vibrate: BUZZ.turn };
   }
