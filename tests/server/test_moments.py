@@ -110,6 +110,7 @@ def test_going_out_is_news_for_everyone_once_then_the_scores_made_final(
         app: Flask, table: Table) -> None:
     pages = Pages(app, table, "romme", {"first_player": ANNA, "rounds": 2})
     assert pages.played(pages.submit("resume")) == {ANNA: ("turn", ANNA)}  # her phone alone
+    assert not phone_view(pages.phones[ANNA])["cover"]            # a moment is no secret
     for seat in (BEN, CARA, ANNA):
         assert pages.played(pages.submit("end_turn")) == {seat: ("turn", seat)}
     news = pages.shared(pages.submit("romme"))                     # Anna goes out
