@@ -21,6 +21,7 @@ from companion.table.owner import Table
 from tests.device.frames import SIZE, drawn_frame
 from tests.device.presses import Counting
 from tests.device.test_briefing import shoot
+from tests.games.gendarm_helpers import Told
 from tests.tables import open_table
 
 
@@ -123,18 +124,35 @@ def safehouse_lost(table: Table) -> None:
     table.submit(Action("pursuer", None, {"field": 16}))
 
 
-MOMENTS: dict[str, Callable[[Table], None]] = {
-    "romme-out": romme_out, "romme-final": romme_final, "robnrun-sorted": robnrun_sorted,
-    "robnrun-robbery": robnrun_robbery, "safehouse-lost": safehouse_lost}
-"""A way to each of the moments the gallery shows on the box."""
+def gendarm_over(table: Table, told: Told) -> None:
+    """Level 1: Anna starts and catches Ben's robber with her catcher on her first turn."""
+    table.submit(Action("table.new_game", None, {"game": "gendarm", "seats": 2,
+                                                 "options": {"level": 1}}))
+    told.dice(6, 2)
+    told.deal(3, 5, pool=[1, 2, 3, 4, 5, 6])
+    table.submit(Action("start_roll"))
+    table.submit(Action("deal"))
+    table.submit(Action("capture", 0, {"gendarme": 3}))
+
+
+MOMENTS: dict[str, Callable[[Table, Told], None]] = {
+    "romme-out": lambda table, _: romme_out(table),
+    "romme-final": lambda table, _: romme_final(table),
+    "robnrun-sorted": lambda table, _: robnrun_sorted(table),
+    "robnrun-robbery": lambda table, _: robnrun_robbery(table),
+    "safehouse-lost": lambda table, _: safehouse_lost(table),
+    "gendarm-over": gendarm_over}
+"""A way to each of the moments the gallery shows on the box (the dice and deals told)."""
 
 
 @pytest.mark.usefixtures("offscreen")
 @pytest.mark.parametrize("picture", MOMENTS)
 def test_the_gallery_shows_the_box_s_moments(tmp_path: Path, picture: str) -> None:
-    table = open_table(tmp_path / "box.sqlite")
+    told = Told()
+    table = open_table(tmp_path / "box.sqlite",
+                       chance=told if picture.startswith("gendarm") else None)
     try:
-        MOMENTS[picture](table)
+        MOMENTS[picture](table, told)
         for lang in LANGUAGES:
             table.submit(Action("table.language", None, {"language": lang}))
             surface, lines, bands = drawn_frame(GAMES, table.published)
