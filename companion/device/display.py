@@ -93,6 +93,9 @@ class Panel(Protocol):
     def cursor(self) -> int: ...
 
     @property
+    def page(self) -> int: ...
+
+    @property
     def leds(self) -> LedFrame: ...
 
     @property
@@ -284,8 +287,8 @@ class _Loop:
         ticking = bool(timer and timer["running"]) or self.box.asking is not None
         if ticking or self.box.moment is not None:
             self.box.tick(now)
-        cursor, leds, moment, asking = (self.box.cursor, self.box.leds, self.box.moment,
-                                        self.box.asking)
+        cursor, page, leds, moment, asking = (self.box.cursor, self.box.page, self.box.leds,
+                                              self.box.moment, self.box.asking)
         note = self.box.heard if self.station else None
         note = note if note is not None and now - note.at < HEARD_S else None
         refusal = self.box.refused
@@ -296,9 +299,9 @@ class _Loop:
         if briefed != self.briefed:
             self.dirty, self.briefed = True, briefed
         sound = None if moment is None else moment.sound
-        if self.dirty or self.changed(published, cursor, now, sound, asking) or (
+        if self.dirty or self.changed(published, cursor, now, sound, asking, page) or (
                 self.station and (leds != self.leds or note != self.note)):
-            self.draw(published, cursor, leds, now, sound, note, asking)
+            self.draw(published, cursor, leds, now, sound, note, asking, page)
         polled = asking is not None or moment is not None or note is not None or (
             refusal is not None or briefed is not None)
         timed = ticking and not polled and not self.keys  # keys are looked for more often
@@ -316,11 +319,11 @@ class _Loop:
         return Briefed(briefing, shown, len(pages), pages[shown]) if shown < len(pages) else None
 
     def changed(self, published: Published, cursor: int, now: float, moment: Sound | None,
-                asking: Asking | None) -> bool:
+                asking: Asking | None, page: int) -> bool:
         """Whether the screen shows something new; when that cannot be told, it is drawn
         again (and a painter that fails is caught there)."""
         try:
-            return self.screen.needs_redraw(published, cursor, now, moment, asking)
+            return self.screen.needs_redraw(published, cursor, now, moment, asking, page)
         except Exception:  # a fault in comparing views must never stop the box
             if not self.broken:
                 log.exception("the screen could not tell what changed; it is drawn again")
@@ -328,12 +331,12 @@ class _Loop:
 
     def draw(self, published: Published, cursor: int, leds: LedFrame, now: float,
              moment: Sound | None = None, note: Heard | None = None,
-             asking: Asking | None = None) -> None:
+             asking: Asking | None = None, page: int = 0) -> None:
         width, height = self.screen.size
         screen = self.frame.subsurface((0, 0, width, height))
         self.link = self.join_url()
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
-        self.paint(screen, published, cursor, now, moment, asking, lang)
+        self.paint(screen, published, cursor, now, moment, asking, lang, page)
         briefed = self.briefed
         if briefed is not None and moment is None and asking is None:
             heading = text("screen.guide.first_step", lang, shown=briefed.shown + 1,
@@ -358,11 +361,11 @@ class _Loop:
             self.on_frame(self.frame)
 
     def paint(self, screen: pygame.Surface, published: Published, cursor: int, now: float,
-              moment: Sound | None, asking: Asking | None, lang: str) -> None:
+              moment: Sound | None, asking: Asking | None, lang: str, page: int) -> None:
         """The game's screen; if its painter fails, a plain one that says so, and the box
         plays on (the failure is logged once, until a screen is drawn again)."""
         try:
-            self.screen.render(screen, published, cursor, self.link, now, moment, asking)
+            self.screen.render(screen, published, cursor, self.link, now, moment, asking, page)
         except Exception:  # a painter's fault must never stop the box
             if not self.broken:
                 log.exception("the screen could not be drawn; a plain one stands in")

@@ -37,8 +37,10 @@ from companion.table.published import Published, token_hash
 from companion.table.records import evening
 from companion.table.rules import (
     NEW_GAME,
+    NEXT_GAME,
     apply_table,
     check_action,
+    next_setup,
     rematch_setup,
     with_every_option,
 )
@@ -224,6 +226,15 @@ class Table:
                 found = index
         return found
 
+    def place_for_token(self, token: str) -> int | None:
+        """The evening's place whose phone holds ``token``: its seat, or the place it keeps
+        while its player sits this game out (constant time); None if none does."""
+        wanted, found = token_hash(token), None
+        for index, place in enumerate(self._state.seats + self._state.benched):
+            if place.token_hash is not None and hmac.compare_digest(place.token_hash, wanted):
+                found = index
+        return found
+
     def places_of(self, token_hashes: Container[str]) -> frozenset[int]:
         """The evening's places (seats, then those sitting out) whose phone holds one of
         ``token_hashes`` (safe from any thread)."""
@@ -365,6 +376,12 @@ class Table:
             again = rematch_setup(self._state, self._games)
             drawn = self._games[str(again.args["game"])].draw(None, again, self._chance)
             return replace(action, args={"chance": drawn.args.get("chance", {})})
+        if action.type == NEXT_GAME:
+            chosen = next_setup(self._state, self._games, action.args.get("game"))
+            drawn = self._games[str(chosen.args["game"])].draw(None, chosen, self._chance)
+            setup = {"seats": chosen.args["seats"], "options": chosen.args["options"]}
+            return replace(action, args={"game": chosen.args["game"], "setup": setup,
+                                         "chance": drawn.args.get("chance", {})})
         if action.type.startswith("table.") or self._state.game_id is None:
             return action
         return self._games[self._state.game_id].draw(self._state.game, action, self._chance)

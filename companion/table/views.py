@@ -33,6 +33,7 @@ from companion.games.visibility import BOX, HOST, Visible
 from companion.i18n import CORE
 from companion.table.documents import documents
 from companion.table.guide import GuideView, guide_view
+from companion.table.rules import next_games
 from companion.table.state import Seat, TableState
 from companion.table.teaching import TeachingView, teaching_view
 
@@ -98,6 +99,14 @@ class GameSummary(TypedDict):
     options: list[OptionView]
 
 
+class NextGame(TypedDict):
+    """A game a phone may choose after a result, and its seats for the evening's players."""
+
+    id: str
+    title: dict[str, str]
+    seats: int
+
+
 class TableView(TypedDict, Generic[G]):
     """A view of the table for one reader; ``G`` is its game's view (``state``).
 
@@ -120,6 +129,8 @@ class TableView(TypedDict, Generic[G]):
     box_setup: NotRequired[list[str] | None]
     title: NotRequired[dict[str, str]]
     outcome: NotRequired[dict[str, JSON] | None]
+    next_games: NotRequired[list[NextGame]]
+    """Once the game is over: what ``table.next_game`` may start next."""
     guide: NotRequired[GuideView | None]
     teaching: NotRequired[TeachingView | None]
     me: int | None
@@ -290,9 +301,12 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
     game = games[state.game_id]
     timer = game.timer(state.game)
     public = game.public_view(state.game)
+    outcome = game.outcome(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
-                  outcome=game.outcome(state.game), guide=guide_view(game, state.game),
+                  outcome=outcome, guide=guide_view(game, state.game),
                   teaching=teaching_view(state, games))
+    if outcome is not None:
+        shared["next_games"] = list(next_games(state, games))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     everyone = _reader(shared, state, None, public, False, undo_note(state, game, None, public),
                        box)

@@ -75,19 +75,20 @@ class Banded:
 
 
 def drawn_lines(games: Games, published: Published, cursor: int = 0, link: str | None = None,
-                moment: Sound | None = None,
-                asking: Asking | None = None) -> tuple[pygame.Surface, list[Written]]:
-    """Draw ``published`` as the box does (``asking``: its asks screen); the frame and every
-    line drawn on it."""
-    surface, log, _ = drawn_frame(games, published, cursor, link, moment, asking)
+                moment: Sound | None = None, asking: Asking | None = None,
+                page: int = 0) -> tuple[pygame.Surface, list[Written]]:
+    """Draw ``published`` as the box does (``asking``: its asks screen; ``page``: the page it
+    shows of a screen read page by page); the frame and every line drawn on it."""
+    surface, log, _ = drawn_frame(games, published, cursor, link, moment, asking, page)
     return surface, log
 
 
 def drawn_frame(games: Games, published: Published, cursor: int = 0, link: str | None = None,
-                moment: Sound | None = None, asking: Asking | None = None,
+                moment: Sound | None = None, asking: Asking | None = None, page: int = 0,
                 ) -> tuple[pygame.Surface, list[Written], list[Banded]]:
-    """Draw ``published`` as the box does (``asking``: its asks screen); the frame, every
-    line drawn on it and the moment's band drawn over it, if any."""
+    """Draw ``published`` as the box does (``asking``: its asks screen; ``page``: the page it
+    shows of a screen read page by page); the frame, every line drawn on it and the moment's
+    band drawn over it, if any."""
     log: list[Written] = []
     bands: list[Banded] = []
 
@@ -109,5 +110,5 @@ def drawn_frame(games: Games, published: Published, cursor: int = 0, link: str |
         return fitted
 
     with patch.object(parts, "fit", fitting), patch.object(screens, "draw_band", banding):
-        screen.render(surface, published, cursor, link, published.as_of, moment, asking)
+        screen.render(surface, published, cursor, link, published.as_of, moment, asking, page)
     return surface, [replace(w, cut=cuts.get(w.words)) for w in log], bands

@@ -147,3 +147,22 @@ def test_presses_three_safes_entered_in_the_order_their_tools_are_listed(
     hands.take(key("robnrun.menu.enter_safes"))
     assert hands.state()["prepare"]["safes_entered"]
     assert hands.presses <= SAFES_BEFORE // 2
+
+
+def test_presses_every_open_safe_read_readably_a_press_a_safe(hands: Counting) -> None:
+    """Played openly, the safes stand on the box a safe a page in the body's size: the group
+    reads all three with two presses of BACK (before: none, every safe in 1.65-mm letters)."""
+    hands.send("table.new_game", game="robnrun", seats=4)
+    for kind, args in (("rob", {"building": "A2"}), ("openly", {"ask": True}), ("openly", {}),
+                       ("safes", {"safes": [{"tools": t, "gold": g} for t, g in SAFES]}),
+                       ("deal", {}), ("start", {})):
+        hands.send(kind, **args)
+    hands.presses, heads = 0, []
+    for n in range(len(SAFES)):
+        if n:
+            hands.tap(Button.BACK)
+        _, written = drawn_lines(GAMES, hands.table.published, hands.box.cursor,
+                                 page=hands.box.page)
+        heads += [w.words for w in written if w.role == "body" and w.words.startswith("Tresor")]
+    assert heads == [f"Tresor {n} von 3 · {gold} Gold" for n, (_, gold) in enumerate(SAFES, 1)]
+    assert hands.presses == len(SAFES) - 1

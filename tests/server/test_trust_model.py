@@ -272,7 +272,7 @@ def test_the_server_alone_sends_what_it_makes(host_page: FlaskClient, kind: str)
     assert (status, body["error"]) == (400, "error.action_unknown")
 
 
-@pytest.mark.parametrize("arg", ["token_hash", "force", "replaces", "chance", "label"])
+@pytest.mark.parametrize("arg", ["token_hash", "force", "replaces", "chance", "label", "setup"])
 def test_a_phone_never_sends_a_reserved_argument(client: FlaskClient, table: Table,
                                                  arg: str) -> None:
     """Refused by the phone server itself, even for an action the phone may send."""
@@ -285,10 +285,11 @@ def test_a_phone_never_sends_a_reserved_argument(client: FlaskClient, table: Tab
 def test_what_no_phone_may_pass_is_what_the_steps_declare_the_box_fills_in() -> None:
     token = frozenset({"token_hash"})
     assert {kind: step.filled_in for kind, step in TABLE_STEPS.items() if step.filled_in} == {
-        "table.rematch": {"chance"}, "table.claim": {"token_hash", "replaces", "force"},
+        "table.rematch": {"chance"}, "table.next_game": {"setup", "chance"},
+        "table.claim": {"token_hash", "replaces", "force"},
         "table.request": token, "table.withdraw": token, "table.host_ask": {"token_hash", "label"},
         "table.host_add": token}
-    assert {"token_hash", "force", "replaces", "chance", "label"} == FILLED_IN
+    assert {"token_hash", "force", "replaces", "chance", "label", "setup"} == FILLED_IN
 
 
 # -- other sites' pages, foreign names, cookies and headers ---------------------------------

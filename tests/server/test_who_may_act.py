@@ -60,7 +60,8 @@ SENDERS: dict[str, dict[str, Sender]] = {
     "table": {
         "table.new_game": HOST, "table.end_game": HOST, "table.end_ask": HOST,
         "table.ask_again": HOST, "table.setup": HOST,
-        "table.option": HOST, "table.rematch": ANYONE, "table.undo": ANYONE, "table.claim": SERVER,
+        "table.option": HOST, "table.rematch": ANYONE, "table.next_game": ANYONE,
+        "table.undo": ANYONE, "table.claim": SERVER,
         "table.rename": OWN_SEAT, "table.release": OWN_SEAT, "table.language": HOST,
         "table.request": SERVER, "table.grant": OWN_SEAT, "table.deny": OWN_SEAT,
         "table.withdraw": SERVER, "table.wifi": HOST, "table.show_wifi": HOST, "table.save": HOST,
@@ -267,6 +268,8 @@ TABLE = [
          game=None),
     Case("table.rematch", {}, before=steps(*SCORED, box("confirm_scores"),
                                                     box("finish"))),
+    Case("table.next_game", {"game": "gendarm"}, before=steps(*SCORED, box("confirm_scores"),
+                                                              box("finish"))),
     Case("table.undo", {}, before=steps(box("resume"), box("romme", 0)),
          answers=(403, 200, 409, 200, 200)),
     Case("table.undo", {}, before=steps(box("resume"), box("end_turn", 0)),

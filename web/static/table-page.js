@@ -120,6 +120,8 @@
     const chosen = games.find((g) => g.id === state.setup.game);
     if (!chosen) return;
     const setup = state.setup;
+    $("setup-players").replaceChildren(...G.eveningPlayers(v));
+    show($("setup-players"), $("setup-players").children.length > 0);
     $("setup-games").replaceChildren(...games.map((g) => button(g.title[state.lang] || g.title.en,
       { class: "choice", "aria-pressed": String(g.id === chosen.id), data: { game: g.id } },
       () => { chooseGame(g, v.last_setup); render(); })));

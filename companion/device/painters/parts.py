@@ -88,6 +88,8 @@ class Context:
     records: tuple[str, ...] = ()
     """What the lobby says of the group between games, as sentences: the evening's
     standings and the highlighted game's record."""
+    page: int = 0
+    """The page shown of a screen read page by page (BACK turns it)."""
     turn_said: list[pygame.Rect] = field(default_factory=list)
     """Where the painter said TURN's job (noted as it draws): a band over the screen keeps
     clear of it."""
