@@ -20,6 +20,7 @@ from companion.device.painters.asks import draw_asks
 from companion.device.painters.guide import PAINTER as GUIDE
 from companion.device.painters.guide import shows_guide
 from companion.device.painters.lobby import evening_lines
+from companion.device.painters.moment_band import BAND_S, band_words, draw_band
 from companion.device.painters.parts import (
     countdown_changes_in,
     countdown_text,
@@ -33,10 +34,10 @@ from companion.table.menu import waiting
 from companion.table.published import Published
 from companion.table.views import TableView
 
-Drawn = tuple[int, int, int, str | None, Sound | None, tuple[int, int] | None]
+Drawn = tuple[int, int, int, str | None, Sound | None, tuple[int, int] | None, str | None]
 """Everything a frame depends on besides the join link: the version since which the screen
-shows the same, cursor, page, countdown figure, the moment shown, and on the asks screen its
-item and how far the moment before OK is."""
+shows the same, cursor, page, countdown figure, the moment shown, on the asks screen its item
+and how far the moment before OK is, and the key of a game's moment in a band."""
 COUNTED = frozenset({"version", "timer"})
 """What a frame takes from the newest Published however long the screen shows the same (a
 version's number and timer hold no text to make drawable)."""
@@ -56,6 +57,7 @@ class Screen:
         self._fonts = Fonts.for_height(size[1])
         self._drawn: Drawn | None = None
         self._shown: Shown | None = None
+        self._band: Band | None = None
 
     def render(self, surface: pygame.Surface, published: Published, cursor: int,
                join_url: str | None, now: float, moment: Sound | None = None,
@@ -67,6 +69,7 @@ class Screen:
         ``moment``: the box shows a moment (the clock ended a turn) full-screen.
         ``asking``: the asks screen is open (a moment still goes first).
         ``page``: the page the box shows of a screen read page by page.
+        A game's big moment stands in a band over the game's screen for BAND_S.
         """
         device = published.device
         view = self._view(published, now)
@@ -85,6 +88,9 @@ class Screen:
         painter = GUIDE if moment is None and shows_guide(view) else painter_for(
             self._games.get(str(view.get("game"))))
         painter.draw(surface, view, ctx)
+        band = self._banded(view, now, lang) if moment is None else None
+        if band is not None:
+            draw_band(surface, band.words, band.kind, self._fonts, ctx.turn_said)
 
     def asks_context(self, published: Published, view: Mapping[str, JSON], lang: str,
                      cursor: int) -> Context:
@@ -105,16 +111,33 @@ class Screen:
         ``needs_redraw`` then finds); None while no countdown runs."""
         timer = published.public.get("timer")
         remaining = published.remaining_ms(now)
+        band = self._band.since + BAND_S - now if self._band else None
         if not (timer and timer["running"]) or remaining is None:
-            return None
-        return countdown_changes_in(remaining) / 1000
+            return band if band is not None and band > 0 else None
+        figure = countdown_changes_in(remaining) / 1000
+        return min(figure, band) if band is not None and band > 0 else figure
 
     def _drawing(self, published: Published, cursor: int, now: float, moment: Sound | None,
                  asking: Asking | None, page: int) -> Drawn:
         remaining = published.remaining_ms(now)
         figure = None if remaining is None else countdown_text(remaining)
         asks = None if asking is None else (asking.cursor, int(asking.read(now) * READ_STEPS))
-        return self._showing(published).since, cursor, page, figure, moment, asks
+        lang = str(published.public.get("language") or self.language)
+        band = self._banded(self._showing(published).view, now, lang)
+        return (self._showing(published).since, cursor, page, figure, moment, asks,
+                None if band is None else band.key)
+
+    def _banded(self, view: TableView[Any], now: float, lang: str) -> Band | None:
+        """The game's moment in a band at ``now``: from when the screen first shows its key,
+        for BAND_S (a new key starts anew); None when none shows."""
+        said = band_words(view, lang)
+        if said is None:
+            return None
+        key, kind, words = said
+        if self._band is None or self._band.key != key:
+            self._band = Band(key, kind, words, now)
+        shown = self._band._replace(kind=kind, words=words)
+        return shown if now - shown.since < BAND_S else None
 
     def _view(self, published: Published, now: float) -> TableView[Any]:
         """The public view with the box's own part as the painters read it, its timer
@@ -139,6 +162,15 @@ class Screen:
             shown = Shown(published, published.version, raw, view)
         self._shown = shown._replace(published=published)
         return self._shown
+
+
+class Band(NamedTuple):
+    """A game's moment the screen shows in a band: its key, kind and words, and since when."""
+
+    key: str
+    kind: str
+    words: str
+    since: float
 
 
 class Shown(NamedTuple):

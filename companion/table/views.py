@@ -392,9 +392,9 @@ def seat_view(index: int, seat: Seat, colour: str) -> dict[str, JSON]:
 
 
 def has_secrets(private: Mapping[str, JSON]) -> bool:
-    """Whether a seat's view shows more than the public one and the actions it may send:
-    then its phone offers the tap-to-hide cover."""
-    return bool(private.keys() - {"actions"})
+    """Whether a seat's view shows more than the public one, the actions it may send and the
+    big moment its phone plays: then its phone offers the tap-to-hide cover."""
+    return bool(private.keys() - {"actions", "moment"})
 
 
 def device_view(state: TableState, games: Games) -> dict[str, JSON]:

@@ -28,7 +28,7 @@ from companion.games import GAMES
 from companion.games.base import JSON, Action, Button, Sound
 from companion.i18n import LANGUAGES, catalog, text
 from companion.table.published import Published
-from tests.device.frames import SIZE, Written, cap_height, drawn_lines
+from tests.device.frames import SIZE, Banded, Written, cap_height, drawn_frame
 from tests.device.test_screen import save
 from tests.device.walk import other_choices, refused_keys, seat_counts, walk
 from tests.tables import open_table
@@ -54,6 +54,8 @@ class Frame:
     menu: tuple[str, ...] = ()
     """The menu's items, the neighbours of the highlighted one drawn as hints."""
     lang: str = "de"
+    bands: tuple[Banded, ...] = ()
+    """The game's moment in a band over the screen."""
 
 
 def draw(published: Published, what: str, *, cursor: int = 0, moment: Sound | None = None,
@@ -61,7 +63,7 @@ def draw(published: Published, what: str, *, cursor: int = 0, moment: Sound | No
     """Draw ``published`` as the box does (``asking``: its asks screen; ``page``: the page it
     shows of a screen read page by page), with recording fonts."""
     shown = replace(published, public={**published.public, "language": lang})
-    surface, log = drawn_lines(GAMES, shown, cursor, URL, moment, asking, page)
+    surface, log, bands = drawn_frame(GAMES, shown, cursor, URL, moment, asking, page)
     said = [] if moment else list(key_labels(shown.controls, shown.public, lang))
     keys = [action for _, action in said]
     turn = next((action for button, action in said if button is Button.TURN), None)
@@ -70,7 +72,7 @@ def draw(published: Published, what: str, *, cursor: int = 0, moment: Sound | No
         keys = [text(key, lang) for key in ("box.asks_take", "box.asks_close")[not ready:]]
         turn = None
     return Frame(what, log, keys, surface, turn,
-                 menu_labels(shown.controls, shown.public, lang), lang)
+                 menu_labels(shown.controls, shown.public, lang), lang, tuple(bands))
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +131,25 @@ def screens(db: Path, game_id: str) -> Iterator[Frame]:
             yield draw(shown, f"{where}, item {cursor} in {lang}: {phase}",
                        cursor=cursor, lang=lang)
     yield draw(shown, f"{game_id}: time up", moment=Sound.OVERRUN)
+    yield from band_screens(shown, game_id)
+
+
+def band_screens(shown: Published, game_id: str) -> Iterator[Frame]:
+    """Each moment ``game_id`` words for the box in a band, drawn over the last screen of its
+    walks in German and English (a walk may end before the game does), its figures 1 and 2."""
+    named: dict[str, set[str]] = {}
+    for key, sentence in catalog("en").items():
+        if key.startswith(f"screen.{game_id}.band."):
+            kind = key.removeprefix(f"screen.{game_id}.band.").split(".")[0]
+            named.setdefault(kind, set()).update(re.findall(r"\{(\w+)\}", sentence))
+    for kind, names in sorted(named.items()):
+        for n, lang in enumerate(LANGUAGES, 1):
+            figures = {name: n for name in names if name != "name"}
+            moment = {"key": f"band{n}", "kind": kind, "seat": 0, "points": {},
+                      "figures": figures}
+            state = {**(shown.public.get("state") or {}), "moment": moment}
+            yield draw(replace(shown, public={**shown.public, "state": state}),
+                       f"{game_id}: the band of {kind}", lang=lang)
 
 
 def shape(value: JSON) -> JSON:
@@ -336,6 +357,17 @@ def test_readable_turn_s_job_is_said_readably_whenever_turn_does_something(
     """In the last seconds of a turn, after an overrun, while the group settles, at a round's
     start: the button pressed most is never told in the hint's size alone."""
     assert turn_unsaid(iter(played[game_id])) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_readable_the_walks_show_the_game_s_moments_in_a_band(played: dict[str, list[Frame]],
+                                                              game_id: str) -> None:
+    """A game that words moments for the box has them drawn in the walks, in a band that
+    covers no place where the screen under it says TURN's job."""
+    banded = [band for frame in played[game_id] for band in frame.bands]
+    worded = any(key.startswith(f"screen.{game_id}.band.") for key in catalog("en"))
+    assert bool(banded) == worded
+    assert [band.words for band in banded if band.rect.collidelist(list(band.turn)) >= 0] == []
 
 
 def test_readable_means_four_millimetres_on_the_box() -> None:

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from companion.device.display import run_display
+from companion.device.painters.moment_band import BAND_S
 from companion.device.painters.palette import (
     ACCENT,
     BACKGROUND,
@@ -123,6 +124,15 @@ def render(table: Table, name: str) -> pygame.Surface:
     """Render the Table's last Published as the box does; keep it under artifacts/screens/."""
     surface = pygame.Surface(SIZE)
     Screen(SIZE, table.games).render(surface, table.published, 0, URL, table.clock())
+    return save(surface, f"robnrun_{name}")
+
+
+def render_after_band(table: Table, name: str) -> pygame.Surface:
+    """Render the Table's last Published as the box shows it once the band of its moment
+    (a sort's result) has gone."""
+    surface, screen, now = pygame.Surface(SIZE), Screen(SIZE, table.games), table.clock()
+    screen.render(surface, table.published, 0, URL, now)
+    screen.render(surface, table.published, 0, URL, now + BAND_S)
     return save(surface, f"robnrun_{name}")
 
 
@@ -345,7 +355,7 @@ def test_robnrun_screen_a_red_alarm_and_the_police_on_the_car_lose(heist: Heist)
     heist.new_game()
     heist.prepare("A2")
     heist.round(WRONG)
-    brink = render(heist.table, "alarm_at_the_limit")
+    brink = render_after_band(heist.table, "alarm_at_the_limit")
     assert reads(brink, fonts().body, "4/4", WARN, PANEL, glyphs(5), midtop=figure(5))
     heist.round(WRONG)
     alarm = render(heist.table, "alarm_went_off")

@@ -698,7 +698,9 @@ def test_view_has_the_contract_shape() -> None:
 ])
 def test_view_private_lists_what_the_seat_may_send(phase: str, seat: int,
                                                    actions: list[str]) -> None:
-    assert GAME.private_view(in_phase(phase), seat) == {"actions": actions}  # nothing secret
+    view = GAME.private_view(in_phase(phase), seat)
+    assert view["actions"] == actions
+    assert set(view) == {"actions", "moment"}  # nothing secret: the moment it plays is public
 
 
 def test_view_between_rounds_offers_finish_and_confirm_when_complete() -> None:

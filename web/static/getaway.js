@@ -451,7 +451,8 @@
       })));
   }
 
-  // A game names the big moment its view is in (your turn, a win, an alarm) with
+  // A game's view names the big moment it is in for this page (state.moment: your turn, a
+  // win, an alarm), and the game's script words it with
   // moment(v) -> { key, title, text (or lines), tone, vibrate, seconds } or null. A new one fills the
   // screen and vibrates where the phone can, until a tap, until the game moves on or (with
   // seconds) until that time is up; a moment already there when the page opened is not

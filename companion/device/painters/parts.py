@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Protocol, cast
 
@@ -90,6 +90,9 @@ class Context:
     standings and the highlighted game's record."""
     page: int = 0
     """The page shown of a screen read page by page (BACK turns it)."""
+    turn_said: list[pygame.Rect] = field(default_factory=list)
+    """Where the painter said TURN's job (noted as it draws): a band over the screen keeps
+    clear of it."""
 
     def text(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
@@ -440,9 +443,11 @@ def key_line(surface: pygame.Surface, rect: pygame.Rect, button: Button, ctx: Co
     cap.midleft = (left, rect.centery)
     pygame.draw.rect(surface, colour, cap, 2, border_radius=5)
     write(surface, hint, name, colour, cap.center, "center")
-    said = write(surface, body, action, colour, (cap.right + gap, rect.centery), "midleft",
-                 rect.right - cap.right - gap)
-    return cap.union(said)
+    said = cap.union(write(surface, body, action, colour, (cap.right + gap, rect.centery),
+                           "midleft", rect.right - cap.right - gap))
+    if button is Button.TURN:
+        ctx.turn_said.append(said)
+    return said
 
 
 def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,

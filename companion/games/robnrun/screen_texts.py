@@ -6,6 +6,10 @@ from companion.games.base import Texts
 
 SCREEN: Texts = {
     "de": {
+        "screen.robnrun.band.sorted.one": "Sortiert: 1 Karte zum Alarm ({after} von {limit})",
+        "screen.robnrun.band.sorted.other": "Sortiert: {count} Karten zum Alarm "
+                                            "({after} von {limit})",
+        "screen.robnrun.band.robbery": "Raub {robbery}: {name} ist Boss",
         "screen.robnrun.robbery": "Raub {robbery}",
         "robnrun.option.boss.0": "Platz 1",
         "robnrun.option.boss.1": "Platz 2",
@@ -96,6 +100,10 @@ SCREEN: Texts = {
         "screen.robnrun.safes_whole": "Alle Tresore vollständig",
     },
     "en": {
+        "screen.robnrun.band.sorted.one": "Sorted: 1 card to the alarm ({after} of {limit})",
+        "screen.robnrun.band.sorted.other": "Sorted: {count} cards to the alarm "
+                                            "({after} of {limit})",
+        "screen.robnrun.band.robbery": "Robbery {robbery}: {name} is the boss",
         "screen.robnrun.robbery": "Robbery {robbery}",
         "robnrun.option.boss.0": "Seat 1",
         "robnrun.option.boss.1": "Seat 2",

@@ -142,6 +142,10 @@ RULES: Texts = {
 
 SCREEN: Texts = {
     "de": {
+        "screen.romme.band.out": "{name} ist raus!",
+        "screen.romme.band.first_turn_out": "{name} ist im ersten Zug raus!",
+        "screen.romme.band.final": "Punkte stehen fest. Runde {round}: {name} beginnt",
+        "screen.romme.band.over": "Spiel vorbei!",
         "screen.romme.turn": "{name} ist dran",
         "romme.key.end_turn": "Zug beenden",
         "romme.key.pause": "Pause",
@@ -181,6 +185,10 @@ SCREEN: Texts = {
         "screen.romme.first_meld": "Erstauslage: mind. {points} Punkte aus der Hand",
     },
     "en": {
+        "screen.romme.band.out": "{name} went out!",
+        "screen.romme.band.first_turn_out": "{name} went out on the first turn!",
+        "screen.romme.band.final": "Scores final. Round {round}: {name} starts",
+        "screen.romme.band.over": "Game over!",
         "screen.romme.turn": "{name}'s turn",
         "romme.key.end_turn": "end turn",
         "romme.key.pause": "pause",

@@ -113,14 +113,16 @@
 
   // -- the big moments -----------------------------------------------------------------------
 
-  // Everyone in the Safehouse, or caught: the whole screen until a tap, then the card stays.
+  // The moment the view names: everyone in the Safehouse, or caught; the whole screen until a
+  // tap, then the card stays.
   function moment(v) {
     const s = v.state;
-    if (!s.result) return null;
-    const won = s.phase === "won";
+    const m = s.moment;
+    if (!m) return null;
+    const won = m.kind === "won";
     const caught = t("web.safehouse.caught_who", { count: s.caught.length,
       names: s.caught.map((seat) => G.seatName(v, seat)).join(", ") });
-    return { key: s.phase, tone: won ? "good" : "danger",
+    return { key: m.key, tone: won ? "good" : "danger",
       title: t(won ? "web.safehouse.won" : "web.safehouse.lost"),
       text: [won ? "" : caught, t(s.result.summary[0].key, s.result.summary[0].params)].join(" ").trim(),
       vibrate: won ? [100, 60, 100, 60, 400] : [1000] };
