@@ -128,22 +128,39 @@ class Refused:
 @dataclass(frozen=True, slots=True)
 class Briefing:
     """A step of a first game explained for the first time: the box shows its explanation and
-    rule-book reference (text keys) for a moment from ``since`` on, then its normal screen."""
+    rule-book reference (text keys) for a moment from ``since`` on, then its normal screen.
+    While a clock runs (a turn, a settle) the clock is the law: the briefing waits (``since``
+    None) and shows once the clock stops (a pause) while the group is still at its step."""
 
     explain: str
     ref: str
-    since: float
+    since: float | None
+
+
+def clock_runs(view: Mapping[str, JSON]) -> bool:
+    """Whether a turn's or a settle's countdown runs: the screen shows it, never covered."""
+    timer = view.get("timer")
+    return bool(isinstance(timer, Mapping) and timer.get("running"))
 
 
 def briefed(briefing: Briefing | None, view: Mapping[str, JSON], now: float) -> Briefing | None:
-    """The briefing after ``view``: a new one, from ``now``, where it explains a step for the
-    first time that the briefing before did not."""
-    teaching, guide = view.get("teaching"), view.get("guide")
-    if not (view.get("game") and teaching and guide and teaching["explain"]):
+    """The briefing after ``view``: a new one where it explains a step for the first time that
+    the briefing before did not, from ``now`` or, while a clock runs, once it stops; a waiting
+    one is dropped when the group moved on to another step."""
+    guide = view.get("guide")
+    step = guide["explain"] if view.get("game") and isinstance(guide, Mapping) else None
+    if briefing is not None and briefing.since is None:
+        if step != briefing.explain:
+            briefing = None
+        elif not clock_runs(view):
+            return replace(briefing, since=now)
+    teaching = view.get("teaching")
+    if not (step and isinstance(teaching, Mapping) and teaching["explain"]):
         return briefing
-    if briefing is not None and briefing.explain == guide["explain"]:
+    if briefing is not None and briefing.explain == step:
         return briefing
-    return Briefing(str(guide["explain"]), str(guide["ref"]), now)
+    assert isinstance(guide, Mapping)  # a step is explained only where a guide is
+    return Briefing(str(step), str(guide["ref"]), None if clock_runs(view) else now)
 
 
 @dataclass(frozen=True, slots=True)

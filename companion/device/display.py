@@ -29,7 +29,7 @@ from typing import Any, NamedTuple, Protocol
 
 import pygame
 
-from companion.device.box import Asking, Briefing, Heard, Moment, Refused
+from companion.device.box import Asking, Briefing, Heard, Moment, Refused, clock_runs
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
 from companion.device.painters.guide import briefing_pages, draw_briefing
@@ -311,9 +311,10 @@ class _Loop:
         return ticking or polled
 
     def briefed_now(self, published: Published, now: float) -> Briefed | None:
-        """The page of a step explained for the first time that the box shows at ``now``."""
+        """The page of a step explained for the first time that the box shows at ``now``: none
+        while a turn's or a settle's countdown runs, which the screen never covers."""
         briefing = self.box.briefing
-        if briefing is None:
+        if briefing is None or briefing.since is None or clock_runs(published.public):
             return None
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
         explanation = text(briefing.explain, lang)

@@ -142,6 +142,7 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     claims = tuple(c for c in state.claims if c.seat < places)
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
+    state = box_options.used(state, game, options)
     return teaching.started(
         replace(seated, game_id=game_id, undo=(), clock_ms=0, claims=claims,
                 last_setup=setup, box_setup=None,

@@ -71,7 +71,8 @@ class TableState:
     browsers the box made the table page, ``host_ask`` the one asking to become one.
     ``last_setup`` is the last game's id, seat count and options (a rematch repeats them).
     ``ending`` is set while the box asks whether to end the game under way. ``box_options``
-    holds the options the box starts each game with, as set there; ``box_setup`` the game
+    holds each game's options as last used (set on the box or started with), which the box
+    and the table page start it with; ``box_setup`` the game
     (and the option, "" for the list) whose settings the box shows now. ``teaching`` is how
     the game under way is taught (first-game mode), ``played`` the games this box has seen
     to their end. ``benched`` holds the evening's places beyond the game's seats, in their

@@ -139,6 +139,8 @@ class TableView(TypedDict, Generic[G]):
     games: NotRequired[list[GameSummary]]
     saved: NotRequired[dict[str, dict[str, dict[str, JSON]]]]
     last_setup: NotRequired[dict[str, JSON] | None]
+    kept_options: NotRequired[dict[str, dict[str, JSON]]]
+    """Each game's options as last used, which the table page starts a game from."""
     box_setup: NotRequired[list[str] | None]
     title: NotRequired[dict[str, str]]
     outcome: NotRequired[dict[str, JSON] | None]
@@ -312,6 +314,7 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
         shared["games"] = [game_summary(game) for game in games.values()]
         shared["saved"] = {game.id: documents(state, game) for game in games.values()}
         shared["last_setup"] = state.last_setup
+        shared["kept_options"] = {gid: dict(kept) for gid, kept in state.box_options.items()}
         shared["box_setup"] = list(state.box_setup) if state.box_setup else None
         return _stripped(games, _reader(shared, state, None, None, False, None, box), {
             seat: _reader(shared, state, seat, None, False, None, box) for seat in seats})

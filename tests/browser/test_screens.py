@@ -122,6 +122,13 @@ def long_name(who: str) -> str:
     return f"{who} {SURNAME}"[:20]
 
 
+def tasks(page: Page, *steps: str) -> None:
+    """The steps ``page`` asks for, in order, are tasks: the walk finds each above the fold."""
+    marked = page.locator("[data-task]:not(#actions)")
+    expect(marked).to_have_count(len(steps))
+    assert [marked.nth(n).get_attribute("data-task") for n in range(len(steps))] == list(steps)
+
+
 def crew_round(walk: Walk) -> None:
     """The crew plays its cards until the alarm phase."""
     while walk.table.published.public["state"]["phase"] == "crew":
@@ -181,6 +188,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.sit("Cara", 2)
     walk.act(Action("resume"))
     walk.look("romme-turn", "Anna", "Ben", "table")
+    tasks(walk.pages["Anna"], "end_turn", "romme", "stuck", "pause")
     walk.act(Action("pause"))
     walk.look("romme-paused", "Anna")
     expect(walk.pages["Anna"].locator("#subline")).to_have_text("Your turn!")  # not "It is …"
@@ -198,6 +206,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-overrun", "Anna", "Ben")
     walk.act(*(Action("end_turn") for _ in range(3)), Action("romme"))
     walk.look("romme-scoring", "Anna", "Ben")
+    tasks(walk.pages["Anna"], "score")
     refused_under_the_pad(walk.pages["Anna"])
     walk.act(Action("score", None, {"seat": 0, "tiles": [7, 50]}),
              Action("score", None, {"seat": 2, "tiles": [3]}))
@@ -256,6 +265,7 @@ def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
     walk.sit("Ina", 0)
     walk.sit("Sami", 1)
     walk.look("safehouse-select", "Ina", "Sami", "table")
+    tasks(walk.pages["Ina"], "roll")
     walk.act(Action("roll", None, {"dice": {"yellow": 2, "blue": 1, "white": 1}}))
     walk.look("safehouse-faces", "Ina", "table")
     walk.act(Action("faces", None, {"faces": {"yellow": [3, "P"], "blue": [4], "white": [2]}}))

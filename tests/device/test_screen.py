@@ -342,7 +342,7 @@ def test_screen_romme_paused_turn_is_grey_and_says_so() -> None:
     assert colours(surface, spot.countdown)[PAUSED] > 0
     assert colours(surface, spot.countdown)[GOOD] == 0
     assert colours(surface, spot.headline)[PAUSED] > 0 and colours(surface, spot.note)[TEXT] > 0
-    assert {"PAUSE", "Los"} <= set(lines(view, keys)), "and TURN goes on"
+    assert {"PAUSE", "Uhr starten"} <= set(lines(view, keys)), "and TURN goes on"
 
 
 def test_screen_romme_settle_counts_down_quietly_and_names_who_is_next() -> None:

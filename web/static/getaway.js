@@ -577,13 +577,16 @@
     show($("again"), choices.length > 0);
   }
 
-  const TASKS = ["end_turn", "pause", "resume"]; // each shows without scrolling, wherever it is
-  const ORDER = { end_turn: 0, pause: 1 }; // Pause right under the turn's end, above the fold
+  // Each shows without scrolling, wherever it is; and so does each a game names its own (tasks).
+  const TASKS = ["end_turn", "pause", "resume"];
+  // The turn's end first, then the game's own tasks, Pause right under them, above the fold.
+  const ORDER = { end_turn: 0, pause: 2 };
 
   function renderActions(v, types) {
     const own = game(v).own;
+    const rank = (type) => ORDER[type] ?? (game(v).tasks.includes(type) ? 1 : 3);
     const shown = game(v).actions(v, types).filter((type) => !own.includes(type))
-      .sort((a, b) => (ORDER[a] ?? 2) - (ORDER[b] ?? 2));
+      .sort((a, b) => rank(a) - rank(b));
     $("actions").replaceChildren(...shown.map((type) => {
       const question = game(v).confirm(v, type); // a tap hard to take back asks twice
       const el = button(
@@ -592,7 +595,7 @@
           disabled: state.busy || heldBack(v, type) },
         (event) => (question ? confirmTap(event.currentTarget, () => send(type), question) : send(type)),
       );
-      if (TASKS.includes(type)) el.dataset.task = type;
+      if (TASKS.includes(type) || game(v).tasks.includes(type)) el.dataset.task = type;
       return el;
     }));
     show($("actions"), shown.length > 0);
@@ -728,6 +731,7 @@
 
   const GENERIC = {
     own: [],
+    tasks: [], // the game's actions each a step its phones ask for, shown without scrolling
     turn: (v) => (Number.isInteger(v.state.turn) ? v.state.turn : null),
     actions: (v, types) => types,
     optionControl: () => null,

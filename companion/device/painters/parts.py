@@ -107,13 +107,14 @@ class Context:
     def legend(self, said: Button | None = None, *, apart: bool = False) -> list[str]:
         """What the buttons do now, a part per button pressed or held: "TURN: end turn,
         hold: pause", "hold BACK: undo" (``apart``: pressing and holding in parts of their
-        own); less what the screen ``said`` readably already."""
+        own); less what the screen ``said`` readably already, and holding that does what
+        pressing does."""
         does = dict(self.keys)
         parts = []
         for short, held in HELD:
             name = self.text(f"box.button.{short}")
             action = does.get(short) if short != said else None
-            long = does.get(held) if held else None
+            long = does.get(held) if held and does.get(held) != does.get(short) else None
             if action and long and not apart:
                 parts.append(self.text("screen.key_both", button=name, action=action, held=long))
             else:

@@ -39,7 +39,8 @@ def controls(state: RommeState) -> Controls:
 
 def _scoring_controls(state: RommeState) -> Controls:
     """Enter each loser's hand on the box alone by its total: add or take off points for the
-    seat in focus (a joker is 50), move on."""
+    seat in focus (a joker is 50), move on; once every hand is in, making the scores final
+    comes first."""
     assert state.scoring is not None
     menu, keys = [], {}
     seats, focus = tile_seats(state), state.scoring.focus
@@ -59,7 +60,7 @@ def _scoring_controls(state: RommeState) -> Controls:
         menu.append(MenuItem("romme.menu.next_seat", move, {"seat": after + 1}))
         keys[Button.TURN] = move
     if not missing_seats(state):
-        menu.append(MenuItem("romme.menu.confirm", Action("confirm_scores")))
+        menu.insert(0, MenuItem("romme.menu.confirm", Action("confirm_scores")))
     return Controls(menu, keys)
 
 

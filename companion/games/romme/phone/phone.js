@@ -22,6 +22,7 @@
 
   const ROMME = {
     own: ["score"],
+    tasks: ["romme", "stuck"], // going out, or nobody can move: the turn's end, as urgent
 
     // The moment the view names, in words: the own turn (briefly: the clock runs, and its
     // start already vibrates), the clock ending a turn or a player leaving, a player going out,
@@ -251,18 +252,19 @@
         v.state.players[v.me].left ? h("p", { class: "lead", text: t("web.romme.left_pad") }) : null,
         h("p", { class: "pad-tiles" }, pad.tiles.length ? pad.tiles.map(ROMME.chip) : t("web.romme.no_tiles")),
         h("p", { class: "pad-sum" }, `${t("web.romme.sum")}: `, h("strong", { text: points(-sum) })),
-        h("div", { class: "tile-grid" },
-          TILES.map((n) => button(String(n), { class: "tile", data: { tile: n } }, add(n))),
-          button(`${t("web.romme.joker")} \u00b7 ${JOKER}`, { class: "tile joker", data: { tile: JOKER } }, add(JOKER))),
+        // Send above the tiles: on a short phone it shows without scrolling, beside the sum.
         h("div", { class: "pad-row" },
           button(`\u232b\u00a0${t("web.romme.correct")}`, { class: "action", disabled: !pad.tiles.length },
             () => { pad.tiles.pop(); render(); }),
           button(none ? t("web.romme.send_none") : t("web.romme.send"), { class: "action primary",
-            disabled: state.busy || !(pad.tiles.length || none), data: { action: "score" } },
+            disabled: state.busy || !(pad.tiles.length || none), data: { action: "score", task: "score" } },
           async () => {
             if (await send("score", { seat: v.me, tiles: [...pad.tiles] })) pad.editing = false;
             render();
-          })));
+          })),
+        h("div", { class: "tile-grid" },
+          TILES.map((n) => button(String(n), { class: "tile", data: { tile: n } }, add(n))),
+          button(`${t("web.romme.joker")} \u00b7 ${JOKER}`, { class: "tile joker", data: { tile: JOKER } }, add(JOKER))));
     },
 
     chip(value) {
