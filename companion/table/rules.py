@@ -137,12 +137,11 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     if not isinstance(raw_options, Mapping):
         raise InvalidAction("error.action_malformed")
     options = logged_options(game.options, raw_options)
-    seated = seats.seated(state, count)
+    seated = seats.seated(box_options.used(state, game, options), count)
     places = len(seated.seats) + len(seated.benched)
     claims = tuple(c for c in state.claims if c.seat < places)
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
-    state = box_options.used(state, game, options)
     return teaching.started(
         replace(seated, game_id=game_id, undo=(), clock_ms=0, claims=claims,
                 last_setup=setup, box_setup=None,

@@ -98,7 +98,7 @@ def test_romme_scoring_on_the_box_alone_offers_its_end_first(hands: Counting) ->
     hands.send("romme", hands.state()["turn"])
     for seat in list(hands.state()["scoring"]["missing"]):
         hands.send("score", None, seat=seat)          # the box's focus on the seat
-        hands.take(lambda item: item.key == "romme.menu.plus_5")
+        hands.take(lambda item: item.params.get("change") == "+5")
     assert hands.state()["scoring"]["missing"] == []
     menu = hands.table.published.controls.menu
     assert menu[0].key == "romme.menu.confirm", [item.key for item in menu]
