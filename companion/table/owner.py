@@ -163,13 +163,19 @@ class Table:
         self._queue.put(item)
         return item.future
 
-    def relink(self, player: str, into: str) -> None:
+    def relink(self, player: str, into: str, name: str) -> list[int]:
         """After the records' player ``player`` was merged into ``into``: the seats linked to
-        ``player`` are ``into``'s now (one whose ``into`` sits elsewhere stays as it is)."""
+        ``player`` play as ``into`` under their ``name`` from now on (one whose ``into`` sits
+        elsewhere stays as it is); those seats."""
+        moved = []
         for index, seat in enumerate(self._state.seats):
-            if seat.player == player:
-                with contextlib.suppress(GetawayError):
-                    self.submit(Action(linking.LINK, None, {"seat": index, "player": into}))
+            if seat.player != player or any(other.player == into for other in self._state.seats):
+                continue
+            with contextlib.suppress(GetawayError):
+                self.submit(Action("table.rename", None, {"seat": index, "name": name}))
+                self.submit(Action(linking.LINK, None, {"seat": index, "player": into}))
+                moved.append(index)
+        return moved
 
     def recount(self) -> None:
         """Count the lobby's standings and records again after the players' changes rewrote

@@ -1,5 +1,6 @@
 """A phone's player comes back: the name it last went by is in the join form the next time,
-so the same person joins as the same player (and their records go on)."""
+so the same person joins as the same player (and their records go on); the table page puts
+two names of one person together after a second tap and says what it did."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.serve import Server
 from companion.table.owner import Table
+from companion.table.records import records
 from companion.table.store import Store
 from tests.browser.conftest import JOIN_CODE
 from tests.browser.layout import problems
-from tests.browser.test_two_phones import browser, phone, take_seat
+from tests.browser.test_two_phones import become_host, browser, phone, take_seat
+from tests.server.test_players import named_games
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser"]
@@ -71,3 +74,24 @@ def test_a_phone_whose_player_beats_their_best_game_has_a_big_moment(
     expect(moment).to_contain_text("A new best!")
     expect(moment).to_contain_text("Your best game: 0 points")
     assert problems(page) == []                          # readable on a 320 px phone
+
+
+def test_the_table_page_puts_two_players_together_on_a_second_tap_and_says_so(
+        table: Table, server: Server, browser: Browser) -> None:
+    named_games(table, ("Dave", "Ben"), ("Davey", "Ben"))
+    page = phone(browser, f"{server.url}table", 1024, "en-US")
+    page.on("pageerror", lambda error: pytest.fail(f"table page: {error}"))
+    become_host(page, table)
+    page.goto(f"{server.url}records")
+    page.select_option("#merge-player", "davey")
+    page.select_option("#merge-into", "dave")
+    merge = page.locator('form[data-post="/api/players/merge"] button')
+    merge.tap()
+    expect(merge).to_have_text("Really put together? Tap again")
+    assert set(records(table.history(), table.games)) == {"dave", "davey", "ben"}
+    merge.tap()
+    expect(page.locator("#players-done")).to_have_text(
+        "Davey's 1 game now counts for Dave. Seat 1 plays on as Dave.")
+    assert set(records(table.history(), table.games)) == {"dave", "ben"}
+    expect(page.locator("#merge-player option")).to_have_count(2)
+    assert problems(page) == []
