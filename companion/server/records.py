@@ -131,12 +131,12 @@ def merge_players() -> Response:
                    message=_merged(changed, names[player], names[into], moved))
 
 
-def _merged(changed: int, player: str, into: str, moved: list[int]) -> str:
+def _merged(changed: int, player: str, into: str, moved: list[str]) -> str:
     """What the merge did, in the table page's language: the games now counted for ``into``
-    and the seats that play on as them."""
+    and the evening's places (by their names until now) that play on as them."""
     lang = context.language()
     said = [text("web.players_merged", lang, count=changed, player=player, into=into)]
-    said += [text("web.players_merged_seat", lang, seat=seat + 1, into=into) for seat in moved]
+    said += [text("web.players_merged_seat", lang, name=name, into=into) for name in moved]
     return " ".join(said)
 
 

@@ -163,18 +163,20 @@ class Table:
         self._queue.put(item)
         return item.future
 
-    def relink(self, player: str, into: str, name: str) -> list[int]:
-        """After the records' player ``player`` was merged into ``into``: the seats linked to
-        ``player`` play as ``into`` under their ``name`` from now on (one whose ``into`` sits
-        elsewhere stays as it is); those seats."""
+    def relink(self, player: str, into: str, name: str) -> list[str]:
+        """After the records' player ``player`` was merged into ``into``: the evening's places
+        linked to ``player`` play on as ``into``, under their ``name`` (none while ``into``
+        has a place of their own); the names those places had."""
+        places = self._state.seats + self._state.benched
+        if any(place.player == into for place in places):
+            return []
         moved = []
-        for index, seat in enumerate(self._state.seats):
-            if seat.player != player or any(other.player == into for other in self._state.seats):
-                continue
-            with contextlib.suppress(GetawayError):
-                self.submit(Action("table.rename", None, {"seat": index, "name": name}))
-                self.submit(Action(linking.LINK, None, {"seat": index, "player": into}))
-                moved.append(index)
+        for index, place in enumerate(places):
+            if place.player == player:
+                with contextlib.suppress(GetawayError):
+                    self.submit(Action(linking.LINK, None,
+                                       {"seat": index, "player": into, "name": name}))
+                    moved.append(place.name)
         return moved
 
     def recount(self) -> None:

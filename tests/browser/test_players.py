@@ -91,7 +91,7 @@ def test_the_table_page_puts_two_players_together_on_a_second_tap_and_says_so(
     assert set(records(table.history(), table.games)) == {"dave", "davey", "ben"}
     merge.tap()
     expect(page.locator("#players-done")).to_have_text(
-        "Davey's 1 game now counts for Dave. Seat 1 plays on as Dave.")
+        "Davey's 1 game now counts for Dave. Davey plays on as Dave.")
     assert set(records(table.history(), table.games)) == {"dave", "ben"}
     expect(page.locator("#merge-player option")).to_have_count(2)
     assert problems(page) == []

@@ -9,6 +9,7 @@ from companion.games.base import Action
 from companion.table.owner import Table
 from companion.table.records import records
 from tests.server.conftest import send_action
+from tests.test_players import play_out, romme
 
 
 def named_games(table: Table, *pairs: tuple[str, str]) -> None:
@@ -46,7 +47,7 @@ def test_the_table_page_puts_two_names_of_one_person_together(
     assert merged.status_code == 200 and merged.json == {
         "changed": 1,
         "message": "1 Spiel von Annie zählt jetzt für Anna. "
-        "Platz 1 spielt ab jetzt als Anna weiter."}
+        "Annie spielt ab jetzt als Anna weiter."}
     assert players(table) == {"anna": ("Anna", 2), "ben": ("Ben", 2)}
     unknown = host_page.post("/api/players/merge", json={"player": "Cem", "into": "anna"})
     assert unknown.status_code == 400
@@ -133,7 +134,7 @@ def test_a_merge_counts_the_phone_s_later_games_once_under_the_name_merged_into(
     merged = host_page.post("/api/players/merge", json={"player": "davey", "into": "dave"},
                             headers={"Accept-Language": "en"})
     assert merged.json == {"changed": 1, "message": "Davey's 1 game now counts for Dave. "
-                                                    "Seat 1 plays on as Dave."}
+                                                    "Davey plays on as Dave."}
     assert table.published.public["seats"][0]["name"] == "Dave"
     assert table.published.device["evening"]["standings"] == [["Dave", 2], ["Ben", 0]]
     table.submit(Action("table.end_game"))
@@ -142,3 +143,23 @@ def test_a_merge_counts_the_phone_s_later_games_once_under_the_name_merged_into(
     play_on(table)                                       # the seat's phone plays on
     assert table.published.device["evening"]["standings"] == [["Dave", 3], ["Ben", 0]]
     assert players(table) == {"dave": ("Dave", 3), "ben": ("Ben", 3)}
+
+
+def test_a_merged_player_sitting_a_game_out_plays_on_as_the_player_merged_into(
+        host_page: FlaskClient, table: Table) -> None:
+    named_games(table, ("Dave", "Ben"))
+    table.submit(Action("table.end_game"))
+    romme(table, "Ben", "Cem", "Davey", seats=3)
+    play_out(table)
+    table.submit(Action("table.end_game"))
+    romme(table, seats=2)                                 # Davey sits this one out
+    assert [seat["name"] for seat in table.published.public["seats"]] == ["Ben", "Cem"]
+    merged = host_page.post("/api/players/merge", json={"player": "davey", "into": "dave"},
+                            headers={"Accept-Language": "en"})
+    assert merged.json == {"changed": 1, "message": "Davey's 1 game now counts for Dave. "
+                                                    "Davey plays on as Dave."}
+    table.submit(Action("table.end_game"))
+    romme(table, seats=3)
+    assert [seat["name"] for seat in table.published.public["seats"]] == ["Ben", "Cem", "Dave"]
+    play_out(table)
+    assert players(table) == {"dave": ("Dave", 3), "ben": ("Ben", 3), "cem": ("Cem", 2)}
