@@ -126,8 +126,8 @@ def known(names: Mapping[str, str],
 
 def returning(state: TableState, players: Known) -> list[dict[str, JSON]]:
     """What the table page asks: for each named seat nobody linked whose name an earlier
-    player went by, those players (``known``); none that sits at another seat."""
-    held = {seat.player for seat in state.seats if seat.player is not None}
+    player went by, those players (``known``); none that has another place of the evening."""
+    held = {place.player for place in state.seats + state.benched if place.player is not None}
     asks: list[dict[str, JSON]] = []
     for index, seat in enumerate(state.seats):
         if seat.player is not None or not seat.name:
