@@ -154,6 +154,11 @@ def test_a_link_is_refused_where_it_would_mislead(table: Table) -> None:
         link(table, 0, player="ben#2", new=True)          # a new player's id is the box's
     with pytest.raises(IllegalAction):
         link(table, 2, new=True)                          # seat 3 has no name
+    for name in ("A" * 21, " ", 7):
+        with pytest.raises((InvalidAction, IllegalAction)):
+            link(table, 0, player="ben", name=name)       # a name no seat could have
+    with pytest.raises(InvalidAction):
+        link(table, 3, player="ben")                      # nobody sits a game out
     link(table, 1, player="anna")
     with pytest.raises(IllegalAction):
         link(table, 0, player="anna")                     # Anna sits at seat 2

@@ -14,6 +14,8 @@ from companion.table.records import player_key
 from companion.table.state import Seat, TableState
 
 LINK = "table.player"
+NAME_LENGTH = 20
+"""The most letters a seat's name has."""
 
 
 def renamed(seat: Seat, name: str, token_hash: str | None) -> Seat:
@@ -25,24 +27,35 @@ def renamed(seat: Seat, name: str, token_hash: str | None) -> Seat:
 
 
 def link(state: TableState, action: Action, games: Games) -> TableState:
-    """The seat (``seat``) is the records' player ``player``: an earlier one, or a new one
-    the Table gave an id of its own (``new``). An earlier one sits in the colour of their
-    last game (``player_colour``, filled in by the Table) where no other place shows it."""
-    index = _place(state, action)
-    seat, player = state.seats[index], action.args.get("player")
-    if not seat.name:
+    """The evening's place (``seat``: seats, then those sitting out) is the records' player
+    ``player``: an earlier one, or a new one the Table gave an id of its own (``new``), under
+    the name ``name`` if given (a merge's). An earlier one sits in the colour of their last
+    game (``player_colour``, filled in by the Table) where no other place shows it."""
+    index, places = _place(state, action), state.seats + state.benched
+    place, player = places[index], action.args.get("player")
+    name = _name(action, place.name)
+    if not name:
         raise IllegalAction("error.player_nameless")
     if not isinstance(player, str) or not player:
         raise InvalidAction("error.player_unknown")
-    if any(other.player == player for at, other in enumerate(state.seats) if at != index):
+    if any(other.player == player for at, other in enumerate(places) if at != index):
         raise IllegalAction("error.player_seated")
     colour = action.args.get("player_colour")
-    places = state.seats + state.benched
     shown = [c for at, c in enumerate(place_colours(places)) if at != index]
     own = colour if colour in SEAT_COLOURS and colour not in shown else None
-    seats = (*state.seats[:index], replace(seat, player=player, colour=own),
-             *state.seats[index + 1:])
-    return replace(state, seats=seats)
+    linked = replace(place, name=name, player=player, colour=own)
+    at = index - len(state.seats)
+    if at < 0:
+        return replace(state, seats=(*state.seats[:index], linked, *state.seats[index + 1:]))
+    return replace(state, benched=(*state.benched[:at], linked, *state.benched[at + 1:]))
+
+
+def _name(action: Action, kept: str) -> str:
+    """The name a linked place goes by: ``name`` if the action gives one, else ``kept``."""
+    name = action.args.get("name", kept)
+    if not isinstance(name, str) or len(name.strip()) > NAME_LENGTH:
+        raise InvalidAction("error.name_invalid")
+    return " ".join(name.split())
 
 
 def filled(action: Action, state: TableState, known: Collection[str],
@@ -63,7 +76,7 @@ def filled(action: Action, state: TableState, known: Collection[str],
             action, args={**action.args, "player_colour": colour})
     if "player" in action.args:
         raise InvalidAction("error.action_malformed")
-    name = state.seats[_place(state, action)].name
+    name = (state.seats + state.benched)[_place(state, action)].name
     if not name:
         return action  # the rules refuse a seat without a name
     return replace(action, args={**action.args, "player": fresh(player_key(name),
@@ -113,8 +126,8 @@ def known(names: Mapping[str, str],
 
 def returning(state: TableState, players: Known) -> list[dict[str, JSON]]:
     """What the table page asks: for each named seat nobody linked whose name an earlier
-    player went by, those players (``known``); none that sits at another seat."""
-    held = {seat.player for seat in state.seats if seat.player is not None}
+    player went by, those players (``known``); none that has another place of the evening."""
+    held = {place.player for place in state.seats + state.benched if place.player is not None}
     asks: list[dict[str, JSON]] = []
     for index, seat in enumerate(state.seats):
         if seat.player is not None or not seat.name:
@@ -128,6 +141,6 @@ def returning(state: TableState, players: Known) -> list[dict[str, JSON]]:
 
 def _place(state: TableState, action: Action) -> int:
     index = action.args.get("seat")
-    if not whole(index) or not 0 <= index < len(state.seats):
+    if not whole(index) or not 0 <= index < len(state.seats) + len(state.benched):
         raise InvalidAction("error.seat_unknown")
     return index

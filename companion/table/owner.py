@@ -163,13 +163,21 @@ class Table:
         self._queue.put(item)
         return item.future
 
-    def relink(self, player: str, into: str) -> None:
-        """After the records' player ``player`` was merged into ``into``: the seats linked to
-        ``player`` are ``into``'s now (one whose ``into`` sits elsewhere stays as it is)."""
-        for index, seat in enumerate(self._state.seats):
-            if seat.player == player:
+    def relink(self, player: str, into: str, name: str) -> list[str]:
+        """After the records' player ``player`` was merged into ``into``: the evening's places
+        linked to ``player`` play on as ``into``, under their ``name`` (none while ``into``
+        has a place of their own); the names those places had."""
+        places = self._state.seats + self._state.benched
+        if any(place.player == into for place in places):
+            return []
+        moved = []
+        for index, place in enumerate(places):
+            if place.player == player:
                 with contextlib.suppress(GetawayError):
-                    self.submit(Action(linking.LINK, None, {"seat": index, "player": into}))
+                    self.submit(Action(linking.LINK, None,
+                                       {"seat": index, "player": into, "name": name}))
+                    moved.append(place.name)
+        return moved
 
     def recount(self) -> None:
         """Count the lobby's standings and records again after the players' changes rewrote

@@ -283,7 +283,7 @@ TABLE_STEPS: Mapping[str, TableStep] = {
     "table.release": base.Step(does=seats.release, by=OWN_SEAT, arguments={"seat": int}),
     linking.LINK: base.Step(does=linking.link, by=HOST,
                             arguments={"seat": int, "player": str, "new": bool,
-                                       "player_colour": str},
+                                       "name": str, "player_colour": str},
                             filled_in=frozenset({"player_colour"})),
     "table.language": base.Step(does=settings.language, by=HOST, arguments={"language": str}),
     "table.request": base.Step(does=seats.request, by=SERVER,

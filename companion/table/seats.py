@@ -7,10 +7,8 @@ from collections.abc import Container
 from dataclasses import replace
 
 from companion.games.base import Action, Games, IllegalAction, InvalidAction, whole
-from companion.table.linking import renamed
+from companion.table.linking import NAME_LENGTH, renamed
 from companion.table.state import Claim, Seat, TableState
-
-NAME_LENGTH = 20
 
 
 def claim(state: TableState, action: Action, games: Games) -> TableState:

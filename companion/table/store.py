@@ -143,7 +143,8 @@ class Store:
                                  "VALUES (?, ?, ?, ?)",
                                  (seq, _dump(snapshot), game_seq, entered_seq))
             if finished is not None:
-                # A game recorded at its end keeps that time when the group ends it later.
+                # A game's end is recorded once; only when a damaged log lost the step that
+                # ended it is it played to its end again, and its record replaced.
                 self._db.execute("INSERT INTO history (game_seq, body, ended_at) "
                                  f"VALUES (?, ?, {ENDED_AT}) ON CONFLICT (game_seq) "
                                  "DO UPDATE SET body = excluded.body",

@@ -129,6 +129,7 @@
       : out ? t("web.you_sit_out", { seat: seatTitle(v, out.seat) })
         : "";
     show($("me"), seated || out !== null);
+    if (seated) remember((v.seats[v.me] || {}).name || ""); // as the table renamed it too
     G.renderStatus(v);
     G.renderActions(v, seated && v.state ? v.state.actions || [] : []);
     G.renderPanel(v);
