@@ -58,7 +58,7 @@ def test_the_scores_made_final_stand_in_a_band_until_turn_starts_the_round(
     _, lines, bands = drawn_frame(hands.table.games, hands.table.published, hands.box.cursor)
     assert [band.words for band in bands] == ["Punkte stehen fest. Runde 2: Ben beginnt"]
     assert bands[0].turn and bands[0].rect.collidelist(list(bands[0].turn)) < 0
-    assert "Los" in [line.words for line in lines if line.role == "body"]  # TURN's job
+    assert "Uhr starten" in [line.words for line in lines if line.role == "body"]  # TURN's job
     hands.tap(Button.TURN)                                  # round two runs: the moment ends
     assert hands.state()["phase"] == "turn"
     _, _, bands = drawn_frame(hands.table.games, hands.table.published, hands.box.cursor)
