@@ -4,12 +4,13 @@ of them seated) while the table page POSTs actions over HTTP; for each action, t
 sending it to the moment the last phone has read the new view. Beside it, the peer
 (`benchmarks.peer`: a plain asyncio websockets fan-out that saves each action with fsync and
 sends every client its JSON) has as many clients connected at the same time, and the two take
-turns of ``--batch`` actions, so the machine's load falls on both alike. Then 500 idle or half-sent
-connections are opened beside 30 phones, and 200 streams are closed to see how soon the box
-lets go of them.
+turns of ``--batch`` actions, so the machine's load falls on both alike; ``--rounds`` repeats
+that, and the CPU an action is each side's median round (the load average beside each round).
+Then 500 idle or half-sent connections are opened beside 30 phones, and 200 streams are closed
+to see how soon the box lets go of them.
 
     python -m benchmarks.sse_fanout [--phones 30 100 300 1000] [--actions 200] [--batch 10]
-                                    [--port 0]  (the peer listens on the port after it)
+                                    [--rounds 1] [--port 0]  (the peer: the port after it)
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import statistics
 import sys
 import tempfile
 import time
@@ -88,6 +91,31 @@ async def act(host: Client, n: int) -> tuple[int, float]:
     return await act_as_host(host, "pause" if n % 2 else "resume"), sent
 
 
+class Rounds:
+    """The CPU a process used for its actions, round by round: the figure is the median."""
+
+    def __init__(self) -> None:
+        self.cpu_s = 0.0
+        self.acted = 0
+        self.cpu_ms: list[float] = []
+        """Each round's CPU milliseconds an action."""
+
+    def counted(self, cpu_s: float) -> None:
+        """One action's CPU seconds."""
+        self.cpu_s, self.acted = self.cpu_s + cpu_s, self.acted + 1
+
+    def end(self) -> None:
+        """End the round under way (if it had actions)."""
+        if self.acted:
+            self.cpu_ms.append(self.cpu_s * 1000 / self.acted)
+        self.cpu_s, self.acted = 0.0, 0
+
+    def figures(self) -> dict[str, Any]:
+        self.end()
+        return {"cpu_ms_per_action": round(statistics.median(self.cpu_ms), 2),
+                "cpu_ms_per_action_by_round": [round(ms, 2) for ms in self.cpu_ms]}
+
+
 class GetawayPhones:
     """``count`` phones' streams on the box, and the table page's actions timed to them."""
 
@@ -97,7 +125,7 @@ class GetawayPhones:
         self.opened: list[Stream] = []
         self.every: list[float] = []
         self.answered: list[float] = []
-        self.cpu_s = 0.0
+        self.rounds = Rounds()
 
     async def open(self, cookies: list[str]) -> None:
         self.opened = await streams(self.box, self.count, cookies, self.arrivals)
@@ -108,14 +136,13 @@ class GetawayPhones:
         self.answered.append((time.monotonic() - sent) * 1000)
         last = await asyncio.wait_for(self.arrivals.every(version, self.count), GUARD_S)
         self.every.append((last - sent) * 1000)
-        self.cpu_s += cpu_seconds(self.box.pid()) - cpu
+        self.rounds.counted(cpu_seconds(self.box.pid()) - cpu)
 
     def close(self) -> dict[str, Any]:
         for stream in self.opened:
             stream.close()
         return {"action_to_every_phone": percentiles(self.every),
-                "action_answered": percentiles(self.answered),
-                "cpu_ms_per_action": round(self.cpu_s * 1000 / len(self.every), 2)}
+                "action_answered": percentiles(self.answered), **self.rounds.figures()}
 
 
 class PeerPhones:
@@ -123,7 +150,7 @@ class PeerPhones:
 
     def __init__(self, peer: int, port: int, view: dict[str, Any], count: int) -> None:
         self.peer, self.port, self.view, self.count = peer, port, view, count
-        self.cpu_s = 0.0
+        self.rounds = Rounds()
         self.arrivals = Arrivals()
         self.clients: list[ClientConnection] = []
         self.readers: list[asyncio.Task[None]] = []
@@ -148,29 +175,38 @@ class PeerPhones:
         self.version += 1
         last = await asyncio.wait_for(self.arrivals.every(self.version, self.count), GUARD_S)
         self.every.append((last - sent) * 1000)
-        self.cpu_s += cpu_seconds(self.peer) - cpu
+        self.rounds.counted(cpu_seconds(self.peer) - cpu)
 
     async def close(self) -> dict[str, Any]:
         for reader, client in zip(self.readers, self.clients, strict=True):
             reader.cancel()
             await client.close()
-        return {"action_to_every_phone": percentiles(self.every),
-                "cpu_ms_per_action": round(self.cpu_s * 1000 / len(self.every), 2)}
+        return {"action_to_every_phone": percentiles(self.every), **self.rounds.figures()}
 
 
 async def side_by_side(box: Program, host: Client, cookies: list[str],
                        peer: tuple[int, int], view: dict[str, Any], count: int, actions: int,
-                       batch: int) -> dict[str, Any]:
+                       batch: int, rounds: int = 1) -> dict[str, Any]:
     """Getaway and the peer (its process and port) with ``count`` phones each, all connected
-    at once, taking turns of ``batch`` actions: the machine's load falls on both alike."""
+    at once, taking turns of ``batch`` actions: the machine's load falls on both alike; each
+    of ``rounds`` is ``actions`` actions a side."""
     getaway, side = GetawayPhones(box, host, count), PeerPhones(*peer, view, count)
     await getaway.open(cookies)
     await side.open()
-    for first in range(0, actions, batch):
-        for phones in (getaway, side):
-            for n in range(first, min(actions, first + batch)):
-                await phones.act(n)
-    return {"getaway": getaway.close(), "peer": await side.close()}
+    load = []
+    for _ in range(rounds):
+        for first in range(0, actions, batch):
+            for phones in (getaway, side):
+                for n in range(first, min(actions, first + batch)):
+                    await phones.act(n)
+        getaway.rounds.end()
+        side.rounds.end()
+        load.append(round(os.getloadavg()[0], 2))
+    ratios = [ours / theirs for ours, theirs in zip(getaway.rounds.cpu_ms, side.rounds.cpu_ms,
+                                                    strict=True) if theirs]
+    return {"getaway": getaway.close(), "peer": await side.close(),
+            "cpu_getaway_to_peer": round(statistics.median(ratios), 2) if ratios else None,
+            "load_average_by_round": load}
 
 
 async def _listen(client: ClientConnection, arrivals: Arrivals) -> None:
@@ -234,7 +270,7 @@ async def start_peer(port: int = 0) -> tuple[asyncio.subprocess.Process, int]:
 
 
 async def measure(box: Program, counts: list[int], actions: int, batch: int,
-                  peer_port: int) -> dict[str, Any]:
+                  peer_port: int, rounds: int) -> dict[str, Any]:
     host = await table_page(box)
     await act_as_host(host, "table.new_game", {"game": "romme", "seats": SEATS})
     cookies = await seats(box)
@@ -245,7 +281,8 @@ async def measure(box: Program, counts: list[int], actions: int, batch: int,
     peer, port = await start_peer(peer_port)
     try:
         phones = {str(count): await side_by_side(box, host, cookies, (peer.pid, port),
-                                                 probe.views[0], count, actions, batch)
+                                                 probe.views[0], count, actions, batch,
+                                                 rounds)
                   for count in counts}
     finally:
         peer.kill()
@@ -261,6 +298,8 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--batch", type=int, default=10,
                         help="actions one side takes before the other's turn")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds of --actions a side; CPU figures are the median round")
     port_option(parser)
     args = parser.parse_args()
     more_open_files()
@@ -269,7 +308,7 @@ def main() -> None:
         box.start()
         try:
             figures = asyncio.run(measure(box, args.phones, args.actions, args.batch,
-                                          nth_port(args.port, 1)))
+                                          nth_port(args.port, 1), args.rounds))
         finally:
             box.kill()
     report("sse_fanout", {

@@ -13,6 +13,8 @@ from enum import IntEnum
 from types import TracebackType
 from typing import TextIO
 
+from companion.i18n import text
+
 COMMAND = logging.getLogger("getaway")
 """What the command itself tells the person who started it: one line each."""
 WARNINGS = logging.getLogger("py.warnings")
@@ -45,8 +47,7 @@ def refuse(message: str, code: Exit = Exit.REFUSED) -> Exit:
 
 def without_pins(error: Exception, command: str) -> str:
     """Why `getaway command` cannot start where gpiozero found no GPIO pins (``error``)."""
-    return (f"no GPIO pins here ({error}); on a computer use `getaway {command} --sim` "
-            "(-v tells why)")
+    return text("box.no_pins", "en", why=str(error), command=command)
 
 
 class JournalFormatter(logging.Formatter):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import logging
 import os
 import shutil
@@ -24,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from companion.games import GAMES
 from companion.i18n import DEFAULT_LANGUAGE, Told, text
-from companion.logs import Exit, refuse, without_pins
+from companion.logs import Exit, refuse
 from companion.service import Watchdog, sd_notify
 from companion.table.owner import Replayed, Table
-from companion.table.store import NewerDatabase, aside
+from companion.table.store import NewerDatabase, aside, saved_language
 from companion.table.unsaved import (
     FULL_NOT_SAVING,
     NOT_SAVING,
@@ -206,11 +207,12 @@ def _damage(recovery: Recovery | None, replayed: Replayed) -> Told | None:
 
 
 class Refusal(Exception):
-    """Why the box cannot start, in one line, and the exit code that says so."""
+    """Why the box cannot start, in one line in any language (``says``; ``str``: English, for
+    the log), and the exit code that says so."""
 
-    def __init__(self, reason: str, code: Exit = Exit.REFUSED) -> None:
-        super().__init__(reason)
-        self.code = code
+    def __init__(self, says: Callable[[str], str], code: Exit = Exit.REFUSED) -> None:
+        super().__init__(says("en"))
+        self.says, self.code = says, code
 
 
 def run(settings: Settings, stop: threading.Event) -> int:
@@ -224,7 +226,7 @@ def run(settings: Settings, stop: threading.Event) -> int:
     except Refusal as refusal:
         refuse(str(refusal))
         if os.environ.get("NOTIFY_SOCKET") and not settings.headless:
-            _tell_on_screen(str(refusal), settings, stop)
+            _tell_on_screen(refusal, settings, stop)
         return refusal.code
 
 
@@ -234,14 +236,14 @@ def _run(settings: Settings, stop: threading.Event) -> int:
     try:
         pins = load_pins(settings.pins)
     except PinMapError as error:
-        raise Refusal(str(error)) from error
+        raise Refusal(error.says) from error
     if settings.data.exists() and not settings.data.is_dir():
-        raise Refusal(f"--data {settings.data} is a file: give the folder the games are kept in")
+        raise Refusal(functools.partial(text, "box.data_is_file", path=str(settings.data)))
     choose_video(pins.screen.framebuffer is not None)
     try:
         store, recovery = open_store(settings.data)
     except NewerDatabase as error:
-        raise Refusal(str(error)) from error
+        raise Refusal(error.says) from error
     if store.unsaved is None:
         print(f"Games are kept in {settings.data}", flush=True)
     table = Table(store, GAMES)
@@ -253,10 +255,10 @@ def _run(settings: Settings, stop: threading.Event) -> int:
         store.close()
 
 
-def _tell_on_screen(reason: str, settings: Settings, stop: threading.Event) -> None:
-    """Show why the box did not start on its screen until it is stopped: at the table nobody
-    reads the journal, and systemd does not start it again. Ready for systemd meanwhile,
-    with the reason as its status."""
+def _tell_on_screen(refusal: Refusal, settings: Settings, stop: threading.Event) -> None:
+    """Show why the box did not start on its screen, in the box's saved language, until it
+    is stopped: at the table nobody reads the journal, and systemd does not start it again.
+    Ready for systemd meanwhile, with the reason as its status."""
     screen = _screen(settings.pins)
     if screen is None:
         return
@@ -271,9 +273,10 @@ def _tell_on_screen(reason: str, settings: Settings, stop: threading.Event) -> N
         log.error("no screen to show it on (%s)", error)
         return
     try:
-        console.say(text("box.refused", DEFAULT_LANGUAGE))
-        console.say(reason, bad=True)
-        sd_notify(f"STATUS=not started: {reason}")
+        lang = saved_language(settings.data / DATABASE) or DEFAULT_LANGUAGE
+        console.say(text("box.refused", lang))
+        console.say(refusal.says(lang), bad=True)
+        sd_notify(f"STATUS=not started: {refusal}")
         sd_notify("READY=1")
         watchdog = Watchdog(lambda: True)
         while not stop.is_set():
@@ -324,7 +327,8 @@ def _run_parts(settings: Settings, stop: threading.Event, table: Table, pins: Pi
     try:
         box = Box(table, pins, pin_factory=factory)
     except BadPinFactory as error:
-        raise Refusal(without_pins(error, "run"), Exit.NO_PINS) from error
+        raise Refusal(functools.partial(text, "box.no_pins", why=str(error), command="run"),
+                      Exit.NO_PINS) from error
     try:
         return _serve_and_show(settings, stop, table, box, pins, factory, notice)
     finally:
@@ -375,12 +379,11 @@ def _serve_and_show(settings: Settings, stop: threading.Event, table: Table, box
     return 0
 
 
-def _cannot_listen(settings: Settings, error: OSError) -> str:
+def _cannot_listen(settings: Settings, error: OSError) -> Callable[[str], str]:
     """One line on why the phone server cannot listen: a port in use names its likely cause."""
-    why = f"cannot listen on {settings.host} port {settings.port} ({error.strerror})"
-    if error.errno == errno.EADDRINUSE:
-        return f"{why}; is Getaway running already? Choose another with --port."
-    return f"{why}; choose another address with --host."
+    key = "box.port_taken" if error.errno == errno.EADDRINUSE else "box.cannot_listen"
+    return functools.partial(text, key, host=settings.host, port=settings.port,
+                             why=str(error.strerror))
 
 
 def _mock_factory() -> MockFactory:

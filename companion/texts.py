@@ -20,7 +20,7 @@ def assemble(games: Iterable[Game[Any]] = ()) -> Catalog:
     catalog = Catalog()
     for owner, texts in (("core", CORE), ("server", SERVER), ("screen", box.PARTS),
                          ("lobby", box.LOBBY), ("station", box.STATION),
-                         ("selftest", box.SELFTEST), ("guide", GUIDE),
+                         ("selftest", box.SELFTEST), ("refusals", box.REFUSALS), ("guide", GUIDE),
                          ("records", RECORDS)):
         catalog.add(owner, texts)
     for game in (*GAMES.values(), *games):

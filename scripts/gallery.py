@@ -23,11 +23,12 @@ nothing runs off the phone, no word breaks inside itself, nothing covers text, e
 at least 44 by 44 px, no text key or placeholder shows. Each game's first game (first-game
 mode: the setup checklist, a step explained on the phone it concerns and the table page, and on
 the box's 480 x 320 screen its guide page and a step's explanation) is made by
-`tests/browser/test_guide.py` and `tests/device/test_briefing.py`. Made anew with
+`tests/browser/test_guide.py` and `tests/device/test_briefing.py`; the big moments on the box's
+screen (`*-box-moment-*`) by `tests/device/test_moment_band.py`. Made anew with
 `.venv/bin/python scripts/gallery.py`.
 """
 WALKS = ("tests/browser/test_screens.py", "tests/browser/test_guide.py",
-         "tests/device/test_briefing.py")
+         "tests/device/test_briefing.py", "tests/device/test_moment_band.py")
 """The tests that keep their pictures in the gallery."""
 
 
@@ -36,6 +37,12 @@ def main() -> int:
         old.unlink()
     walk = subprocess.run([sys.executable, "-m", "pytest", "-q", *WALKS],
                           cwd=ROOT, env={**os.environ, "GETAWAY_GALLERY": str(GALLERY)})
+    list_pictures()
+    return walk.returncode
+
+
+def list_pictures() -> None:
+    """The gallery's page: every picture in it, by game and screen."""
     pictures = sorted(p.name for p in GALLERY.glob("*.jpg"))
     lines = [HEADER]
     for screen, names in groupby(pictures, key=lambda name: name.rsplit("-", 1)[0]):
@@ -43,7 +50,6 @@ def main() -> int:
         lines.extend(f"![{name[:-4]}]({name})" for name in names)
         lines.append("")
     (GALLERY / "README.md").write_text("\n".join(lines), encoding="utf-8")
-    return walk.returncode
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ PAGES = "companion/server/pages.py"
 REQUEST = "companion/server/request.py"
 STREAM = "companion/server/stream.py"
 HOSTS = "companion/table/hosts.py"
+LINKING = "companion/table/linking.py"
 OWNER = "companion/table/owner.py"
 RULES = "companion/table/rules.py"
 BASE = "companion/games/base.py"
@@ -85,7 +86,8 @@ MUTATIONS = [
     Mutation("a phone chooses what chance decides", RULES,
              "dict},\n                               filled_in=frozenset({CHANCE})),",
              "dict}),",
-             (trust("test_a_phone_never_sends_a_reserved_argument"),)),
+             (trust("test_a_phone_never_sends_a_reserved_argument"),
+              trust("test_what_no_phone_may_pass_is_what_the_steps_declare_the_box_fills_in"))),
     Mutation("a phone sends a hand-over's seat holder (replaces)", RULES,
              'filled_in=frozenset({"token_hash", "replaces", "force"})),',
              'filled_in=frozenset({"token_hash", "force"})),',
@@ -185,8 +187,8 @@ MUTATIONS = [
              "    if False:\n        attempt_failed()\n        return redirect(",
              (f"{API_TESTS}::test_rejoin_with_an_unknown_token_sets_no_cookie",)),
     Mutation("guessing rejoin links is not rate-limited", PAGES,
-             "    check_attempts()\n    seat = context.table().seat_for_token(token)",
-             "    seat = context.table().seat_for_token(token)",
+             "    check_attempts()\n    seat = context.table().place_for_token(token)",
+             "    seat = context.table().place_for_token(token)",
              (f"{SEAT_TESTS}::test_a_guessed_token_gets_no_seat_and_guessing_is_limited",)),
     Mutation("a join link echoes any code into the page", PAGES,
              'code=code if SHAPE.fullmatch(code) else ""', "code=code",
@@ -370,6 +372,18 @@ MUTATIONS = [
              "context.codes().redeem",
              ("tests/server/test_handover_link.py::"
               "test_naming_a_hand_over_code_uses_nothing_up_and_moves_no_seat",)),
+    # -- the records' players ------------------------------------------------------------
+    Mutation("a phone links its seat to someone else's records", RULES,
+             "linking.LINK: base.Step(does=linking.link, by=HOST,",
+             "linking.LINK: base.Step(does=linking.link,",
+             ("tests/server/test_players.py::"
+              "test_only_the_table_page_links_a_phone_to_an_earlier_player",)),
+    Mutation("a seat is linked to a player the records do not have", LINKING,
+             'if player not in {*known, *held}:', "if False:",
+             ("tests/test_players.py::test_a_link_is_refused_where_it_would_mislead",)),
+    Mutation("the table page chooses a new player's id", LINKING,
+             'if "player" in action.args:', "if False:",
+             ("tests/test_players.py::test_a_link_is_refused_where_it_would_mislead",)),
     # -- the games' secret parts ---------------------------------------------------------
     Mutation("Rob 'n Run: the box plays the boss's part although a phone holds the seat",
              ROBNRUN,

@@ -122,10 +122,13 @@ def test_phones_load_prints_memory_and_names_what_grew() -> None:
 
 
 def test_sse_fanout_prints_getaway_beside_the_peer() -> None:
-    figures = run_benchmark("benchmarks.sse_fanout", "--phones", "3", "--actions", "4")
+    figures = run_benchmark("benchmarks.sse_fanout", "--phones", "3", "--actions", "4",
+                            "--rounds", "2")
     for side in ("getaway", "peer"):
-        assert figures["phones"]["3"][side]["action_to_every_phone"]["n"] == 4
+        assert figures["phones"]["3"][side]["action_to_every_phone"]["n"] == 8
         assert figures["phones"]["3"][side]["cpu_ms_per_action"] >= 0
+        assert len(figures["phones"]["3"][side]["cpu_ms_per_action_by_round"]) == 2
+    assert len(figures["phones"]["3"]["load_average_by_round"]) == 2
     assert figures["crowd_500"]["with_crowd"]["n"] == 4
     streams = figures["closed_streams"]
     assert streams["box_files_while_open"] >= streams["box_files_before"] + 200

@@ -40,11 +40,13 @@ from companion.runtime import (
 from companion.server.app import create_app
 from companion.table.owner import Table
 from companion.table.state import TableState
+from companion.table.store import Store
 from companion.table.unsaved import FULL_NOT_SAVING, NOT_SAVING, WatchedStore
 from tests.clock import FakeClock
 from tests.device.test_display import Panel
 from tests.program import Program
 from tests.server.way_in import served
+from tests.test_players import play_out, romme
 from tests.test_read_only import mount_namespaces
 
 ROMME = {"game": "romme", "seats": 3, "options": {"first_player": 0}}
@@ -539,3 +541,19 @@ def test_the_screen_says_how_many_steps_are_missing(tmp_path: Path, lang: str,
     differs = [y for y in range(twelve.get_height())
                if any(twelve.get_at((x, y)) != thirteen.get_at((x, y)) for x in range(0, 480, 2))]
     assert differs and max(differs) < line * 5 // 2  # the number, in the band
+
+
+def test_a_game_whose_lost_end_is_played_again_is_recorded_once(tmp_path: Path) -> None:
+    database = tmp_path / DATABASE
+    table = Table(Store(database), GAMES)
+    table.start()
+    romme(table, "Dave", "Ben")
+    play_out(table)                           # its end is recorded
+    table.stop()
+    sql(tmp_path, "UPDATE events SET body = '{\"type\": \"conf' WHERE seq = "
+                  f"{last_seq(tmp_path)}")      # the step that ended it is damaged
+    again = Table(Store(database), GAMES)
+    again.start()
+    again.submit(Action("confirm_scores"))    # the group ends it once more
+    assert [(game["game"], game["finished"]) for game in again.history()] == [("romme", True)]
+    again.stop()

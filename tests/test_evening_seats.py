@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import Action
+from companion.table.colours import seat_colour
 from companion.table.owner import Table
 from companion.table.published import token_hash
-from companion.table.views import seat_colour
 from tests.clock import FakeClock
 from tests.tables import open_table
 

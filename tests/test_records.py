@@ -9,10 +9,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import GAMES
-from companion.table.records import Meeting, head_to_head, new_bests, player_key, records
+from companion.table.records import Meeting, head_to_head, new_bests, records
 
 NAMES = ("Anna", "anna ", "Ben", "  Cem", "Dora Lee", "dora  lee", "", None)
 """Spellings of four players, and seats without a name."""
+LINKED = (None, None, None, "anna#2", "ben#2")
+"""What the table page linked a named seat to: nothing (the name says who), or a second
+Anna or Ben it told apart."""
+PLAYERS = {"anna", "ben", "cem", "dora lee", "anna#2", "ben#2"}
+
+
+def seat(draw: st.DrawFn, number: int) -> dict[str, Any]:
+    """A recorded seat: its name and, for some named ones, the player it was linked to."""
+    name = draw(st.sampled_from(NAMES))
+    linked = draw(st.sampled_from(LINKED)) if name and name.strip() else None
+    return {"seat": number, "name": name, **({"player": linked} if linked else {})}
+
+
+def who_sat(seat: dict[str, Any]) -> str | None:
+    """The player a seat counts for, said plainly: its link, else its name; none unnamed."""
+    if not seat["name"] or not seat["name"].strip():
+        return None
+    return seat.get("player") or " ".join(seat["name"].split()).casefold()
 
 
 @st.composite
@@ -74,7 +92,7 @@ def played(draw: st.DrawFn, game_id: int) -> dict[str, Any]:
     finished = draw(st.integers(0, 4)) > 0
     return {"id": game_id, "ended_at": "2026-11-27T20:00:00Z", "game": game,
             "title": {"de": game, "en": game}, "finished": finished,
-            "seats": [{"seat": s, "name": draw(st.sampled_from(NAMES))} for s in range(seats)],
+            "seats": [seat(draw, s) for s in range(seats)],
             "outcome": draw(outcomes(seats)) if finished else None}
 
 
@@ -91,7 +109,7 @@ def recount(history: list[dict[str, Any]], who: str, game: str) -> dict[str, Any
         if past["game"] != game or not past["finished"]:
             continue
         for seat in past["seats"]:
-            if seat["name"] and seat["name"].strip() and player_key(seat["name"]) == who:
+            if who_sat(seat) == who:
                 mine.append((past["outcome"], seat["seat"]))
     if not mine:
         return {}
@@ -143,14 +161,14 @@ def recount(history: list[dict[str, Any]], who: str, game: str) -> dict[str, Any
 def test_the_records_of_a_history_are_a_plain_recount_of_it(
         history: list[dict[str, Any]]) -> None:
     found = records(history, GAMES)
-    for who in {"anna", "ben", "cem", "dora lee"}:
+    for who in PLAYERS:
         for game in OUTCOMES:
             expected = recount(history, who, game)
             standing = found[who].games.get(game) if who in found else None
             got = {} if standing is None else {"played": standing.played, "won": standing.won,
                                                "counts": standing.counts}
             assert got == expected, (who, game)
-    assert set(found) <= {"anna", "ben", "cem", "dora lee"}
+    assert set(found) <= PLAYERS
 
 
 @settings(max_examples=50, deadline=None)
@@ -163,9 +181,8 @@ def test_head_to_head_counts_who_placed_ahead_in_the_games_both_played(
         for past in history:
             if past["game"] != game or not past["finished"]:
                 continue
-            named = [s for s in past["seats"] if s["name"] and s["name"].strip()]
-            place = {player_key(s["name"]): next(r["place"] for r in past["outcome"]["results"]
-                                                 if r["seat"] == s["seat"]) for s in named}
+            place = {who_sat(s): next(r["place"] for r in past["outcome"]["results"]
+                                      if r["seat"] == s["seat"]) for s in past["seats"]}
             if "anna" in place and "ben" in place:
                 a_ahead += place["anna"] < place["ben"]
                 b_ahead += place["ben"] < place["anna"]
@@ -199,15 +216,14 @@ def test_a_new_best_is_told_when_the_newest_game_beats_every_earlier_one(
     told = [value for _, value in new_bests(history, GAMES, seat)]
     newest = history[0] if history else None
     if (newest is None or not newest["finished"] or seat >= len(newest["seats"])
-            or not (newest["seats"][seat]["name"] or "").strip()):
+            or who_sat(newest["seats"][seat]) is None):
         assert told == []
         return
-    who = player_key(newest["seats"][seat]["name"])
+    who = who_sat(newest["seats"][seat])
     value = best_value(newest["game"], newest["outcome"], seat)
     earlier = [best_value(past["game"], past["outcome"], s["seat"]) for past in history[1:]
                if past["game"] == newest["game"] and past["finished"]
-               for s in past["seats"]
-               if (s["name"] or "").strip() and player_key(s["name"]) == who]
+               for s in past["seats"] if who_sat(s) == who]
     known = [v for v in earlier if v is not None]
     beaten = value is not None and bool(known) and value > max(known)
     assert told == ([value] if beaten else [])

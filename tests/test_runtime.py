@@ -41,6 +41,7 @@ from companion.table.unsaved import WatchedStore
 from tests.clock import FakeClock
 from tests.device.test_display import Panel
 from tests.program import Program, VirtualScreen
+from tests.tables import open_table
 
 ROOT = Path(__file__).resolve().parent.parent
 FREEZABLE = """\
@@ -152,30 +153,66 @@ def test_runtime_refuses_a_wrong_pin_map_naming_the_line(tmp_path: Path) -> None
     assert not (tmp_path / DATABASE).exists(), "refused before anything was touched"
 
 
+def wrong_pin_map(tmp_path: Path) -> Path:
+    """The packaged pin map with GPIO 5 used twice."""
+    pins = tmp_path / "pins.toml"
+    packaged = (ROOT / "hardware" / "pins.toml").read_text(encoding="utf-8")
+    pins.write_text(packaged.replace("right = 6 ", "right = 5 "), encoding="utf-8")
+    return pins
+
+
+def start_under_systemd(systemd: Systemd, data: Path, pins: Path) -> subprocess.Popen[str]:
+    """`getaway run` as systemd's service, with the pin map ``pins``."""
+    systemd.process = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "run", "--data", str(data), "--pins", str(pins)],
+        cwd=ROOT, env=systemd.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return systemd.process
+
+
 def test_under_systemd_a_wrong_pin_map_is_shown_on_the_screen_until_stopped(
         tmp_path: Path, systemd: Systemd) -> None:
     """A box on the table: the reason on its screen (the packaged map's, as the given one
     cannot be read), systemd told so as the status, and no start again: exit 2 when stopped."""
-    pins = tmp_path / "pins.toml"
-    packaged = (ROOT / "hardware" / "pins.toml").read_text(encoding="utf-8")
-    pins.write_text(packaged.replace("right = 6 ", "right = 5 "), encoding="utf-8")
-    systemd.process = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "run", "--data", str(tmp_path / "data"),
-         "--pins", str(pins)], cwd=ROOT, env=systemd.env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
-    shown = systemd.expect_line(r"GPIO 5 is used twice")
+    pins = wrong_pin_map(tmp_path)
+    process = start_under_systemd(systemd, tmp_path / "data", pins)
+    shown = systemd.expect_line(r"GPIO 5 ist doppelt belegt")
     assert shown.string.startswith(str(pins)), "the screen's console says the reason"
     said = [systemd.message(), systemd.message()]
     assert said[0] is not None and said[0].startswith("STATUS=not started: ")
     assert "GPIO 5 is used twice" in said[0]
     assert said[1] == "READY=1"
     assert systemd.message() == "WATCHDOG=1"
-    systemd.process.terminate()
-    _, stderr = systemd.process.communicate(timeout=30)
-    assert systemd.process.returncode == Exit.REFUSED
+    process.terminate()
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == Exit.REFUSED
     told = [line for line in stderr.splitlines() if "GPIO 5" in line]
     assert len(told) == 1 and told[0].startswith(f"getaway: {pins} line "), stderr
     assert not (tmp_path / "data").exists(), "refused before anything was touched"
+
+
+@pytest.mark.parametrize(("language", "title", "reason"), [
+    (None, "Getaway kann nicht starten:", "Zeile 19: GPIO 5 ist doppelt belegt (buttons.left "
+                                          "und buttons.right)"),
+    ("de", "Getaway kann nicht starten:", "Zeile 19: GPIO 5 ist doppelt belegt"),
+    ("en", "Getaway cannot start:", "line 19: GPIO 5 is used twice (buttons.left and "
+                                    "buttons.right)"),
+])
+def test_the_refusal_screen_speaks_the_boxs_language_in_title_and_reason(
+        tmp_path: Path, systemd: Systemd, language: str | None, title: str,
+        reason: str) -> None:
+    """The screen's title and reason in one language: the one the box was last set to (its
+    default, German, before it was ever set)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    table = open_table(data / DATABASE)
+    for step in ("en", language) if language else ():
+        table.submit(Action("table.language", None, {"language": step}))
+    table.stop()
+    pins = wrong_pin_map(tmp_path)
+    out = start_under_systemd(systemd, data, pins).stdout
+    assert out is not None
+    assert next(out).rstrip("\n") == title
+    assert next(out).startswith(f"{pins} {reason}")
 
 
 @pytest.mark.skipif(Path("/dev/gpiochip0").exists(), reason="this machine has GPIO pins")

@@ -22,11 +22,6 @@ GAMES = {"tiny": GAME}
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "getaway.sqlite"
 

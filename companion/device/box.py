@@ -3,7 +3,8 @@
 The box follows the Table on a thread of its own: the Table's owner only hands each Published
 over, and the box shifts out its LEDs and starts its sounds for every one of them, in order.
 
-The box keeps only the menu cursor, which timer warnings are still to come, the moment it
+The box keeps only the menu cursor, the page it shows of a screen read page by page (BACK
+turns it where it does nothing else), which timer warnings are still to come, the moment it
 shows, what it last sounded and whether the asks screen is open; everything else it shows
 comes from the Table's latest Published. The current game decides the LEDs and its sounds;
 the turn-timer warnings (10 s and 5 s left, a tick each second below 5 s) are the same for
@@ -127,22 +128,39 @@ class Refused:
 @dataclass(frozen=True, slots=True)
 class Briefing:
     """A step of a first game explained for the first time: the box shows its explanation and
-    rule-book reference (text keys) for a moment from ``since`` on, then its normal screen."""
+    rule-book reference (text keys) for a moment from ``since`` on, then its normal screen.
+    While a clock runs (a turn, a settle) the clock is the law: the briefing waits (``since``
+    None) and shows once the clock stops (a pause) while the group is still at its step."""
 
     explain: str
     ref: str
-    since: float
+    since: float | None
+
+
+def clock_runs(view: Mapping[str, JSON]) -> bool:
+    """Whether a turn's or a settle's countdown runs: the screen shows it, never covered."""
+    timer = view.get("timer")
+    return bool(isinstance(timer, Mapping) and timer.get("running"))
 
 
 def briefed(briefing: Briefing | None, view: Mapping[str, JSON], now: float) -> Briefing | None:
-    """The briefing after ``view``: a new one, from ``now``, where it explains a step for the
-    first time that the briefing before did not."""
-    teaching, guide = view.get("teaching"), view.get("guide")
-    if not (view.get("game") and teaching and guide and teaching["explain"]):
+    """The briefing after ``view``: a new one where it explains a step for the first time that
+    the briefing before did not, from ``now`` or, while a clock runs, once it stops; a waiting
+    one is dropped when the group moved on to another step."""
+    guide = view.get("guide")
+    step = guide["explain"] if view.get("game") and isinstance(guide, Mapping) else None
+    if briefing is not None and briefing.since is None:
+        if step != briefing.explain:
+            briefing = None
+        elif not clock_runs(view):
+            return replace(briefing, since=now)
+    teaching = view.get("teaching")
+    if not (step and isinstance(teaching, Mapping) and teaching["explain"]):
         return briefing
-    if briefing is not None and briefing.explain == guide["explain"]:
+    if briefing is not None and briefing.explain == step:
         return briefing
-    return Briefing(str(guide["explain"]), str(guide["ref"]), now)
+    assert isinstance(guide, Mapping)  # a step is explained only where a guide is
+    return Briefing(str(step), str(guide["ref"]), None if clock_runs(view) else now)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +180,7 @@ class Box:
         self._lock = threading.RLock()
         self._closed = False
         self._cursor = 0
+        self._page = 0
         self._armed: set[int] = set()
         self._moment: Moment | None = None
         self._asking: Asking | None = None
@@ -192,6 +211,12 @@ class Box:
         """The highlighted item of ``published.controls.menu`` (0 when there is no menu)."""
         with self._lock:
             return self._cursor
+
+    @property
+    def page(self) -> int:
+        """The page the screen shows of what it shows page by page (0 when it shows one)."""
+        with self._lock:
+            return self._page
 
     @property
     def leds(self) -> LedFrame:
@@ -283,9 +308,9 @@ class Box:
     def _on_button(self, button: Button) -> None:
         with self._lock:
             published = self._published
-            shown = self._cursor, self._asking
+            shown = self._cursor, self._page, self._asking
             action = self._press(button, published, self._clock())
-            moved = (self._cursor, self._asking) != shown
+            moved = (self._cursor, self._page, self._asking) != shown
         if moved:
             self._moved()
         if action is not None:
@@ -293,8 +318,8 @@ class Box:
             future.add_done_callback(self._on_result)
 
     def _press(self, button: Button, published: Published, now: float) -> Action | None:
-        """Move the cursor, open the asks, or the action the button asks for (None: nothing
-        to send)."""
+        """Move the cursor, turn the page, open the asks, or the action the button asks for
+        (None: nothing to send)."""
         controls = published.controls
         if self._asking is not None:
             return self._answer(button, controls, now)
@@ -310,6 +335,9 @@ class Box:
             return None
         if menu and button is Button.OK:
             return menu[self._cursor].action
+        if button is Button.BACK and turns_pages(controls):
+            self._page = (self._page + 1) % controls.pages
+            return None
         return controls.keys.get(button)
 
     def _open_asks(self, published: Published, now: float) -> None:
@@ -378,15 +406,17 @@ class Box:
             self._moved()
 
     def _shown(self) -> tuple[object, ...]:
-        """What the screen shows of the box: the cursor, the asks, the moment, the LEDs, what
-        the buzzer played and a step explained for the first time."""
-        return (self._cursor, self._asking, self._moment, self._station.frame, self._heard,
-                self._briefing)
+        """What the screen shows of the box: the cursor, the page, the asks, the moment, the
+        LEDs, what the buzzer played and a step explained for the first time."""
+        return (self._cursor, self._page, self._asking, self._moment, self._station.frame,
+                self._heard, self._briefing)
 
     def _follow(self, published: Published, now: float) -> None:
         """Show ``published`` as of ``now``: the cursor, the asks, a moment, LEDs, sounds."""
         before, self._published = self._published, published
         self._cursor = follow(self._cursor, before.controls, published.controls)
+        if published.controls.pages != before.controls.pages:
+            self._page = 0
         sounds = self._game_sounds(before.public, published.public)
         self._asking = _follow_asks(self._asking, published.controls.asks, now)
         moments = [sound for sound in sounds if sound in MOMENTS]
@@ -444,6 +474,11 @@ class Box:
 
 def _nobody() -> None:
     """Nobody watches the cursor."""
+
+
+def turns_pages(controls: Controls) -> bool:
+    """Whether BACK turns the screen's page: it has more than one and BACK does nothing else."""
+    return controls.pages > 1 and Button.BACK not in controls.keys
 
 
 def follow(cursor: int, old: Controls, new: Controls) -> int:

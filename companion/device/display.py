@@ -29,7 +29,7 @@ from typing import Any, NamedTuple, Protocol
 
 import pygame
 
-from companion.device.box import Asking, Briefing, Heard, Moment, Refused
+from companion.device.box import Asking, Briefing, Heard, Moment, Refused, clock_runs
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
 from companion.device.painters.guide import briefing_pages, draw_briefing
@@ -91,6 +91,9 @@ class Panel(Protocol):
 
     @property
     def cursor(self) -> int: ...
+
+    @property
+    def page(self) -> int: ...
 
     @property
     def leds(self) -> LedFrame: ...
@@ -228,6 +231,8 @@ class _Loop:
     told: Told | None = None
     refusal: Refused | None = None
     briefed: Briefed | None = None
+    paged: tuple[str, list[str]] | None = None
+    """The briefing's explanation last looked at, and its pages."""
     link: str | None = None
     dirty: bool = True
     broken: bool = False
@@ -284,8 +289,8 @@ class _Loop:
         ticking = bool(timer and timer["running"]) or self.box.asking is not None
         if ticking or self.box.moment is not None:
             self.box.tick(now)
-        cursor, leds, moment, asking = (self.box.cursor, self.box.leds, self.box.moment,
-                                        self.box.asking)
+        cursor, page, leds, moment, asking = (self.box.cursor, self.box.page, self.box.leds,
+                                              self.box.moment, self.box.asking)
         note = self.box.heard if self.station else None
         note = note if note is not None and now - note.at < HEARD_S else None
         refusal = self.box.refused
@@ -296,9 +301,9 @@ class _Loop:
         if briefed != self.briefed:
             self.dirty, self.briefed = True, briefed
         sound = None if moment is None else moment.sound
-        if self.dirty or self.changed(published, cursor, now, sound, asking) or (
+        if self.dirty or self.changed(published, cursor, now, sound, asking, page) or (
                 self.station and (leds != self.leds or note != self.note)):
-            self.draw(published, cursor, leds, now, sound, note, asking)
+            self.draw(published, cursor, leds, now, sound, note, asking, page)
         polled = asking is not None or moment is not None or note is not None or (
             refusal is not None or briefed is not None)
         timed = ticking and not polled and not self.keys  # keys are looked for more often
@@ -306,21 +311,25 @@ class _Loop:
         return ticking or polled
 
     def briefed_now(self, published: Published, now: float) -> Briefed | None:
-        """The page of a step explained for the first time that the box shows at ``now``."""
+        """The page of a step explained for the first time that the box shows at ``now``: none
+        while a turn's or a settle's countdown runs, which the screen never covers."""
         briefing = self.box.briefing
-        if briefing is None:
+        if briefing is None or briefing.since is None or clock_runs(published.public):
             return None
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
-        pages = briefing_pages(self.screen.size, self.fonts, text(briefing.explain, lang))
+        explanation = text(briefing.explain, lang)
+        if self.paged is None or self.paged[0] != explanation:  # wrapped once, not every pass
+            self.paged = explanation, briefing_pages(self.screen.size, self.fonts, explanation)
+        pages = self.paged[1]
         shown = int((now - briefing.since) // BRIEFING_PAGE_S)
         return Briefed(briefing, shown, len(pages), pages[shown]) if shown < len(pages) else None
 
     def changed(self, published: Published, cursor: int, now: float, moment: Sound | None,
-                asking: Asking | None) -> bool:
+                asking: Asking | None, page: int) -> bool:
         """Whether the screen shows something new; when that cannot be told, it is drawn
         again (and a painter that fails is caught there)."""
         try:
-            return self.screen.needs_redraw(published, cursor, now, moment, asking)
+            return self.screen.needs_redraw(published, cursor, now, moment, asking, page)
         except Exception:  # a fault in comparing views must never stop the box
             if not self.broken:
                 log.exception("the screen could not tell what changed; it is drawn again")
@@ -328,12 +337,12 @@ class _Loop:
 
     def draw(self, published: Published, cursor: int, leds: LedFrame, now: float,
              moment: Sound | None = None, note: Heard | None = None,
-             asking: Asking | None = None) -> None:
+             asking: Asking | None = None, page: int = 0) -> None:
         width, height = self.screen.size
         screen = self.frame.subsurface((0, 0, width, height))
         self.link = self.join_url()
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
-        self.paint(screen, published, cursor, now, moment, asking, lang)
+        self.paint(screen, published, cursor, now, moment, asking, lang, page)
         briefed = self.briefed
         if briefed is not None and moment is None and asking is None:
             heading = text("screen.guide.first_step", lang, shown=briefed.shown + 1,
@@ -358,11 +367,11 @@ class _Loop:
             self.on_frame(self.frame)
 
     def paint(self, screen: pygame.Surface, published: Published, cursor: int, now: float,
-              moment: Sound | None, asking: Asking | None, lang: str) -> None:
+              moment: Sound | None, asking: Asking | None, lang: str, page: int) -> None:
         """The game's screen; if its painter fails, a plain one that says so, and the box
         plays on (the failure is logged once, until a screen is drawn again)."""
         try:
-            self.screen.render(screen, published, cursor, self.link, now, moment, asking)
+            self.screen.render(screen, published, cursor, self.link, now, moment, asking, page)
         except Exception:  # a painter's fault must never stop the box
             if not self.broken:
                 log.exception("the screen could not be drawn; a plain one stands in")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Literal, NoReturn
 
 from companion.games.base import Button
+from companion.i18n import text
 
 FIRST_GPIO, LAST_GPIO = 2, 27
 """The GPIOs on the 40-pin header (0 and 1 are reserved for HAT EEPROMs)."""
@@ -23,7 +24,18 @@ MIN_BRIGHTNESS = 0.05
 
 
 class PinMapError(ValueError):
-    """The pin map is malformed or conflicting; the message names the file and the line."""
+    """The pin map is malformed or conflicting: a sentence's key and values, said after the
+    file and the line to fix (``says``: in a language; ``str``: in English, for the log)."""
+
+    def __init__(self, file: str, line: int | None, problem: Problem) -> None:
+        self.file, self.line, (self.key, self.params) = file, line, problem
+        super().__init__(self.says("en"))
+
+    def says(self, lang: str) -> str:
+        """The whole reason in ``lang``: where, and what is wrong there."""
+        where = self.file if self.line is None else text("pins.line", lang, file=self.file,
+                                                         line=self.line)
+        return f"{where}: {text(self.key, lang, **self.params)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,48 +84,55 @@ class PinMap:
     screen: ScreenSettings
 
 
-Check = Callable[[Any], str | None]
-"""Returns what is wrong with a value, or None if it is fine."""
+Problem = tuple[str, dict[str, str | int | float]]
+"""What is wrong: a sentence's key and its values."""
+Check = Callable[[Any], "Problem | None"]
+"""Returns what is wrong with a value (its values without ``field``), or None if it is fine."""
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _gpio(value: Any) -> str | None:
+def _gpio(value: Any) -> Problem | None:
     if not _is_int(value):
-        return "must be a GPIO number (BCM), like 17"
+        return "pins.not_gpio", {}
     if not FIRST_GPIO <= value <= LAST_GPIO:
-        return f"is GPIO {value}, which is not on the header (use {FIRST_GPIO} to {LAST_GPIO})"
+        return "pins.off_header", {"gpio": value, "first": FIRST_GPIO, "last": LAST_GPIO}
     return None
 
 
 def _whole(low: int, high: int) -> Check:
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Problem | None:
         ok = _is_int(value) and low <= value <= high
-        return None if ok else f"must be a whole number from {low} to {high}"
+        return None if ok else ("pins.not_whole", {"low": low, "high": high})
     return check
 
 
 def _choice(*choices: Any) -> Check:
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Problem | None:
         ok = any(type(value) is type(c) and value == c for c in choices)
-        return None if ok else "must be one of " + ", ".join(repr(c) for c in choices)
+        return None if ok else ("pins.not_choice", {"choices": _listed(map(repr, choices))})
     return check
 
 
-def _boolean(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "must be true or false"
+def _boolean(value: Any) -> Problem | None:
+    return None if isinstance(value, bool) else ("pins.not_boolean", {})
 
 
-def _brightness(value: Any) -> str | None:
+def _brightness(value: Any) -> Problem | None:
     ok = (_is_int(value) or isinstance(value, float)) and MIN_BRIGHTNESS <= value <= 1
-    return None if ok else f"must be a number from {MIN_BRIGHTNESS} to 1.0 (full brightness)"
+    return None if ok else ("pins.not_brightness", {"low": MIN_BRIGHTNESS})
 
 
-def _device(value: Any) -> str | None:
+def _device(value: Any) -> Problem | None:
     ok = isinstance(value, str) and value.startswith("/")
-    return None if ok else 'must be the path of a framebuffer, like "/dev/fb1"'
+    return None if ok else ("pins.not_device", {})
+
+
+def _listed(names: Iterable[str]) -> str:
+    """Names (of keys, sections, choices) as the pin map's sentences list them."""
+    return ", ".join(names)
 
 
 SCHEMA: dict[str, dict[str, Check]] = {
@@ -137,14 +156,15 @@ def load_pins(path: Path | None = None) -> PinMap:
     """Read and check the pin map (default: the packaged ``hardware/pins.toml``)."""
     source: Path | Traversable = path or files("companion.hardware") / "pins.toml"
     try:
-        text = source.read_text(encoding="utf-8")
+        content = source.read_text(encoding="utf-8")
     except OSError as error:
-        raise PinMapError(f"{source}: cannot be read ({error.strerror})") from error
+        raise PinMapError(str(source), None, ("pins.unreadable", {"why": str(error.strerror)})
+                          ) from error
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(content)
     except tomllib.TOMLDecodeError as error:
-        raise PinMapError(f"{source}: {error}") from error
-    _MapText(str(source), text).check(data)
+        raise PinMapError(str(source), None, ("pins.not_toml", {"why": str(error)})) from error
+    _MapText(str(source), content).check(data)
     return PinMap(
         buttons={Button(key): pin for key, pin in data["buttons"].items()},
         station=StationPins(**data["station"]),
@@ -163,45 +183,43 @@ class _MapText:
     def check(self, data: Mapping[str, Any]) -> None:
         for section in data:
             if section not in SCHEMA:
-                self.refuse(section, None, f"unknown section [{section}] "
-                                           f"(known: {', '.join(SCHEMA)})")
+                self.refuse(section, None, ("pins.unknown_section",
+                                            {"section": section, "known": _listed(SCHEMA)}))
         for section, checks in SCHEMA.items():
             self.check_section(section, data.get(section), checks)
         self.check_unique(data)
         station = data["station"]
         if station.get("brightness", 1) < 1 and "oe" not in station:
-            self.refuse("station", "brightness", "station.brightness below 1 needs station.oe: "
-                                                 "the OE pin is what dims the LEDs")
+            self.refuse("station", "brightness", ("pins.dim_without_oe", {}))
 
     def check_section(self, section: str, table: Any, checks: Mapping[str, Check]) -> None:
         if not isinstance(table, dict):
-            what = "is missing" if table is None else "must be a table"
-            self.refuse(section, None, f"the section [{section}] {what}")
+            what = "pins.no_section" if table is None else "pins.not_section"
+            self.refuse(section, None, (what, {"section": section}))
         for key in table:
             if key not in checks:
-                self.refuse(section, key, f"unknown key {section}.{key} "
-                                          f"(known: {', '.join(checks)})")
+                self.refuse(section, key, ("pins.unknown_key", {
+                    "field": f"{section}.{key}", "known": _listed(checks)}))
         for key, check in checks.items():
             if key not in table:
                 if (section, key) not in OPTIONAL:
-                    self.refuse(section, None, f"{section}.{key} is missing")
+                    self.refuse(section, None, ("pins.no_key", {"field": f"{section}.{key}"}))
                 continue
             problem = check(table[key])
             if problem:
-                self.refuse(section, key, f"{section}.{key} {problem}")
+                self.refuse(section, key, (problem[0], {**problem[1], "field": f"{section}.{key}"}))
 
     def check_unique(self, data: Mapping[str, Any]) -> None:
         users: dict[int, str] = {}
         for label, gpio in _gpio_uses(data):
             if gpio in users:
                 section, key = label.split(".")
-                self.refuse(section, key, f"GPIO {gpio} is used twice ({users[gpio]} and {label})")
+                self.refuse(section, key, ("pins.used_twice",
+                                           {"gpio": gpio, "first": users[gpio], "second": label}))
             users[gpio] = label
 
-    def refuse(self, section: str, key: str | None, problem: str) -> NoReturn:
-        line = self.line(section, key)
-        where = self.name if line is None else f"{self.name} line {line}"
-        raise PinMapError(f"{where}: {problem}")
+    def refuse(self, section: str, key: str | None, problem: Problem) -> NoReturn:
+        raise PinMapError(self.name, self.line(section, key), problem)
 
     def line(self, section: str, key: str | None) -> int | None:
         """The line of ``key`` in ``[section]`` (or of the section's header), 1-based."""

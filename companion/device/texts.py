@@ -202,3 +202,69 @@ SELFTEST: dict[str, dict[str, str]] = {
     },
 }
 """The self-test's lines on the terminal and the screen."""
+
+
+REFUSALS: dict[str, dict[str, str]] = {
+    "de": {
+        "pins.line": "{file} Zeile {line}",
+        "pins.unreadable": "kann nicht gelesen werden ({why})",
+        "pins.not_toml": "ist kein gültiges TOML ({why})",
+        "pins.unknown_section": "unbekannter Abschnitt [{section}] (bekannt: {known})",
+        "pins.no_section": "der Abschnitt [{section}] fehlt",
+        "pins.not_section": "[{section}] muss ein Abschnitt sein",
+        "pins.unknown_key": "unbekannter Schlüssel {field} (bekannt: {known})",
+        "pins.no_key": "{field} fehlt",
+        "pins.not_gpio": "{field} muss eine GPIO-Nummer (BCM) sein, etwa 17",
+        "pins.off_header": "{field} ist GPIO {gpio}, der nicht auf der Stiftleiste liegt "
+                           "({first} bis {last} verwenden)",
+        "pins.not_whole": "{field} muss eine ganze Zahl von {low} bis {high} sein",
+        "pins.not_choice": "{field} muss eines davon sein: {choices}",
+        "pins.not_boolean": "{field} muss true oder false sein",
+        "pins.not_brightness": "{field} muss eine Zahl von {low} bis 1.0 (volle Helligkeit) sein",
+        "pins.not_device": "{field} muss der Pfad eines Framebuffers sein, etwa „/dev/fb1“",
+        "pins.dim_without_oe": "station.brightness unter 1 braucht station.oe: Der OE-Pin dimmt "
+                               "die LEDs",
+        "pins.used_twice": "GPIO {gpio} ist doppelt belegt ({first} und {second})",
+        "box.data_is_file": "--data {path} ist eine Datei: Gib den Ordner an, in dem die Spiele "
+                            "liegen",
+        "box.newer_database": "{path} stammt von einem neueren Getaway (Schema {found}, dieses "
+                              "kennt {known}): Getaway aktualisieren",
+        "box.no_pins": "Hier gibt es keine GPIO-Pins ({why}); auf einem Computer `getaway "
+                       "{command} --sim` verwenden (-v sagt, warum)",
+        "box.port_taken": "Kann nicht auf {host} Port {port} lauschen ({why}); läuft Getaway "
+                          "schon? Wähle mit --port einen anderen.",
+        "box.cannot_listen": "Kann nicht auf {host} Port {port} lauschen ({why}); wähle mit "
+                             "--host eine andere Adresse.",
+    },
+    "en": {
+        "pins.line": "{file} line {line}",
+        "pins.unreadable": "cannot be read ({why})",
+        "pins.not_toml": "is not valid TOML ({why})",
+        "pins.unknown_section": "unknown section [{section}] (known: {known})",
+        "pins.no_section": "the section [{section}] is missing",
+        "pins.not_section": "the section [{section}] must be a table",
+        "pins.unknown_key": "unknown key {field} (known: {known})",
+        "pins.no_key": "{field} is missing",
+        "pins.not_gpio": "{field} must be a GPIO number (BCM), like 17",
+        "pins.off_header": "{field} is GPIO {gpio}, which is not on the header (use {first} to "
+                           "{last})",
+        "pins.not_whole": "{field} must be a whole number from {low} to {high}",
+        "pins.not_choice": "{field} must be one of {choices}",
+        "pins.not_boolean": "{field} must be true or false",
+        "pins.not_brightness": "{field} must be a number from {low} to 1.0 (full brightness)",
+        "pins.not_device": '{field} must be the path of a framebuffer, like "/dev/fb1"',
+        "pins.dim_without_oe": "station.brightness below 1 needs station.oe: the OE pin is what "
+                               "dims the LEDs",
+        "pins.used_twice": "GPIO {gpio} is used twice ({first} and {second})",
+        "box.data_is_file": "--data {path} is a file: give the folder the games are kept in",
+        "box.newer_database": "{path} was written by a newer Getaway (schema {found}, this one "
+                              "knows {known}): upgrade Getaway",
+        "box.no_pins": "no GPIO pins here ({why}); on a computer use `getaway {command} --sim` "
+                       "(-v tells why)",
+        "box.port_taken": "cannot listen on {host} port {port} ({why}); is Getaway running "
+                          "already? Choose another with --port.",
+        "box.cannot_listen": "cannot listen on {host} port {port} ({why}); choose another "
+                             "address with --host.",
+    },
+}
+"""Why the box cannot start, on its screen in the box's language and in the log in English."""

@@ -387,6 +387,10 @@ class Controls:
     lead: int | None = None
     """Where the cursor goes whenever the menu changes, for a menu that leads it on (the next
     tool of a safe entered tool by tool); None: the box keeps it on its item."""
+    pages: int = 0
+    """How many pages the screen shows what must be read on, one at a time, for more than
+    fits readably at once (the safes a boss plays openly): BACK, where it does nothing else,
+    turns to the next. The box keeps the page it shows, as it keeps the cursor."""
 
 
 @dataclass(frozen=True, slots=True)

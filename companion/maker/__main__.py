@@ -15,6 +15,7 @@ from pathlib import Path
 from companion.device import wiring
 from companion.device.pins import PinMap, load_pins
 from companion.maker import enclosure, schematic, stripboard
+from companion.maker.circuit import bought_for
 from companion.maker.parts import load_parts, markdown
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
@@ -34,7 +35,7 @@ def drawings(pins: PinMap) -> dict[Path, str]:
     """Every text file made from the pin and panel data, by where it goes."""
     bought = load_parts(HARDWARE / "parts.toml")
     panel = enclosure.load_panel(HARDWARE / "panel.toml", pins, bought)
-    return {HARDWARE / "parts.md": markdown(bought),
+    return {HARDWARE / "parts.md": markdown(bought_for(pins, bought)),
             HARDWARE / "wiring.svg": wiring.draw(pins),
             HARDWARE / "schematic.svg": schematic.draw(pins),
             HARDWARE / "stripboard.svg": stripboard.draw(pins),

@@ -81,15 +81,30 @@ def cathode(bit: int) -> str:
 
 
 def circuit(pins: PinMap, bought: PartsList | None = None) -> Circuit:
-    """The circuit of a box wired as ``pins`` says, with the buttons of the parts list
+    """The circuit of a box wired as ``pins`` says, with the values of the parts list
     (default: the packaged hardware/parts.toml)."""
-    station, parts = pins.station, bought or load_parts()
-    made = (*_pi(pins), *_board_connector(pins), *_chips(pins), *_leds(), *_buttons(),
-            *_buzzer(pins), *(() if station.oe is None else
-                              (Part("R25", "", {"1": "OE", "2": THREE_VOLT}),)),
-            *_readback(pins))
+    made = _made(pins)
+    parts = _wired(made, pins, bought)
     return Circuit(tuple(replace(part, value=parts.value(part.ref, pins.buzzer.kind))
                          if part.where != "pi" else part for part in made))
+
+
+def bought_for(pins: PinMap, bought: PartsList | None = None) -> PartsList:
+    """The parts list of a box wired as ``pins`` says: the lines of the parts its circuit
+    has, J1 and its jumper wires as many as J1 has pins."""
+    return _wired(_made(pins), pins, bought)
+
+
+def _made(pins: PinMap) -> tuple[Part, ...]:
+    """Every part of the circuit, without its value."""
+    return (*_pi(pins), *_board_connector(pins), *_chips(pins), *_leds(), *_buttons(),
+            *_buzzer(pins), *(() if pins.station.oe is None else
+                              (Part("R25", "", {"1": "OE", "2": THREE_VOLT}),)),
+            *_readback(pins))
+
+
+def _wired(made: tuple[Part, ...], pins: PinMap, bought: PartsList | None) -> PartsList:
+    return (bought or load_parts()).wired({part.ref for part in made}, len(board_nets(pins)))
 
 
 def _pi(pins: PinMap) -> tuple[Part, ...]:

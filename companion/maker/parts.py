@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import textwrap
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, replace
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -27,6 +27,10 @@ KEYS = {"Qty": "qty", "Ref": "ref", "Part": "part", "Option": "part",
 REF = re.compile(r"([A-Z]+)(\d+)(?:\N{EN DASH}[A-Z]*(\d+))?")
 """One reference or a range of them (joined by an en dash) in a line's ``ref``: "R25", "R1" to
 "R12", "LED1" to "6"."""
+
+
+CONNECTOR = "{connector}"
+"""Where a line of parts.toml says how many pins J1 has (one jumper wire to the Pi each)."""
 
 
 class PartsError(ValueError):
@@ -119,6 +123,17 @@ class PartsList:
         """Every line that draws from the 5 V supply, alternatives included."""
         return [row for section in self.sections for row in section.rows if row.current]
 
+    def wired(self, drawn: Collection[str], connector: int) -> PartsList:
+        """The list for one circuit: without the lines of parts it has none of (``drawn``:
+        its references), with its connector J1's pin count (``connector``) filled in."""
+        sections = tuple(
+            replace(section, rows=tuple(_connected_row(row, connector) for row in section.rows
+                                        if _drawn(row, drawn)))
+            for section in self.sections)
+        values = {ref: _connected(value, connector) if isinstance(value, str) else value
+                  for ref, value in self.values.items() if ref in drawn}
+        return replace(self, sections=sections, values=values)
+
     def budget(self) -> dict[str, float]:
         """What the counted lines draw from 5 V in each build at most, mA."""
         return {build: sum(row.current[build] for row in self.drawing() if not row.alternative)
@@ -149,6 +164,22 @@ def load_parts(path: Path | None = None) -> PartsList:
                      ScreenPart(screen["model"], tuple(screen["active"]), tuple(screen["board"])),
                      (float(buzzer["tones"][0]), float(buzzer["tones"][1])), tuple(pi),
                      tuple(buzzer["body"]))
+
+
+def _drawn(row: Row, drawn: Collection[str]) -> bool:
+    """Whether a line belongs to a circuit with the parts ``drawn``: a line naming parts
+    does where the circuit has one of them; the others (the Pi, wires, tools) always do."""
+    named = refs(row.cells.get("ref", ""))
+    return not named or row.alternative or any(ref in drawn for ref in named)
+
+
+def _connected_row(row: Row, connector: int) -> Row:
+    return replace(row, cells={key: _connected(cell, connector) for key, cell in row.cells.items()})
+
+
+def _connected(cell: str, connector: int) -> str:
+    """A cell with J1's pin count (``{connector}``) filled in."""
+    return cell.replace(CONNECTOR, str(connector))
 
 
 def refs(text: str) -> list[str]:

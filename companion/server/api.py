@@ -133,18 +133,27 @@ def _handed_over(handover: Handover) -> Response:
 
 @bp.post("/rejoin")
 def rejoin() -> Response:
-    """Take the seat of a personal rejoin link, as its page's button confirms: a JSON POST
-    from the box's own page, which no page of another site can send."""
+    """Take the place of a personal rejoin link (a seat, or the place its player keeps while
+    sitting this game out), as its page's button confirms: a JSON POST from the box's own
+    page, which no page of another site can send."""
     token = _json_body().get("token")
     if not isinstance(token, str):
         raise InvalidAction("error.action_malformed")
     check_attempts()
-    seat = context.table().seat_for_token(token)
+    seat = context.table().place_for_token(token)
     if seat is None:
         raise InvalidAction("error.link_expired")
     response = jsonify(seat=seat)
     set_seat_cookie(response, token)
     return response
+
+
+@bp.get("/place")
+def place() -> Response:
+    """The evening's place this phone holds: its seat, or the place its player keeps while
+    sitting this game out (null: none)."""
+    token = context.caller_token()
+    return jsonify(place=None if token is None else context.table().place_for_token(token))
 
 
 @bp.post("/handover")

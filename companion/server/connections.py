@@ -23,8 +23,10 @@ from typing import Any
 
 import h11
 import uvicorn
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.h11_impl import H11Protocol, RequestResponseCycle
 from uvicorn.server import ServerState
+
+from companion.server.request import Send
 
 HEAD_S = 10.0
 """How long a connection may take to send a request's head before it is closed."""
@@ -227,6 +229,35 @@ class PhoneProtocol(H11Protocol):
         if self._head_timer is not None:
             self._head_timer.cancel()
             self._head_timer = None
+
+
+class Chunks:
+    """A started HTTP/1.1 answer's body written straight to its socket as chunks, the framing
+    h11 gives it, without the ASGI send; refused where that send must go instead: a socket
+    above its high-water mark (the send waits for it to drain), closing, or its answer ended."""
+
+    def __init__(self, cycle: RequestResponseCycle) -> None:
+        self._cycle = cycle
+
+    @staticmethod
+    def of(send: Send) -> Chunks | None:
+        """The chunks of the answer ``send`` belongs to; None where it is not chunked."""
+        cycle = getattr(send, "__self__", None)
+        if (not isinstance(cycle, RequestResponseCycle) or cycle.scope["method"] != "GET"
+                or cycle.conn.their_http_version != b"1.1"):
+            return None
+        return Chunks(cycle)
+
+    def writable(self) -> bool:
+        """Whether a chunk may be written now, without waiting for the phone to read."""
+        cycle = self._cycle
+        return not (cycle.disconnected or cycle.flow.write_paused or cycle.response_complete
+                    or cycle.conn.our_state is not h11.SEND_BODY
+                    or cycle.transport.is_closing())
+
+    def write(self, body: bytes) -> None:
+        """``body`` as one chunk (only when ``writable``; never empty)."""
+        self._cycle.transport.write(b"%x\r\n%b\r\n" % (len(body), body))
 
 
 class PhoneUvicorn(uvicorn.Server):

@@ -172,9 +172,11 @@ class Caller:
 
 
 def seat_title(seat: int, lang: str) -> str:
-    """"Anna (Seat 2)", or "Seat 2" for a seat nobody named, as the phone page says it."""
-    seats = table().published.public.get("seats") or []
-    name = seats[seat].get("name") if seat < len(seats) else ""
+    """"Anna (Seat 2)", or "Seat 2" for a seat nobody named, as the phone page says it; also
+    of a place kept by a player sitting this game out."""
+    public = table().published.public
+    places = [*(public.get("seats") or []), *(public.get("benched") or [])]
+    name = places[seat].get("name") if seat < len(places) else ""
     label = text("web.seat", lang, seat=seat + 1)
     return f"{name} ({label})" if name else label
 

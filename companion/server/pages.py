@@ -64,10 +64,11 @@ def rejoin(token: str) -> Response | str:
     phone's cookies); only its button, a JSON POST from the page itself, moves the seat here.
     So a page of another site that sends a phone to a link never changes who the phone is.
 
-    A link that fits no seat counts against the join limit, so nobody can walk through tokens.
+    A link that fits no place counts against the join limit, so nobody can walk through
+    tokens; a place kept while its player sits this game out fits.
     """
     check_attempts()
-    seat = context.table().seat_for_token(token)
+    seat = context.table().place_for_token(token)
     if seat is None:
         attempt_failed()
         return redirect(url_for("pages.phone", link="expired"))

@@ -23,9 +23,11 @@ from companion.table.records import (
     Meeting,
     PlayerRecords,
     head_to_head,
+    known_players,
     new_bests,
     player_key,
     records,
+    told_apart,
 )
 
 bp = Blueprint("records", __name__)
@@ -114,12 +116,28 @@ def csv_text(exported: dict[str, Any]) -> str:
 
 @bp.post("/api/players/merge")
 def merge_players() -> Response:
-    """The table page records one player's games under another's name."""
+    """The table page records one player's games as another's, under their name; a seat
+    linked to the first plays as the second from now on, under their name. The answer says
+    what changed, in the table page's language."""
     body = _host_body()
-    changed = players.merge(context.table().database, _player(body, "player"),
-                            _player(body, "into"))
-    context.table().recount()
-    return jsonify(changed=changed)
+    player, into = _player(body, "player"), _player(body, "into")
+    table = context.table()
+    known = known_players(table.history())
+    changed = players.merge(table.database, player, into)
+    moved = table.relink(player, into, known[into])
+    table.recount()
+    names = told_apart(known)
+    return jsonify(changed=changed,
+                   message=_merged(changed, names[player], names[into], moved))
+
+
+def _merged(changed: int, player: str, into: str, moved: list[str]) -> str:
+    """What the merge did, in the table page's language: the games now counted for ``into``
+    and the evening's places (by their names until now) that play on as them."""
+    lang = context.language()
+    said = [text("web.players_merged", lang, count=changed, player=player, into=into)]
+    said += [text("web.players_merged_seat", lang, name=name, into=into) for name in moved]
+    return " ".join(said)
 
 
 @bp.post("/api/players/forget")

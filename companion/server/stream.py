@@ -7,7 +7,9 @@ each reader's view and patch are made once per version however many streams shar
 stream is let go as soon as its socket says so, and one phone (one seat or host cookie) holds
 at most ``PER_READER`` streams: a reload ends the oldest. The phone that sent an action hears
 its answer before any stream is written for the version the action made. Every view says
-whose phone is here (``presence``), and is sent again when that changes.
+whose phone is here (``presence``), and is sent again when that changes. A stream waiting for
+news gets it written to its socket at once by the one wake-up of all streams, as a chunk
+(``connections.Chunks``); one whose socket is full waits, in its own task, for the phone to read.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 
 from companion.games.base import JSON, Games
 from companion.server.app import SECURITY_HEADERS
+from companion.server.connections import Chunks
 from companion.server.context import Reader, Viewer
 from companion.server.presence import GRACE_S, Presence, marked
 from companion.server.request import Receive, Send
@@ -43,12 +46,15 @@ HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
 
 
 class _Open:
-    """One open stream: who reads it, and the flag its task sleeps on until there is news."""
+    """One open stream: who reads it, the flag its task sleeps on until there is news, and
+    its socket's chunks, written straight while the task sleeps (``parked``)."""
 
-    def __init__(self, viewer: Viewer) -> None:
-        self.viewer = viewer
+    def __init__(self, viewer: Viewer, chunks: Chunks | None = None) -> None:
+        self.viewer, self.chunks = viewer, chunks
         self.nudged = asyncio.Event()
-        self.ended = self.beat = False
+        self.ended = self.beat = self.parked = False
+        self.seen: Published | None = None
+        """The newest Published this stream has sent (or is sending)."""
         self.had: tuple[Reader, int] | None = None
         """The reader and edition of the view this stream sent last."""
 
@@ -152,9 +158,9 @@ class Streams:
         """One reader's stream: ``retry`` first, then a full view per version, until the
         reader goes, a newer stream of the same reader replaces it, or the server stops."""
         self._attach()
-        opened = _Open(viewer)
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
         await _chunk(send, f"retry: {RETRY_MS}\n\n".encode())
+        opened = _Open(viewer, Chunks.of(send))
         gone = asyncio.ensure_future(_disconnect(receive))
         gone.add_done_callback(lambda _: opened.end())
         self._hold(opened)
@@ -172,17 +178,34 @@ class Streams:
         self._call(self._present)
 
     async def _follow(self, opened: _Open, send: Send) -> None:
-        seen: Published | None = None
         while not (self._closed or opened.ended):
-            if self._latest is not seen:
-                seen = self._latest
+            if self._latest is not opened.seen:
+                opened.seen = self._latest
                 await _chunk(send, self._event(opened))
             elif opened.beat:
                 opened.beat = False
                 await _chunk(send, b": keepalive\n\n")
             else:
+                opened.parked = True
                 await opened.nudged.wait()
+                opened.parked = False
                 opened.nudged.clear()
+
+    def _write(self, opened: _Open) -> bool:
+        """Write the newest edition to a parked stream's socket at once; False where its task
+        must wake instead (it is sending, its socket is full or closing, it ends)."""
+        chunks = opened.chunks
+        if (chunks is None or not opened.parked or opened.ended or self._closed
+                or not chunks.writable()):
+            return False
+        if self._latest is not opened.seen:
+            try:
+                event = self._event(opened)
+            except Exception:  # its task meets the failure again, in its own stream
+                return False
+            opened.seen = self._latest
+            chunks.write(event)
+        return True
 
     def _event(self, opened: _Open) -> bytes:
         """The newest edition (a version, or a version with new news of who is here) for
@@ -214,11 +237,12 @@ class Streams:
 
     def _answered(self, answer: asyncio.Future[int], done: Future[int], waking: bool) -> None:
         """Settle a sender's ``answer`` (on the loop); then, if its version was published
-        (``waking``), wake the streams."""
+        (``waking``), wake the streams once the sender's task has written its answer (its
+        wake-up is queued on the loop before theirs)."""
         _settle(answer, done)
         if waking:
             if asyncio.get_running_loop() is self._loop:
-                self._nudge()
+                self._loop.call_soon(self._nudge)
             else:
                 self._wake()
 
@@ -235,9 +259,11 @@ class Streams:
         return True
 
     def _nudge(self) -> None:
-        """Wake every stream; the followers hear after each stream has had its turn."""
+        """Bring every stream the news: written at once where it can be, else its task woken;
+        the followers hear after each stream has had its turn."""
         for opened in self._open:
-            opened.nudged.set()
+            if not self._write(opened):
+                opened.nudged.set()
         assert self._loop is not None
         self._loop.call_soon(self._follow_on)
 

@@ -59,6 +59,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.moment_next": "Wie geht es weiter? Revanche oder ein anderes Spiel wählt ein Platz "
                            "am Tisch oder die Tischseite.",
         "web.another_game": "Anderes Spiel: zurück zur Spielauswahl",
+        "web.next_game": "Anderes Spiel wählen",
+        "web.next_pick": "Welches Spiel? Alle Spieler des Abends spielen mit, so viele es "
+                         "Plätze hat; die anderen setzen aus.",
+        "web.next_choice.one": "{game} für 1 Spieler",
+        "web.next_choice.other": "{game} für {count} Spieler",
+        "web.next_back": "Zurück",
+        "web.take_back": "Schon dabei und setzt dieses Spiel aus? Tippe auf deinen Namen:",
+        "web.sits_out": "setzt aus",
         "web.wifi_title": "WLAN der Box",
         "web.wifi_hint": "Für eine Box mit eigenem Hotspot: Der Bildschirm kann dann einen "
                          "QR-Code zum WLAN zeigen. Das Passwort sieht nur die Box.",
@@ -119,7 +127,7 @@ TEXTS: dict[str, dict[str, str]] = {
                            "nächste größere Spiel setzt dich wieder auf deinen Platz.",
         "web.phone_here": "da",
         "web.phone_gone": "Telefon weg",
-        "web.benched": "Setzen dieses Spiel aus: {names}",
+        "web.benched": "Setzen dieses Spiel aus:",
         "web.you": "du",
         "web.your_turn": "Du bist dran!",
         "web.turn_of": "{name} ist dran",
@@ -221,6 +229,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.moment_next": "What next? A player or the table page chooses a rematch or another "
                            "game.",
         "web.another_game": "Another game: back to choosing one",
+        "web.next_game": "Choose another game",
+        "web.next_pick": "Which game? Every player of the evening plays, as many as it has "
+                         "seats for; the others sit it out.",
+        "web.next_choice.one": "{game} for 1 player",
+        "web.next_choice.other": "{game} for {count} players",
+        "web.next_back": "Back",
+        "web.take_back": "Already playing tonight and sitting this game out? Tap your name:",
+        "web.sits_out": "sits out",
         "web.wifi_title": "The box's Wi-Fi",
         "web.wifi_hint": "For a box with its own hotspot: its screen can then show a QR code "
                          "to join the Wi-Fi. Only the box sees the password.",
@@ -279,7 +295,7 @@ TEXTS: dict[str, dict[str, str]] = {
                            "game seats you in your place again.",
         "web.phone_here": "here",
         "web.phone_gone": "phone gone",
-        "web.benched": "Sitting this game out: {names}",
+        "web.benched": "Sitting this game out:",
         "web.you": "you",
         "web.your_turn": "Your turn!",
         "web.turn_of": "It is {name}'s turn",

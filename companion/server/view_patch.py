@@ -18,6 +18,8 @@ Path = list[str | int]
 Step = list[JSON]
 
 _MISSING = object()
+_PLAIN = (str, int, bool)
+"""Values the same as JSON text exactly where ``==`` says so (of one type: not a float)."""
 SHARED_DEPTH = 3
 """How deep parts are looked for that views share: the view, its parts, its game state's."""
 
@@ -68,13 +70,18 @@ class Diffs:
 
     def _object(self, before: Mapping[str, JSON], after: Mapping[str, JSON], path: Path,
                 steps: list[Step], depth: int) -> None:
-        for key in before.keys() - after.keys():
-            steps.append([[*path, key]])
+        if len(before) != len(after) or before.keys() != after.keys():
+            steps.extend([[*path, key]] for key in before.keys() - after.keys())
         for key, value in after.items():
             old = before.get(key, _MISSING)
+            if old is value:
+                continue
             if old is _MISSING:
                 steps.append([[*path, key], value])
-            elif old is not value:
+            elif type(old) is type(value) and type(value) in _PLAIN:
+                if old != value:
+                    steps.append([[*path, key], value])
+            else:
                 self._value(old, value, [*path, key], steps, depth)
 
     def _list(self, before: list[JSON], after: list[JSON], path: Path, steps: list[Step],

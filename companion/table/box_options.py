@@ -1,5 +1,7 @@
-"""The options a game starts with from the box: set in the box's lobby one at a time, from
-the game's Option declarations, and kept for every game started there after."""
+"""Each game's options as last used: set in the box's lobby one at a time, from the game's
+Option declarations, or the ones a game was last started with (from the box or the table
+page); kept across other games in between, and both the box and the table page start from
+them."""
 
 from __future__ import annotations
 
@@ -27,6 +29,10 @@ WIDE_RANGE = 60
 ROUND = (10, 12, 15, 20, 30, 40, 50, 60, 75, 90)
 """The round numbers of each power of ten a wide range offers: ... 15, 20, 30 ... 120, 150 ..."""
 
+SEATS = frozenset({"first_player", "boss"})
+"""Options that name a seat of the game started: never kept from one game for the next, whose
+table may have fewer seats."""
+
 CLOSE = Action("table.setup", None, {"game": ""})
 
 
@@ -51,8 +57,18 @@ def values(option: Option, now: JSON = None) -> list[JSON]:
     return sorted(n for n in steps | offered if low <= n <= high)
 
 
+def used(state: TableState, game: Game[Any], options: Mapping[str, JSON]) -> TableState:
+    """``game`` started with ``options``: what the box can set of them is kept as last used
+    but a seat (one table's, perhaps not the next's) and a choice an older Getaway offered
+    (replayed from the log, not offered again)."""
+    kept = {o.name: options[o.name] for o in settable(game)
+            if o.name in options and o.name not in SEATS and _offered(o, options[o.name])}
+    return replace(state, box_options={**state.box_options,
+                                       game.id: {**state.box_options.get(game.id, {}), **kept}})
+
+
 def chosen(state: TableState, game: Game[Any]) -> dict[str, JSON]:
-    """The options the box starts ``game`` with: what the group set there, else defaults."""
+    """The options the box starts ``game`` with: as last used, else defaults."""
     kept = state.box_options.get(game.id, {})
     return {o.name: kept.get(o.name, o.default) for o in settable(game)}
 
@@ -125,6 +141,15 @@ def option_name(game_id: str, name: str) -> JSON:
 def sentence(keys: list[str], fallback: str) -> JSON:
     """The first of ``keys`` that is a sentence, to be said in the screen's language."""
     return next(({"key": key} for key in keys if has_text(key)), fallback)
+
+
+def _offered(option: Option, value: JSON) -> bool:
+    """Whether a new game may choose ``value`` for ``option``."""
+    try:
+        option.check(value)
+    except InvalidAction:
+        return False
+    return True
 
 
 def _game(state: TableState, games: Games, game_id: object) -> Game[Any]:

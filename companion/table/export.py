@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.table.records import History, player_key
+from companion.table.records import History, linked, player_of
 
 FORMAT = "getaway-records"
 VERSION = 1
@@ -32,7 +32,7 @@ def export(history: History) -> dict[str, Any]:
 def _play(game: Mapping[str, Any]) -> dict[str, Any]:
     return {"id": game["id"], "game": game["game"], "ended_at": game["ended_at"],
             "finished": game["finished"],
-            "seats": [{"seat": seat["seat"], "name": seat["name"], "player": _player(seat),
+            "seats": [{"seat": seat["seat"], "name": seat["name"], "player": player_of(seat),
                        **_colour(seat)} for seat in game["seats"]],
             "outcome": game["outcome"]}
 
@@ -42,18 +42,13 @@ def _colour(seat: Mapping[str, Any]) -> dict[str, Any]:
     return {"colour": seat["colour"]} if isinstance(seat.get("colour"), str) else {}
 
 
-def _player(seat: Mapping[str, Any]) -> str | None:
-    name = seat.get("name")
-    return player_key(name) if isinstance(name, str) and name.strip() else None
-
-
 def history(exported: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The recorded games an export holds, as ``Store.history`` gave them."""
     titles = {game["id"]: game["title"] for game in exported["games"]}
     return [{"id": play["id"], "ended_at": play["ended_at"], "game": play["game"],
              "title": titles[play["game"]], "finished": play["finished"],
-             "seats": [{"seat": seat["seat"], "name": seat["name"], **_colour(seat)}
-                       for seat in play["seats"]],
+             "seats": [{"seat": seat["seat"], "name": seat["name"], **_colour(seat),
+                        **linked(seat["name"], seat["player"])} for seat in play["seats"]],
              "outcome": play["outcome"]} for play in exported["plays"]]
 
 

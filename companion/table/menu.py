@@ -84,7 +84,7 @@ def _controls(state: TableState, games: Games) -> Controls:
         menu.append(END_ASK)
     lead = controls.menu[controls.lead] if controls.lead is not None else None
     return Controls(menu, keys, controls.turn,
-                    lead=offered.index(lead) if lead in offered else None)
+                    lead=offered.index(lead) if lead in offered else None, pages=controls.pages)
 
 
 def _asked(game: Game[Any], item: MenuItem) -> MenuItem:

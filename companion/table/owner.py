@@ -7,6 +7,7 @@ The Table also watches the running turn timer and submits the timeout itself.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import logging
 import queue
@@ -30,15 +31,17 @@ from companion.games.base import (
     IllegalAction,
     Timer,
 )
-from companion.table import seats
+from companion.table import linking, seats
 from companion.table.finished import finished_game
 from companion.table.menu import table_controls
 from companion.table.published import Published, token_hash
-from companion.table.records import evening
+from companion.table.records import evening, known_players, player_colours, told_apart
 from companion.table.rules import (
     NEW_GAME,
+    NEXT_GAME,
     apply_table,
     check_action,
+    next_setup,
     rematch_setup,
     with_every_option,
 )
@@ -120,6 +123,10 @@ class Table:
         self._replayed = Replayed()
         self._evening: dict[str, JSON] = {}
         self._since = ""
+        self._players: dict[str, str] = {}
+        """The records' players by id, with their newest names (for ``table.player``)."""
+        self._known: linking.Known = {}
+        self._colours: dict[str, str] = {}
         self._published = self._publish_views()
 
     # -- the outside -------------------------------------------------------------------------
@@ -155,6 +162,22 @@ class Table:
         item = _Item(action, self._clock(), expect_version)
         self._queue.put(item)
         return item.future
+
+    def relink(self, player: str, into: str, name: str) -> list[str]:
+        """After the records' player ``player`` was merged into ``into``: the evening's places
+        linked to ``player`` play on as ``into``, under their ``name`` (none while ``into``
+        has a place of their own); the names those places had."""
+        places = self._state.seats + self._state.benched
+        if any(place.player == into for place in places):
+            return []
+        moved = []
+        for index, place in enumerate(places):
+            if place.player == player:
+                with contextlib.suppress(GetawayError):
+                    self.submit(Action(linking.LINK, None,
+                                       {"seat": index, "player": into, "name": name}))
+                    moved.append(place.name)
+        return moved
 
     def recount(self) -> None:
         """Count the lobby's standings and records again after the players' changes rewrote
@@ -221,6 +244,15 @@ class Table:
         wanted, found = token_hash(token), None
         for index, seat in enumerate(self._state.seats):
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
+                found = index
+        return found
+
+    def place_for_token(self, token: str) -> int | None:
+        """The evening's place whose phone holds ``token``: its seat, or the place it keeps
+        while its player sits this game out (constant time); None if none does."""
+        wanted, found = token_hash(token), None
+        for index, place in enumerate(self._state.seats + self._state.benched):
+            if place.token_hash is not None and hmac.compare_digest(place.token_hash, wanted):
                 found = index
         return found
 
@@ -300,6 +332,7 @@ class Table:
                 raise IllegalAction("error.stale")
             check_action(self._state, item.action, self._games)
             action = self._draw(replace(item.action, elapsed_ms=self._elapsed_ms(item.at)))
+            action = linking.filled(action, self._state, self._players, self._colours)
             state = apply_table(self._state, action, self._games)
             self._commit(action, state, item.at)
         except GetawayError as error:
@@ -365,6 +398,12 @@ class Table:
             again = rematch_setup(self._state, self._games)
             drawn = self._games[str(again.args["game"])].draw(None, again, self._chance)
             return replace(action, args={"chance": drawn.args.get("chance", {})})
+        if action.type == NEXT_GAME:
+            chosen = next_setup(self._state, self._games, action.args.get("game"))
+            drawn = self._games[str(chosen.args["game"])].draw(None, chosen, self._chance)
+            setup = {"seats": chosen.args["seats"], "options": chosen.args["options"]}
+            return replace(action, args={"game": chosen.args["game"], "setup": setup,
+                                         "chance": drawn.args.get("chance", {})})
         if action.type.startswith("table.") or self._state.game_id is None:
             return action
         return self._games[self._state.game_id].draw(self._state.game, action, self._chance)
@@ -493,11 +532,16 @@ class Table:
         self.submit(action)
 
     def _count_evening(self) -> None:
-        """The lobby's standings and records, counted again only when a game is recorded (a
-        history that cannot be read leaves the lobby without them)."""
+        """The lobby's standings and records and the records' players, counted again only
+        when a game is recorded (a history that cannot be read leaves the lobby without
+        them)."""
         try:
             self._since = self._since or self._store.wall_clock()
-            self._evening = evening(self._store.history(), self._games, self._since)
+            history = self._store.history()
+            self._evening = evening(history, self._games, self._since)
+            self._players = known_players(history)
+            self._known = linking.known(self._players, told_apart(self._players))
+            self._colours = player_colours(history)
         except sqlite3.Error:
             log.exception("the history could not be read for the lobby")
 
@@ -505,5 +549,6 @@ class Table:
         state = self._state
         public, private, device = table_views(state, self._games, self._version)
         device["evening"] = self._evening
+        public = {**public, "returning": linking.returning(state, self._known)}
         return Published(self._version, self._entered, public, private,
                          table_controls(state, self._games), device)

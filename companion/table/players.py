@@ -1,7 +1,8 @@
-"""The group's players across evenings, kept in the history's seat names (a player is a name,
-see ``records.player_key``): two players merged into one, a player forgotten with their
-records. Each changes the recorded games in one transaction of its own connection, beside
-the Table's (SQLite lets one writer at a time; the other waits)."""
+"""The group's players across evenings, kept in the history's seats (a seat's player is the
+one the table page linked it to, else its name, see ``records.player_of``): two players
+merged into one, a player forgotten with their records. Each changes the recorded games in
+one transaction of its own connection, beside the Table's (SQLite lets one writer at a time;
+the other waits)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import IllegalAction, InvalidAction
-from companion.table.records import player_key
+from companion.table.records import known_players, linked, player_of
 
 WAIT_S = 5.0
 """How long a change waits for the Table's own write to finish."""
@@ -22,8 +23,9 @@ Seats = list[dict[str, Any]]
 
 
 def merge(database: Path, player: str, into: str) -> int:
-    """Record every game of ``player`` under ``into``'s name; how many games changed. Two
-    players who sat at one game together are two people: refused."""
+    """Record every game of the player ``player`` (an id) as ``into``'s, under their name;
+    how many games changed. Two players who sat at one game together are two people:
+    refused."""
     if player == into:
         raise InvalidAction("error.players_same")
     names = _names(database)
@@ -31,39 +33,35 @@ def merge(database: Path, player: str, into: str) -> int:
         raise InvalidAction("error.player_unknown")
 
     def merged(seats: Seats) -> Seats:
-        keys = [_key(seat) for seat in seats]
-        if player in keys and into in keys:
+        players = [player_of(seat) for seat in seats]
+        if player in players and into in players:
             raise IllegalAction("error.players_met")
-        return [{**seat, "name": names[into]} if _key(seat) == player else seat
+        return [_as(seat, names[into], into) if player_of(seat) == player else seat
                 for seat in seats]
 
     return _rewrite(database, merged)
 
 
 def forget(database: Path, player: str) -> int:
-    """Take ``player``'s name off every recorded game (their seats stay, nameless, and count
-    for nobody's records); how many games changed."""
+    """Take the player ``player`` (an id) off every recorded game (their seats stay,
+    nameless, and count for nobody's records); how many games changed."""
     if player not in _names(database):
         raise InvalidAction("error.player_unknown")
-    return _rewrite(database, lambda seats: [{**seat, "name": None} if _key(seat) == player
-                                             else seat for seat in seats])
+    return _rewrite(database, lambda seats: [_as(seat, None, None)
+                                             if player_of(seat) == player else seat
+                                             for seat in seats])
 
 
-def _key(seat: dict[str, Any]) -> str | None:
-    name = seat.get("name")
-    return player_key(name) if isinstance(name, str) and name.strip() else None
+def _as(seat: dict[str, Any], name: str | None, player: str | None) -> dict[str, Any]:
+    """``seat`` recorded for ``player`` under ``name`` (None, None: for nobody)."""
+    kept = {key: value for key, value in seat.items() if key != "player"}
+    return {**kept, "name": name, **linked(name, player)}
 
 
 def _names(database: Path) -> dict[str, str]:
-    """Every player of the history with the name their newest game gave them."""
-    names: dict[str, str] = {}
+    """Every player of the history by id, with the name their newest game gave them."""
     with _connected(database) as db:
-        for _, record in _records(db):
-            for seat in record["seats"]:
-                key = _key(seat)
-                if key is not None and key not in names:
-                    names[key] = " ".join(seat["name"].split())
-    return names
+        return known_players(record for _, record in _records(db))
 
 
 def _records(db: sqlite3.Connection) -> list[tuple[int, dict[str, Any]]]:

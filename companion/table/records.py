@@ -1,8 +1,10 @@
 """The group's records, counted from the history alone: per player and game, and head to head.
 
-A player is a name typed on a phone or the table page, the same whatever its case or spaces;
-a seat without a name belongs to nobody's records. Only finished games count, and only what
-their outcome made public at the end (places, scores and what each game's tally reads).
+A player is the id the table page linked a seat to, else the name typed on a phone or the
+table page, the same whatever its case or spaces; a seat without a name belongs to nobody's
+records. Players of one name are told apart by a number after it. Only finished games count,
+and only what their outcome made public at the end (places, scores and what each game's tally
+reads).
 """
 
 from __future__ import annotations
@@ -51,8 +53,59 @@ def player_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def player_of(seat: Mapping[str, Any]) -> str | None:
+    """The player a recorded seat counts for: the one the table page linked it to, else the
+    player its name is (a record from before seats had players has names only); None for a
+    seat without a name."""
+    name, player = seat.get("name"), seat.get("player")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    return player if isinstance(player, str) and player else player_key(name)
+
+
+def linked(name: str | None, player: str | None) -> dict[str, str]:
+    """A recorded seat's ``player`` where the name alone does not say it (none where it
+    does, so a record is the same as one from before seats had players)."""
+    if name is None or player is None or player == player_key(name):
+        return {}
+    return {"player": player}
+
+
+def known_players(history: History) -> dict[str, str]:
+    """Every player of the readable recorded games, finished or not, with the name their
+    newest game gave them, by id."""
+    names: dict[str, str] = {}
+    for game in history:
+        for seat in game.get("seats") or ():
+            player = player_of(seat)
+            if player is not None and player not in names:
+                names[player] = " ".join(seat["name"].split())
+    return names
+
+
+def player_colours(history: History) -> dict[str, str]:
+    """The colour of each player's seat at their newest recorded game that kept one, by id."""
+    colours: dict[str, str] = {}
+    for game in history:
+        for seat in game.get("seats") or ():
+            player, colour = player_of(seat), seat.get("colour")
+            if player is not None and isinstance(colour, str):
+                colours.setdefault(player, colour)
+    return colours
+
+
+def told_apart(names: Mapping[str, str]) -> dict[str, str]:
+    """The names pages show for players by id: players of one name (whatever its case and
+    spaces) after the first, in the order of their ids, carry a number, "Anna (2)"."""
+    alike: dict[str, list[str]] = {}
+    for player in sorted(names, key=lambda player: (len(player), player)):
+        alike.setdefault(player_key(names[player]), []).append(player)
+    return {player: names[player] if not place else f"{names[player]} ({place + 1})"
+            for players in alike.values() for place, player in enumerate(players)}
+
+
 def records(history: History, games: Games) -> dict[str, PlayerRecords]:
-    """Every named player's records over the finished games of ``history``, by player key."""
+    """Every named player's records over the finished games of ``history``, by player id."""
     found: dict[str, PlayerRecords] = {}
     for game in reversed(list(history)):
         for key, name, seat, _ in _players(game):
@@ -61,11 +114,12 @@ def records(history: History, games: Games) -> dict[str, PlayerRecords]:
                                 seat, _tally(games, game["game"]))
             found[key] = replace(kept, name=name, games={**kept.games, game["game"]: standing},
                                  colour=_colour(game, seat) or kept.colour)
-    return found
+    shown = told_apart({key: kept.name for key, kept in found.items()})
+    return {key: replace(kept, name=shown[key]) for key, kept in found.items()}
 
 
 def head_to_head(history: History, first: str, second: str) -> dict[str, Meeting]:
-    """For two player keys, by game id: the finished games both played, and who placed
+    """For two player ids, by game id: the finished games both played, and who placed
     ahead (a shared place, as when everyone wins together, is level)."""
     met: dict[str, Meeting] = {}
     for game in history:
@@ -84,16 +138,15 @@ def _ahead(place: int | None, other: int | None) -> bool:
 
 
 def _players(game: Mapping[str, Any]) -> list[tuple[str, str, int, int | None]]:
-    """A finished game's named seats: player key, name, seat and place (None: unplaced)."""
+    """A finished game's named seats: player id, name, seat and place (None: unplaced)."""
     outcome = game.get("outcome")
     if not game.get("finished") or not isinstance(outcome, Mapping):
         return []
     places = {r.get("seat"): r.get("place") for r in outcome.get("results", [])
               if isinstance(r, Mapping)}
-    return [(player_key(seat["name"]), " ".join(seat["name"].split()), seat["seat"],
+    return [(player, " ".join(seat["name"].split()), seat["seat"],
              _place(places.get(seat["seat"])))
-            for seat in game.get("seats", [])
-            if isinstance(seat.get("name"), str) and seat["name"].strip()]
+            for seat in game.get("seats", []) if (player := player_of(seat)) is not None]
 
 
 def _colour(game: Mapping[str, Any], seat: int) -> str:

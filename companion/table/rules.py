@@ -32,11 +32,12 @@ from companion.games.base import (
     logged_options,
     whole,
 )
-from companion.table import box_options, hosts, seats, settings, teaching
+from companion.table import box_options, hosts, linking, seats, settings, teaching
 from companion.table.documents import documents, forget, save
 from companion.table.state import UNDO_DEPTH, Handler, Step, TableState, undoable
 
-NEW_GAME = frozenset({"table.new_game", "table.rematch"})
+NEXT_GAME = "table.next_game"
+NEW_GAME = frozenset({"table.new_game", "table.rematch", NEXT_GAME})
 """The actions that start a game (the Table snapshots the table before each)."""
 ACTION_BYTES = 16 * 1024
 """The most an action may weigh as JSON: a saved scenario fits, junk for the log does not."""
@@ -63,9 +64,9 @@ def apply_table(state: TableState, action: Action, games: Games) -> TableState:
     step = Step(state.game, action.type, action.seat, final(game, state.game, action, after),
                 state.clock_ms, clock_runs=timer is not None and timer.running,
                 taught=state.teaching, shared=game.steps[action.type].undo is Undo.SHARED)
-    return teaching.taught(state, replace(state, game=after,
-                                          clock_ms=state.clock_ms + action.elapsed_ms,
-                                          undo=((*state.undo, step))[-UNDO_DEPTH:]), games)
+    return linking.settled(state, teaching.taught(
+        state, replace(state, game=after, clock_ms=state.clock_ms + action.elapsed_ms,
+                       undo=((*state.undo, step))[-UNDO_DEPTH:]), games), games)
 
 
 def final(game: Game[Any], before: Any, action: Action, after: Any) -> str | None:
@@ -136,11 +137,13 @@ def _new_game(state: TableState, action: Action, games: Games) -> TableState:
     if not isinstance(raw_options, Mapping):
         raise InvalidAction("error.action_malformed")
     options = logged_options(game.options, raw_options)
-    claims = tuple(c for c in state.claims if c.seat < count)
+    seated = seats.seated(box_options.used(state, game, options), count)
+    places = len(seated.seats) + len(seated.benched)
+    claims = tuple(c for c in state.claims if c.seat < places)
     drawn = action.args.get("chance", {})
     setup: dict[str, JSON] = {"game": game_id, "seats": count, "options": dict(options)}
     return teaching.started(
-        replace(seats.seated(state, count), game_id=game_id, undo=(), clock_ms=0, claims=claims,
+        replace(seated, game_id=game_id, undo=(), clock_ms=0, claims=claims,
                 last_setup=setup, box_setup=None,
                 game=game.setup(options, count, drawn, documents(state, game))), game_id)
 
@@ -167,6 +170,38 @@ def _rematch(state: TableState, action: Action, games: Games) -> TableState:
     again = rematch_setup(state, games)
     drawn = replace(again, args={**again.args, "chance": action.args.get("chance", {})})
     return _new_game(replace(state, game_id=None, game=None), drawn, games)
+
+
+def next_setup(state: TableState, games: Games, game_id: object) -> Action:
+    """The ``table.new_game`` a phone's "another game" stands for, once the game is over:
+    ``game_id`` for the evening's players (as many seats as the game has room for; the others
+    sit it out) with the options the box starts it with, every one spelled out."""
+    game = _current(state, games)
+    if game.outcome(state.game) is None:
+        raise IllegalAction("error.next_not_over")
+    if not isinstance(game_id, str) or game_id not in games:
+        raise InvalidAction("error.game_unknown", game=str(game_id))
+    chosen = games[game_id]
+    count = min(max(seats.players(state), chosen.min_seats), chosen.max_seats)
+    options = check_options(chosen.options, state.box_options.get(game_id, {}))
+    return Action("table.new_game", None, {"game": game_id, "seats": count, "options": options})
+
+
+def next_games(state: TableState, games: Games) -> list[dict[str, JSON]]:
+    """What a phone may choose after the game's result: each game and its seats for the
+    evening's players (``next_setup``)."""
+    return [{"id": gid, "title": dict(game.title),
+             "seats": next_setup(state, games, gid).args["seats"]} for gid, game in games.items()]
+
+
+def _next_game(state: TableState, action: Action, games: Games) -> TableState:
+    """Another game after a game over, chosen by anyone at the table: the evening's players
+    play it (``next_setup``, as the Table spelled it out in ``setup``)."""
+    chosen = next_setup(state, games, action.args.get("game"))
+    setup = action.args.get("setup", {key: chosen.args[key] for key in ("seats", "options")})
+    drawn = {"chance": action.args.get("chance", {})}
+    started = replace(chosen, args={**chosen.args, **setup, **drawn})
+    return _new_game(seats.all_seated(replace(state, game_id=None, game=None)), started, games)
 
 
 def _end_game(state: TableState, action: Action, games: Games) -> TableState:
@@ -236,6 +271,8 @@ TABLE_STEPS: Mapping[str, TableStep] = {
                               arguments={"game": str, "option": str, "value": object}),
     "table.rematch": base.Step(does=_rematch, arguments={"chance": dict},
                                filled_in=frozenset({CHANCE})),
+    NEXT_GAME: base.Step(does=_next_game, arguments={"game": str, "setup": dict, "chance": dict},
+                         filled_in=frozenset({"setup", CHANCE})),
     "table.undo": base.Step(does=_undo),
     "table.claim": base.Step(does=seats.claim, by=SERVER,
                              arguments={"seat": int, "name": str, "token_hash": str,
@@ -244,6 +281,10 @@ TABLE_STEPS: Mapping[str, TableStep] = {
     "table.rename": base.Step(does=seats.rename, by=OWN_SEAT,
                               arguments={"seat": int, "name": str}),
     "table.release": base.Step(does=seats.release, by=OWN_SEAT, arguments={"seat": int}),
+    linking.LINK: base.Step(does=linking.link, by=HOST,
+                            arguments={"seat": int, "player": str, "new": bool,
+                                       "name": str, "player_colour": str},
+                            filled_in=frozenset({"player_colour"})),
     "table.language": base.Step(does=settings.language, by=HOST, arguments={"language": str}),
     "table.request": base.Step(does=seats.request, by=SERVER,
                                arguments={"seat": int, "name": str, "token_hash": str},

@@ -7,32 +7,33 @@ from collections.abc import Container
 from dataclasses import replace
 
 from companion.games.base import Action, Games, IllegalAction, InvalidAction, whole
+from companion.table.linking import NAME_LENGTH, renamed
 from companion.table.state import Claim, Seat, TableState
-
-NAME_LENGTH = 20
 
 
 def claim(state: TableState, action: Action, games: Games) -> TableState:
-    """A phone takes a seat; ``token_hash`` is made by the server, never by the phone."""
-    seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
+    """A phone takes a seat, or a place of a player sitting this game out; ``token_hash`` is
+    made by the server, never by the phone."""
+    seat, token_hash = _place_arg(state, action), action.args.get("token_hash")
     if not isinstance(token_hash, str):
         raise InvalidAction("error.action_malformed")
-    holder, replaces = state.seats[seat].token_hash, action.args.get("replaces")
+    holder, replaces = _places(state)[seat].token_hash, action.args.get("replaces")
     if replaces is not None and holder != replaces:
         raise IllegalAction("error.code_unknown")
     if holder not in (None, token_hash, replaces) and not action.args.get("force"):
         raise IllegalAction("error.seat_taken")
-    name = _name_arg(action, fallback=state.seats[seat].name)
+    name = _name_arg(action, fallback=_places(state)[seat].name)
     state = replace(state, claims=tuple(c for c in state.claims if c.token_hash != token_hash))
-    return _taken(state, seat, Seat(name, token_hash))
+    return _taken(state, seat, renamed(_places(state)[seat], name, token_hash))
 
 
 def request(state: TableState, action: Action, games: Games) -> TableState:
-    """A phone asks for a taken seat (made by the server, like a claim); newest ask wins."""
-    seat, token_hash = _seat_arg(state, action), action.args.get("token_hash")
+    """A phone asks for a taken seat, or the place of a player sitting out (made by the
+    server, like a claim); newest ask wins."""
+    seat, token_hash = _place_arg(state, action), action.args.get("token_hash")
     if not isinstance(token_hash, str):
         raise InvalidAction("error.action_malformed")
-    if state.seats[seat].token_hash in (None, token_hash):
+    if _places(state)[seat].token_hash in (None, token_hash):
         raise IllegalAction("error.seat_free")
     claim = Claim(seat, _name_arg(action), token_hash)
     kept = tuple(c for c in state.claims if c.seat != seat and c.token_hash != token_hash)
@@ -40,10 +41,12 @@ def request(state: TableState, action: Action, games: Games) -> TableState:
 
 
 def grant(state: TableState, action: Action, games: Games) -> TableState:
-    """The seat goes to the phone that asked for it; the phone that held it loses it."""
-    seat = _seat_arg(state, action)
+    """The seat (or place) goes to the phone that asked for it; the phone that held it loses
+    it."""
+    seat = _place_arg(state, action)
     claim = _claim_for(state, seat)
-    state = _taken(state, seat, Seat(claim.name or state.seats[seat].name, claim.token_hash))
+    held = _places(state)[seat]
+    state = _taken(state, seat, renamed(held, claim.name or held.name, claim.token_hash))
     return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
 
 
@@ -57,14 +60,15 @@ def withdraw(state: TableState, action: Action, games: Games) -> TableState:
 
 
 def deny(state: TableState, action: Action, games: Games) -> TableState:
-    seat = _seat_arg(state, action)
+    seat = _place_arg(state, action)
     _claim_for(state, seat)
     return replace(state, claims=tuple(c for c in state.claims if c.seat != seat))
 
 
 def rename(state: TableState, action: Action, games: Games) -> TableState:
     seat = _seat_arg(state, action)
-    return _with_seat(state, seat, replace(state.seats[seat], name=_name_arg(action)))
+    held = state.seats[seat]
+    return _with_seat(state, seat, renamed(held, _name_arg(action), held.token_hash))
 
 
 def release(state: TableState, action: Action, games: Games) -> TableState:
@@ -89,7 +93,7 @@ def all_seated(state: TableState) -> TableState:
 def places_of(state: TableState, token_hashes: Container[str]) -> frozenset[int]:
     """The evening's places (seats, then those sitting out) whose phone holds one of
     ``token_hashes``."""
-    places = state.seats + state.benched
+    places = _places(state)
     return frozenset(index for index, place in enumerate(places)
                      if place.token_hash is not None and place.token_hash in token_hashes)
 
@@ -102,12 +106,30 @@ def _trimmed(places: tuple[Seat, ...]) -> tuple[Seat, ...]:
     return places[:end]
 
 
+def players(state: TableState) -> int:
+    """How many places the evening has up to its last player (named, or held by a phone)."""
+    return len(_trimmed(_places(state)))
+
+
+def _places(state: TableState) -> tuple[Seat, ...]:
+    return state.seats + state.benched
+
+
 def _taken(state: TableState, index: int, seat: Seat) -> TableState:
-    """``seat`` given to its phone: a place this phone held while it sat a game out is left
-    empty (the player sits here now)."""
+    """Place ``index`` given to ``seat``'s phone: a place this phone held while it sat a
+    game out is left empty (the player sits here now, or in the place it took back)."""
     benched = tuple(Seat() if place.token_hash == seat.token_hash else place
                     for place in state.benched)
-    return _with_seat(replace(state, benched=_trimmed(benched)), index, seat)
+    state = _with_place(replace(state, benched=benched), index, seat)
+    return replace(state, benched=_trimmed(state.benched))
+
+
+def _with_place(state: TableState, index: int, seat: Seat) -> TableState:
+    """``seat`` in place ``index``: a seat of the game, or a place of those sitting it out."""
+    if index < len(state.seats):
+        return _with_seat(state, index, seat)
+    at = index - len(state.seats)
+    return replace(state, benched=(*state.benched[:at], seat, *state.benched[at + 1:]))
 
 
 def _claim_for(state: TableState, seat: int) -> Claim:
@@ -115,6 +137,15 @@ def _claim_for(state: TableState, seat: int) -> Claim:
         if claim.seat == seat:
             return claim
     raise IllegalAction("error.no_claim")
+
+
+def _place_arg(state: TableState, action: Action) -> int:
+    """The ``seat`` argument as one of the evening's places: a seat of the game, or the
+    place of a player sitting it out."""
+    seat = action.args.get("seat")
+    if not whole(seat) or not 0 <= seat < len(_places(state)):
+        raise InvalidAction("error.seat_unknown")
+    return seat
 
 
 def _seat_arg(state: TableState, action: Action) -> int:

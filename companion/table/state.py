@@ -16,10 +16,15 @@ UNDO_DEPTH = 200
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A place at the table: the player's name and, once a phone holds it, its token's hash."""
+    """A place at the table: the player's name and, once a phone holds it, its token's hash;
+    ``player`` is the id of the player in the records the table page linked it to (None:
+    the name alone says who it is, see ``linking``), ``colour`` the colour that player had
+    at their last game, theirs again where it was free (None: the place's own)."""
 
     name: str = ""
     token_hash: str | None = None
+    player: str | None = None
+    colour: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +73,8 @@ class TableState:
     browsers the box made the table page, ``host_ask`` the one asking to become one.
     ``last_setup`` is the last game's id, seat count and options (a rematch repeats them).
     ``ending`` is set while the box asks whether to end the game under way. ``box_options``
-    holds the options the box starts each game with, as set there; ``box_setup`` the game
+    holds each game's options as last used (set on the box or started with), which the box
+    and the table page start it with; ``box_setup`` the game
     (and the option, "" for the list) whose settings the box shows now. ``teaching`` is how
     the game under way is taught (first-game mode), ``played`` the games this box has seen
     to their end. ``benched`` holds the evening's places beyond the game's seats, in their
@@ -117,8 +123,8 @@ class TableState:
                               s.taught.to_json() if s.taught else None] for s in steps],
                     "clock_ms": self.clock_ms}
         return {**kept, "game_id": self.game_id, "game": game, "language": self.language,
-                "seats": [[s.name, s.token_hash] for s in self.seats],
-                "benched": [[s.name, s.token_hash] for s in self.benched],
+                "seats": [_seat_json(s) for s in self.seats],
+                "benched": [_seat_json(s) for s in self.benched],
                 "claims": [[c.seat, c.name, c.token_hash] for c in self.claims],
                 "wifi": self.wifi.to_json() if self.wifi else None, "show_wifi": self.show_wifi,
                 "saved": self.saved, "hosts": list(self.hosts),
@@ -133,7 +139,7 @@ class TableState:
     def from_json(cls, data: Mapping[str, Any], games: Games) -> TableState:
         game_id = data["game_id"]
         game = games[game_id].from_json(data["game"]) if game_id else None
-        seats = tuple(Seat(name, token) for name, token in data["seats"])
+        seats = tuple(Seat(*seat) for seat in data["seats"])
         claims = tuple(Claim(seat, name, token) for seat, name, token in data.get("claims", ()))
         wifi = Wifi.from_json(data["wifi"]) if data.get("wifi") else None
         ask = HostAsk(*data["host_ask"]) if data.get("host_ask") else None
@@ -147,8 +153,17 @@ class TableState:
                    int(data.get("clock_ms", 0)),
                    teaching=Teaching.from_json(data.get("teaching")),
                    played=tuple(data.get("played", ())),
-                   benched=tuple(Seat(name, token) for name, token in data.get("benched", ())),
+                   benched=tuple(Seat(*seat) for seat in data.get("benched", ())),
                    again=Action.from_json(data["again"]) if data.get("again") else None)
+
+
+def _seat_json(seat: Seat) -> list[JSON]:
+    """A place as a snapshot keeps it: name and token hash, then its player and colour where
+    linked (snapshots from before players were linked have the first two only)."""
+    kept: list[JSON] = [seat.name, seat.token_hash, seat.player, seat.colour]
+    while len(kept) > 2 and kept[-1] is None:
+        kept.pop()
+    return kept
 
 
 def _step(game: Any, action: str, seat: int | None, final: str | None, clock_ms: int,

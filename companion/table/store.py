@@ -76,6 +76,15 @@ class Snapshot:
 class NewerDatabase(Exception):
     """The database was written by a newer Getaway, whose tables this one does not know."""
 
+    def __init__(self, path: Path, found: int) -> None:
+        self.path, self.found = path, found
+        super().__init__(self.says("en"))
+
+    def says(self, lang: str) -> str:
+        """Why the box cannot open it, in ``lang``."""
+        return text("box.newer_database", lang, path=str(self.path), found=self.found,
+                    known=SCHEMA_VERSION)
+
 
 class Store:
     """An append-only log of actions plus snapshots of the table at each new game and every
@@ -110,8 +119,7 @@ class Store:
         """Bring the tables to SCHEMA_VERSION, one step a transaction."""
         found = int(self._db.execute("PRAGMA user_version").fetchone()[0])
         if found > SCHEMA_VERSION:
-            raise NewerDatabase(f"{self.path} was written by a newer Getaway (schema {found}, "
-                                f"this one knows {SCHEMA_VERSION}): upgrade Getaway")
+            raise NewerDatabase(self.path, found)
         for version in range(found, SCHEMA_VERSION):
             self._db.executescript(f"BEGIN IMMEDIATE; {MIGRATIONS[version]} "
                                    f"PRAGMA user_version = {version + 1}; COMMIT;")
@@ -135,7 +143,8 @@ class Store:
                                  "VALUES (?, ?, ?, ?)",
                                  (seq, _dump(snapshot), game_seq, entered_seq))
             if finished is not None:
-                # A game recorded at its end keeps that time when the group ends it later.
+                # A game's end is recorded once; only when a damaged log lost the step that
+                # ended it is it played to its end again, and its record replaced.
                 self._db.execute("INSERT INTO history (game_seq, body, ended_at) "
                                  f"VALUES (?, ?, {ENDED_AT}) ON CONFLICT (game_seq) "
                                  "DO UPDATE SET body = excluded.body",
@@ -254,6 +263,37 @@ class _Transaction:
         elif self._db.in_transaction:
             # SQLite has already rolled back after some errors (SQLITE_FULL among them).
             self._db.execute("ROLLBACK")
+
+
+def saved_language(path: Path) -> str | None:
+    """The box's language as the log at ``path`` last saved it, read without writing to it;
+    None where there is no log to read."""
+    try:
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        return _language(db)
+    except sqlite3.Error:
+        return None
+    finally:
+        db.close()
+
+
+def _language(db: sqlite3.Connection) -> str | None:
+    """The language of the newest readable snapshot, as the language steps after it changed it."""
+    language, first_seq = None, 0
+    for seq, body in db.execute("SELECT seq, CAST(body AS BLOB) FROM snapshots ORDER BY seq DESC"):
+        snapshot = _load(body)
+        if snapshot is not None:
+            language, first_seq = snapshot.get("language"), seq
+            break
+    for (body,) in db.execute("SELECT CAST(body AS BLOB) FROM events WHERE seq >= ? "
+                              "ORDER BY seq", (first_seq,)):
+        event = _load(body) or {}
+        if event.get("type") == "table.language":
+            language = dict(event.get("args") or {}).get("language")
+    return language if language in LANGUAGES else None
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -31,14 +31,12 @@ from typing import (
 from companion.games.base import JSON, Game, Games
 from companion.games.visibility import BOX, HOST, Visible
 from companion.i18n import CORE
+from companion.table.colours import place_colours
 from companion.table.documents import documents
 from companion.table.guide import GuideView, guide_view
+from companion.table.rules import next_games
 from companion.table.state import Seat, TableState
 from companion.table.teaching import TeachingView, teaching_view
-
-SEAT_COLOURS = ("#4ea8de", "#f28c28", "#e85d9f", "#2ec4b6", "#9d7bea", "#a3d65c")
-"""One colour a seat, the same on the box's screen and every phone; none of them is an alarm
-colour of the police station (yellow, green, white, red)."""
 
 G = TypeVar("G")
 
@@ -52,6 +50,22 @@ class SeatView(TypedDict):
     taken: bool
     colour: str
     here: NotRequired[bool]
+
+
+class PlayerView(TypedDict):
+    """A player of the records: their id and the name the pages show."""
+
+    id: str
+    name: str
+
+
+class ReturningView(TypedDict):
+    """A seat whose name earlier players went by, and those players: the table page asks
+    whether it is one of them (``table.player``)."""
+
+    seat: int
+    name: str
+    players: list[PlayerView]
 
 
 class ClaimView(TypedDict):
@@ -98,6 +112,14 @@ class GameSummary(TypedDict):
     options: list[OptionView]
 
 
+class NextGame(TypedDict):
+    """A game a phone may choose after a result, and its seats for the evening's players."""
+
+    id: str
+    title: dict[str, str]
+    seats: int
+
+
 class TableView(TypedDict, Generic[G]):
     """A view of the table for one reader; ``G`` is its game's view (``state``).
 
@@ -117,9 +139,13 @@ class TableView(TypedDict, Generic[G]):
     games: NotRequired[list[GameSummary]]
     saved: NotRequired[dict[str, dict[str, dict[str, JSON]]]]
     last_setup: NotRequired[dict[str, JSON] | None]
+    kept_options: NotRequired[dict[str, dict[str, JSON]]]
+    """Each game's options as last used, which the table page starts a game from."""
     box_setup: NotRequired[list[str] | None]
     title: NotRequired[dict[str, str]]
     outcome: NotRequired[dict[str, JSON] | None]
+    next_games: NotRequired[list[NextGame]]
+    """Once the game is over: what ``table.next_game`` may start next."""
     guide: NotRequired[GuideView | None]
     teaching: NotRequired[TeachingView | None]
     me: int | None
@@ -135,6 +161,8 @@ class TableView(TypedDict, Generic[G]):
     """The same whenever one is saved (the screen shows it while the box has no network)."""
     box: NotRequired[Annotated[dict[str, JSON], BOX]]
     """What the game shows on the box's screen alone (``Game.box_view``)."""
+    returning: NotRequired[list[ReturningView]]
+    """The seats the table page asks about (the Table adds them from the records)."""
     evening: NotRequired[Annotated[dict[str, JSON], BOX]]
     """The lobby's standings of the evening and each game's record line (counted by the
     Table from the history when a game is recorded)."""
@@ -267,12 +295,14 @@ def table_view(state: TableState, games: Games, seat: int | None,
 def table_views(state: TableState, games: Games, version: int) -> Views:
     """The public view, every seat's and the box's own parts, what they share computed once:
     each is what ``strip`` leaves its reader of all the table shows."""
+    colours = place_colours(state.seats + state.benched)
     shared: dict[str, JSON] = {
         "version": version,
         "language": state.language,
         "game": state.game_id,
-        "seats": [seat_view(i, s) for i, s in enumerate(state.seats)],
-        "benched": [seat_view(i, s) for i, s in enumerate(state.benched, len(state.seats))],
+        "seats": [seat_view(i, s, colours[i]) for i, s in enumerate(state.seats)],
+        "benched": [seat_view(i, s, colours[i])
+                    for i, s in enumerate(state.benched, len(state.seats))],
         "claims": [{"seat": c.seat, "name": c.name} for c in state.claims],
         "wifi": None if state.wifi is None else {**state.wifi.public(),
                                                  "shown": state.show_wifi},
@@ -284,15 +314,19 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
         shared["games"] = [game_summary(game) for game in games.values()]
         shared["saved"] = {game.id: documents(state, game) for game in games.values()}
         shared["last_setup"] = state.last_setup
+        shared["kept_options"] = {gid: dict(kept) for gid, kept in state.box_options.items()}
         shared["box_setup"] = list(state.box_setup) if state.box_setup else None
         return _stripped(games, _reader(shared, state, None, None, False, None, box), {
             seat: _reader(shared, state, seat, None, False, None, box) for seat in seats})
     game = games[state.game_id]
     timer = game.timer(state.game)
     public = game.public_view(state.game)
+    outcome = game.outcome(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
-                  outcome=game.outcome(state.game), guide=guide_view(game, state.game),
+                  outcome=outcome, guide=guide_view(game, state.game),
                   teaching=teaching_view(state, games))
+    if outcome is not None:
+        shared["next_games"] = list(next_games(state, games))
     private = {seat: game.private_view(state.game, seat) for seat in seats}
     everyone = _reader(shared, state, None, public, False, undo_note(state, game, None, public),
                        box)
@@ -354,20 +388,16 @@ def step_name(game: Game[Any], action: str) -> str:
     return "undo.last_step"
 
 
-def seat_view(index: int, seat: Seat) -> dict[str, JSON]:
+def seat_view(index: int, seat: Seat, colour: str) -> dict[str, JSON]:
     """What everyone sees of place ``index``: never its token, only whether a phone holds it."""
     return {"seat": index, "name": seat.name, "taken": seat.token_hash is not None,
-            "colour": seat_colour(index)}
-
-
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            "colour": colour}
 
 
 def has_secrets(private: Mapping[str, JSON]) -> bool:
-    """Whether a seat's view shows more than the public one and the actions it may send:
-    then its phone offers the tap-to-hide cover."""
-    return bool(private.keys() - {"actions"})
+    """Whether a seat's view shows more than the public one, the actions it may send and the
+    big moment its phone plays: then its phone offers the tap-to-hide cover."""
+    return bool(private.keys() - {"actions", "moment"})
 
 
 def device_view(state: TableState, games: Games) -> dict[str, JSON]:

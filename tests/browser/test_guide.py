@@ -14,11 +14,11 @@ from companion.games.base import Action
 from companion.i18n import text
 from companion.server.serve import Server
 from companion.table.owner import Table
-from tests.browser.test_screens import Walk, clock, table
+from tests.browser.test_screens import Walk, table
 from tests.browser.test_two_phones import browser
 
 pytestmark = pytest.mark.browser
-__all__ = ["browser", "clock", "table"]
+__all__ = ["browser", "table"]
 
 
 @pytest.fixture

@@ -32,11 +32,6 @@ UNDO = '[data-action="table.undo"]'
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     table = Table(Store(tmp_path / "getaway.sqlite"), GAMES, clock=clock, chance=random.Random(3))
     table.start()
@@ -244,3 +239,31 @@ def test_the_winner_reads_that_they_went_out_and_the_result_stays_until_the_grou
     rematch.tap()                                           # Bernd chooses a rematch
     expect(anna.locator("#moment")).to_be_hidden()
     expect(anna.locator("#headline")).to_have_text("Round 1 of 1")
+
+
+def test_a_phone_plays_the_moment_its_view_names_once(
+        table: Table, server: Server, clock: FakeClock, browser: Browser) -> None:
+    """The own turn is the moment of Anna's phone alone, as its view names it: a pause and the
+    clock running again, a rename, are new views of the same moment and never play it again;
+    Bernd's phone plays its own turn when it comes."""
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": 0, "turn_seconds": TURN_S}}))
+    anna = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    bernd = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    take_seat(anna, 0, "Anna")
+    take_seat(bernd, 1, "Bernd")
+    table.submit(Action("resume"))
+    expect(anna.locator("#moment")).to_contain_text("Your turn!")
+    expect(anna.locator("#moment")).to_be_hidden()          # by itself, after a moment
+    for action in (Action("pause", 0), Action("resume", 0),
+                   Action("table.rename", None, {"seat": 1, "name": "Bea"})):
+        table.submit(action)
+        anna.wait_for_function("v => window.Getaway.state.view?.version >= v",
+                               arg=table.published.version)
+        assert not anna.locator("#moment").is_visible()     # drawn with the view: not now
+    key = anna.locator("#moment").get_attribute("data-moment")
+    assert key == table.published.private[0]["state"]["moment"]["key"]
+    expect(bernd.locator("#moment")).to_be_hidden()
+    table.submit(Action("end_turn", 0))
+    expect(bernd.locator("#moment")).to_contain_text("Your turn!")
+    expect(anna.locator("#moment")).to_be_hidden()

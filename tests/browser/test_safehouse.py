@@ -140,7 +140,7 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     tap(sami.page, '[data-row="0"][data-arrow="6"]')  # the last one home: won at once
     for device in (ina, sami, board):
         expect(device.page.locator("#moment")).to_contain_text("Everyone is safe!")  # full screen
-        device.page.locator("#moment").click()
+        device.page.locator("#moment .moment-title").click()  # the result stays up
         expect(device.page.locator('.sh-moment[data-moment="won"]')).to_contain_text(
             "Everyone is safe!")
     shoot(sami.page, "safehouse-won.png")
@@ -160,7 +160,7 @@ def test_two_phones_and_the_table_page_play_to_a_win_and_to_a_loss(
     expect(ina.page.locator("#moment")).to_contain_text("Ina, Sami were caught.")
     for device in (ina, sami, board):
         expect(device.page.locator("#moment")).to_contain_text("Caught!")
-        device.page.locator("#moment").click()
+        device.page.locator("#moment .moment-title").click()
         expect(device.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Caught!")
     expect(ina.page.locator('.sh-moment[data-moment="lost"]')).to_contain_text("Ina, Sami")
     # What caught them, not an empty roll: the step before the roll, no dice rolled.

@@ -122,6 +122,13 @@ def long_name(who: str) -> str:
     return f"{who} {SURNAME}"[:20]
 
 
+def tasks(page: Page, *steps: str) -> None:
+    """The steps ``page`` asks for, in order, are tasks: the walk finds each above the fold."""
+    marked = page.locator("[data-task]:not(#actions)")
+    expect(marked).to_have_count(len(steps))
+    assert [marked.nth(n).get_attribute("data-task") for n in range(len(steps))] == list(steps)
+
+
 def crew_round(walk: Walk) -> None:
     """The crew plays its cards until the alarm phase."""
     while walk.table.published.public["state"]["phase"] == "crew":
@@ -149,11 +156,6 @@ def refused_under_the_pad(page: Page) -> None:
     }""")
     assert covered == [], f"the refusal covers {covered}"
     page.locator(".pad-row .action:not(.primary)").first.dispatch_event("click")
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
 
 
 @pytest.fixture
@@ -186,6 +188,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.sit("Cara", 2)
     walk.act(Action("resume"))
     walk.look("romme-turn", "Anna", "Ben", "table")
+    tasks(walk.pages["Anna"], "end_turn", "romme", "stuck", "pause")
     walk.act(Action("pause"))
     walk.look("romme-paused", "Anna")
     expect(walk.pages["Anna"].locator("#subline")).to_have_text("Your turn!")  # not "It is …"
@@ -203,6 +206,7 @@ def test_every_romme_screen_fits_every_phone(walk: Walk, clock: FakeClock) -> No
     walk.look("romme-overrun", "Anna", "Ben")
     walk.act(*(Action("end_turn") for _ in range(3)), Action("romme"))
     walk.look("romme-scoring", "Anna", "Ben")
+    tasks(walk.pages["Anna"], "score")
     refused_under_the_pad(walk.pages["Anna"])
     walk.act(Action("score", None, {"seat": 0, "tiles": [7, 50]}),
              Action("score", None, {"seat": 2, "tiles": [3]}))
@@ -261,6 +265,7 @@ def test_every_safehouse_screen_fits_every_phone(walk: Walk) -> None:
     walk.sit("Ina", 0)
     walk.sit("Sami", 1)
     walk.look("safehouse-select", "Ina", "Sami", "table")
+    tasks(walk.pages["Ina"], "roll")
     walk.act(Action("roll", None, {"dice": {"yellow": 2, "blue": 1, "white": 1}}))
     walk.look("safehouse-faces", "Ina", "table")
     walk.act(Action("faces", None, {"faces": {"yellow": [3, "P"], "blue": [4], "white": [2]}}))
@@ -342,6 +347,39 @@ def test_the_history_pages_fit_every_phone(walk: Walk) -> None:
                 expect(page.locator(".record-list .player-colour").first).to_be_visible()
                 if width == 360:
                     walk.shoot(page, f"{screen}-{lang}")
+    walk.verdict()
+
+
+def test_the_table_page_asks_whether_a_name_is_a_player_from_before(walk: Walk) -> None:
+    """Two Annas and a Ben in the records; in the lobby and in a game, Anna's and Ben's names
+    typed again at other seats: the table page asks about each (a button for each Anna);
+    one answer takes its question away."""
+    anna, ben = long_name("Anna"), long_name("Ben")
+    links = ({"seat": 0, "player": ben.casefold()}, {"seat": 1, "new": True})
+    for first, second, linked in ((anna, ben, ()), (ben, anna, links)):
+        walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                                 "options": {"first_player": 0, "rounds": 1}}),
+                 Action("table.rename", None, {"seat": 0, "name": first}),
+                 Action("table.rename", None, {"seat": 1, "name": second}),
+                 *(Action("table.player", None, args) for args in linked),
+                 Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
+                 Action("score", None, {"seat": 1, "tiles": [7, 50]}),
+                 Action("confirm_scores"), Action("table.end_game"))
+    walk.host()
+    walk.act(Action("table.rename", None, {"seat": 0, "name": anna}),
+             Action("table.rename", None, {"seat": 1, "name": ben}))
+    page = walk.pages["table"]
+    expect(page.locator("#returning .returning-ask")).to_have_count(2)
+    expect(page.locator('#returning [data-seat="0"] button')).to_have_count(3)
+    walk.look("returning-lobby", "table")
+    walk.act(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                             "options": {"first_player": 0}}))
+    walk.look("returning-game", "table")
+    page.locator(f'#returning [data-seat="1"] [data-player="{ben.casefold()}"]').click()
+    expect(page.locator("#returning .returning-ask")).to_have_count(1)
+    page.locator('#returning [data-seat="0"] [data-new="true"]').click()
+    expect(page.locator("#returning")).to_be_hidden()
+    assert walk.table.published.public["returning"] == []
     walk.verdict()
 
 

@@ -225,11 +225,6 @@ def test_the_lobby_shows_who_is_missing_in_seat_colours_and_starts_when_all_are_
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def clocked(tmp_path: Path, clock: FakeClock) -> Iterator[tuple[Table, Server]]:
     """A box server whose Table runs on a clock the test moves (the grace of a gone phone)."""
     table = open_table(tmp_path / "clocked.sqlite", clock)
@@ -305,8 +300,8 @@ def test_a_player_who_sits_out_watches_and_is_seated_again(
         "Spiel setzt dich wieder auf deinen Platz.")
     expect(cara.locator("#join")).to_be_hidden()
     expect(cara.locator("#sit")).to_be_visible()
-    expect(anna.locator("#players .benched")).to_have_text("Sitting this game out: Cara")
-    expect(cara.locator("#players .benched")).to_have_text("Setzen dieses Spiel aus: Cara")
+    expect(anna.locator("#players .benched")).to_have_text("Sitting this game out: Cara here")
+    expect(cara.locator("#players .benched")).to_have_text("Setzen dieses Spiel aus: Cara da")
     assert cara.evaluate(FITS) and anna.evaluate(FITS)
     shoot(cara, "phone-sits-out.png")
     table.submit(Action("table.end_game"))

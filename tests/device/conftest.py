@@ -48,11 +48,6 @@ def pin_map() -> PinMap:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     store = Store(tmp_path / "getaway.sqlite")
     table = Table(store, GAMES, clock=clock, chance=random.Random(1))

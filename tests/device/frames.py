@@ -5,14 +5,17 @@ what was shortened to fit."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 from unittest.mock import patch
 
 import pygame
 
+from companion.device import screen as screens
 from companion.device.box import Asking
 from companion.device.painters import parts
+from companion.device.painters.moment_band import draw_band
 from companion.device.painters.parts import DESIGN_HEIGHT, FONT_SIZES, Fonts, fit
 from companion.device.screen import Screen
 from companion.games.base import Games, Sound
@@ -61,12 +64,40 @@ def recording_fonts(log: list[Written]) -> Fonts:
                    for size, role in zip(FONT_SIZES, roles, strict=True)))
 
 
+@dataclass(frozen=True)
+class Banded:
+    """A game's moment drawn in a band: its words, where the band went, and where the screen
+    under it said TURN's job."""
+
+    words: str
+    rect: pygame.Rect
+    turn: tuple[pygame.Rect, ...]
+
+
 def drawn_lines(games: Games, published: Published, cursor: int = 0, link: str | None = None,
-                moment: Sound | None = None,
-                asking: Asking | None = None) -> tuple[pygame.Surface, list[Written]]:
-    """Draw ``published`` as the box does (``asking``: its asks screen); the frame and every
-    line drawn on it."""
+                moment: Sound | None = None, asking: Asking | None = None,
+                page: int = 0) -> tuple[pygame.Surface, list[Written]]:
+    """Draw ``published`` as the box does (``asking``: its asks screen; ``page``: the page it
+    shows of a screen read page by page); the frame and every line drawn on it."""
+    surface, log, _ = drawn_frame(games, published, cursor, link, moment, asking, page)
+    return surface, log
+
+
+def drawn_frame(games: Games, published: Published, cursor: int = 0, link: str | None = None,
+                moment: Sound | None = None, asking: Asking | None = None, page: int = 0,
+                ) -> tuple[pygame.Surface, list[Written], list[Banded]]:
+    """Draw ``published`` as the box does (``asking``: its asks screen; ``page``: the page it
+    shows of a screen read page by page); the frame, every line drawn on it and the moment's
+    band drawn over it, if any."""
     log: list[Written] = []
+    bands: list[Banded] = []
+
+    def banding(surface: pygame.Surface, words: str, kind: str, fonts: Fonts,
+                clear: Sequence[pygame.Rect]) -> pygame.Rect:
+        rect = draw_band(surface, words, kind, fonts, clear)
+        bands.append(Banded(words, rect, tuple(clear)))
+        return rect
+
     with patch.object(Fonts, "for_height", lambda height: recording_fonts(log)):
         screen = Screen(SIZE, games)
     surface = pygame.Surface(SIZE)
@@ -78,6 +109,6 @@ def drawn_lines(games: Games, published: Published, cursor: int = 0, link: str |
             cuts[fitted] = line
         return fitted
 
-    with patch.object(parts, "fit", fitting):
-        screen.render(surface, published, cursor, link, published.as_of, moment, asking)
-    return surface, [replace(w, cut=cuts.get(w.words)) for w in log]
+    with patch.object(parts, "fit", fitting), patch.object(screens, "draw_band", banding):
+        screen.render(surface, published, cursor, link, published.as_of, moment, asking, page)
+    return surface, [replace(w, cut=cuts.get(w.words)) for w in log], bands

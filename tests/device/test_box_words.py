@@ -78,3 +78,27 @@ def test_romme_finish_is_asked_again_before_it_ends_the_game(hands: Counting) ->
     hands.tap(Button.RIGHT)
     hands.tap(Button.OK)
     assert hands.state()["phase"] == "over"
+
+
+def test_romme_start_says_what_turn_does_in_words_once(hands: Counting) -> None:
+    hands.send("table.new_game", game="romme", seats=2)
+    for lang, press in (("de", "TURN Uhr starten"), ("en", "TURN start the clock")):
+        hands.send("table.language", language=lang)
+        lines = said(hands)
+        assert " ".join(lines[lines.index("TURN"):][:2]) == press, lines
+        assert not [line for line in lines if "halten" in line or "hold" in line], \
+            "holding TURN does what pressing does: nothing more to say"
+
+
+def test_romme_scoring_on_the_box_alone_offers_its_end_first(hands: Counting) -> None:
+    hands.send("table.new_game", game="romme", seats=3)
+    hands.send("resume")
+    for _ in range(3):
+        hands.send("draw", hands.state()["turn"])
+    hands.send("romme", hands.state()["turn"])
+    for seat in list(hands.state()["scoring"]["missing"]):
+        hands.send("score", None, seat=seat)          # the box's focus on the seat
+        hands.take(lambda item: item.params.get("change") == "+5")
+    assert hands.state()["scoring"]["missing"] == []
+    menu = hands.table.published.controls.menu
+    assert menu[0].key == "romme.menu.confirm", [item.key for item in menu]

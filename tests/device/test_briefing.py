@@ -4,23 +4,27 @@ a few seconds, page by page, then shows its normal screen again; no one opens th
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pygame
 import pytest
 
 from companion.device import display
-from companion.device.box import Box, Briefing
+from companion.device.box import MOMENT_S, Box, Briefing
 from companion.device.display import BRIEFING_PAGE_S, run_display
 from companion.device.painters.guide import briefing_pages, draw_briefing
-from companion.device.painters.parts import READABLE_CAP_PX, Fonts
+from companion.device.painters.parts import READABLE_CAP_PX, Fonts, countdown_text
 from companion.games import GAMES
-from companion.games.base import Action
+from companion.games.base import Action, Button
 from companion.i18n import LANGUAGES, text
 from companion.table.owner import Table
 from tests.clock import FakeClock
-from tests.device.frames import drawn_lines
+from tests.device.frames import Written, drawn_lines, recording_fonts
 from tests.device.test_display import ARTIFACTS, SIZE, Feed, Frames, Panel, link
 from tests.tables import open_table
 
@@ -86,6 +90,29 @@ def test_the_screen_shows_the_briefing_page_by_page_then_the_game(
     assert " ".join(pages) == " ".join(explanation.split())
 
 
+def test_the_screen_wraps_a_briefing_into_pages_once_however_often_it_looks(
+        table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop looks at the briefing on every pass: its pages are wrapped for each
+    explanation once, not on every pass."""
+    table.submit(Action("table.new_game", None, {**GENDARM, "options": {}}))
+    wrapped: list[str] = []
+
+    def counted(size: tuple[int, int], fonts: Fonts, explanation: str) -> list[str]:
+        wrapped.append(explanation)
+        return briefing_pages(size, fonts, explanation)
+
+    monkeypatch.setattr(display, "briefing_pages", counted)
+    panel = Panel()
+    panel.briefing = Briefing("gendarm.guide.step.move", "gendarm.guide.ref.move", clock())
+    frames = Frames(*[lambda _: clock.advance(BRIEFING_PAGE_S / 4)] * 3)
+    run_display(Feed(table.published), panel, link, window=False, size=SIZE, stop=frames.stop,
+                on_frame=frames, clock=clock, watchdog=frames.watchdog)
+    assert wrapped == [text("gendarm.guide.step.move", table.published.public["language"])]
+
+
+COUNTDOWN = re.compile(r"\d+(:\d\d|\.\d)?")
+"""A countdown's figure as the box draws it: 0:15, 7, 4.9."""
+BRIEFED = "(a step explained over the screen)"
 GALLERY = Path(os.environ.get("GETAWAY_GALLERY") or ARTIFACTS.parent / "gallery")
 """Where the box's first-game pictures go beside the phones' (docs/screens/ for the gallery)."""
 FIRST_GAMES: dict[str, dict[str, Any]] = {
@@ -121,3 +148,58 @@ def shoot(surface: pygame.Surface, picture: str) -> None:
     """Keep ``surface`` in the gallery."""
     GALLERY.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(GALLERY / f"{picture}.jpg"))
+
+
+@pytest.mark.usefixtures("offscreen")
+@pytest.mark.parametrize("seconds", [15, 50])
+def test_a_running_clock_stays_readable_in_a_first_game(
+        table: Table, box: Box, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        seconds: int) -> None:
+    """The box's screen is the table's clock: in a first game every frame drawn while a turn's
+    or a settle's countdown runs shows it readably, no explanation over it; a pause shows the
+    step's explanation."""
+    table.submit(Action("table.new_game", None, {
+        "game": "romme", "seats": 2, "options": {"first_player": 0, "turn_seconds": seconds}}))
+    box.settled()
+    log: list[Written] = []
+    seen: list[tuple[str, list[Written]]] = []
+
+    def briefing(surface: pygame.Surface, fonts: Fonts, heading: str, page: str,
+                 ref: str) -> None:
+        draw_briefing(surface, fonts, heading, page, ref)
+        log.append(Written(BRIEFED, "briefing", 0))
+
+    monkeypatch.setattr(display, "draw_briefing", briefing)
+
+    def press(button: Button) -> Callable[[], None]:
+        def step() -> None:
+            table.submit(table.published.controls.keys[button])
+            box.settled()
+        return step
+
+    def run_out() -> None:
+        clock.advance(seconds + 0.1)
+        table.poke()
+        box.settled()
+        clock.advance(MOMENT_S)  # the time's-up moment has had its seconds
+
+    def look(frame: pygame.Surface, then: Callable[[], None] = lambda: None) -> None:
+        left = table.published.remaining_ms(clock())
+        running = table.published.public["timer"]["running"] and box.moment is None
+        what = countdown_text(left) if running and left is not None else ""
+        seen.append((what, log[:]))
+        log.clear()
+        then()
+
+    steps = [press(Button.TURN), run_out, press(Button.TURN_LONG)]
+    frames = Frames(*[partial(look, then=action) for action in steps], look)
+    with patch.object(Fonts, "for_height", lambda height: recording_fonts(log)):
+        run_display(table, box, link, window=False, size=SIZE, stop=frames.stop,
+                    on_frame=frames, clock=clock, watchdog=frames.watchdog)
+    running = [(figure, lines) for figure, lines in seen if figure]
+    assert len(running) >= 2, "a first turn and its settle ran"
+    for figure, lines in running:
+        assert any(COUNTDOWN.fullmatch(line.words) and line.cap_px >= READABLE_CAP_PX
+                   for line in lines), figure
+        assert not any(line.words == BRIEFED for line in lines), figure
+    assert any(line.words == BRIEFED for line in seen[-1][1]), "paused: the step explained"

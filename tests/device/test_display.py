@@ -82,6 +82,7 @@ class Panel:
 
     def __init__(self, leds: LedFrame | None = None) -> None:
         self.cursor = 0
+        self.page = 0
         self.leds = leds or LedFrame()
         self.moment: Moment | None = None
         self.heard: Heard | None = None

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion.table.views import seat_colour
+from companion.table.colours import seat_colour
 from tests.device.frames import drawn_lines
 from tests.device.test_screen import SCREEN_GAMES, URL, lobby_menu, lobby_view, published, render
 from tests.device.test_screen import seats as named_seats

@@ -96,8 +96,9 @@ def round_scored(hands: Counting) -> int:
 def test_presses_a_twelve_tile_hand_by_its_total(hands: Counting) -> None:
     seat = round_scored(hands)
     hands.presses = 0
-    for step in ["plus_10"] * 6 + ["plus_5", "minus_1", "add_joker"]:
-        hands.take(key(f"romme.menu.{step}"))
+    for change in ["+10"] * 6 + ["+5", "-1"]:
+        hands.take(key("romme.menu.change", change=change))
+    hands.take(key("romme.menu.add_joker"))
     assert hands.state()["scoring"]["points"] == {str(seat): -114}
     assert hands.presses <= HAND_BEFORE // 2
 
@@ -147,3 +148,22 @@ def test_presses_three_safes_entered_in_the_order_their_tools_are_listed(
     hands.take(key("robnrun.menu.enter_safes"))
     assert hands.state()["prepare"]["safes_entered"]
     assert hands.presses <= SAFES_BEFORE // 2
+
+
+def test_presses_every_open_safe_read_readably_a_press_a_safe(hands: Counting) -> None:
+    """Played openly, the safes stand on the box a safe a page in the body's size: the group
+    reads all three with two presses of BACK (before: none, every safe in 1.65-mm letters)."""
+    hands.send("table.new_game", game="robnrun", seats=4)
+    for kind, args in (("rob", {"building": "A2"}), ("openly", {"ask": True}), ("openly", {}),
+                       ("safes", {"safes": [{"tools": t, "gold": g} for t, g in SAFES]}),
+                       ("deal", {}), ("start", {})):
+        hands.send(kind, **args)
+    hands.presses, heads = 0, []
+    for n in range(len(SAFES)):
+        if n:
+            hands.tap(Button.BACK)
+        _, written = drawn_lines(GAMES, hands.table.published, hands.box.cursor,
+                                 page=hands.box.page)
+        heads += [w.words for w in written if w.role == "body" and w.words.startswith("Tresor")]
+    assert heads == [f"Tresor {n} von 3 · {gold} Gold" for n, (_, gold) in enumerate(SAFES, 1)]
+    assert hands.presses == len(SAFES) - 1

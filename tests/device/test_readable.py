@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import product
 from pathlib import Path
 
 import pygame
@@ -27,7 +28,7 @@ from companion.games import GAMES
 from companion.games.base import JSON, Action, Button, Sound
 from companion.i18n import LANGUAGES, catalog, text
 from companion.table.published import Published
-from tests.device.frames import SIZE, Written, cap_height, drawn_lines
+from tests.device.frames import SIZE, Banded, Written, cap_height, drawn_frame
 from tests.device.test_screen import save
 from tests.device.walk import other_choices, refused_keys, seat_counts, walk
 from tests.tables import open_table
@@ -53,14 +54,16 @@ class Frame:
     menu: tuple[str, ...] = ()
     """The menu's items, the neighbours of the highlighted one drawn as hints."""
     lang: str = "de"
+    bands: tuple[Banded, ...] = ()
+    """The game's moment in a band over the screen."""
 
 
 def draw(published: Published, what: str, *, cursor: int = 0, moment: Sound | None = None,
-         lang: str = "de", asking: Asking | None = None) -> Frame:
-    """Draw ``published`` as the box does (``asking``: its asks screen), with recording
-    fonts."""
+         lang: str = "de", asking: Asking | None = None, page: int = 0) -> Frame:
+    """Draw ``published`` as the box does (``asking``: its asks screen; ``page``: the page it
+    shows of a screen read page by page), with recording fonts."""
     shown = replace(published, public={**published.public, "language": lang})
-    surface, log = drawn_lines(GAMES, shown, cursor, URL, moment, asking)
+    surface, log, bands = drawn_frame(GAMES, shown, cursor, URL, moment, asking, page)
     said = [] if moment else list(key_labels(shown.controls, shown.public, lang))
     keys = [action for _, action in said]
     turn = next((action for button, action in said if button is Button.TURN), None)
@@ -69,7 +72,7 @@ def draw(published: Published, what: str, *, cursor: int = 0, moment: Sound | No
         keys = [text(key, lang) for key in ("box.asks_take", "box.asks_close")[not ready:]]
         turn = None
     return Frame(what, log, keys, surface, turn,
-                 menu_labels(shown.controls, shown.public, lang), lang)
+                 menu_labels(shown.controls, shown.public, lang), lang, tuple(bands))
 
 
 @pytest.fixture(scope="module")
@@ -106,8 +109,9 @@ def walks(db: Path, game_id: str) -> Iterator[tuple[str, Path, Published]]:
 
 def screens(db: Path, game_id: str) -> Iterator[Frame]:
     """Every screen the walks through ``game_id`` showed: at the menu's first item in German
-    and its last in English, every item of its menu highlighted in both languages (each label
-    once: the rest of the screen is drawn at the first item), and the clock's moment once.
+    and its last in English, each further page of a screen read page by page in both
+    languages, every item of its menu highlighted in both languages (each label once: the
+    rest of the screen is drawn at the first item), and the clock's moment once.
     Walks with the options' other choices add each screen of a kind not drawn before (its
     words and flags, the numbers aside: a duty due, a hideout taken) in both languages."""
     highlighted: set[tuple[str, str]] = set()
@@ -120,10 +124,32 @@ def screens(db: Path, game_id: str) -> Iterator[Frame]:
             yield draw(shown, f"{where}: {phase}")
             yield draw(shown, f"{where}: {phase}", cursor=len(shown.controls.menu) - 1,
                        lang="en")
+            for page, lang in product(range(1, shown.controls.pages), LANGUAGES):
+                yield draw(shown, f"{where}, page {page} in {lang}: {phase}", page=page,
+                           lang=lang)
         for cursor, lang in new_items(shown, highlighted):
             yield draw(shown, f"{where}, item {cursor} in {lang}: {phase}",
                        cursor=cursor, lang=lang)
     yield draw(shown, f"{game_id}: time up", moment=Sound.OVERRUN)
+    yield from band_screens(shown, game_id)
+
+
+def band_screens(shown: Published, game_id: str) -> Iterator[Frame]:
+    """Each moment ``game_id`` words for the box in a band, drawn over the last screen of its
+    walks in German and English (a walk may end before the game does), its figures 1 and 2."""
+    named: dict[str, set[str]] = {}
+    for key, sentence in catalog("en").items():
+        if key.startswith(f"screen.{game_id}.band."):
+            kind = key.removeprefix(f"screen.{game_id}.band.").split(".")[0]
+            named.setdefault(kind, set()).update(re.findall(r"\{(\w+)\}", sentence))
+    for kind, names in sorted(named.items()):
+        for n, lang in enumerate(LANGUAGES, 1):
+            figures = {name: n for name in names if name != "name"}
+            moment = {"key": f"band{n}", "kind": kind, "seat": 0, "points": {},
+                      "figures": figures}
+            state = {**(shown.public.get("state") or {}), "moment": moment}
+            yield draw(replace(shown, public={**shown.public, "state": state}),
+                       f"{game_id}: the band of {kind}", lang=lang)
 
 
 def shape(value: JSON) -> JSON:
@@ -226,18 +252,8 @@ def too_small(frames: Iterator[Frame]) -> list[str]:
     """Lines under 4 mm: any but the hint font's, and the hint font's that say more than
     ``SECONDARY`` allows."""
     return sorted({f"{frame.what}: {w.words!r} {w.cap_px} px" for frame in frames
-                   for n, w in enumerate(frame.written) if w.cap_px < READABLE_CAP_PX
-                   and (w.role != "hint" or not wrapped_secondary(n, frame))})
-
-
-def wrapped_secondary(n: int, frame: Frame) -> bool:
-    """Whether hint line ``n`` of ``frame`` is secondary, or part of a ``NOT_YET_READABLE``
-    sentence wrapped over it and the lines before and after it."""
-    words = [w.words for w in frame.written]
-    wrapped = (" ".join(words[start:end]) for start in range(max(0, n - 2), n + 1)
-               for end in range(n + 1, min(len(words), n + 3) + 1))
-    unreadable = not_yet_sentences(frame.lang)
-    return secondary(words[n], frame) or any(unreadable.fullmatch(line) for line in wrapped)
+                   for w in frame.written if w.cap_px < READABLE_CAP_PX
+                   and (w.role != "hint" or not secondary(w.words, frame))})
 
 
 SECONDARY = (
@@ -277,10 +293,6 @@ in a list, the guide's heading, the evening's counters, labels on colours and th
 lies open on the table, reminders of rules the players know. A seat's name and a figure over
 a column of scores, and the menu's items beside the highlighted one (or their values), are
 hints too."""
-NOT_YET_READABLE = ("screen.robnrun.safe_line",)
-"""Must-read sentences the box still draws small, each for want of room: the safes a boss
-without a phone plays openly (three safes of five tools take nine readable lines; the screen
-has room for four beside the alarm values). Named here so that no other joins them unseen."""
 FIGURES = frozenset({"number", "count", "round", "robbery", "rolls", "index", "total", "level",
                      "place", "seat", "step", "points", "field", "safehouse", "steps", "done",
                      "seats", "car", "police", "hidden", "uncracked", "alarm", "amount"})
@@ -293,20 +305,12 @@ box's address and join code to type (the QR code beside them is the way in)."""
 
 
 @cache
-def not_yet_sentences(lang: str) -> re.Pattern[str]:
-    """Every sentence ``NOT_YET_READABLE`` names in ``lang``, its values matching anything."""
-    said = [re.sub(r"\\\{[^}\\]*\\\}", ".*", re.escape(sentence))
-            for key, sentence in catalog(lang).items() if key.startswith(NOT_YET_READABLE)]
-    return re.compile("|".join(said))
-
-
-@cache
 def secondary_sentences(lang: str) -> re.Pattern[str]:
     """Every sentence ``SECONDARY`` names in ``lang``, a button's name in it one of the box's
     buttons, a figure a figure, its other values matching anything."""
     words = catalog(lang)
     said = [sentence for key, sentence in words.items()
-            if key.startswith((*SECONDARY, *NOT_YET_READABLE))]
+            if key.startswith(SECONDARY)]
     buttons = "|".join(re.escape(name) for key, name in words.items()
                        if key.startswith("box.button."))
 
@@ -353,6 +357,17 @@ def test_readable_turn_s_job_is_said_readably_whenever_turn_does_something(
     """In the last seconds of a turn, after an overrun, while the group settles, at a round's
     start: the button pressed most is never told in the hint's size alone."""
     assert turn_unsaid(iter(played[game_id])) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_readable_the_walks_show_the_game_s_moments_in_a_band(played: dict[str, list[Frame]],
+                                                              game_id: str) -> None:
+    """A game that words moments for the box has them drawn in the walks, in a band that
+    covers no place where the screen under it says TURN's job."""
+    banded = [band for frame in played[game_id] for band in frame.bands]
+    worded = any(key.startswith(f"screen.{game_id}.band.") for key in catalog("en"))
+    assert bool(banded) == worded
+    assert [band.words for band in banded if band.rect.collidelist(list(band.turn)) >= 0] == []
 
 
 def test_readable_means_four_millimetres_on_the_box() -> None:

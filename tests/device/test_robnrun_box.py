@@ -14,6 +14,7 @@ from companion.games.base import Action, Button, IllegalAction, Sound
 from companion.table.owner import Table
 from companion.table.published import token_hash
 from tests.clock import FakeClock
+from tests.device.frames import drawn_lines
 from tests.device.recording import RecordingFactory
 from tests.device.test_box import Player, bars
 from tests.device.test_robnrun_screen import CRACKING, SAFES, WRONG
@@ -223,6 +224,38 @@ def test_robnrun_box_a_boss_without_a_phone_plays_openly_on_the_box(
     boss = p.state()["boss"]
     others = [shown.public, *(view for seat, view in shown.private.items() if seat != boss)]
     assert all("secret" not in view["state"] and "draft" not in str(view) for view in others)
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_robnrun_box_back_turns_the_open_safes_a_safe_a_page(operator: Operator) -> None:
+    """While the boss plays openly the safes stand on the screen a safe a page: BACK turns to
+    the next (the box's own, as its cursor: nothing goes to the Table), the page stays as the
+    crew plays, and held BACK still undoes."""
+    p = operator
+    p.choose("box.new_game", game="robnrun", count=4)   # nobody has a phone
+    p.choose("robnrun.menu.rob", building="A2")
+    p.choose("robnrun.menu.openly")
+    p.choose("robnrun.menu.openly_yes")
+    enter_the_safes(p)
+    p.choose("robnrun.menu.enter_safes")
+    p.tap(Button.TURN, Button.TURN)                     # deal, start: the clues
+    version, heads = p.table.published.version, []
+    for _ in range(4):
+        heads.append(head(p))
+        p.tap(Button.BACK)
+    assert heads == ["Tresor 1 von 3 · 2 Gold", "Tresor 2 von 3 · 3 Gold",
+                     "Tresor 3 von 3 · 1 Gold", "Tresor 1 von 3 · 2 Gold"]
+    assert p.table.published.version == version, "turning a page is the box's alone"
+    p.tap(Button.TURN)                                  # on to the crew
+    assert p.state()["phase"] == "crew" and head(p) == "Tresor 2 von 3 · 3 Gold"
+    p.hold(Button.BACK)
+    assert p.state()["phase"] == "clues", "held, BACK undoes"
+
+
+def head(p: Operator) -> str:
+    """The safe's head the box's screen shows now, on the page the box shows."""
+    _, written = drawn_lines(p.table.games, p.table.published, p.box.cursor, page=p.box.page)
+    return next(w.words for w in written if w.role == "body" and w.words.startswith("Tresor"))
 
 
 def enter_the_safes(p: Operator) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.device.display import run_display
+from companion.device.painters.moment_band import BAND_S
 from companion.device.painters.palette import (
     ACCENT,
     BACKGROUND,
@@ -31,10 +33,12 @@ from companion.games.base import Action
 from companion.games.robnrun.pieces import COLOURS
 from companion.games.robnrun.screen import layout
 from companion.games.robnrun.screen.escape_route import CAR, CUBES, POLICE, square_rect
+from companion.i18n import text
 from companion.table.owner import Table
 from companion.table.store import Store
 from tests.clock import FakeClock
 from tests.device.frames import Written, drawn_lines
+from tests.device.test_display import Feed, Frames, Panel, link
 from tests.device.test_screen import assert_qr, colours, save
 from tests.games.robnrun_helpers import scenario_json, short_profile
 
@@ -120,6 +124,15 @@ def render(table: Table, name: str) -> pygame.Surface:
     """Render the Table's last Published as the box does; keep it under artifacts/screens/."""
     surface = pygame.Surface(SIZE)
     Screen(SIZE, table.games).render(surface, table.published, 0, URL, table.clock())
+    return save(surface, f"robnrun_{name}")
+
+
+def render_after_band(table: Table, name: str) -> pygame.Surface:
+    """Render the Table's last Published as the box shows it once the band of its moment
+    (a sort's result) has gone."""
+    surface, screen, now = pygame.Surface(SIZE), Screen(SIZE, table.games), table.clock()
+    screen.render(surface, table.published, 0, URL, now)
+    screen.render(surface, table.published, 0, URL, now + BAND_S)
     return save(surface, f"robnrun_{name}")
 
 
@@ -342,7 +355,7 @@ def test_robnrun_screen_a_red_alarm_and_the_police_on_the_car_lose(heist: Heist)
     heist.new_game()
     heist.prepare("A2")
     heist.round(WRONG)
-    brink = render(heist.table, "alarm_at_the_limit")
+    brink = render_after_band(heist.table, "alarm_at_the_limit")
     assert reads(brink, fonts().body, "4/4", WARN, PANEL, glyphs(5), midtop=figure(5))
     heist.round(WRONG)
     alarm = render(heist.table, "alarm_went_off")
@@ -445,8 +458,11 @@ def test_robnrun_screen_a_boss_without_a_phone_is_told_then_enters_the_safes_on_
     shown = said(heist.table)
     assert shown[:3] == ["Tresor 1 · 3 Gold", "Rammbock 2", "Presslufthammer 1"]
     heist.do("safes", safes=SAFES)
+    heist.do("deal")
+    heist.do("start")
     render(heist.table, "openly_entered")
-    assert "Tresor 1: 2\u00d7\u00a0Ausweis, Säure · 2 Gold" in said(heist.table)
+    shown = said(heist.table)
+    assert shown[shown.index("Tresor 1 von 3 · 2 Gold") + 1] == "2\u00d7 Ausweis, Säure"
 
 
 BLANK = {"tools": {}, "gold": 0}
@@ -490,42 +506,100 @@ FULL_SAFES: list[dict[str, Any]] = [
     {"tools": {"card": 1, "flashlight": 1, "stethoscope": 1, "acid": 1}, "gold": 3}]
 """Three safes of four tools each: their lines are long in both languages."""
 OPEN_SAFES = {
-    "de": ["Tresor 1: Ausweis, Stethoskop, 2\u00d7 Säure, Rammbock · 1 Gold",
-           "Tresor 2: Taschenlampe, Dynamit, 2\u00d7 Rammbock, Presslufthammer · 2 Gold",
-           "Tresor 3: Ausweis, Taschenlampe, Stethoskop, Säure · 3 Gold"],
-    "en": ["Safe 1: security card, stethoscope, 2\u00d7 acid, ram · 1 gold",
-           "Safe 2: flashlight, dynamite, 2\u00d7 ram, jackhammer · 2 gold",
-           "Safe 3: security card, flashlight, stethoscope, acid · 3 gold"]}
+    "de": [("Tresor 1 von 3 · 1 Gold", {"Ausweis", "Stethoskop", "2\u00d7 Säure", "Rammbock"}),
+           ("Tresor 2 von 3 · 2 Gold", {"Taschenlampe", "Dynamit", "2\u00d7 Rammbock",
+                                        "Presslufthammer"}),
+           ("Tresor 3 von 3 · 3 Gold", {"Ausweis", "Taschenlampe", "Stethoskop", "Säure"})],
+    "en": [("Safe 1 of 3 · 1 gold", {"security card", "stethoscope", "2\u00d7 acid", "ram"}),
+           ("Safe 2 of 3 · 2 gold", {"flashlight", "dynamite", "2\u00d7 ram", "jackhammer"}),
+           ("Safe 3 of 3 · 3 gold", {"security card", "flashlight", "stethoscope", "acid"})]}
+"""Each safe's page: its head, and its tools however the lines below the head break them."""
 
 
-def test_robnrun_screen_a_boss_without_a_phone_has_every_safe_whole_on_the_box(
+def test_robnrun_screen_a_boss_without_a_phone_has_every_safe_whole_and_readable_on_the_box(
         heist: Heist) -> None:
-    """Open play: the safes are what the crew plays against; each stands whole on the box
-    (a line or two a safe, never cut with "…"), and no boss's phone is spoken of."""
+    """Open play: the safes are what the crew plays against; each stands whole on a page of
+    its own, readable (its head and tools in the body font, in two lines of tools, never cut
+    with "…"), BACK's job said, and no boss's phone spoken of."""
     heist.new_game()
     heist.do("rob", building="A2")
     heist.do("openly", ask=True)
     heist.do("openly")
     heist.do("safes", safes=FULL_SAFES)
-    shown = {"prepare": dict(drawn(heist.table))}
     heist.do("deal")
     heist.do("start")
-    shown["clues"] = dict(drawn(heist.table))
+    shown = {"clues": list(drawn(heist.table))}
     heist.do("crew")
-    shown["crew"] = dict(drawn(heist.table))
+    shown["crew"] = list(drawn(heist.table))
     for phase, frames in shown.items():
-        for lang, written in frames.items():
-            words = " ".join(w.words for w in written).replace("\u00a0", " ")
+        for lang, page, written in frames:
+            head, tools = OPEN_SAFES[lang][page]
+            body = [w.words for w in written if w.role == "body"]
+            lines = body[body.index(head) + 1:body.index(head) + 3]
+            assert set(", ".join(lines).split(", ")) == tools, (phase, lang, body)
             assert [w.cut for w in written if w.cut] == [], (phase, lang)
-            assert all(safe in words for safe in OPEN_SAFES[lang]), (phase, lang, words)
+            words = " ".join(w.words for w in written)
+            assert text("robnrun.key.page", lang) in words, (phase, lang)
             assert "Boss-Telefon" not in words and "Boss's phone" not in words, (phase, lang)
 
 
-def drawn(table: Table) -> Iterator[tuple[str, list[Written]]]:
-    """Every line the box draws for the Table's last Published, in German and in English."""
+def test_robnrun_screen_a_long_name_for_the_jackhammer_shares_the_safe_s_head(
+        heist: Heist) -> None:
+    """A box profile's long English name for the jackhammer takes the tools to a third line:
+    the safe's head then begins it, and the page still holds every tool whole."""
+    heist.do("table.save", game="robnrun", kind="profile", name="box",
+             data={**short_profile(), "jackhammer": "pneumatic road drill"})
+    heist.new_game()
+    heist.do("table.language", language="en")
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    heist.do("openly")
+    safes = [{"tools": {"card": 1, "stethoscope": 1, "dynamite": 1, "jackhammer": 2},
+              "gold": 2}, *FULL_SAFES[1:]]
+    heist.do("safes", safes=safes)
+    heist.do("deal")
+    heist.do("start")
+    surface, written = drawn_lines(heist.table.games, heist.table.published, 0, URL)
+    save(surface, "robnrun_openly_long_jackhammer_en")
+    body = [w.words for w in written if w.role == "body"]
+    head = "Safe 1 of 3 · 2 gold: "
+    first = next(n for n, words in enumerate(body) if words.startswith(head))
+    tools = ", ".join(body[first:first + 3]).removeprefix(head)
+    assert set(tools.split(", ")) == {"security card", "stethoscope", "dynamite",
+                                      "2\u00d7 pneumatic road drill"}
+    assert [w.cut for w in written if w.cut] == []
+
+
+def test_robnrun_screen_the_display_draws_the_safe_the_box_turned_to(heist: Heist) -> None:
+    """A page turned on the box wakes the display, which draws that safe."""
+    heist.new_game()
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    heist.do("openly")
+    heist.do("safes", safes=FULL_SAFES)
+    heist.do("deal")
+    heist.do("start")
+    panel = Panel()
+
+    def turn(frame: pygame.Surface) -> None:
+        panel.page = 1
+        panel.move(0)
+    frames = Frames(turn, lambda frame: None)
+    run_display(Feed(heist.table.published), panel, link, window=False, stop=frames.stop,
+                on_frame=frames, watchdog=frames.watchdog)
+    pages = [drawn_lines(heist.table.games, heist.table.published, 0, URL, page=n)[0]
+             for n in (0, 1)]
+    assert [pygame.image.tobytes(frame, "RGB") for frame in frames.frames] == [
+        pygame.image.tobytes(page, "RGB") for page in pages]
+
+
+def drawn(table: Table) -> Iterator[tuple[str, int, list[Written]]]:
+    """Every line the box draws for the Table's last Published, in German and in English, on
+    each of its pages."""
     for lang in ("de", "en"):
         published = replace(table.published,
                             public={**table.published.public, "language": lang})
-        surface, written = drawn_lines(table.games, published, 0, URL)
-        save(surface, f"robnrun_openly_{published.public['state']['phase']}_{lang}")
-        yield lang, written
+        for page in range(table.published.controls.pages):
+            surface, written = drawn_lines(table.games, published, 0, URL, page=page)
+            save(surface, f"robnrun_openly_{published.public['state']['phase']}_{page}_{lang}")
+            yield lang, page, written

@@ -39,10 +39,10 @@ from companion.device.screen import READ_STEPS, Screen, drawable_beside, menu_la
 from companion.games import GAMES
 from companion.games.base import Action, Button, Controls, MenuItem, Sound
 from companion.games.romme.screen import PAINTER as ROMME_PAINTER
+from companion.table.colours import seat_colour
 from companion.table.menu import lobby_controls
 from companion.table.owner import Table
 from companion.table.published import Published
-from companion.table.views import seat_colour
 from tests.device.frames import drawn_lines
 from tests.tiny import GAME as TINY
 from tests.tiny.screen import PAINTER as TINY_PAINTER
@@ -342,7 +342,7 @@ def test_screen_romme_paused_turn_is_grey_and_says_so() -> None:
     assert colours(surface, spot.countdown)[PAUSED] > 0
     assert colours(surface, spot.countdown)[GOOD] == 0
     assert colours(surface, spot.headline)[PAUSED] > 0 and colours(surface, spot.note)[TEXT] > 0
-    assert {"PAUSE", "Los"} <= set(lines(view, keys)), "and TURN goes on"
+    assert {"PAUSE", "Uhr starten"} <= set(lines(view, keys)), "and TURN goes on"
 
 
 def test_screen_romme_settle_counts_down_quietly_and_names_who_is_next() -> None:
@@ -398,8 +398,10 @@ def test_screen_romme_time_up_fills_the_screen_for_a_moment() -> None:
 def test_screen_romme_scoring_shows_tiles_and_flags_missing_seats() -> None:
     scoring = {"winner": 1, "first_turn_out": False, "tiles": {"0": [3, 50, 10], "3": [7]},
                "missing": [2], "focus": 3, "points": {"0": -63, "1": 0, "3": -7}}
-    menu = Controls(menu=[MenuItem(f"romme.menu.{key}", Action("score"), {"total": 17})
-                          for key in ("plus_10", "plus_5", "plus_1", "minus_1", "add_joker")])
+    menu = Controls(menu=[*(MenuItem("romme.menu.change", Action("score"),
+                                     {"change": change, "total": 17})
+                            for change in ("+10", "+5", "+1", "-1")),
+                          MenuItem("romme.menu.add_joker", Action("score"), {"total": 17})])
     surface = render(romme_view("scoring", scoring=scoring), "romme_scoring", controls=menu,
                      cursor=4)
     complete = render(romme_view("scoring", scoring={**scoring, "missing": []}),

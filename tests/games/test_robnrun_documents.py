@@ -382,11 +382,6 @@ def test_variation_2_with_two_players_never_draws_the_crew_clues() -> None:
 # -- the Table keeps documents -----------------------------------------------------------------
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "getaway.sqlite"
 

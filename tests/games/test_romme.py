@@ -698,7 +698,9 @@ def test_view_has_the_contract_shape() -> None:
 ])
 def test_view_private_lists_what_the_seat_may_send(phase: str, seat: int,
                                                    actions: list[str]) -> None:
-    assert GAME.private_view(in_phase(phase), seat) == {"actions": actions}  # nothing secret
+    view = GAME.private_view(in_phase(phase), seat)
+    assert view["actions"] == actions
+    assert set(view) == {"actions", "moment"}  # nothing secret: the moment it plays is public
 
 
 def test_view_between_rounds_offers_finish_and_confirm_when_complete() -> None:
@@ -772,18 +774,29 @@ def press(state: RommeState, key: str, **params: Any) -> RommeState:
 def test_controls_score_a_whole_round_on_the_box_alone() -> None:
     state = scoring_after_romme(3)
     assert view(state)["scoring"]["focus"] == 1
-    state = press(press(press(state, "romme.menu.plus_5"), "romme.menu.plus_1"),
-                  "romme.menu.add_joker")
+    state = press(press(press(state, "romme.menu.change", change="+5"), "romme.menu.change",
+                        change="+1"), "romme.menu.add_joker")
     assert view(state)["scoring"]["tiles"] == {"1": [6, 50]}
     assert "romme.menu.confirm" not in [item.key for item in GAME.controls(state).menu]
     state = GAME.apply(state, GAME.controls(state).keys[Button.TURN])  # on to seat 2
     assert view(state)["scoring"]["focus"] == 2
-    state = press(press(state, "romme.menu.plus_10"), "romme.menu.clear")
-    state = press(state, "romme.menu.plus_10")
+    state = press(press(state, "romme.menu.change", change="+10"), "romme.menu.clear")
+    state = press(state, "romme.menu.change", change="+10")
     state = press(state, "romme.menu.next_seat")
     assert view(state)["scoring"]["focus"] == 1
     state = press(state, "romme.menu.confirm")
     assert [p["total"] for p in view(state)["players"]] == [0, -56, -10]
+
+
+def test_controls_each_step_of_a_hand_is_one_sentence_with_the_step_as_its_value() -> None:
+    """"+10 = 64" has no word to translate: one sentence says every step, in each language."""
+    menu = GAME.controls(scoring_after_romme(3)).menu
+    steps = [item for item in menu if item.key != "romme.menu.add_joker"
+             and "total" in item.params]
+    assert {item.key for item in steps} == {"romme.menu.change"}
+    assert [item.params["change"] for item in steps] == ["+10", "+5", "+1"]
+    said = {i18n.text(steps[0].key, lang, **steps[0].params) for lang in i18n.LANGUAGES}
+    assert said == {"+10 = 10"}
 
 
 def test_controls_the_box_enters_an_empty_hand_only_for_a_player_who_left() -> None:

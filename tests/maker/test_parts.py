@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.device.pins import BuzzerPin, load_pins
-from companion.maker.circuit import CHIPS, board_nets, circuit
+from companion.maker.__main__ import drawings
+from companion.maker.circuit import CHIPS, board_nets, bought_for, circuit
 from companion.maker.enclosure import load_panel
 from companion.maker.parts import BUTTONS, PartsError, load_parts
 from companion.maker.schematic import draw
@@ -96,6 +97,27 @@ def test_the_pin_map_the_parts_list_and_the_guide_wire_the_pi_with_the_same_jump
     assert f"{board} jumpers to the Pi" in guide and "ribbon cable to the Pi" not in guide
 
 
+@pytest.mark.parametrize(("oe", "readback", "connector", "gone"), [
+    (True, True, 9, ()),
+    (True, False, 8, ("R33", "R34")),
+    (False, False, 6, ("R25", "R33", "R34")),
+])
+def test_the_parts_documents_follow_the_pin_map(oe: bool, readback: bool, connector: int,
+                                                gone: tuple[str, ...]) -> None:
+    """A pin map without `readback` (or `oe`): J1, its jumper wires and the lines of the
+    parts it needs follow in the parts list and the stripboard's steps."""
+    pins = load_pins()
+    station = pins.station
+    pins = replace(pins, station=replace(station, oe=station.oe if oe else None,
+                                         readback=station.readback if readback else None))
+    made = drawings(pins)
+    parts = made[HARDWARE / "parts.md"]
+    assert f"| 1 | J1 | 1\N{MULTIPLICATION SIGN}{connector} male pin header, 2.54 mm |" in parts
+    assert f"| {connector} | Jumper wires, female{DASH}female, 20 cm |" in parts
+    assert all(f"| {ref} |" not in parts for ref in gone)
+    assert f"- J1 1 x {connector} pin header:" in made[HARDWARE / "stripboard.md"]
+
+
 FORWARD_V = {"yellow": 2.1, "green": 2.2, "white": 3.1, "red": 2.0}
 """Typical forward voltages at a few mA: Kingbright L-53YD, L-53GD, L-53ID; a 5 mm white LED."""
 
@@ -148,29 +170,30 @@ def test_the_schematic_the_board_the_wiring_the_guide_and_the_case_use_the_liste
     tonal = circuit(replace(pins, buzzer=BuzzerPin(pins.buzzer.pin, "tonal")), bought)
     drawn = {part.ref for part in (*parts.parts, *tonal.parts) if part.where != "pi"}
     assert set(bought.values) == drawn
+    wired = bought_for(pins, bought)
     shown = " | ".join(words(read("schematic.svg")))
     for part in parts.parts:
         if part.where != "pi":
-            assert part.value == bought.value(part.ref)
+            assert part.value == wired.value(part.ref)
             assert re.search(rf"\b{re.escape(part.ref)}\b", shown), part.ref
             assert part.value.split()[0] in shown, part.value
     board = layout(pins)
     assert {placed.ref for placed in board.parts} == {
         part.ref for part in parts.parts if part.where == "board"}
     steps = read("stripboard.md")
-    assert all(f"- {placed.ref} {bought.value(placed.ref)}:" in steps for placed in board.parts)
-    assert bought.value("J1") == f"1 x {len(board_nets(pins))} pin header"
+    assert all(f"- {placed.ref} {wired.value(placed.ref)}:" in steps for placed in board.parts)
+    assert wired.value("J1") == f"1 x {len(board_nets(pins))} pin header"
     wiring = read("wiring.svg")
-    assert f"{CHIPS} x {bought.value('U1')} at 5 V" in wiring
-    assert f"NPN base via {ohms(bought.value('R26'))}" in wiring
-    assert f"{ohms(bought.value('R25'))} pull-up to 3V3" in wiring
-    assert f"via {ohms(bought.value('R33'))} to GPIO {pins.station.readback}, " \
-           f"{ohms(bought.value('R34'))} from there to GND" in wiring
+    assert f"{CHIPS} x {wired.value('U1')} at 5 V" in wiring
+    assert f"NPN base via {ohms(wired.value('R26'))}" in wiring
+    assert f"{ohms(wired.value('R25'))} pull-up to 3V3" in wiring
+    assert f"via {ohms(wired.value('R33'))} to GPIO {pins.station.readback}, " \
+           f"{ohms(wired.value('R34'))} from there to GND" in wiring
     guide = read("assembly.md").replace("\n   ", " ")
     for ref in ("R33", "R34", "C4"):
-        assert f"{ref} ({bought.value(ref)}" in guide, ref
-    assert f"solder a {bought.value('R28')} resistor to each button's NO tab" in guide
-    assert f"({bought.value('Q1')}:" in guide
+        assert f"{ref} ({wired.value(ref)}" in guide, ref
+    assert f"solder a {wired.value('R28')} resistor to each button's NO tab" in guide
+    assert f"({wired.value('Q1')}:" in guide
     holes = {hole.label: hole.diameter for hole in
              load_panel(HARDWARE / "panel.toml", pins, bought).holes}
     assert all(holes[f"{button.value.upper()} button"] == bought.buttons[button].size

@@ -20,20 +20,24 @@ from companion.games import GAMES
 from companion.games.base import Action
 from companion.server.actions import PATH
 from companion.server.app import create_app
+from companion.server.serve import Server, serve
 from companion.table.owner import Table
 from companion.table.store import Store
+from tests.server.streams import Stream
 from tests.server.way_in import served
 
 PUBLIC_URL = "http://192.168.1.20:8000"
 JOIN_CODE = "KM7RX"
+ROMME_FOR_TWO = Action("table.new_game", None,
+                       {"game": "romme", "seats": 2, "options": {"first_player": 0}})
+"""The game every table of these tests starts with, the first seat to play."""
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     table = Table(Store(tmp_path / "getaway.sqlite"), GAMES)
     table.start()
-    table.submit(Action("table.new_game", None,
-                        {"game": "romme", "seats": 2, "options": {"first_player": 0}}))
+    table.submit(ROMME_FOR_TWO)
     yield table
     table.stop()
 
@@ -56,6 +60,23 @@ def host_browser(app: Flask, table: Table) -> FlaskClient:
     assert client.post("/api/host", json={}).status_code == 200
     table.submit(Action("table.host_grant"))
     return client
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[Server]:
+    """The phone app served on a free port of this machine, as `getaway run` serves it."""
+    server = serve(app, host="127.0.0.1", port=0)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def streams(server: Server) -> Iterator[list[Stream]]:
+    """The phones' streams a test opens, closed after it."""
+    opened: list[Stream] = []
+    yield opened
+    for stream in opened:
+        stream.close()
 
 
 @pytest.fixture

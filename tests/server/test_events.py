@@ -12,92 +12,22 @@ import ipaddress
 import json
 import socket
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from flask import Flask
+from uvicorn.protocols.http.h11_impl import RequestResponseCycle
 
 from companion.games.base import Action
 from companion.server.address import lan_address
+from companion.server.connections import PhoneProtocol
 from companion.server.context import Viewer
-from companion.server.serve import Server, serve
+from companion.server.serve import Server
 from companion.server.stream import Streams
-from companion.server.view_patch import apply
 from companion.table.owner import Table
 from companion.table.published import Published
 from tests.server.conftest import JOIN_CODE
-from tests.server.streams import read_stream
-
-GUARD_S = 10.0
-
-
-@dataclass
-class Event:
-    id: int
-    name: str
-    data: dict[str, Any]
-
-
-class Stream:
-    """One phone's /api/events, read line by line."""
-
-    def __init__(self, port: int, cookie: str | None = None) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=GUARD_S)
-        self.connection.request("GET", "/api/events", headers={"Cookie": cookie} if cookie else {})
-        self.response = self.connection.getresponse()
-        self.view: dict[str, Any] = {}
-
-    def block(self) -> list[str]:
-        """The lines up to the next blank line; what is left at the end of the stream."""
-        lines: list[str] = []
-        while raw := self.response.readline():
-            line = raw.decode().rstrip("\n")
-            if line:
-                lines.append(line)
-            elif lines:
-                break
-        return lines
-
-    def event(self) -> Event:
-        """The next event, skipping keepalive comments; a patch comes applied to the view
-        before, as the page applies it."""
-        while True:
-            fields = dict(line.split(": ", 1) for line in self.block() if not line.startswith(":"))
-            if "event" in fields:
-                data = json.loads(fields["data"])
-                if fields["event"] == "patch":
-                    assert data["base"] == self.view["version"]
-                    data = apply(self.view, data["steps"])
-                self.view = data
-                return Event(int(fields["id"]), fields["event"], data)
-
-    def drain(self) -> None:
-        """Read until the server ends the stream (the socket timeout guards against a hang)."""
-        try:
-            while self.response.readline():
-                pass
-        except http.client.IncompleteRead:
-            self.response.close()
-
-    def close(self) -> None:
-        self.connection.close()
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[Server]:
-    server = serve(app, host="127.0.0.1", port=0)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def streams(server: Server) -> Iterator[list[Stream]]:
-    opened: list[Stream] = []
-    yield opened
-    for stream in opened:
-        stream.close()
+from tests.server.streams import GUARD_S, Stream, read_stream
 
 
 def open_stream(server: Server, streams: list[Stream], cookie: str | None = None) -> Stream:
@@ -230,6 +160,95 @@ def test_hundreds_of_streams_leave_actions_answered(server: Server, streams: lis
     response = post(server, "/api/action", {"type": "resume", "host": True}, cookie)
     assert response.status == 200
     assert {stream.event().id for stream in opened} == {table.published.version}
+
+
+def test_an_action_reaches_the_streams_without_an_asgi_send_each(
+        server: Server, streams: list[Stream], table: Table,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each open stream's event is one chunk written straight to its socket, not a trip
+    through uvicorn's ASGI send and h11 for every phone."""
+    sends: list[str] = []
+    asgi_send = RequestResponseCycle.send
+
+    async def counted(cycle: RequestResponseCycle, message: Any) -> None:
+        sends.append(cycle.scope["path"])
+        await asgi_send(cycle, message)
+    monkeypatch.setattr(RequestResponseCycle, "send", counted)
+    cookie = host_cookie(server, table)
+    opened = [open_stream(server, streams) for _ in range(5)]
+    for stream in opened:
+        stream.event()
+    sends.clear()
+    for step in ("resume", "pause"):
+        assert post(server, "/api/action", {"type": step, "host": True}, cookie).status == 200
+        assert {stream.event().id for stream in opened} == {table.published.version}
+    assert "/api/events" not in sends and "/api/action" in sends
+
+
+def test_a_view_that_fails_ends_its_streams_and_the_screen_still_hears(
+        server: Server, streams: list[Stream], table: Table,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[int] = []
+    server.streams.subscribe(lambda published: heard.append(published.version))
+    opened = [open_stream(server, streams) for _ in range(3)]
+    for stream in opened:
+        stream.event()
+
+    def broken(*_: Any) -> None:
+        raise RuntimeError("a view that cannot be made")
+    monkeypatch.setattr(Viewer, "render", broken)
+    version = table.submit(Action("resume"))
+    assert wait_until(lambda: version in heard)
+    for stream in opened:
+        stream.drain()
+        assert stream.response.isclosed()
+
+
+def test_an_http_1_0_phone_gets_each_view_unchunked(server: Server, table: Table) -> None:
+    """Its answer has no chunks (it ends when the socket closes): events go as they are."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=GUARD_S) as phone:
+        phone.sendall(f"GET /api/events HTTP/1.0\r\nHost: 127.0.0.1:{server.port}\r\n\r\n"
+                      .encode())
+        reader = phone.makefile("rb")
+        while reader.readline() != b"retry: 3000\n":
+            pass
+        assert reader.readline() == b"\n" and reader.readline().startswith(b"id: ")
+        assert reader.readline() == b"event: view\n" and reader.readline().startswith(b"data: ")
+        version = table.submit(Action("resume"))
+        assert [reader.readline() for _ in range(2)] == [b"\n", f"id: {version}\n".encode()]
+
+
+def _stream_protocol(server: Server) -> PhoneProtocol:
+    """The server's side of its only open stream."""
+    protocols = [held for held in server.doors._held
+                 if held.cycle is not None and held.cycle.scope["path"] == "/api/events"]
+    assert len(protocols) == 1
+    return protocols[0]
+
+
+def test_a_phone_that_stops_reading_fills_no_more_than_the_high_water_mark(
+        server: Server, streams: list[Stream], table: Table) -> None:
+    """A stream whose phone reads nothing holds at most its socket's high-water mark and one
+    event on the box; once it reads again it catches up with the newest view."""
+    slow = open_stream(server, streams)
+    slow.event()
+    slow.connection.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    protocol = _stream_protocol(server)
+    transport = protocol.transport
+    transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)
+    protocol.loop.call_soon_threadsafe(transport.set_write_buffer_limits, 1024)
+    assert wait_until(lambda: transport.get_write_buffer_limits()[1] == 1024)
+    held, paused = [], False
+    for step in ("resume", "pause") * 150:
+        table.submit(Action(step))
+        held.append(transport.get_write_buffer_size())
+        paused = paused or protocol.flow.write_paused
+    fresh = open_stream(server, streams)
+    assert fresh.block() == ["retry: 3000"]
+    full_view = len("\n".join(fresh.block())) + 64  # its blank line and chunk framing
+    assert paused and max(held) <= 1024 + full_view
+    while slow.event().id != table.published.version:
+        pass
 
 
 def test_a_slow_request_holds_no_worker(server: Server, table: Table) -> None:

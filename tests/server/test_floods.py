@@ -26,7 +26,7 @@ import pytest
 
 from companion.server.connections import ACCEPT_FAILED, Doors, PhoneConfig, PhoneUvicorn
 from tests.server.flood_box import HEAD_S, QUIET_S
-from tests.server.test_events import GUARD_S, Stream
+from tests.server.streams import GUARD_S, Stream
 
 FILES = 512
 """The open-file limit of the flooded server."""

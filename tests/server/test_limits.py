@@ -32,11 +32,6 @@ BURST, PER_S = 20, 5
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def clocked(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     """Rommé for six on a clock that stands still until the test moves it."""
     table = tables.open_table(tmp_path / "clocked.sqlite", clock)

@@ -7,50 +7,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from flask import Flask
 
 from companion.games.base import Action
 from companion.server.presence import GRACE_S
-from companion.server.serve import Server, serve
+from companion.server.serve import Server
 from companion.table.owner import Table
 from tests import tables
 from tests.clock import FakeClock
-from tests.server.test_events import Event, open_stream, seat_cookie, wait_until
-
-Stream = Any
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+from tests.server.conftest import ROMME_FOR_TWO
+from tests.server.streams import Event, Stream
+from tests.server.test_events import open_stream, seat_cookie, wait_until
 
 
 @pytest.fixture
 def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     """Rommé for two on a Table whose clock the test moves."""
     table = tables.open_table(tmp_path / "presence.sqlite", clock)
-    table.submit(Action("table.new_game", None,
-                        {"game": "romme", "seats": 2, "options": {"first_player": 0}}))
+    table.submit(ROMME_FOR_TWO)
     yield table
     table.stop()
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[Server]:
-    server = serve(app, host="127.0.0.1", port=0)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def streams(server: Server) -> Iterator[list[Stream]]:
-    opened: list[Stream] = []
-    yield opened
-    for stream in opened:
-        stream.close()
 
 
 def here(event: Event, part: str = "seats") -> list[bool]:

@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 
 from companion.games.base import Action
 from companion.table import export
+from companion.table.colours import seat_colour
 from companion.table.owner import Table
 from companion.table.records import records
-from companion.table.views import seat_colour
 from tests.server.test_history import finish_a_romme_game
 
 BGSTATS_PLAY = {"board", "durationMin", "comments", "game", "location", "playDate", "players",

@@ -36,11 +36,6 @@ def scoring_seen(client: FlaskClient) -> RommeScoring:
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def table(tmp_path: Path, clock: FakeClock) -> Iterator[Table]:
     """Anna and Ben, 15-second turns and 5 seconds to settle after an overrun; Anna starts."""
     table = Table(Store(tmp_path / "getaway.sqlite"), GAMES, clock=clock, chance=random.Random(1))

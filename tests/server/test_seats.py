@@ -185,11 +185,6 @@ def test_a_wifi_password_phones_would_refuse_is_explained(host_page: FlaskClient
 # -- what expires, on the Table's clock ----------------------------------------------------------
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 def clocked(tmp_path: Path, clock: FakeClock) -> Iterator[Flask]:
     """The phone app of a Table whose clock the test moves."""
     table = tables.open_table(tmp_path / "clocked.sqlite", clock)

@@ -20,7 +20,7 @@ from companion.games.base import Action, IllegalAction
 from companion.server import context
 from companion.server.app import create_app, host_path
 from companion.server.codes import HANDOVER_S, Codes
-from companion.server.serve import Server, serve
+from companion.server.serve import Server
 from companion.table.owner import Table
 from companion.table.published import token_hash
 from companion.table.rules import FILLED_IN, TABLE_STEPS
@@ -272,7 +272,7 @@ def test_the_server_alone_sends_what_it_makes(host_page: FlaskClient, kind: str)
     assert (status, body["error"]) == (400, "error.action_unknown")
 
 
-@pytest.mark.parametrize("arg", ["token_hash", "force", "replaces", "chance", "label"])
+@pytest.mark.parametrize("arg", ["token_hash", "force", "replaces", "chance", "label", "setup"])
 def test_a_phone_never_sends_a_reserved_argument(client: FlaskClient, table: Table,
                                                  arg: str) -> None:
     """Refused by the phone server itself, even for an action the phone may send."""
@@ -285,10 +285,12 @@ def test_a_phone_never_sends_a_reserved_argument(client: FlaskClient, table: Tab
 def test_what_no_phone_may_pass_is_what_the_steps_declare_the_box_fills_in() -> None:
     token = frozenset({"token_hash"})
     assert {kind: step.filled_in for kind, step in TABLE_STEPS.items() if step.filled_in} == {
-        "table.rematch": {"chance"}, "table.claim": {"token_hash", "replaces", "force"},
+        "table.rematch": {"chance"}, "table.next_game": {"setup", "chance"},
+        "table.claim": {"token_hash", "replaces", "force"},
         "table.request": token, "table.withdraw": token, "table.host_ask": {"token_hash", "label"},
-        "table.host_add": token}
-    assert {"token_hash", "force", "replaces", "chance", "label"} == FILLED_IN
+        "table.host_add": token, "table.player": {"player_colour"}}
+    assert {"token_hash", "force", "replaces", "chance", "label", "setup",
+            "player_colour"} == FILLED_IN
 
 
 # -- other sites' pages, foreign names, cookies and headers ---------------------------------
@@ -322,13 +324,6 @@ def test_no_other_site_may_frame_the_box(client: FlaskClient, path: str) -> None
 
 
 # -- the live stream on a real server --------------------------------------------------------
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[Server]:
-    server = serve(app, host="127.0.0.1", port=0)
-    yield server
-    server.close()
-
 
 def first_event(server: Server, query: str = "", cookie: str = "",
                 host: str | None = None) -> tuple[int, dict[str, Any] | None]:

@@ -9,22 +9,24 @@ import http.client
 import json
 import socket
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from uvicorn.protocols.http.h11_impl import RequestResponseCycle
 
 from companion.i18n import text
 from companion.server import guard
 from companion.server.actions import PATH
+from companion.server.connections import Chunks
 from companion.server.request import Message, Scope, header
-from companion.server.serve import PhoneServer, Server, serve
+from companion.server.serve import PhoneServer, Server
 from companion.server.stream import Streams
 from companion.table.owner import Table
 from companion.table.published import Published
 from tests.server.conftest import JOIN_CODE
+from tests.server.streams import Stream
 from tests.server.test_api import join
 from tests.server.test_headers import status
 from tests.server.test_trust_model import cookies_of, first_event
@@ -33,13 +35,6 @@ GUARD_S = 10.0
 API = {"stream": ("GET", "/api/events"), "action": ("POST", PATH), "flask": ("GET", "/api/view")}
 """A request of each kind the box serves under /api/: the live stream, an action, Flask's."""
 RESUME = b'{"type": "resume", "host": true}'
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[Server]:
-    running = serve(app, host="127.0.0.1", port=0)
-    yield running
-    running.close()
 
 
 def asked(server: Server, method: str, path: str, headers: str = "",
@@ -166,6 +161,42 @@ def test_an_action_from_the_loop_is_answered_and_its_streams_woken_in_one_hand_o
     written = asyncio.run(asyncio.wait_for(counted(), GUARD_S))
     assert written == [("sender", before + 1)] + [("stream", before + 1)] * 3
     assert woken_by == ["table"], "one hand-over from the Table's thread"
+
+
+def test_over_sockets_the_sender_hears_its_answer_before_any_stream(
+        server: Server, host_page: FlaskClient, table: Table,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The streams' events written straight to their sockets go after the sender's answer,
+    as do those sent through uvicorn."""
+    written: list[str] = []
+    chunk, asgi_send = Chunks.write, RequestResponseCycle.send
+
+    def chunked(chunks: Chunks, body: bytes) -> None:
+        written.append("stream")
+        chunk(chunks, body)
+
+    async def sent(cycle: RequestResponseCycle, message: Any) -> None:
+        body = message.get("body", b"")
+        if cycle.scope["path"] == PATH and body:
+            written.append("sender")
+        elif body.startswith(b"id: "):
+            written.append("stream")
+        await asgi_send(cycle, message)
+    monkeypatch.setattr(Chunks, "write", chunked)
+    monkeypatch.setattr(RequestResponseCycle, "send", sent)
+    opened = [Stream(server.port) for _ in range(5)]
+    for stream in opened:
+        stream.event()
+    written.clear()
+    sender = http.client.HTTPConnection("127.0.0.1", server.port, timeout=GUARD_S)
+    sender.request("POST", PATH, RESUME, {"Content-Type": "application/json",
+                                          "Cookie": cookies_of(host_page)})
+    version = json.loads(sender.getresponse().read())["version"]
+    sender.close()
+    assert [stream.event().id for stream in opened] == [version] * 5
+    for stream in opened:
+        stream.close()
+    assert written == ["sender"] + ["stream"] * 5
 
 
 def test_a_follower_that_holds_the_loop_does_not_hold_up_the_senders_answer(

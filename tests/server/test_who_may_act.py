@@ -60,13 +60,14 @@ SENDERS: dict[str, dict[str, Sender]] = {
     "table": {
         "table.new_game": HOST, "table.end_game": HOST, "table.end_ask": HOST,
         "table.ask_again": HOST, "table.setup": HOST,
-        "table.option": HOST, "table.rematch": ANYONE, "table.undo": ANYONE, "table.claim": SERVER,
+        "table.option": HOST, "table.rematch": ANYONE, "table.next_game": ANYONE,
+        "table.undo": ANYONE, "table.claim": SERVER,
         "table.rename": OWN_SEAT, "table.release": OWN_SEAT, "table.language": HOST,
         "table.request": SERVER, "table.grant": OWN_SEAT, "table.deny": OWN_SEAT,
         "table.withdraw": SERVER, "table.wifi": HOST, "table.show_wifi": HOST, "table.save": HOST,
         "table.forget": HOST, "table.host_ask": SERVER, "table.host_grant": HOST,
         "table.host_add": SERVER, "table.host_refuse": HOST, "table.hosts_forget": HOST,
-        "table.guide": ANYONE,
+        "table.guide": ANYONE, "table.player": HOST,
     },
     "romme": {
         "resume": ANYONE, "pause": ANYONE, "end_turn": SEAT, "draw": SEAT,
@@ -267,6 +268,8 @@ TABLE = [
          game=None),
     Case("table.rematch", {}, before=steps(*SCORED, box("confirm_scores"),
                                                     box("finish"))),
+    Case("table.next_game", {"game": "gendarm"}, before=steps(*SCORED, box("confirm_scores"),
+                                                              box("finish"))),
     Case("table.undo", {}, before=steps(box("resume"), box("romme", 0)),
          answers=(403, 200, 409, 200, 200)),
     Case("table.undo", {}, before=steps(box("resume"), box("end_turn", 0)),
@@ -295,6 +298,8 @@ TABLE = [
     Case("table.host_add", {"token_hash": TOKEN}),
     Case("table.hosts_forget", {}),
     Case("table.guide", {"first_game": False}),
+    Case("table.player", {"seat": 0, "new": True},
+         before=steps(box("table.rename", seat=0, name="Anna"))),
 ]
 
 # -- Räuber und Gendarm: seat 0 begins; where a catcher matters, both typed in as 1 -----------

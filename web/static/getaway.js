@@ -153,8 +153,9 @@
     return (found && found.name) || seatLabel(seat);
   }
 
+  // "Anna (Seat 2)": a seat of the game, or the place of a player sitting it out.
   function seatTitle(v, seat) {
-    const found = v.seats[seat];
+    const found = [...v.seats, ...(v.benched || [])][seat];
     return found && found.name ? `${found.name} (${seatLabel(seat)})` : seatLabel(seat);
   }
 
@@ -450,7 +451,8 @@
       })));
   }
 
-  // A game names the big moment its view is in (your turn, a win, an alarm) with
+  // A game's view names the big moment it is in for this page (state.moment: your turn, a
+  // win, an alarm), and the game's script words it with
   // moment(v) -> { key, title, text (or lines), tone, vibrate, seconds } or null. A new one fills the
   // screen and vibrates where the phone can, until a tap, until the game moves on or (with
   // seconds) until that time is up; a moment already there when the page opened is not
@@ -500,16 +502,43 @@
   }
 
   // What comes after a game, for those who may choose it: a rematch (a seated phone, the
-  // host's table page), another game from the lobby (the host's table page); else who chooses.
+  // host's table page), another game (a seated phone picks which, for the evening's players;
+  // the host's table page goes back to the lobby); else who chooses.
   function whatNext(v) {
+    const choices = nextChoices(v);
+    return choices.length ? [h("div", { class: "moment-next" }, choices)]
+      : [h("p", { class: "moment-text", text: t("web.moment_next") })];
+  }
+
+  function nextChoices(v) {
+    if (!v.outcome) state.choosing = false;
+    if (state.choosing && mayChoose(v)) return nextGames(v);
     const choices = [];
     if (mayRematch(v)) choices.push(rematch());
+    if (mayChoose(v)) {
+      choices.push(button(t("web.next_game"), { class: "action", data: { next: "choose" } },
+        () => { state.choosing = true; render(); }));
+    }
     if (PAGE === "table" && v.host) {
       choices.push(button(t("web.another_game"), { class: "action", data: { next: "lobby" } },
         (event) => confirmTap(event.currentTarget, () => send("table.end_game"))));
     }
-    return choices.length ? [h("div", { class: "moment-next" }, choices)]
-      : [h("p", { class: "moment-text", text: t("web.moment_next") })];
+    return choices;
+  }
+
+  function mayChoose(v) {
+    return PAGE === "phone" && isSeated(v) && Boolean(v.next_games);
+  }
+
+  // The games a seated phone may start next, each asked once more, and the way back.
+  function nextGames(v) {
+    return [h("p", { class: "moment-text", text: t("web.next_pick") }),
+      ...v.next_games.map((next) => button(
+        t("web.next_choice", { game: next.title[state.lang] || next.title.en, count: next.seats }),
+        { class: "action", data: { nextGame: next.id } },
+        (event) => confirmTap(event.currentTarget, () => send("table.next_game", { game: next.id })))),
+      button(t("web.next_back"), { class: "action", data: { next: "back" } },
+        () => { state.choosing = false; render(); })];
   }
 
   function mayRematch(v) {
@@ -541,20 +570,23 @@
   }
 
   // After a game over, one tap starts it again for the same players with the same options.
-  // The rematch under a game's result, once its moment is not up (it offers the rematch itself).
+  // What comes next under a game's result, once its moment is not up (it offers the same).
   function renderAgain(v) {
-    const may = mayRematch(v) && !state.moment.open;
-    $("again").replaceChildren(...(may ? [rematch()] : []));
-    show($("again"), may);
+    const choices = state.moment.open || !v.outcome ? [] : nextChoices(v);
+    $("again").replaceChildren(...choices);
+    show($("again"), choices.length > 0);
   }
 
-  const TASKS = ["end_turn", "pause", "resume"]; // each shows without scrolling, wherever it is
-  const ORDER = { end_turn: 0, pause: 1 }; // Pause right under the turn's end, above the fold
+  // Each shows without scrolling, wherever it is; and so does each a game names its own (tasks).
+  const TASKS = ["end_turn", "pause", "resume"];
+  // The turn's end first, then the game's own tasks, Pause right under them, above the fold.
+  const ORDER = { end_turn: 0, pause: 2 };
 
   function renderActions(v, types) {
     const own = game(v).own;
+    const rank = (type) => ORDER[type] ?? (game(v).tasks.includes(type) ? 1 : 3);
     const shown = game(v).actions(v, types).filter((type) => !own.includes(type))
-      .sort((a, b) => (ORDER[a] ?? 2) - (ORDER[b] ?? 2));
+      .sort((a, b) => rank(a) - rank(b));
     $("actions").replaceChildren(...shown.map((type) => {
       const question = game(v).confirm(v, type); // a tap hard to take back asks twice
       const el = button(
@@ -563,7 +595,7 @@
           disabled: state.busy || heldBack(v, type) },
         (event) => (question ? confirmTap(event.currentTarget, () => send(type), question) : send(type)),
       );
-      if (TASKS.includes(type)) el.dataset.task = type;
+      if (TASKS.includes(type) || game(v).tasks.includes(type)) el.dataset.task = type;
       return el;
     }));
     show($("actions"), shown.length > 0);
@@ -609,11 +641,23 @@
     ));
     const waiting = missing.length ? [h("p", { class: "hint missing", text: t("web.missing",
       { count: missing.length, seats: missing.map((seat) => seatLabel(seat.seat)).join(", ") }) })] : [];
-    const benched = (v.benched || []).length ? [h("p", { class: "hint benched", text: t("web.benched",
-      { names: v.benched.map((seat) => seat.name || seatLabel(seat.seat)).join(", ") }) })] : [];
+    const benched = (v.benched || []).length ? [h("p", { class: "hint benched" }, t("web.benched"),
+      ...v.benched.map((seat) => [" ", h("span", { class: "benched-place" }, seat.name || seatLabel(seat.seat),
+        seat.taken ? [" ", presenceTag(seat)] : null)]))] : [];
     section.replaceChildren(h("h2", { text: t("web.players") }), ...waiting,
       h("ol", { class: "player-list" }, rows), ...benched);
     show(section, true);
+  }
+
+  // The evening's players between games, each with whether their phone is here: the places
+  // named or held by a phone, in their order.
+  function eveningPlayers(v) {
+    const places = [...v.seats, ...(v.benched || [])].filter((seat) => seat.name || seat.taken);
+    if (!places.length) return [];
+    return [h("h2", { text: t("web.players") }), h("ul", { class: "player-list" }, places.map((seat) => h("li",
+      { class: classes("player", !seat.taken && "empty") }, seatDot(seat),
+      h("span", { class: "pname" }, seat.name || seatLabel(seat.seat),
+        seat.taken ? presenceTag(seat) : h("span", { class: "tag muted", text: t("web.free") })))))];
   }
 
   // Whether a seat's phone is here (a stream open, or closed only moments ago) or gone.
@@ -687,6 +731,7 @@
 
   const GENERIC = {
     own: [],
+    tasks: [], // the game's actions each a step its phones ask for, shown without scrolling
     turn: (v) => (Number.isInteger(v.state.turn) ? v.state.turn : null),
     actions: (v, types) => types,
     optionControl: () => null,
@@ -730,6 +775,7 @@
     renderActions,
     renderPanel,
     renderPlayers,
+    eveningPlayers,
     actionLabel,
     seatTitle,
     state,

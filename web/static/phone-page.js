@@ -8,7 +8,6 @@
   const { $, show, post, refresh, connect, state, t, h, classes, button, confirmTap, toast, send, render,
     seatLabel, seatTitle, seatDot, isSeated } = G;
   const REJOIN_KEY = "getaway.rejoin";
-  const PLACE_KEY = "getaway.place"; // the seat this phone held last: its place for the evening
   const PLAYER_KEY = "getaway.player"; // the name this phone's player goes by, kept for next time
 
   function remember(name) {
@@ -42,8 +41,18 @@
   async function seated(result) {
     localStorage.setItem(REJOIN_KEY, result.rejoin);
     state.pending = null;
+    state.place = result.seat; // a seat, or the place of a player sitting this game out
     await refresh();
     connect(); // the stream picks up the new seat cookie
+  }
+
+  // The evening's place this phone holds, as the box knows it from the phone's cookie: a
+  // seat, or the place kept while its player sits this game out (null: none).
+  async function learnPlace() {
+    const answer = await fetch("/api/place").then((r) => (r.ok ? r.json() : null), () => null);
+    state.place = answer ? answer.place : null;
+    render();
+    return state.place;
   }
 
   // A code typed on the phone or carried by a link: the table's join code, or a code that
@@ -94,18 +103,16 @@
     if (asked && (seated || (v.version >= asked.since
       && !(v.claims || []).some((claim) => claim.seat === asked.seat)))) {
       state.pending = null; // given to this phone, refused, or the game moved on
-      if (!seated && v.game && asked.seat < v.seats.length) {
-        toast(t("web.claim_declined", { seat: seatTitle(v, asked.seat) }));
-      }
+      if (!seated) askEnded(v, asked.seat);
     }
     if (seated) state.mySeat = v.me; // a new game with fewer seats leaves it out: say so
     if (seated) {
-      localStorage.setItem(PLACE_KEY, String(v.me));
+      state.place = v.me;
       state.sitting = false; // sitting out a later game, it watches again at first
     }
     const out = seated ? null : sittingOut(v);
     const watching = state.watching || (out !== null && !state.sitting);
-    const free = Boolean(v.game) && !seated && state.pending === null;
+    const free = Boolean(v.game) && !seated && state.pending === null && state.place !== undefined;
     show($("waiting"), !v.game);
     show($("code"), free && !state.joinable && !state.offer);
     show($("join"), free && state.joinable && !watching);
@@ -119,9 +126,10 @@
     renderAsks(v);
     renderCover(v);
     $("me").textContent = seated ? t("web.you_are", { seat: seatTitle(v, v.me) })
-      : out ? t("web.you_sit_out", { seat: out.name ? `${out.name} (${seatLabel(out.seat)})` : seatLabel(out.seat) })
+      : out ? t("web.you_sit_out", { seat: seatTitle(v, out.seat) })
         : "";
     show($("me"), seated || out !== null);
+    if (seated) remember((v.seats[v.me] || {}).name || ""); // as the table renamed it too
     G.renderStatus(v);
     G.renderActions(v, seated && v.state ? v.state.actions || [] : []);
     G.renderPanel(v);
@@ -133,12 +141,19 @@
     keepAwake(seated);
   }
 
+  // An ask for a seat (or a kept place) that ended without a seat: the place came to this
+  // phone, or the phone holding it kept it.
+  async function askEnded(v, place) {
+    const mine = await learnPlace();
+    if (mine !== place && v.game && place < v.seats.length + (v.benched || []).length) {
+      toast(t("web.claim_declined", { seat: seatTitle(v, place) }));
+    }
+  }
+
   // The place this phone's player keeps while sitting out a game with fewer seats: the next
   // bigger game seats it there again, so the phone watches instead of asking to join.
   function sittingOut(v) {
-    const kept = localStorage.getItem(PLACE_KEY);
-    return kept === null ? null
-      : (v.benched || []).find((seat) => seat.seat === Number(kept) && seat.taken) || null;
+    return (v.benched || []).find((seat) => seat.seat === state.place && seat.taken) || null;
   }
 
   // Every seat taken (a new game may have fewer seats than phones): say so, and offer to
@@ -151,18 +166,27 @@
     const gone = Number.isInteger(state.mySeat) && state.mySeat >= v.seats.length;
     $("all-taken").textContent = full ? t(gone ? "web.seat_gone" : "web.all_taken",
       { count: v.seats.length }) : "";
-    $("join-seats").replaceChildren(...v.seats.map((seat) => button(
+    $("join-seats").replaceChildren(...v.seats.map((seat) => seatButton(seat,
+      seat.taken ? t("web.taken") : t("web.free"))));
+    const kept = (v.benched || []).filter((seat) => seat.name);
+    show($("take-back"), kept.length > 0);
+    $("kept-places").replaceChildren(...kept.map((seat) => seatButton(seat, t("web.sits_out"))));
+  }
+
+  // A seat of the game, or the place of a player sitting it out (found by name after the
+  // phone forgot it): a free one is taken at once, a phone's is asked for.
+  function seatButton(seat, said) {
+    return button(
       [
         h("span", { class: "seat-label" }, seatDot(seat), seatLabel(seat.seat)),
-        h("span", { class: "seat-state" },
-          [seat.name, seat.taken ? t("web.taken") : t("web.free")].filter(Boolean).join(" \u00b7 ")),
+        h("span", { class: "seat-state" }, [seat.name, said].filter(Boolean).join(" \u00b7 ")),
       ],
       { class: classes("seat", seat.taken && "taken"), disabled: state.busy,
         data: { seat: seat.seat } },
       (event) => (seat.taken
         ? confirmTap(event.currentTarget, () => join(seat.seat, true), t("web.claim_confirm"))
         : join(seat.seat, false)),
-    )));
+    );
   }
 
   // A hand-over link's seat, offered to this phone until it says yes or no.
@@ -226,7 +250,7 @@
   $("leave").addEventListener("click", (event) => confirmTap(event.currentTarget, async () => {
     if (await send("table.release", { seat: state.view.me })) {
       localStorage.removeItem(REJOIN_KEY);
-      localStorage.removeItem(PLACE_KEY);
+      state.place = null;
     }
   }));
   $("rejoin-copy").addEventListener("click", async () => {
@@ -282,5 +306,6 @@
     history.replaceState(null, "", location.pathname);
   }
 
+  learnPlace();
   G.page("phone", { render: renderPhone, visible: (v) => keepAwake(isSeated(v)) });
 })();

@@ -14,6 +14,7 @@
   function renderTable(v) {
     sayUndone(v);
     renderHost(v);
+    renderReturning(v);
     show($("wifi"), v.host);
     if (v.host) renderWifi(v);
     show($("setup"), v.host && !v.game);
@@ -54,6 +55,26 @@
       connect(); // the stream carries the new host cookie: it shows the host's view once granted
     }
     render();
+  }
+
+  // A seat's name an earlier player went by: is it them (linked, their records go on), or
+  // someone new of the same name (told apart by a number)?
+  function renderReturning(v) {
+    const asks = (v.host && v.returning) || [];
+    show($("returning"), asks.length > 0);
+    if (!asks.length) return;
+    $("returning").replaceChildren(h("h2", { text: t("web.returning") }), ...asks.map((ask) => {
+      const one = ask.players.length === 1;
+      const yes = ask.players.map((player) => button(
+        one ? t("web.returning_yes") : t("web.returning_this", { name: player.name }),
+        { class: "action", data: { action: "table.player", seat: ask.seat, player: player.id } },
+        () => send("table.player", { seat: ask.seat, player: player.id })));
+      return h("div", { class: "returning-ask", data: { seat: ask.seat } },
+        h("p", { class: "lead", text: t("web.returning_ask", { name: ask.name }) }),
+        h("div", { class: "choice-row" }, ...yes, button(t("web.returning_new"),
+          { class: "action quiet", data: { action: "table.player", seat: ask.seat, new: "true" } },
+          () => send("table.player", { seat: ask.seat, new: true }))));
+    }));
   }
 
   function renderWifi(v) {
@@ -115,14 +136,21 @@
     const games = v.games || [];
     if (!games.some((g) => g.id === state.setup.game) && games.length) {
       const last = v.last_setup && games.find((g) => g.id === v.last_setup.game);
-      chooseGame(last || games[0], last ? v.last_setup : null);
+      chooseGame(last || games[0], v);
     }
     const chosen = games.find((g) => g.id === state.setup.game);
     if (!chosen) return;
     const setup = state.setup;
+    $("setup-players").replaceChildren(...G.eveningPlayers(v));
+    show($("setup-players"), $("setup-players").children.length > 0);
+    const kept = (v.kept_options || {})[chosen.id] || {};
+    if (JSON.stringify(kept) !== setup.kept) {  // set on the box meanwhile
+      Object.assign(setup.options, kept);
+      setup.kept = JSON.stringify(kept);
+    }
     $("setup-games").replaceChildren(...games.map((g) => button(g.title[state.lang] || g.title.en,
       { class: "choice", "aria-pressed": String(g.id === chosen.id), data: { game: g.id } },
-      () => { chooseGame(g, v.last_setup); render(); })));
+      () => { chooseGame(g, v); render(); })));
     const counts = [];
     for (let n = chosen.min_seats; n <= chosen.max_seats; n += 1) counts.push(n);
     $("setup-seats").replaceChildren(...counts.map((n) => button(String(n),
@@ -135,9 +163,11 @@
       { game: chosen.id, seats: setup.seats, options: { ...setup.options } });
   }
 
-  // A game starts from the options it was last played with on this box, else its defaults.
-  function chooseGame(g, last) {
-    const before = last && last.game === g.id ? last : null;
+  // A game starts from its options as last used on this box (set on the box's keys or
+  // started with, other games in between), else its defaults; the seats of the last game
+  // if it was this one.
+  function chooseGame(g, v) {
+    const before = v.last_setup && v.last_setup.game === g.id ? v.last_setup : null;
     state.setup = {
       game: g.id,
       seats: before ? before.seats : Math.min(Math.max(4, g.min_seats), g.max_seats),

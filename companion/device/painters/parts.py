@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Protocol, cast
 
@@ -88,6 +88,11 @@ class Context:
     records: tuple[str, ...] = ()
     """What the lobby says of the group between games, as sentences: the evening's
     standings and the highlighted game's record."""
+    page: int = 0
+    """The page shown of a screen read page by page (BACK turns it)."""
+    turn_said: list[pygame.Rect] = field(default_factory=list)
+    """Where the painter said TURN's job (noted as it draws): a band over the screen keeps
+    clear of it."""
 
     def text(self, key: str, **params: Any) -> str:
         return text(key, self.lang, **params)
@@ -102,13 +107,14 @@ class Context:
     def legend(self, said: Button | None = None, *, apart: bool = False) -> list[str]:
         """What the buttons do now, a part per button pressed or held: "TURN: end turn,
         hold: pause", "hold BACK: undo" (``apart``: pressing and holding in parts of their
-        own); less what the screen ``said`` readably already."""
+        own); less what the screen ``said`` readably already, and holding that does what
+        pressing does."""
         does = dict(self.keys)
         parts = []
         for short, held in HELD:
             name = self.text(f"box.button.{short}")
             action = does.get(short) if short != said else None
-            long = does.get(held) if held else None
+            long = does.get(held) if held and does.get(held) != does.get(short) else None
             if action and long and not apart:
                 parts.append(self.text("screen.key_both", button=name, action=action, held=long))
             else:
@@ -438,9 +444,11 @@ def key_line(surface: pygame.Surface, rect: pygame.Rect, button: Button, ctx: Co
     cap.midleft = (left, rect.centery)
     pygame.draw.rect(surface, colour, cap, 2, border_radius=5)
     write(surface, hint, name, colour, cap.center, "center")
-    said = write(surface, body, action, colour, (cap.right + gap, rect.centery), "midleft",
-                 rect.right - cap.right - gap)
-    return cap.union(said)
+    said = cap.union(write(surface, body, action, colour, (cap.right + gap, rect.centery),
+                           "midleft", rect.right - cap.right - gap))
+    if button is Button.TURN:
+        ctx.turn_said.append(said)
+    return said
 
 
 def key_legend(surface: pygame.Surface, rect: pygame.Rect, ctx: Context,

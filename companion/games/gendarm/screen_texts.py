@@ -6,6 +6,8 @@ from companion.games.base import Texts
 
 SCREEN: Texts = {
     "de": {
+        "screen.gendarm.band.caught": "{name} fängt einen Räuber: Gendarm {number}",
+        "screen.gendarm.band.over": "Spiel vorbei: {name} gewinnt!",
         "screen.gendarm.black": "Schwarz",
         "screen.gendarm.white": "Weiß",
         "screen.gendarm.set_up": "Figuren aufstellen",
@@ -42,6 +44,8 @@ SCREEN: Texts = {
         "screen.gendarm.hideouts": "Verstecke",
     },
     "en": {
+        "screen.gendarm.band.caught": "{name} catches a robber: gendarme {number}",
+        "screen.gendarm.band.over": "Game over: {name} wins!",
         "screen.gendarm.black": "Black",
         "screen.gendarm.white": "White",
         "screen.gendarm.set_up": "Set up the pieces",

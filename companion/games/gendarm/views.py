@@ -12,6 +12,7 @@ from typing import Annotated, NotRequired, TypedDict
 
 from companion.games.gendarm.rules import RULES
 from companion.games.gendarm.state import (
+    CAUGHT,
     SEATS,
     GendarmState,
     catchable,
@@ -19,6 +20,7 @@ from companion.games.gendarm.state import (
     may_hide,
     top,
 )
+from companion.games.moments import Moment, moment
 from companion.games.visibility import SEAT
 
 
@@ -82,12 +84,15 @@ class GendarmView(TypedDict):
     last_roll: GendarmRoll | None
     result: GendarmResult | None
     box_actions: list[str]
+    moment: Moment | None
 
 
 class GendarmSeatView(TypedDict):
-    """What a seat's phone adds: the actions it may send now and its own hidden catcher."""
+    """What a seat's phone adds: the actions it may send now, the big moment it plays and its
+    own hidden catcher."""
 
     actions: list[str]
+    moment: Moment | None
     catcher: NotRequired[Annotated[int, SEAT]]
 
 
@@ -115,7 +120,29 @@ def public_view(state: GendarmState) -> GendarmView:
         "result": None if state.winner is None else {"winner": state.winner,
                                                      "reason": state.reason},
         "box_actions": RULES.allowed_actions(state, None),
+        "moment": _moment(state),
     }
+
+
+def _moment(state: GendarmState, seat: int | None = None) -> Moment | None:
+    """The big moment as ``seat``'s phone (None: every other page) plays it: the game over; a
+    robber caught, once the catcher has moved; an odd duty roll that costs a gendarme, or the
+    duty roll to make (the phone on turn alone)."""
+    if state.phase == "over" and state.winner is not None:
+        return moment("over", "over", state.winner)
+    if state.phase != "play" or state.turn is None:
+        return None
+    caught = sum(player.robbers.count(CAUGHT) for player in state.players)
+    if caught and state.step.moved:
+        return moment(f"caught{caught}", "caught", state.turn,
+                      number=state.players[state.turn].catcher or 0)
+    if seat != state.turn:
+        return None
+    if state.step.removal:
+        return moment(f"odd{state.turns}", "odd", seat)
+    if state.step.duty:
+        return moment(f"duty{state.turns}", "duty", seat)
+    return None
 
 
 def _player_view(state: GendarmState, seat: int) -> GendarmPlayer:
@@ -131,8 +158,9 @@ def _player_view(state: GendarmState, seat: int) -> GendarmPlayer:
 
 
 def private_view(state: GendarmState, seat: int) -> GendarmSeatView:
-    """The seat's own catcher, and the actions it may send now."""
-    view: GendarmSeatView = {"actions": RULES.allowed_actions(state, seat)}
+    """The seat's own catcher, the actions it may send now and the big moment it plays."""
+    view: GendarmSeatView = {"actions": RULES.allowed_actions(state, seat),
+                             "moment": _moment(state, seat)}
     mine = state.players[seat]
     if mine.catcher is not None and not (mine.shown or state.phase == "over"):
         view["catcher"] = mine.catcher

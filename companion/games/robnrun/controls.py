@@ -2,7 +2,8 @@
 
 The buttons drive everything public: TURN is the main step of each phase, the menu holds the
 choices. A boss without a phone plays openly on the box after choosing so: the menu then
-enters the safes tool by tool and the played cards one by one, the safes on the screen.
+enters the safes tool by tool and the played cards one by one, the safes on the screen, one a
+page that BACK turns.
 """
 
 from __future__ import annotations
@@ -58,7 +59,15 @@ def controls(state: RobState) -> Controls:
     keys = {Button.TURN: turn} if turn else {}
     if entering:
         keys = {Button.TURN: again} if (again := _once_more(state)) else {}
-    return Controls(menu, keys, member, lead=_lead(state, menu) if entering else None)
+    pages = len(r.safes) if r.openly and state.phase in OPEN_SAFES else 0
+    return Controls(menu, keys, member, lead=_lead(state, menu) if entering else None,
+                    pages=pages)
+
+
+OPEN_SAFES = ("clues", "crew")
+"""The phases in which the safes a boss plays openly stand on the box, one a page, as the crew
+plays against them (they were read as they were entered; while the robbery is prepared the
+join code needs the room, in the alarm phase the cards entered)."""
 
 
 _MAIN = frozenset({"deal", "start", "crew", "play", "next"})

@@ -6,6 +6,10 @@ from companion.games.base import Texts
 
 SCREEN: Texts = {
     "de": {
+        "screen.robnrun.band.sorted.one": "Sortiert: 1 Karte zum Alarm ({after} von {limit})",
+        "screen.robnrun.band.sorted.other": "Sortiert: {count} Karten zum Alarm "
+                                            "({after} von {limit})",
+        "screen.robnrun.band.robbery": "Raub {robbery}: {name} ist Boss",
         "screen.robnrun.robbery": "Raub {robbery}",
         "robnrun.option.boss.0": "Platz 1",
         "robnrun.option.boss.1": "Platz 2",
@@ -86,7 +90,7 @@ SCREEN: Texts = {
         "screen.robnrun.openly_ask": "Die Tresore stehen dann hier.",
         "screen.robnrun.safe": "Tresor {safe} · {gold} Gold",
         "screen.robnrun.safe_no_gold": "Tresor {safe} · Gold?",
-        "screen.robnrun.safe_line": "Tresor {safe}: {tools} · {gold} Gold",
+        "screen.robnrun.safe_page": "Tresor {safe} von {safes} · {gold} Gold",
         "screen.robnrun.openly": "Offen an der Box",
         "screen.robnrun.missing_tools.one": "Noch 1 Werkzeug (3\u20135)",
         "screen.robnrun.missing_tools.other": "Noch {count} Werkzeuge (3\u20135)",
@@ -96,6 +100,10 @@ SCREEN: Texts = {
         "screen.robnrun.safes_whole": "Alle Tresore vollständig",
     },
     "en": {
+        "screen.robnrun.band.sorted.one": "Sorted: 1 card to the alarm ({after} of {limit})",
+        "screen.robnrun.band.sorted.other": "Sorted: {count} cards to the alarm "
+                                            "({after} of {limit})",
+        "screen.robnrun.band.robbery": "Robbery {robbery}: {name} is the boss",
         "screen.robnrun.robbery": "Robbery {robbery}",
         "robnrun.option.boss.0": "Seat 1",
         "robnrun.option.boss.1": "Seat 2",
@@ -176,7 +184,7 @@ SCREEN: Texts = {
         "screen.robnrun.openly_ask": "The safes will show here.",
         "screen.robnrun.safe": "Safe {safe} · {gold} gold",
         "screen.robnrun.safe_no_gold": "Safe {safe} · gold?",
-        "screen.robnrun.safe_line": "Safe {safe}: {tools} · {gold} gold",
+        "screen.robnrun.safe_page": "Safe {safe} of {safes} · {gold} gold",
         "screen.robnrun.openly": "Openly on the box",
         "screen.robnrun.missing_tools.one": "1 more tool (3\u20135)",
         "screen.robnrun.missing_tools.other": "{count} more tools (3\u20135)",

@@ -209,11 +209,12 @@ class BossSecret(TypedDict):
 
 
 class RobnRunSeatView(TypedDict):
-    """What a seat's phone adds: its role, the actions it may send now, the boss's secret,
-    the seat's own notes."""
+    """What a seat's phone adds: its role, the actions it may send now, the big moment it
+    plays, the boss's secret, the seat's own notes."""
 
     role: str
     actions: list[str]
+    moment: Moment | None
     secret: NotRequired[Annotated[BossSecret, SEAT]]
     notes: NotRequired[Annotated[str, SEAT]]
 
@@ -254,16 +255,26 @@ def public_view(state: RobState) -> RobnRunView:
     }
 
 
-def _moment(state: RobState) -> Moment | None:
-    """The big moment of a sort that lets the robbery go on (how many cards went onto the
-    alarm stack) during the clue phase after it (a sort that ends the robbery is the
-    evaluation's); a new robbery, until its boss picks the building."""
-    r = state.robbery
+def _moment(state: RobState, seat: int | None = None) -> Moment | None:
+    """The big moment as ``seat``'s phone (None: every other page) plays it: the game won or
+    lost; safes cracked or the alarm (the evaluation's first step); a sort that lets the
+    robbery go on (how many cards went onto the alarm stack) during the clue phase after it; a
+    new robbery, until its boss picks the building; the own crew turn (its phone alone)."""
+    r, ev = state.robbery, state.evaluation
+    if state.phase in ("won", "lost"):
+        return moment(state.phase, state.phase)
+    if ev is not None and ev.step == 1 and (ev.cracked or ev.alarm):
+        return moment(f"robbery{state.robberies}", "alarm" if ev.alarm else "cracked", r.boss)
     if state.phase == "prepare" and state.robberies > 1 and r.building is None:
-        return moment(f"robbery{state.robberies}/start", "robbery", r.boss)
-    if state.phase != "clues" or r.sorting is None or r.sorting.round != r.round - 1:
-        return None
-    return moment(f"sorted{state.robberies}/{r.sorting.round}", "sorted", r.boss)
+        return moment(f"robbery{state.robberies}/start", "robbery", r.boss,
+                      robbery=state.robberies)
+    if state.phase == "clues" and r.sorting is not None and r.sorting.round == r.round - 1:
+        return moment(f"sorted{state.robberies}/{r.sorting.round}", "sorted", r.boss,
+                      count=r.sorting.wrong, after=r.sorting.alarm_stack[1],
+                      limit=value(state, "red"))
+    if state.phase == "crew" and seat is not None and r.turn == seat:
+        return moment(f"turn{state.robberies}/{r.round}", "turn", seat)
+    return None
 
 
 def _robbery_view(state: RobState) -> Robbery:
@@ -391,7 +402,8 @@ def _missing(safe: Safe) -> Missing:
 def private_view(state: RobState, seat: int) -> RobnRunSeatView:
     """What only ``seat`` may know, and the actions it may send now."""
     view: RobnRunSeatView = {"role": "boss" if seat == state.robbery.boss else "crew",
-                             "actions": RULES.allowed_actions(state, seat)}
+                             "actions": RULES.allowed_actions(state, seat),
+                             "moment": _moment(state, seat)}
     if seat == state.robbery.boss and state.phase not in ("won", "lost"):
         r = state.robbery
         view["secret"] = {"safes": [{"tools": tool_object(s.tools), "gold": s.gold}

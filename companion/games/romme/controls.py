@@ -39,7 +39,8 @@ def controls(state: RommeState) -> Controls:
 
 def _scoring_controls(state: RommeState) -> Controls:
     """Enter each loser's hand on the box alone by its total: add or take off points for the
-    seat in focus (a joker is 50), move on."""
+    seat in focus (a joker is 50), move on; once every hand is in, making the scores final
+    comes first."""
     assert state.scoring is not None
     menu, keys = [], {}
     seats, focus = tile_seats(state), state.scoring.focus
@@ -59,11 +60,11 @@ def _scoring_controls(state: RommeState) -> Controls:
         menu.append(MenuItem("romme.menu.next_seat", move, {"seat": after + 1}))
         keys[Button.TURN] = move
     if not missing_seats(state):
-        menu.append(MenuItem("romme.menu.confirm", Action("confirm_scores")))
+        menu.insert(0, MenuItem("romme.menu.confirm", Action("confirm_scores")))
     return Controls(menu, keys)
 
 
-STEPS = {"plus_10": 10, "plus_5": 5, "plus_1": 1, "minus_1": -1, "minus_10": -10}
+STEPS = (10, 5, 1, -1, -10)
 """What an item adds to the hand's total besides a joker: the cursor stays on it after OK,
 so a hand of 64 is six OKs on +10, one on +5 and one on -1."""
 
@@ -77,13 +78,13 @@ def _totals(state: RommeState, seat: int) -> list[MenuItem]:
     others = Counter(t for s, hand in enumerate(state.scoring.tiles)
                      if s != seat for t in hand or ())
     menu = []
-    for name, more_jokers, more in (*((name, 0, step) for name, step in STEPS.items()),
-                                    ("add_joker", 1, 0)):
+    for key, more_jokers, more in (*(("romme.menu.change", 0, step) for step in STEPS),
+                                   ("romme.menu.add_joker", 1, 0)):
         tiles = _hand(rest + more, jokers + more_jokers, others)
         if tiles is not None:
-            menu.append(MenuItem(f"romme.menu.{name}",
-                                 Action("score", None, {"seat": seat, "tiles": tiles}),
-                                 {"total": sum(tiles)}))
+            said = {"change": f"{more:+d}"} if more else {}
+            menu.append(MenuItem(key, Action("score", None, {"seat": seat, "tiles": tiles}),
+                                 {**said, "total": sum(tiles)}))
     return menu
 
 

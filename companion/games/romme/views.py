@@ -72,9 +72,10 @@ class RommeView(TypedDict):
 
 
 class RommeSeatView(TypedDict):
-    """What a seat's phone adds: the actions it may send now."""
+    """What a seat's phone adds: the actions it may send now, the big moment it plays."""
 
     actions: list[str]
+    moment: Moment | None
 
 
 def public_view(state: RommeState) -> RommeView:
@@ -98,19 +99,30 @@ def public_view(state: RommeState) -> RommeView:
     }
 
 
-def _moment(state: RommeState) -> Moment | None:
-    """The round's big moment: who went out (while the round is scored; on the first turn
-    with what it costs the others), then the scores made final (until the next round starts)."""
+def _moment(state: RommeState, seat: int | None = None) -> Moment | None:
+    """The big moment as ``seat``'s phone (None: every other page) plays it: the game over;
+    who went out (while the round is scored; on the first turn with what it costs the
+    others), then the scores made final (until the next round starts); the own turn (its phone
+    alone, paused or not); the clock ending a turn, until the next one ends."""
     winner = state.scoring.winner if state.scoring else None
+    turns = sum(player.turns for player in state.players)
+    if state.phase == "over":
+        return moment("over", "over", ranking(state)[0]["seat"],
+                      {s: total(player) for s, player in enumerate(state.players)})
     if state.phase == "scoring" and winner is not None:
         if is_first_turn_out(state):
             return moment(f"out{state.round}", "first_turn_out", winner,
-                          {seat: first_turn_cost(state, seat) for seat in scoring_seats(state)})
+                          {s: first_turn_cost(state, s) for s in scoring_seats(state)})
         return moment(f"out{state.round}", "out", winner)
     if state.phase == "ready" and state.round > 1:
         return moment(f"final{state.round - 1}", "final", state.starter,
-                      {seat: player.rounds[-1] for seat, player in enumerate(state.players)
-                       if player.left_round in (None, state.round - 1)})
+                      {s: player.rounds[-1] for s, player in enumerate(state.players)
+                       if player.left_round in (None, state.round - 1)}, round=state.round)
+    if state.phase in ("turn", "paused") and seat == state.turn:
+        return moment(f"turn{turns}", "turn", seat)
+    last = state.last
+    if last and last.kind in ("overrun", "left") and state.phase in RUNNING_PHASES:
+        return moment(f"overrun{turns}", last.kind, last.seat)
     return None
 
 
@@ -139,5 +151,5 @@ def _scoring_view(state: RommeState) -> RommeScoring | None:
 
 
 def private_view(state: RommeState, seat: int) -> RommeSeatView:
-    """The actions the seat's phone may send now."""
-    return {"actions": RULES.allowed_actions(state, seat)}
+    """The actions the seat's phone may send now and the big moment it plays."""
+    return {"actions": RULES.allowed_actions(state, seat), "moment": _moment(state, seat)}

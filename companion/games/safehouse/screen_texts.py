@@ -6,6 +6,9 @@ from companion.games.base import Texts
 
 SCREEN: Texts = {
     "de": {
+        "screen.safehouse.band.won": "Alle im Safehouse: gewonnen!",
+        "screen.safehouse.band.lost.one": "Erwischt: {name}! Das Spiel ist verloren",
+        "screen.safehouse.band.lost.other": "{count} erwischt: das Spiel ist verloren",
         "screen.safehouse.waits.select": "{name} würfelt: Würfel wählen",
         "screen.safehouse.waits.retrieve": "Würfel zurückholen!",
         "screen.safehouse.waits.faces": "{name}: Augen eintippen",
@@ -34,6 +37,9 @@ SCREEN: Texts = {
         "safehouse.key.done": "alle fertig",
     },
     "en": {
+        "screen.safehouse.band.won": "All in the Safehouse: you won!",
+        "screen.safehouse.band.lost.one": "Caught: {name}! The game is lost",
+        "screen.safehouse.band.lost.other": "{count} caught: the game is lost",
         "screen.safehouse.waits.select": "{name} rolls: choose dice",
         "screen.safehouse.waits.retrieve": "Take the dice back!",
         "screen.safehouse.waits.faces": "{name}: type in the faces",

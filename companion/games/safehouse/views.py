@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import TypedDict
 
 from companion.games.base import JSON
+from companion.games.moments import Moment, moment
 from companion.games.record import dump
 from companion.games.safehouse import sheet
 from companion.games.safehouse.profile import SheetOrder
@@ -176,6 +177,7 @@ class SafehouseView(TypedDict):
     warn: bool
     caught: list[int]
     result: dict[str, JSON] | None
+    moment: Moment | None
 
 
 class Offer(TypedDict):
@@ -231,7 +233,19 @@ def public_view(state: ShState) -> SafehouseView:
         "warn": warned(state),
         "caught": list(state.caught),
         "result": outcome(state),
+        "moment": _moment(state),
     }
+
+
+def _moment(state: ShState) -> Moment | None:
+    """The big moment every page plays: everyone in the Safehouse, or the pursuer caught
+    someone (the first caught its seat)."""
+    if state.phase == "won":
+        return moment("won", "won")
+    if state.phase == "lost":
+        return moment("lost", "lost", state.caught[0] if state.caught else None,
+                      count=len(state.caught))
+    return None
 
 
 def _last(move: Move | None) -> LastMove | None:

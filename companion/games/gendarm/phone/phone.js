@@ -110,33 +110,31 @@
 
   // -- the big moments ---------------------------------------------------------------------
 
+  // The moment the view names, in words: the game over, a robber caught, the own odd duty
+  // roll or the duty roll to make.
   function moment(v) {
     const s = v.state;
-    if (s.phase === "over") {
-      const won = mine(v, s.result.winner);
+    const m = s.moment;
+    if (!m) return null;
+    if (m.kind === "over") {
+      const won = mine(v, m.seat);
       const title = isSeated(v) ? t(won ? "web.gendarm.moment.won" : "web.gendarm.moment.lost")
-        : t("web.gendarm.moment.over", { name: seatName(v, s.result.winner) });
-      return { key: "over", title, text: reason(v), tone: !isSeated(v) || won ? "good" : "danger",
+        : t("web.gendarm.moment.over", { name: seatName(v, m.seat) });
+      return { key: m.key, title, text: reason(v), tone: !isSeated(v) || won ? "good" : "danger",
         vibrate: [200, 100, 200] };
     }
-    if (s.phase !== "play") return null;
-    const caught = s.players.reduce((n, p) => n + p.robbers.filter((r) => r === "caught").length, 0);
-    if (caught && s.duty.moved) {
-      const catcher = s.players[s.turn];
-      return { key: `caught${caught}`, title: t("web.gendarm.moment.caught"),
-        text: t("web.gendarm.moment.caught_by", { name: seatName(v, s.turn), number: catcher.catcher }),
-        tone: mine(v, s.turn) || !isSeated(v) ? "good" : "danger", vibrate: [300, 100, 300] };
+    if (m.kind === "caught") {
+      return { key: m.key, title: t("web.gendarm.moment.caught"),
+        text: t("web.gendarm.moment.caught_by", { name: seatName(v, m.seat), number: s.players[m.seat].catcher }),
+        tone: mine(v, m.seat) || !isSeated(v) ? "good" : "danger", vibrate: [300, 100, 300] };
     }
-    if (!mine(v, s.turn)) return null;
-    if (s.duty.remove) {
-      return { key: `odd${s.turns}`, title: t("web.gendarm.moment.odd"), text: t("web.gendarm.remove_me"),
+    if (m.kind === "odd") {
+      return { key: m.key, title: t("web.gendarm.moment.odd"), text: t("web.gendarm.remove_me"),
         tone: "danger", vibrate: [200, 100, 200] };
     }
-    if (s.duty.roll) {
-      return { key: `duty${s.turns}`, title: t("web.gendarm.moment.duty"), text: t("web.gendarm.duty_me"),
-        tone: "turn", vibrate: 200 };
-    }
-    return null;
+    if (m.kind !== "duty") return null;
+    return { key: m.key, title: t("web.gendarm.moment.duty"), text: t("web.gendarm.duty_me"),
+      tone: "turn", vibrate: 200 };
   }
 
   // -- the task of the moment --------------------------------------------------------------

@@ -180,36 +180,36 @@
 
   // -- the big moments ---------------------------------------------------------------------
 
-  // Your turn, safes cracked, the alarm, escaped or caught: the page fills the screen with it.
+  // The moment the view names, in words: your turn, safes cracked, the alarm, a sort's
+  // result, a new robbery, escaped or caught; the page fills the screen with it.
   function moment(v) {
     const s = v.state;
-    if (s.phase === "won" || s.phase === "lost") {
-      const text = s.phase === "won"
+    const m = s.moment;
+    if (!m) return null;
+    if (m.kind === "won" || m.kind === "lost") {
+      const text = m.kind === "won"
         ? t("web.robnrun.moment.game_won", { gold: s.gold, rating: t(`robnrun.rating.${s.result.rating}`) })
         : t("web.robnrun.moment.game_lost");
-      return { key: s.phase, tone: s.phase === "won" ? "good" : "danger", title: t(`web.robnrun.moment.${s.phase}`),
-        text, vibrate: BUZZ[s.phase] };
+      return { key: m.key, tone: m.kind === "won" ? "good" : "danger", title: t(`web.robnrun.moment.${m.kind}`),
+        text, vibrate: BUZZ[m.kind] };
     }
-    const ev = s.evaluation;
-    if (ev && ev.step === 1 && (ev.cracked || ev.alarm)) {
-      const kind = ev.alarm ? "alarm" : "cracked";
+    if (m.kind === "cracked" || m.kind === "alarm") {
+      const ev = s.evaluation;
       const cracked = crackedText(ev);
       const text = ev.alarm ? `${t("web.robnrun.alarm_off")} ${t("web.robnrun.cracked")}: ${cracked}` : cracked;
-      return { key: `robbery${s.robbery}`, tone: ev.alarm ? "danger" : "good", title: t(`web.robnrun.moment.${kind}`),
-        text: s.sorting ? [text, ...sortedLines(v)] : text, vibrate: BUZZ[kind] };
+      return { key: m.key, tone: ev.alarm ? "danger" : "good", title: t(`web.robnrun.moment.${m.kind}`),
+        text: s.sorting ? [text, ...sortedLines(v)] : text, vibrate: BUZZ[m.kind] };
     }
-    if (s.moment && s.moment.kind === "sorted") {
-      return { key: s.moment.key, title: t("web.robnrun.moment.sorted"), text: sortedLines(v), vibrate: BUZZ.turn };
+    if (m.kind === "sorted") {
+      return { key: m.key, title: t("web.robnrun.moment.sorted"), text: sortedLines(v), vibrate: BUZZ.turn };
     }
-    if (s.moment && s.moment.kind === "robbery") {
-      return { key: s.moment.key, title: t("web.robnrun.robbery", { robbery: s.robbery }),
+    if (m.kind === "robbery") {
+      return { key: m.key, title: t("web.robnrun.robbery", { robbery: s.robbery }),
         text: [t("web.robnrun.moment.gold", { gold: s.gold }), nowLine(v).textContent], vibrate: BUZZ.turn };
     }
-    if (s.phase === "crew" && G.isSeated(v) && s.crew.turn === v.me) {
-      return { key: `turn${s.robbery}/${s.round}`, tone: "turn", title: t("web.your_turn"),
-        text: t(`robnrun.now.${s.now}`, { turn: G.seatName(v, v.me) }), vibrate: BUZZ.turn };
-    }
-    return null;
+    if (m.kind !== "turn") return null;
+    return { key: m.key, tone: "turn", title: t("web.your_turn"),
+      text: t(`robnrun.now.${s.now}`, { turn: G.seatName(v, v.me) }), vibrate: BUZZ.turn };
   }
 
   // What the last sort did, in lines: the cards onto the alarm stack, the bags drawn for.

@@ -4,21 +4,23 @@ gold, the escape route.
 At the top the headline (the phase, or the crew member on turn) and two readable lines of what
 the phase is about; below them six tiles hold the four active alarm values, the gold and the
 alarm stack, then the escape route across the screen (drawn by ``escape_route``), two lines of
-hints and the box's menu. A big moment (safes cracked, the alarm, escaped, caught) covers the
-top in its colour. The join code stands in the top corner while a robbery is prepared (when a
-phone joins); in the other phases the lines need the room. Every colour is also named.
+hints and the box's menu. While the boss plays openly, the safes stand readable in the lines'
+and the route's place, a safe a page (BACK turns to the next), the phase's lines among the
+hints. A big moment (safes cracked, the alarm, escaped, caught) covers the top in its colour.
+The join code stands in the top corner while a robbery is prepared (when a phone joins); in
+the other phases the lines need the room. Every colour is also named.
 
-Readable from a metre: the headline, the two lines, the tiles' figures, the moment and the
-menu. The hints are what also lies open on the table (the tools face up, the cards in hand, the
-clues), the tiles' colour names (the tile is in its colour, in the station's order), the route's
-labels (it mirrors the board), the example-values warning (also on every phone) and what the
-buttons do.
+Readable from a metre: the headline, the two lines (or the safe), the tiles' figures, the
+moment and the menu. The hints are what also lies open on the table (the tools face up, the
+cards in hand, the clues), the tiles' colour names (the tile is in its colour, in the
+station's order), the route's labels (it mirrors the board), the example-values warning (also
+on every phone) and what the buttons do.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from typing import cast
 
@@ -48,12 +50,12 @@ from companion.device.painters.parts import (
     key_line,
     menu_bar,
     seat_name,
-    wrap,
     write,
     write_lines,
 )
 from companion.device.painters.signs import warning_sign
 from companion.games.base import JSON, Button
+from companion.games.robnrun.controls import OPEN_SAFES
 from companion.games.robnrun.pieces import COLOURS, TOOLS, SafeView
 from companion.games.robnrun.screen.escape_route import CUBES, RouteArea, draw_route
 from companion.games.robnrun.views import EvaluationView, RobnRunBox, RobnRunView
@@ -77,6 +79,9 @@ class Layout:
     headline: pygame.Rect
     lines: pygame.Rect
     tiles: pygame.Rect
+    safe: pygame.Rect
+    """The safe on the page shown while the boss plays openly, the tiles below it."""
+    tiles_below: pygame.Rect
     moment: pygame.Rect
     route: RouteArea
     hints: pygame.Rect
@@ -96,6 +101,7 @@ def layout(size: tuple[int, int]) -> Layout:
     return Layout(
         headline=box(margin, 0, full, 42), lines=box(margin, 42, full, 84),
         tiles=box(margin, 132, full, 58), moment=box(margin, 2, full, 126),
+        safe=box(margin, 42, full, 130), tiles_below=box(margin, 176, full, 58),
         route=RouteArea(lane=box(margin, 192, full, 22), squares=box(margin, 214, full, 12),
                         police=box(margin, 226, full, 8)),
         hints=box(margin, 236, full, 34), qr=box(width - 128 * u, 4, 124 * u, 111),
@@ -126,13 +132,14 @@ class RobnRunPainter:
             top, lines = beside_the_code(top, spot), beside_the_code(lines, spot)
         _headline(surface, top, view, ctx)
         box = _box(view)
-        safes = box["safes"] if box else []
+        safes = box["safes"] if box and state["phase"] in OPEN_SAFES else []
         if state["openly_asked"]:  # the box says what playing openly means, then asks
             write_lines(surface, ctx.fonts.body, ctx.text("screen.robnrun.openly_ask"), WARN,
                         lines, "topleft")
-        elif safes and state["phase"] in OPEN_SAFES:
-            left = _open_safes(surface, lines, spot.tiles.top - 2, view, safes, readable, ctx)
-            hints = [*hints, *(line for line, _ in readable[:left])]
+        elif safes:
+            if _open_safe(surface, spot.safe, view, safes, ctx):  # BACK's job is told there
+                ctx = replace(ctx, keys=tuple(k for k in ctx.keys if k[0] is not Button.BACK))
+            hints = [*hints, *(line for line, _ in readable)]
         elif _turn_takes_a_line(view, readable, ctx):
             _lines(surface, lines, readable[-1:], ctx)
             key_line(surface, pygame.Rect(lines.left, lines.centery, lines.width,
@@ -140,9 +147,10 @@ class RobnRunPainter:
             hints, said = [*hints, *(line for line, _ in readable[:-1])], Button.TURN
         else:
             _lines(surface, lines, readable, ctx)
-        _tiles(surface, spot.tiles, state, ctx)
+        _tiles(surface, spot.tiles_below if safes else spot.tiles, state, ctx)
         _moment(surface, spot.moment, state, ctx)
-        draw_route(surface, spot.route, state, ctx)
+        if not safes:  # the route mirrors the board; the safes are nowhere else
+            draw_route(surface, spot.route, state, ctx)
         _hints(surface, spot.hints, state, hints, ctx, said)
         menu_bar(surface, spot.menu, ctx)
 
@@ -411,8 +419,8 @@ def _entering(state: State) -> bool:
 def _safe_entry(surface: pygame.Surface, spot: Layout, view: TableView[RobnRunView],
                 ctx: Context) -> None:
     """The boss has no phone: the safe being entered on the box, readable, its gold at the
-    top, a line per tool and what is still missing; the others as hints. The safes stand on
-    the box's screen alone (the view's ``box``)."""
+    top, a line per tool and what is still missing (the others are each shown in turn by
+    "next safe"). The safes stand on the box's screen alone (the view's ``box``)."""
     box = cast(RobnRunBox, view["box"])
     safes, focus = list(box["draft"]), int(box["focus"])
     safe = safes[focus]
@@ -428,9 +436,7 @@ def _safe_entry(surface: pygame.Surface, spot: Layout, view: TableView[RobnRunVi
         write(surface, ctx.fonts.body, words, colour, (spot.lines.left,
                                                        spot.lines.top + n * height),
               "topleft", spot.lines.width)
-    others = [_safe_line(view, n, s, ctx) for n, s in enumerate(safes) if n != focus]
-    _hints(surface, spot.hints, view["state"], [ctx.text("screen.robnrun.openly"), *others],
-           ctx)
+    _hints(surface, spot.hints, view["state"], [ctx.text("screen.robnrun.openly")], ctx)
     menu_bar(surface, spot.menu, ctx)
 
 
@@ -453,41 +459,82 @@ def _still_missing(box: RobnRunBox, ctx: Context) -> list[Line]:
                       safes=", ".join(open_safes)), WARN)]
 
 
-NO_BREAK = "\u00a0"
-OPEN_SAFES = ("prepare", "clues", "crew", "alarm")
-"""The phases in which the safes entered on the box stand on it while the boss plays openly."""
+TOOL_GAP = ", "
 
 
-def _open_safes(surface: pygame.Surface, rect: pygame.Rect, bottom: int,
-                view: TableView[RobnRunView], safes: Sequence[SafeView],
-                readable: Sequence[Line], ctx: Context) -> int:
-    """While the boss plays openly, the safes entered on the box under the headline down to
-    ``bottom``, a line a safe (or two where one does not fit), whole, as the crew plays
-    against them; above them the phase's last readable line while there is room for it, else
-    none. Returns how many readable lines are left for the hints (the most needed last)."""
+def _open_safe(surface: pygame.Surface, rect: pygame.Rect, view: TableView[RobnRunView],
+               safes: Sequence[SafeView], ctx: Context) -> bool:
+    """The safe on the page the box shows, readable: which of how many and its gold (BACK's
+    job, turning to the next, in the hint's size beside it), then its tools in as few lines
+    as they fit (two in either language; a profile's long name for the jackhammer may take a
+    third, which the head then begins, BACK's job left to the legend). Returns whether it
+    told BACK's job."""
+    font, page = ctx.fonts.body, ctx.page % len(safes)
+    safe = safes[page]
+    head = (ctx.text("screen.robnrun.safe_page", safe=page + 1, safes=len(safes),
+                     gold=safe["gold"]) if len(safes) > 1
+            else ctx.text("screen.robnrun.safe", safe=1, gold=safe["gold"]))
+    tools = _tool_names(view["state"], safe, ctx)
+    pygame.draw.rect(surface, PANEL, rect, border_radius=8)
+    inner = rect.inflate(-12, -4)
+    room, width = inner.height // font.get_linesize(), int(inner.width / NARROWEST)
+    lines = [(head, ACCENT), *((line, TEXT) for line in packed(font, [], tools, width))]
+    back = ctx.key(Button.BACK)
+    if len(lines) > room:
+        lines, back = [(line, TEXT) for line in packed(font, [f"{head}:"], tools, width)], None
+    beside = 0 if back is None else _corner(surface, inner, back, ctx)
+    for n, (line, colour) in enumerate(lines):
+        write(surface, font, line, colour, (inner.left, inner.top + n * font.get_linesize()),
+              "topleft", inner.width - (beside if n == 0 else 0))
+    return back is not None
+
+
+def _corner(surface: pygame.Surface, inner: pygame.Rect, said: str, ctx: Context) -> int:
+    """``said`` ("BACK: next safe") in two hint lines at the right of the first line of
+    ``inner``, the button over its job; returns how wide they are, with a gap."""
     hint = ctx.fonts.hint
-    lines = [line for n, safe in enumerate(safes)
-             for line in wrap(hint, _safe_line(view, n, safe, ctx), rect.width)]
-    height = len(lines) * hint.get_height()
-    top = rect.top + rect.height // 2
-    if readable and top + height <= bottom:
-        _lines(surface, rect, readable[-1:], ctx)
-    else:
-        top = rect.top - 2
+    button, colon, job = said.partition(": ")
+    lines = [f"{button}{colon}".strip(), job]
+    width = max(hint.size(line)[0] for line in lines)
+    top = inner.top + (ctx.fonts.body.get_linesize() - 2 * hint.get_linesize()) // 2
     for n, line in enumerate(lines):
-        write(surface, hint, line, TEXT, (rect.left, top + n * hint.get_height()))
-    return len(readable) - (top > rect.top)
+        write(surface, hint, line, MUTED, (inner.right, top + n * hint.get_linesize()),
+              "topright")
+    return width + 10
 
 
-def _safe_line(view: TableView[RobnRunView], index: int, safe: SafeView,
-               ctx: Context) -> str:
-    """A safe in a line: its number, its tools (counted where more than one), its gold; a
-    tool's words are kept together where the line is broken."""
-    named = [(f"{n}\u00d7 " if n > 1 else "") + _tool(view["state"], tool, ctx)
-             for tool, n in safe["tools"].items() if tool in TOOLS and n]
-    tools = ", ".join(name.replace(" ", NO_BREAK) for name in named)
-    return ctx.text("screen.robnrun.safe_line", safe=index + 1, gold=safe["gold"],
-                    tools=tools or ctx.text("screen.robnrun.none"))
+def packed(font: pygame.font.Font, first: list[str], items: Sequence[str],
+           width: int) -> list[str]:
+    """``items`` joined by commas into lines no wider than ``width`` (after ``first``, a head
+    ending in ":"), none broken: in their order, else the widest first each into the first
+    line with room for it, whichever takes fewer lines."""
+    widest = sorted(items, key=lambda item: -font.size(item)[0])
+    return min(_first_fit(font, first, items, width, last_only=True),
+               _first_fit(font, first, widest, width, last_only=False), key=len)
+
+
+def _first_fit(font: pygame.font.Font, first: list[str], items: Sequence[str], width: int, *,
+               last_only: bool) -> list[str]:
+    """``items`` each into the first line (``last_only``: the last) with room for it."""
+    lines = list(first)
+
+    def joined(line: str, item: str) -> str:
+        return f"{line} {item}" if line.endswith(":") else f"{line}{TOOL_GAP}{item}"
+    for item in items:
+        open_lines = range(max(0, len(lines) - 1) if last_only else 0, len(lines))
+        at = next((n for n in open_lines if font.size(joined(lines[n], item))[0] <= width),
+                  None)
+        if at is None:
+            lines.append(item)
+        else:
+            lines[at] = joined(lines[at], item)
+    return lines
+
+
+def _tool_names(state: State, safe: SafeView, ctx: Context) -> list[str]:
+    """A safe's tools, each named, counted where more than one."""
+    return [(f"{n}\u00d7 " if n > 1 else "") + _tool(state, tool, ctx)
+            for tool, n in safe["tools"].items() if tool in TOOLS and n]
 
 
 def _played_line(state: State, colour: Colour, ctx: Context) -> Line:

@@ -22,28 +22,28 @@
 
   const ROMME = {
     own: ["score"],
+    tasks: ["romme", "stuck"], // going out, or nobody can move: the turn's end, as urgent
 
-    // The own turn (briefly: the clock runs, and its start already vibrates) with what the last
-    // one did, an overrun or a player leaving; a player going out, the scores made final; the
-    // game over with its ranking.
+    // The moment the view names, in words: the own turn (briefly: the clock runs, and its
+    // start already vibrates), the clock ending a turn or a player leaving, a player going out,
+    // the scores made final, the game over with its ranking.
     moment(v) {
       const s = v.state;
-      if (s.phase === "over") {
+      const m = s.moment;
+      if (!m) return null;
+      if (m.kind === "over") {
         const places = s.ranking.map((r) => `${t("web.romme.place", { place: r.place })} ${seatName(v, r.seat)}: ${points(r.total)}`);
-        return { key: "over", tone: "good", title: t("web.romme.over"), text: [ROMME.subline(v), ...places],
+        return { key: m.key, tone: "good", title: t("web.romme.over"), text: [ROMME.subline(v), ...places],
           vibrate: BUZZ.over };
       }
-      if (s.moment) return ROMME.roundMoment(v, s.moment);
-      const last = s.last;
-      if (s.phase === "turn" && isSeated(v) && s.turn === v.me) {
-        return { key: `turn${s.round}:${JSON.stringify(last)}`, tone: "turn",
-          title: t("web.your_turn"), seconds: TURN_MOMENT_S }; // the last turn's news stays below
+      if (m.kind === "turn") {
+        return { key: m.key, tone: "turn", title: t("web.your_turn"), seconds: TURN_MOMENT_S }; // the last turn's news stays below
       }
-      if (last && (last.kind === "overrun" || last.kind === "left") && RUNNING.includes(s.phase)) {
-        return { key: `overrun${s.round}:${last.seat}`, tone: "danger", title: t("web.time_up"),
+      if (m.kind === "overrun" || m.kind === "left") {
+        return { key: m.key, tone: "danger", title: t("web.time_up"),
           text: ROMME.subline(v), vibrate: BUZZ.overrun, seconds: OVERRUN_MOMENT_S };
       }
-      return null;
+      return ROMME.roundMoment(v, m);
     },
     start: (v) => (v.state.phase === "ready" && v.state.round === 1 ? ["resume"] : []),
 
@@ -252,18 +252,19 @@
         v.state.players[v.me].left ? h("p", { class: "lead", text: t("web.romme.left_pad") }) : null,
         h("p", { class: "pad-tiles" }, pad.tiles.length ? pad.tiles.map(ROMME.chip) : t("web.romme.no_tiles")),
         h("p", { class: "pad-sum" }, `${t("web.romme.sum")}: `, h("strong", { text: points(-sum) })),
-        h("div", { class: "tile-grid" },
-          TILES.map((n) => button(String(n), { class: "tile", data: { tile: n } }, add(n))),
-          button(`${t("web.romme.joker")} \u00b7 ${JOKER}`, { class: "tile joker", data: { tile: JOKER } }, add(JOKER))),
+        // Send above the tiles: on a short phone it shows without scrolling, beside the sum.
         h("div", { class: "pad-row" },
           button(`\u232b\u00a0${t("web.romme.correct")}`, { class: "action", disabled: !pad.tiles.length },
             () => { pad.tiles.pop(); render(); }),
           button(none ? t("web.romme.send_none") : t("web.romme.send"), { class: "action primary",
-            disabled: state.busy || !(pad.tiles.length || none), data: { action: "score" } },
+            disabled: state.busy || !(pad.tiles.length || none), data: { action: "score", task: "score" } },
           async () => {
             if (await send("score", { seat: v.me, tiles: [...pad.tiles] })) pad.editing = false;
             render();
-          })));
+          })),
+        h("div", { class: "tile-grid" },
+          TILES.map((n) => button(String(n), { class: "tile", data: { tile: n } }, add(n))),
+          button(`${t("web.romme.joker")} \u00b7 ${JOKER}`, { class: "tile joker", data: { tile: JOKER } }, add(JOKER))));
     },
 
     chip(value) {

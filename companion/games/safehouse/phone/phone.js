@@ -113,14 +113,16 @@
 
   // -- the big moments -----------------------------------------------------------------------
 
-  // Everyone in the Safehouse, or caught: the whole screen until a tap, then the card stays.
+  // The moment the view names: everyone in the Safehouse, or caught; the whole screen until a
+  // tap, then the card stays.
   function moment(v) {
     const s = v.state;
-    if (!s.result) return null;
-    const won = s.phase === "won";
+    const m = s.moment;
+    if (!m) return null;
+    const won = m.kind === "won";
     const caught = t("web.safehouse.caught_who", { count: s.caught.length,
       names: s.caught.map((seat) => G.seatName(v, seat)).join(", ") });
-    return { key: s.phase, tone: won ? "good" : "danger",
+    return { key: m.key, tone: won ? "good" : "danger",
       title: t(won ? "web.safehouse.won" : "web.safehouse.lost"),
       text: [won ? "" : caught, t(s.result.summary[0].key, s.result.summary[0].params)].join(" ").trim(),
       vibrate: won ? [100, 60, 100, 60, 400] : [1000] };
@@ -206,13 +208,18 @@
           data: { colour, step: "up" } }, () => { chosen[colour] = n + 1; G.render(); }));
     });
     const colourDie = COLOURS.some((colour) => chosen[colour]);
-    return [h("p", { class: "hint", text: t("web.safehouse.choose_hint") }), ...rows,
+    // The hint under the roll: on a short phone the roll shows without scrolling.
+    return [...rows,
       button(colourDie ? t("web.safehouse.roll", { count: DICE.reduce((a, c) => a + (chosen[c] || 0), 0) })
         : t("web.safehouse.need_colour"),
-      { class: "action primary", data: { action: "roll" }, disabled: G.state.busy || !colourDie },
+      // the roller's phone asks for it once the game waits for the roll (the table page may
+      // roll too, but asks nobody)
+      { class: "action primary",
+        data: { action: "roll", ...(isHost(v) || v.state.waits_for !== "select" ? {} : { task: "roll" }) },
+        disabled: G.state.busy || !colourDie },
       async () => {
         if (await send("roll", { dice: { ...chosen } })) local.dice = {};
-      })];
+      }), h("p", { class: "hint", text: t("web.safehouse.choose_hint") })];
   }
 
   // -- the faces from the table --------------------------------------------------------------
@@ -515,9 +522,12 @@
 
   // -- the panel -----------------------------------------------------------------------------
 
+  // A letter taken may still change, under the roll: the roll is what the phone asks for next.
   function panel(v) {
     fresh(v);
-    return [momentCard(v), letterCard(v), rollCard(v), facesCard(v), rollShown(v), ...sheetCards(v), trackCard(v),
+    const lettered = G.isSeated(v) && Boolean(v.state.players[v.me].letter);
+    const first = lettered ? [rollCard(v), letterCard(v)] : [letterCard(v), rollCard(v)];
+    return [momentCard(v), ...first, facesCard(v), rollShown(v), ...sheetCards(v), trackCard(v),
       otherSheets(v), poolCard(v), driftCard(v), picker(v)].filter(Boolean);
   }
 
