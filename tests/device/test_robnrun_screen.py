@@ -516,18 +516,23 @@ OPEN_SAFES = {
 """Each safe's page: its head, and its tools however the lines below the head break them."""
 
 
+def openly_robbing(heist: Heist, safes: list[dict[str, Any]]) -> None:
+    """Building A2 robbed with the boss's safes open on the box, the crew's first clue due."""
+    heist.do("rob", building="A2")
+    heist.do("openly", ask=True)
+    heist.do("openly")
+    heist.do("safes", safes=safes)
+    heist.do("deal")
+    heist.do("start")
+
+
 def test_robnrun_screen_a_boss_without_a_phone_has_every_safe_whole_and_readable_on_the_box(
         heist: Heist) -> None:
     """Open play: the safes are what the crew plays against; each stands whole on a page of
     its own, readable (its head and tools in the body font, in two lines of tools, never cut
     with "…"), BACK's job said, and no boss's phone spoken of."""
     heist.new_game()
-    heist.do("rob", building="A2")
-    heist.do("openly", ask=True)
-    heist.do("openly")
-    heist.do("safes", safes=FULL_SAFES)
-    heist.do("deal")
-    heist.do("start")
+    openly_robbing(heist, FULL_SAFES)
     shown = {"clues": list(drawn(heist.table))}
     heist.do("crew")
     shown["crew"] = list(drawn(heist.table))
@@ -551,14 +556,8 @@ def test_robnrun_screen_a_long_name_for_the_jackhammer_shares_the_safe_s_head(
              data={**short_profile(), "jackhammer": "pneumatic road drill"})
     heist.new_game()
     heist.do("table.language", language="en")
-    heist.do("rob", building="A2")
-    heist.do("openly", ask=True)
-    heist.do("openly")
-    safes = [{"tools": {"card": 1, "stethoscope": 1, "dynamite": 1, "jackhammer": 2},
-              "gold": 2}, *FULL_SAFES[1:]]
-    heist.do("safes", safes=safes)
-    heist.do("deal")
-    heist.do("start")
+    openly_robbing(heist, [{"tools": {"card": 1, "stethoscope": 1, "dynamite": 1,
+                                      "jackhammer": 2}, "gold": 2}, *FULL_SAFES[1:]])
     surface, written = drawn_lines(heist.table.games, heist.table.published, 0, URL)
     save(surface, "robnrun_openly_long_jackhammer_en")
     body = [w.words for w in written if w.role == "body"]
@@ -573,12 +572,7 @@ def test_robnrun_screen_a_long_name_for_the_jackhammer_shares_the_safe_s_head(
 def test_robnrun_screen_the_display_draws_the_safe_the_box_turned_to(heist: Heist) -> None:
     """A page turned on the box wakes the display, which draws that safe."""
     heist.new_game()
-    heist.do("rob", building="A2")
-    heist.do("openly", ask=True)
-    heist.do("openly")
-    heist.do("safes", safes=FULL_SAFES)
-    heist.do("deal")
-    heist.do("start")
+    openly_robbing(heist, FULL_SAFES)
     panel = Panel()
 
     def turn(frame: pygame.Surface) -> None:
