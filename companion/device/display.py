@@ -342,9 +342,11 @@ class _Loop:
         screen = self.frame.subsurface((0, 0, width, height))
         self.link = self.join_url()
         lang = str(published.public.get("language") or DEFAULT_LANGUAGE)
-        self.paint(screen, published, cursor, now, moment, asking, lang, page)
-        briefed = self.briefed
-        if briefed is not None and moment is None and asking is None:
+        briefed = self.briefed if moment is None and asking is None else None
+        if briefed is None:
+            self.paint(screen, published, cursor, now, moment, asking, lang, page)
+        else:  # the briefing covers the whole screen: the game's is not drawn beneath it
+            self.screen.covered(published, cursor, now, page)
             heading = text("screen.guide.first_step", lang, shown=briefed.shown + 1,
                            total=briefed.pages)
             draw_briefing(screen, self.fonts, heading, briefed.page,

@@ -100,6 +100,11 @@ class Screen:
         asks = tuple(map(drawable, labels(published.controls.asks, view, lang)))
         return Context(lang, asks, cursor, "", self._fonts, keys=keys)
 
+    def covered(self, published: Published, cursor: int, now: float, page: int = 0) -> None:
+        """Note a frame that something else covers whole (a step explained on the box): it is
+        not drawn, and ``needs_redraw`` compares with it as with one drawn."""
+        self._drawn = self._drawing(published, cursor, now, None, None, page)
+
     def needs_redraw(self, published: Published, cursor: int, now: float,
                      moment: Sound | None = None, asking: Asking | None = None,
                      page: int = 0) -> bool:

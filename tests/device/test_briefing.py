@@ -19,6 +19,7 @@ from companion.device.box import MOMENT_S, Box, Briefing
 from companion.device.display import BRIEFING_PAGE_S, run_display
 from companion.device.painters.guide import briefing_pages, draw_briefing
 from companion.device.painters.parts import READABLE_CAP_PX, Fonts, countdown_text
+from companion.device.screen import Screen
 from companion.games import GAMES
 from companion.games.base import Action, Button
 from companion.i18n import LANGUAGES, text
@@ -108,6 +109,38 @@ def test_the_screen_wraps_a_briefing_into_pages_once_however_often_it_looks(
     run_display(Feed(table.published), panel, link, window=False, size=SIZE, stop=frames.stop,
                 on_frame=frames, clock=clock, watchdog=frames.watchdog)
     assert wrapped == [text("gendarm.guide.step.move", table.published.public["language"])]
+
+
+@pytest.mark.usefixtures("offscreen")
+def test_the_game_is_not_drawn_beneath_a_briefing_that_covers_the_screen(
+        table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A briefing's page covers the whole screen: the game's screen is not drawn beneath it
+    (nor again while the page stays), and comes back when the briefing is over."""
+    table.submit(Action("table.new_game", None, {**GENDARM, "options": {}}))
+    table.submit(Action("table.language", None, {"language": "en"}))
+    pages = briefing_pages(SIZE, Fonts.for_height(SIZE[1]),
+                           text("gendarm.guide.step.move", "en"))
+    page = pygame.Surface(SIZE)
+    draw_briefing(page, Fonts.for_height(SIZE[1]), f"Explained the first time (1/{len(pages)})",
+                  pages[0], text("gendarm.guide.ref.move", "en"))
+    alone = pygame.image.tobytes(page, "RGB")
+    rendered: list[float] = []
+    render = Screen.render
+
+    def counted(screen: Screen, *args: Any, **settings: Any) -> None:
+        rendered.append(clock())
+        render(screen, *args, **settings)
+
+    monkeypatch.setattr(Screen, "render", counted)
+    panel = Panel()
+    panel.briefing = Briefing("gendarm.guide.step.move", "gendarm.guide.ref.move", clock())
+    frames = Frames(*[lambda _: clock.advance(BRIEFING_PAGE_S)] * (len(pages) + 1))
+    run_display(Feed(table.published), panel, link, window=False, size=SIZE, stop=frames.stop,
+                on_frame=frames, clock=clock, watchdog=frames.watchdog)
+    assert len(frames.frames) == len(pages) + 1
+    assert rendered == [panel.briefing.since + len(pages) * BRIEFING_PAGE_S], \
+        "only the game's own screen after the last page"
+    assert pygame.image.tobytes(frames.frames[0], "RGB") == alone, "the briefing, and it alone"
 
 
 COUNTDOWN = re.compile(r"\d+(:\d\d|\.\d)?")
