@@ -132,13 +132,13 @@ def test_the_game_is_not_drawn_beneath_a_briefing_that_covers_the_screen(
         render(screen, *args, **settings)
 
     monkeypatch.setattr(Screen, "render", counted)
-    panel = Panel()
-    panel.briefing = Briefing("gendarm.guide.step.move", "gendarm.guide.ref.move", clock())
+    panel, since = Panel(), clock()
+    panel.briefing = Briefing("gendarm.guide.step.move", "gendarm.guide.ref.move", since)
     frames = Frames(*[lambda _: clock.advance(BRIEFING_PAGE_S)] * (len(pages) + 1))
     run_display(Feed(table.published), panel, link, window=False, size=SIZE, stop=frames.stop,
                 on_frame=frames, clock=clock, watchdog=frames.watchdog)
     assert len(frames.frames) == len(pages) + 1
-    assert rendered == [panel.briefing.since + len(pages) * BRIEFING_PAGE_S], \
+    assert rendered == [since + len(pages) * BRIEFING_PAGE_S], \
         "only the game's own screen after the last page"
     assert pygame.image.tobytes(frames.frames[0], "RGB") == alone, "the briefing, and it alone"
 
