@@ -209,7 +209,8 @@ GUIDE: Texts = {
                                     "im Werkzeugstapel (Spielregel, Abschnitt "
                                     "„Spielelemente“).",
         "robnrun.guide.rule.clue_text": "Die Regel: Beim Ausspielen der Hinweise hält der "
-                                        "Boss sich an den Text der Karte.",
+                                        "Boss sich an den Text der Karte (Spielregel, "
+                                        "Abschnitt „1. Hinweisphase“).",
         "robnrun.guide.rule.clue_gold": "Die Regel: Ein verdeckter Hinweis kostet 3 Gold aus "
                                         "der Beute (Spielregel, Abschnitt „1. Hinweisphase“).",
         "robnrun.guide.rule.two_players": "Die Regel: Zu zweit wird ohne Sporttaschen "
@@ -355,7 +356,7 @@ GUIDE: Texts = {
         "robnrun.guide.rule.tools": "The rule: there are 7 different tools, each 8 times in "
                                     "the tool stack (Rule book, section “Game elements”).",
         "robnrun.guide.rule.clue_text": "The rule: the boss plays each clue exactly as its "
-                                        "text says.",
+                                        "text says (Rule book, section “1. Clue phase”).",
         "robnrun.guide.rule.clue_gold": "The rule: a face-down clue costs 3 gold from the "
                                         "pickings (Rule book, section “1. Clue phase”).",
         "robnrun.guide.rule.two_players": "The rule: two players play without the bags; "
