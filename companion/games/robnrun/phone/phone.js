@@ -365,11 +365,12 @@
 
   // -- the boss's secrets ------------------------------------------------------------------
 
-  // A draft belongs to one robbery's building, as the views in between say: every view of a
-  // crew phone or of another robbery, building or game leaves the next form empty.
+  // A draft belongs to one robbery's building until its safes are saved, as the views in
+  // between say: a view of another robbery or building, of a crew phone, or of saved safes
+  // leaves the next form empty (also a next game's, however few of its views the page saw).
   function safesDraft(v) {
     const s = v.state;
-    const key = `${s.robbery}/${s.prepare.building}`;
+    const key = `${s.robbery}/${s.prepare.building}/${s.secret.safes.length ? "saved" : "open"}`;
     const draft = local.safes;
     if (draft.key !== key) Object.assign(draft, { key, editing: false, drafts: freshSafes(s) });
     return draft;
