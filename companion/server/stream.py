@@ -179,9 +179,10 @@ class Streams:
 
     async def _follow(self, opened: _Open, send: Send) -> None:
         while not (self._closed or opened.ended):
-            if self._latest is not opened.seen:
-                opened.seen = self._latest
-                await _chunk(send, self._event(opened))
+            latest = self._latest
+            if latest is not opened.seen:
+                opened.seen = latest
+                await _chunk(send, self._event(opened, latest))
             elif opened.beat:
                 opened.beat = False
                 await _chunk(send, b": keepalive\n\n")
@@ -198,20 +199,20 @@ class Streams:
         if (chunks is None or not opened.parked or opened.ended or self._closed
                 or not chunks.writable()):
             return False
-        if self._latest is not opened.seen:
+        published = self._latest  # the Table's thread may publish a newer one meanwhile
+        if published is not opened.seen:
             try:
-                event = self._event(opened)
+                event = self._event(opened, published)
             except Exception:  # its task meets the failure again, in its own stream
                 return False
-            opened.seen = self._latest
+            opened.seen = published
             chunks.write(event)
         return True
 
-    def _event(self, opened: _Open) -> bytes:
-        """The newest edition (a version, or a version with new news of who is here) for
-        ``opened``: a patch against the view it had, else the full view; each made once per
-        reader kind and edition."""
-        published = self._latest
+    def _event(self, opened: _Open, published: Published) -> bytes:
+        """The edition ``published`` (a version, or a version with new news of who is here)
+        for ``opened``: a patch against the view it had, else the full view; each made once
+        per reader kind and edition."""
         if published is not self._edition_of:  # a new version, or new news of who is here
             self._edition, self._edition_of = self._edition + 1, published
             self._json.next_version()

@@ -47,7 +47,8 @@ def encoded(streams: Streams, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str
         made.append(dumps(value, **kwargs))  # type: ignore[arg-type]
         return made[-1]
     monkeypatch.setattr(json, "dumps", counted)
-    events = [streams._event(_Open(Viewer(f"phone{seat}", None))) for seat in range(SEATS)]
+    events = [streams._event(_Open(Viewer(f"phone{seat}", None)), streams._latest)
+              for seat in range(SEATS)]
     monkeypatch.setattr(json, "dumps", dumps)
     return made, [json.loads(event.split(b"data: ", 1)[1]) for event in events]
 

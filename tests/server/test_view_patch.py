@@ -229,11 +229,13 @@ def test_a_stream_that_missed_a_version_or_a_patch_no_smaller_gets_the_full_view
     table = sheets()
     streams = Streams(table, "1234")
     quick, slow = (_Open(Viewer("phone1", None)) for _ in range(2))
-    assert all(streams._event(opened).startswith(b"id: ") for opened in (quick, slow))
+    latest = streams._latest
+    assert all(streams._event(opened, latest).startswith(b"id: ") for opened in (quick, slow))
     for choice in (0, 8):  # an entry, and erased again
         table.submit(on_a_sheet(table, choice))
-        assert b"event: patch" in streams._event(quick)
-    assert b"event: view" in streams._event(slow)  # it missed the version the patch is from
-    assert b"event: view" in streams._event(_Open(Viewer("phone1", None)))  # a new stream
+        assert b"event: patch" in streams._event(quick, streams._latest)
+    latest = streams._latest
+    assert b"event: view" in streams._event(slow, latest)  # it missed the version the patch is from
+    assert b"event: view" in streams._event(_Open(Viewer("phone1", None)), latest)  # a new stream
     grown = {"a": "a longer value than the whole view before"}
     assert _Rendered.after(_Rendered(1, 1, {"a": 1}, 12), 2, 2, grown, Diffs()).patch is None
