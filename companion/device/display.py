@@ -4,8 +4,9 @@ Table changes wake it by setting an Event from the Table's thread (the box's cha
 While a turn timer runs it sleeps until the countdown shows its next figure or the box's
 LEDs or buzzer change next (looked ahead every 1/fps s), to tick the box and draw; while a
 moment lasts, the asks screen is open or a note is shown, it wakes every 1/fps s. Otherwise
-it sleeps a second at a time, only to ping the watchdog. SDL turns SIGTERM into QUIT: an
-orderly shutdown.
+it sleeps a second at a time, only to ping the watchdog. Frames are at least ``FRAME_S``
+apart: a burst of versions is drawn together. SDL turns SIGTERM into QUIT: an orderly
+shutdown.
 
 In the simulator the window is wider: the police station's LEDs and the keys for the
 buttons are drawn beside the screen, and the keys press the buttons through the mock pins.
@@ -52,6 +53,10 @@ BRIEFING_PAGE_S = 5.0
 """How long each page of a step explained for the first time shows on the box."""
 BAND_LINES = 2
 """The most lines a notice's band takes at the top of the screen (a longer one is cut)."""
+FRAME_S = 0.04
+"""The least time between two frames: versions that come faster (a burst of actions) are
+drawn together, as no eye and no SPI panel (about 13 frames a second) would see the frames
+between, and each would take the phones' time."""
 
 log = logging.getLogger(__name__)
 
@@ -234,6 +239,8 @@ class _Loop:
     paged: tuple[str, list[str]] | None = None
     """The briefing's explanation last looked at, and its pages."""
     link: str | None = None
+    drawn_at: float = float("-inf")
+    """When the last frame was drawn (``time.monotonic``: pacing is about the CPU's time)."""
     dirty: bool = True
     broken: bool = False
     due_ms: int | None = None
@@ -255,7 +262,8 @@ class _Loop:
                 watchdog()
             if stop.is_set():
                 return
-            self.woken.wait(self.wait_ms(busy) / 1000)
+            if self.woken.wait(self.wait_ms(busy) / 1000):
+                stop.wait(self.drawn_at + FRAME_S - time.monotonic())
             self.woken.clear()
             if not all(self.handle(e) for e in pygame.event.get()):
                 stop.set()
@@ -365,6 +373,7 @@ class _Loop:
         if self.framebuffer is not None:
             self.framebuffer.write(self.display)
         self.leds, self.note, self.dirty = leds, note, False
+        self.drawn_at = time.monotonic()
         if self.on_frame is not None:
             self.on_frame(self.frame)
 

@@ -1,7 +1,9 @@
 """The phone server's connections: never more than the box has files for, and each given a few
 seconds to say what it wants.
 
-A stranger on the Wi-Fi can open connections faster than any timer closes them. Beyond a cap
+Requests are read by httptools (the C parser of uvicorn's standard install), whose head has
+no limit of its own: a head longer than ``HEAD_MAX`` is refused. A stranger on the Wi-Fi can
+open connections faster than any timer closes them. Beyond a cap
 kept below the open-file limit, a new connection pushes out the oldest one whose request has
 not fully arrived (a phone's arrives within milliseconds, a flood's never does), or is closed
 at once when every connection is busy (live streams, requests being answered). A
@@ -18,18 +20,24 @@ import logging
 import os
 import resource
 import socket
+import sys
 import time
-from typing import Any
+from enum import Enum
+from typing import Any, cast
 
-import h11
 import uvicorn
-from uvicorn.protocols.http.h11_impl import H11Protocol, RequestResponseCycle
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 from uvicorn.server import ServerState
 
-from companion.server.request import Send
+from companion.server.request import Message, Send
 
 HEAD_S = 10.0
 """How long a connection may take to send a request's head before it is closed."""
+HEAD_MAX = 16 * 1024
+"""The most bytes a request's head may take: a browser's, cookies and all, is under 2 KB."""
+TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: text/plain; "
+             b"charset=utf-8\r\ncontent-length: 24\r\nconnection: close\r\n\r\n"
+             b"Request head too large.\n")
 ACCEPT_BURST = 64
 """Connections the event loop accepts in one go."""
 QUEUE = 2048
@@ -167,12 +175,21 @@ class PhoneConfig(uvicorn.Config):
     """uvicorn's settings, and the doors every connection of the server goes through."""
 
     def __init__(self, app: Any, doors: Doors, **settings: Any) -> None:
-        super().__init__(app, http=PhoneProtocol, backlog=ACCEPT_BURST, **settings)
+        super().__init__(app, http=PhoneProtocol, ws="none", backlog=ACCEPT_BURST, **settings)
         self.doors = doors
 
 
-class PhoneProtocol(H11Protocol):
-    """uvicorn's HTTP/1.1 connection, admitted at the cap and timed until its head arrives."""
+class Reading(Enum):
+    """How far the request a connection sends has come."""
+
+    NEXT = "next"  # nothing of it yet (the last one, if any, wholly read)
+    HEAD = "head"
+    BODY = "body"
+    DONE = "done"
+
+
+class PhoneProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP/1.1 connection, admitted at the cap, its head timed and its size capped."""
 
     def __init__(self, config: PhoneConfig, server_state: ServerState,
                  app_state: dict[str, Any], _loop: asyncio.AbstractEventLoop | None = None
@@ -181,6 +198,8 @@ class PhoneProtocol(H11Protocol):
         self.logger = http_log
         self._doors = config.doors
         self._head_timer: asyncio.TimerHandle | None = None
+        self._reading = Reading.NEXT
+        self._head_bytes = 0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -196,7 +215,28 @@ class PhoneProtocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
+        if self._reading is Reading.HEAD:
+            self._head_bytes += len(data)
+            if self._head_bytes > HEAD_MAX and not self.transport.is_closing():
+                self.logger.warning("Request head too large.")
+                self.transport.write(TOO_LARGE)
+                self.transport.close()
         self._watch_head()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._reading, self._head_bytes = Reading.HEAD, 0
+
+    def on_headers_complete(self) -> None:
+        self._reading = Reading.BODY
+        super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is not None and cycle.scope is self.scope and self.scope["http_version"] == "1.0":
+            cycle.send = UntilClose(cycle)  # type: ignore[method-assign,assignment]
+
+    def on_message_complete(self) -> None:
+        self._reading = Reading.DONE
+        super().on_message_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -210,15 +250,17 @@ class PhoneProtocol(H11Protocol):
     def _watch_head(self) -> None:
         """Start the head's clock while a request head is awaited, stop it once it is in; a
         connection is among those to push out until its whole request has arrived."""
-        state = None if self.transport.is_closing() else self.conn.their_state
-        if state is h11.IDLE and self._head_timer is None:
+        answering = self.cycle is not None and not self.cycle.response_complete
+        closing = self.transport.is_closing()
+        awaited = not (closing or answering or self._reading is Reading.BODY)
+        if awaited and self._head_timer is None:
             self._head_timer = self.loop.call_later(HEAD_S, self._head_too_slow)
-        elif state is not h11.IDLE:
+        elif not awaited:
             self._stop_timer()
-        if state is h11.IDLE or state is h11.SEND_BODY:
-            self._doors.waits(self)
-        else:
+        if closing or (answering and self._reading is Reading.DONE):
             self._doors.serves(self)
+        else:
+            self._doors.waits(self)
 
     def _head_too_slow(self) -> None:
         self._head_timer = None
@@ -231,9 +273,29 @@ class PhoneProtocol(H11Protocol):
             self._head_timer = None
 
 
+class UntilClose:
+    """uvicorn's send for an HTTP/1.0 request, which knows no chunks: an answer of unknown
+    length (a live stream) goes as it is, and ends when the connection closes."""
+
+    def __init__(self, cycle: RequestResponseCycle) -> None:
+        self._cycle, self._send, self._unsized = cycle, cast(Send, cycle.send), False
+
+    async def __call__(self, message: Message) -> None:
+        cycle = self._cycle
+        if message["type"] == "http.response.start":
+            self._unsized = cycle.chunked_encoding is None and not any(
+                name.lower() == b"content-length" for name, _ in message.get("headers", ()))
+            if self._unsized:
+                cycle.chunked_encoding, cycle.keep_alive = False, False
+        elif self._unsized:  # uvicorn counts the body down to a length: the rest, or this
+            more = message.get("more_body", False)
+            cycle.expected_content_length = sys.maxsize if more else len(message.get("body", b""))
+        await self._send(message)
+
+
 class Chunks:
     """A started HTTP/1.1 answer's body written straight to its socket as chunks, the framing
-    h11 gives it, without the ASGI send; refused where that send must go instead: a socket
+    uvicorn gives it, without the ASGI send; refused where that send must go instead: a socket
     above its high-water mark (the send waits for it to drain), closing, or its answer ended."""
 
     def __init__(self, cycle: RequestResponseCycle) -> None:
@@ -244,16 +306,16 @@ class Chunks:
         """The chunks of the answer ``send`` belongs to; None where it is not chunked."""
         cycle = getattr(send, "__self__", None)
         if (not isinstance(cycle, RequestResponseCycle) or cycle.scope["method"] != "GET"
-                or cycle.conn.their_http_version != b"1.1"):
+                or cycle.scope["http_version"] != "1.1"):
             return None
         return Chunks(cycle)
 
     def writable(self) -> bool:
         """Whether a chunk may be written now, without waiting for the phone to read."""
         cycle = self._cycle
-        return not (cycle.disconnected or cycle.flow.write_paused or cycle.response_complete
-                    or cycle.conn.our_state is not h11.SEND_BODY
-                    or cycle.transport.is_closing())
+        return (cycle.response_started and bool(cycle.chunked_encoding)
+                and not (cycle.disconnected or cycle.flow.write_paused or cycle.response_complete
+                         or cycle.transport.is_closing()))
 
     def write(self, body: bytes) -> None:
         """``body`` as one chunk (only when ``writable``; never empty)."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,7 @@ import pygame
 import pytest
 
 from companion.device.box import Asking, Box, Briefing, Heard, Moment, Refused
-from companion.device.display import pin_keys, run_display
+from companion.device.display import FRAME_S, pin_keys, run_display
 from companion.device.painters.asks import layout
 from companion.device.painters.palette import ACCENT, DANGER, PANEL
 from companion.device.painters.parts import countdown_changes_in, countdown_text
@@ -406,3 +408,40 @@ def test_display_says_why_a_press_was_refused_for_a_few_seconds() -> None:
     band = pygame.Rect(0, 0, SIZE[0], 12)
     said = [colours(frame, band)[DANGER] for frame in frames.frames]
     assert said[0] > SIZE[0] * 6 and said[1] == 0, "a red band, gone after four seconds"
+
+
+def test_a_burst_of_versions_is_drawn_together_and_its_last_is_drawn() -> None:
+    """Versions coming faster than frames are worth drawing share frames: no two frames are
+    closer than FRAME_S, however fast the versions come, and the burst's last is drawn."""
+    def named(version: int) -> Published:
+        published = lobby(version)
+        published.public["seats"] = [{"seat": 0, "name": f"P{version}", "taken": True}]
+        return published
+    feed, last = Feed(named(1)), 60
+    drawn: list[float] = []
+    finished: list[float] = []
+
+    def burst() -> None:
+        for version in range(2, last + 1):
+            time.sleep(FRAME_S / 20)
+            feed.publish(named(version))
+        finished.append(time.monotonic())
+    publisher = threading.Thread(target=burst)
+
+    def frame(_: pygame.Surface) -> None:
+        drawn.append(time.monotonic())
+        if publisher.ident is None:
+            publisher.start()
+        elif finished and drawn[-1] > finished[0]:
+            stop.set()
+    stop, passes = threading.Event(), iter(range(1000))
+
+    def watchdog() -> None:  # ends a loop whose last frame never comes
+        if next(passes, None) is None:
+            stop.set()
+    run_display(feed, Panel(), link, window=False, stop=stop, on_frame=frame,
+                watchdog=watchdog)
+    publisher.join()
+    assert finished and drawn[-1] > finished[0]  # the last version has its frame
+    gaps = [later - earlier for earlier, later in pairwise(drawn)]
+    assert len(drawn) < last / 2 and min(gaps) >= FRAME_S * 0.95, gaps

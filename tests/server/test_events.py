@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from uvicorn.protocols.http.h11_impl import RequestResponseCycle
+from uvicorn.protocols.http.httptools_impl import RequestResponseCycle
 
 from companion.games.base import Action
 from companion.server.address import lan_address
@@ -166,7 +166,7 @@ def test_an_action_reaches_the_streams_without_an_asgi_send_each(
         server: Server, streams: list[Stream], table: Table,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Each open stream's event is one chunk written straight to its socket, not a trip
-    through uvicorn's ASGI send and h11 for every phone."""
+    through uvicorn's ASGI send for every phone."""
     sends: list[str] = []
     asgi_send = RequestResponseCycle.send
 
@@ -205,7 +205,8 @@ def test_a_view_that_fails_ends_its_streams_and_the_screen_still_hears(
 
 
 def test_an_http_1_0_phone_gets_each_view_unchunked(server: Server, table: Table) -> None:
-    """Its answer has no chunks (it ends when the socket closes): events go as they are."""
+    """Its answer has no chunks (HTTP/1.0 has none): events go as they are, and the answer
+    ends when the box closes the connection."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=GUARD_S) as phone:
         phone.sendall(f"GET /api/events HTTP/1.0\r\nHost: 127.0.0.1:{server.port}\r\n\r\n"
                       .encode())
@@ -216,6 +217,9 @@ def test_an_http_1_0_phone_gets_each_view_unchunked(server: Server, table: Table
         assert reader.readline() == b"event: view\n" and reader.readline().startswith(b"data: ")
         version = table.submit(Action("resume"))
         assert [reader.readline() for _ in range(2)] == [b"\n", f"id: {version}\n".encode()]
+        assert reader.readline().startswith(b"event: ") and reader.readline().startswith(b"data: ")
+        server.streams.close()
+        assert reader.read() == b"\n"  # the answer ends as the connection closes: no last chunk
 
 
 def _stream_protocol(server: Server) -> PhoneProtocol:

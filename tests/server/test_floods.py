@@ -157,6 +157,25 @@ def test_headers_sent_too_slowly_are_closed(box: Box) -> None:
     assert not any("Traceback" in line for line in box.stop())
 
 
+@pytest.mark.parametrize("head", [
+    b"".join(b"X-Pad-%d: %s\r\n" % (n, b"a" * 90) for n in range(400)),  # endless headers
+    b"X-Long: " + b"a" * 40_000 + b"\r\n",  # one endless header
+], ids=["many", "long"])
+def test_a_head_too_large_is_refused_however_fast_it_comes(box: Box, head: bytes) -> None:
+    """A head beyond HEAD_MAX is answered 431 and closed: a hostile phone cannot fill the
+    box's memory with one, and the log says so once, not once a request."""
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", box.port), timeout=GUARD_S) as sock:
+            sock.sendall(b"GET /api/view HTTP/1.1\r\nHost: localhost\r\n" + head)
+            answer = sock.makefile("rb").read()
+        assert answer.startswith(b"HTTP/1.1 431 ") and answer.endswith(b"Request head too large.\n")
+    assert version(box.port) > 0
+    assert box.process.poll() is None
+    lines = box.stop()
+    assert not any("Traceback" in line for line in lines), lines
+    assert sum("Request head too large" in line for line in lines) == 1, lines
+
+
 def test_bodies_sent_slowly_at_the_cap_make_room_for_a_phone(box: Box) -> None:
     """A request whose body has not arrived is no live stream: at the cap it makes room."""
     head = (b"POST /api/code HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from uvicorn.protocols.http.h11_impl import RequestResponseCycle
+from uvicorn.protocols.http.httptools_impl import RequestResponseCycle
 
 from companion.i18n import text
 from companion.server import guard
