@@ -300,8 +300,12 @@ class Rules(Generic[S]):
 
     def allowed_actions(self, state: S, seat: int | None) -> list[str]:
         """The action types ``seat`` (None: the box) may send now: only the steps its phase
-        and its sender allow are checked in full (asked for every seat's view of a version)."""
+        and its sender allow are checked in full, a part's steps only from the seat that has
+        the part (asked for every seat's view of a version)."""
         def may(kind: str) -> bool:
+            role = self.steps[kind].role
+            if seat is not None and role is not None and role.seat(state) != seat:
+                return False  # another seat's part, as ``check`` would say, sooner
             try:
                 self.check(state, Action(kind, seat))
             except IllegalAction:

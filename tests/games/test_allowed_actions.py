@@ -1,5 +1,6 @@
 """What a seat or the box may send now, asked for every seat's view of every version: only
-the steps its phase and its sender leave open are checked in full."""
+the steps its phase and its sender leave open, and a part's steps from the seat that has the
+part, are checked in full."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ def test_the_steps_allowed_are_those_every_check_allows(phase: str, seat: int | 
 
 def test_only_the_steps_of_the_phase_and_sender_are_checked_in_full(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nor is a part's step from a seat without the part (``draw`` is seat 1's turn)."""
     checked: list[tuple[str, int | None]] = []
     check = Rules.check
 
@@ -60,7 +62,10 @@ def test_only_the_steps_of_the_phase_and_sender_are_checked_in_full(
 
     monkeypatch.setattr(Rules, "check", counted)
     assert RULES.allowed_actions(Phased("turn", on_turn=1), 0) == ["pass", "note"]
-    assert checked == [("draw", 0), ("pass", 0), ("note", 0)]
+    assert checked == [("pass", 0), ("note", 0)]
+    checked.clear()
+    assert RULES.allowed_actions(Phased("turn", on_turn=1), 1) == ["draw", "pass", "note"]
+    assert checked == [("draw", 1), ("pass", 1), ("note", 1)]
     checked.clear()
     assert RULES.allowed_actions(Phased("deal"), None) == ["deal", "end"]
     assert checked == [("deal", None), ("end", None)]
