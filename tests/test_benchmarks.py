@@ -95,13 +95,24 @@ def test_every_benchmark_takes_a_port(module: str) -> None:
 
 def test_the_tests_programs_listen_in_the_range_they_are_given(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
+    """The range's first port is taken: the next two free ones of the range are handed out."""
+    with listening_before_free_ports(3) as taken:
         first = taken.getsockname()[1]
-        taken.listen()
         monkeypatch.setenv(program.PORTS_VARIABLE, f"{first}-{first + 3}")
         found = [program.next_port(), program.next_port()]
     assert len(set(found)) == 2 and all(first < port <= first + 3 for port in found)
+
+
+def listening_before_free_ports(count: int) -> socket.socket:
+    """A socket listening on loopback with ``count`` free ports after its own, below the
+    kernel's ephemeral ports, which the suite's own connections take and leave waiting."""
+    for first in range(20_000, 30_000, count + 1):
+        if all(program.free(port) for port in range(first, first + count + 1)):
+            taken = socket.socket()
+            taken.bind(("127.0.0.1", first))
+            taken.listen()
+            return taken
+    raise AssertionError("no free ports between 20000 and 30000")
 
 
 def test_turn_deadline_times_one_overrun_on_the_real_program() -> None:
