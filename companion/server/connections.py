@@ -182,10 +182,9 @@ class PhoneConfig(uvicorn.Config):
 class Reading(Enum):
     """How far the request a connection sends has come."""
 
-    NEXT = "next"  # nothing of it yet (the last one, if any, wholly read)
-    HEAD = "head"
-    BODY = "body"
-    DONE = "done"
+    HEAD = "head"  # its first head, awaited or under way
+    BODY = "body"  # its body
+    DONE = "done"  # read whole (the next one's head may be under way)
 
 
 class PhoneProtocol(HttpToolsProtocol):
@@ -198,8 +197,10 @@ class PhoneProtocol(HttpToolsProtocol):
         self.logger = http_log
         self._doors = config.doors
         self._head_timer: asyncio.TimerHandle | None = None
-        self._reading = Reading.NEXT
-        self._head_bytes = 0
+        self._reading = Reading.HEAD
+        self._head_bytes, self._head_tail = 0, b""
+        """The bytes of the head under way so far, and its last three."""
+        self._refused = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -214,18 +215,29 @@ class PhoneProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return  # the rest of a refused head: read and dropped, as the phone reads why
+        if self._reading is not Reading.BODY and self._head_too_large(data):
+            self._refused = True
+            self.logger.warning("Request head too large.")
+            self.transport.write(TOO_LARGE)
+            self.transport.write_eof()  # closed by the phone, or when the head's time is up
+            return
         super().data_received(data)
-        if self._reading is Reading.HEAD:
-            self._head_bytes += len(data)
-            if self._head_bytes > HEAD_MAX and not self.transport.is_closing():
-                self.logger.warning("Request head too large.")
-                self.transport.write(TOO_LARGE)
-                self.transport.close()
         self._watch_head()
 
-    def on_message_begin(self) -> None:
-        super().on_message_begin()
-        self._reading, self._head_bytes = Reading.HEAD, 0
+    def _head_too_large(self, data: bytes) -> bool:
+        """Whether the head under way passes HEAD_MAX with ``data``, before its blank line
+        (which may straddle two reads: the last bytes of the read before are looked at too)."""
+        seen = self._head_tail + data
+        end = seen.find(b"\r\n\r\n")
+        if end < 0:
+            self._head_bytes += len(data)
+            self._head_tail = seen[-3:]
+            return self._head_bytes > HEAD_MAX
+        head = self._head_bytes + end - len(self._head_tail)
+        self._head_bytes, self._head_tail = 0, b""
+        return head > HEAD_MAX
 
     def on_headers_complete(self) -> None:
         self._reading = Reading.BODY
