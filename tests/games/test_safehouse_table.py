@@ -49,6 +49,19 @@ def test_the_box_refuses_typed_faces_when_it_rolls(tmp_path: Path) -> None:
     g.close()
 
 
+def test_the_box_faces_cannot_be_taken_back_and_typed_anew(tmp_path: Path) -> None:
+    """Where the box rolls, its faces count: no phone, table page or box takes them back
+    to type others, and the roller's phone is not offered to."""
+    g = Group(tmp_path, 2, dice="box", chance=Rolls([3, P, 4]))
+    g.do("roll", 0, dice={"yellow": 2, "blue": 1})
+    for seat in (0, None):
+        assert g.refused("face_back", seat, all=True) == "safehouse.box_rolls"
+        assert g.refused("face_back", seat) == "safehouse.box_rolls"
+    assert "face_back" not in views(g)[1]["state"]["actions"]
+    assert g.rolled["faces"] == {"yellow": [3, P], "blue": [4]}
+    g.close()
+
+
 def test_every_entry_from_the_table_is_undone_exactly(tmp_path: Path) -> None:
     g = Group(tmp_path, 2)
     steps: list[tuple[str, int | None, dict[str, Any]]] = [

@@ -18,6 +18,13 @@ def light_entry(state: ShState, action: Action) -> None:
                             letter=state.players[named].letter)
 
 
+def faces_by_hand(state: ShState, action: Action) -> None:
+    """Faces typed in or taken back: not where the box rolls, whose faces count as it rolled
+    them (the box may still roll dice that wait for their faces)."""
+    if state.box_dice and action.args.get("box") is not True:
+        raise IllegalAction("safehouse.box_rolls")
+
+
 def sheet_choice(state: ShState, action: Action) -> None:
     """Taking a digital sheet: only in sheet mode (each for their own seat, as declared)."""
     if not state.sheet_mode:
