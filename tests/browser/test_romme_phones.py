@@ -20,7 +20,14 @@ from companion.table.owner import Table
 from companion.table.store import Store
 from tests.browser.conftest import JOIN_CODE
 from tests.browser.layout import problems
-from tests.browser.test_two_phones import assert_tappable, browser, phone, shoot, take_seat
+from tests.browser.test_two_phones import (
+    assert_tappable,
+    become_host,
+    browser,
+    phone,
+    shoot,
+    take_seat,
+)
 from tests.clock import FakeClock
 
 pytestmark = pytest.mark.browser
@@ -239,6 +246,25 @@ def test_the_winner_reads_that_they_went_out_and_the_result_stays_until_the_grou
     rematch.tap()                                           # Bernd chooses a rematch
     expect(anna.locator("#moment")).to_be_hidden()
     expect(anna.locator("#headline")).to_have_text("Round 1 of 1")
+
+
+def test_the_table_page_ends_an_open_game_between_rounds_with_its_standings(
+        table: Table, server: Server, browser: Browser) -> None:
+    """Between rounds of a game without a set number of rounds, the table page ends it as a
+    phone does, with the standings; abandoning it, without a result, is told apart."""
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2, "options": {
+        "first_player": 0}}))
+    for action in (Action("resume"), Action("end_turn"), Action("end_turn"), Action("romme"),
+                   Action("score", None, {"seat": 1, "tiles": [3, 9]}), Action("confirm_scores")):
+        table.submit(action)
+    page = phone(browser, server.url + "table", 412, "en-US")
+    become_host(page, table)
+    expect(page.locator('#table-controls [data-action="table.end_game"]')).to_have_text(
+        "Abandon the game (no result)")
+    tap_twice(page, '[data-action="finish"]', "End the game for everyone? Tap again")
+    expect(page.locator('[data-action="finish"]')).to_have_count(0)
+    assert phase(table) == "over"
+    assert table.published.public["outcome"] is not None
 
 
 def test_a_phone_plays_the_moment_its_view_names_once(
