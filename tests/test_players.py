@@ -167,6 +167,16 @@ def test_a_link_is_refused_where_it_would_mislead(table: Table) -> None:
     assert table.published.public["returning"] == []
 
 
+def test_a_game_ended_before_its_end_asks_no_more_about_its_players(table: Table) -> None:
+    """Abandoned, a game is recorded under its seats' names: the next game does not ask
+    whether they are the players who just played."""
+    romme(table, "Anna", "Ben")
+    table.submit(Action("resume"))
+    table.submit(Action("table.end_game"))
+    romme(table, "Anna", "Ben")
+    assert table.published.public["returning"] == []
+
+
 def test_a_game_keeps_the_names_it_was_played_under(table: Table, database: Path) -> None:
     evening(table, "Anna", "Ben")
     romme(table, "", "Cem")

@@ -101,9 +101,15 @@ def settled(before: TableState, after: TableState, games: Games) -> TableState:
     game = games[after.game_id]
     if game.outcome(before.game) is not None or game.outcome(after.game) is None:
         return after
-    return replace(after, seats=tuple(
+    return by_name(after)
+
+
+def by_name(state: TableState) -> TableState:
+    """Each named seat nobody linked is the player its name is, as a game's record counts it
+    (at its end, or ended before it)."""
+    return replace(state, seats=tuple(
         replace(seat, player=player_key(seat.name)) if seat.name and seat.player is None
-        else seat for seat in after.seats))
+        else seat for seat in state.seats))
 
 
 Known = Mapping[str, list[dict[str, JSON]]]

@@ -205,9 +205,11 @@ def _next_game(state: TableState, action: Action, games: Games) -> TableState:
 
 
 def _end_game(state: TableState, action: Action, games: Games) -> TableState:
+    """Back to the lobby; a game ended before its end is recorded under its seats' players,
+    who they stay (the table page asks no more whether they played before)."""
     _current(state, games)
-    return replace(seats.all_seated(state), game_id=None, game=None, undo=(), clock_ms=0,
-                   ending=False)
+    return replace(seats.all_seated(linking.by_name(state)), game_id=None, game=None, undo=(),
+                   clock_ms=0, ending=False)
 
 
 def _end_ask(state: TableState, action: Action, games: Games) -> TableState:
