@@ -5,9 +5,10 @@ Only the newest view is ever sent (a phone that slept through ten versions gets 
 after a stream's first full view as a patch against the view it had last (``view_patch``);
 each reader's view and patch are made once per version however many streams share it, a closed
 stream is let go as soon as its socket says so, and one phone (one seat or host cookie) holds
-at most ``PER_READER`` streams: a reload ends the oldest. The phone that sent an action hears
-its answer before any stream is written for the version the action made. Every view says
-whose phone is here (``presence``), and is sent again when that changes. A stream waiting for
+at most ``PER_READER`` streams: a reload ends the oldest, which is told it was replaced. The
+phone that sent an action hears its answer before any stream is written for the version the
+action made. Every view says whose phone is here (``presence``), and is sent again when that
+changes. A stream waiting for
 news gets it written to its socket at once by the one wake-up of all streams, as a chunk
 (``connections.Chunks``); one whose socket is full waits, in its own task, for the phone to read.
 """
@@ -40,6 +41,9 @@ HEARTBEAT_S = 15.0
 """A comment line after this much quiet keeps the connection open through sleepy Wi-Fi."""
 RETRY_MS = 3000
 PER_READER = 2
+REPLACED = b"event: replaced\ndata: {}\n\n"
+"""Told to a phone's oldest stream that a newer one replaced: its page stops reconnecting
+(which would end another of its tabs in turn) until it is looked at again."""
 HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
            (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no"),
            *((name.lower().encode(), value.encode()) for name, value in SECURITY_HEADERS.items())]
@@ -52,7 +56,7 @@ class _Open:
     def __init__(self, viewer: Viewer, chunks: Chunks | None = None) -> None:
         self.viewer, self.chunks = viewer, chunks
         self.nudged = asyncio.Event()
-        self.ended = self.beat = self.parked = False
+        self.ended = self.beat = self.parked = self.replaced = False
         self.seen: Published | None = None
         """The newest Published this stream has sent (or is sending)."""
         self.had: tuple[Reader, int] | None = None
@@ -170,6 +174,8 @@ class Streams:
             gone.cancel()
             self._let_go(opened)
         if not gone.done():
+            if opened.replaced:  # the page rests until it is looked at again
+                await _chunk(send, REPLACED)
             await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     def look(self) -> None:
@@ -316,6 +322,7 @@ class Streams:
             held = self._held.setdefault(key, [])
             held.append(opened)
             for oldest in held[:-PER_READER]:
+                oldest.replaced = True
                 oldest.end()
 
     def _let_go(self, opened: _Open) -> None:

@@ -98,6 +98,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.round_short": "R{round}",
         "web.offline": "Keine Verbindung zur Box. Bist du im richtigen WLAN?",
         "web.reconnecting": "Verbindung wird wiederhergestellt …",
+        "web.elsewhere": ("Diese Seite ist in einem anderen Tab offen. Hier tippen, um hier "
+                          "weiterzuspielen."),
         "web.loading": "Verbinde mit der Box …",
         "web.language": "Sprache",
         "web.no_game": "Noch läuft kein Spiel. Wählt eins an der Box oder auf der Tischseite.",
@@ -268,6 +270,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "web.round_short": "R{round}",
         "web.offline": "No connection to the box. Are you on the right Wi-Fi?",
         "web.reconnecting": "Reconnecting …",
+        "web.elsewhere": "This page is open in another tab. Tap here to play on here.",
         "web.loading": "Connecting to the box …",
         "web.language": "Language",
         "web.no_game": "No game is running yet. Choose one on the box or on the table page.",

@@ -308,3 +308,29 @@ def test_a_player_who_sits_out_watches_and_is_seated_again(
     new_game("romme", 3)
     expect(cara.locator("#me")).to_have_text("Du bist Cara (Platz 3)")
     expect(cara.locator('[data-action="resume"]')).to_have_count(1)
+
+
+def test_a_third_tab_of_one_phone_leaves_the_oldest_resting_until_it_is_tapped(
+        table: Table, server: Server, browser: Browser) -> None:
+    """A phone holds two live streams: a third tab tells the oldest it was replaced, and that
+    tab waits, saying so, instead of reconnecting and ending another tab in turn; a tap on it
+    takes over again."""
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2}))
+    first = phone(browser, f"{server.url}j/{JOIN_CODE}", 360, "en-US")
+    take_seat(first, 0, "Anna")
+    tabs = [first]
+    for _ in range(2):
+        tabs.append(first.context.new_page())
+        tabs[-1].goto(server.url)
+        expect(tabs[-1].locator("#me")).to_contain_text("Anna")
+    elsewhere = first.locator("#elsewhere")
+    expect(elsewhere).to_have_text("This page is open in another tab. Tap here to play on here.")
+    assert wait_until(lambda: server.streams.open == 2)
+    for tab in tabs[1:]:
+        expect(tab.locator("#elsewhere")).to_be_hidden()
+    elsewhere.tap()
+    expect(elsewhere).to_be_hidden()
+    expect(tabs[1].locator("#elsewhere")).to_be_visible()  # the oldest now rests in turn
+    expect(tabs[2].locator("#elsewhere")).to_be_hidden()
+    assert server.streams.open == 2
+    first.context.close()

@@ -142,6 +142,7 @@ def test_a_reload_replaces_the_oldest_stream_of_a_phone(server: Server, streams:
         assert stream.event().data["me"] == 0
     third = open_stream(server, streams, cookie)
     assert third.event().data["me"] == 0
+    assert first.block() == ["event: replaced", "data: {}"]  # its page rests, not retrying
     first.drain()
     assert first.response.isclosed()
     assert wait_until(lambda: server.streams.open == 2)

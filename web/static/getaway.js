@@ -270,6 +270,7 @@
 
   function connect() {
     clearTimeout(state.retry);
+    show($("elsewhere"), false);
     if (state.source) state.source.close();
     const source = new EventSource(`/api/events${VIEW_QUERY}`);
     state.source = source;
@@ -288,6 +289,11 @@
       online(true);
       streamed = patched(streamed, patch.steps);
       applyView(streamed);
+    });
+    source.addEventListener("replaced", () => { // a newer tab of this phone took over
+      source.close();
+      online(true);
+      show($("elsewhere"), true);
     });
     source.addEventListener("open", () => online(true));
     source.addEventListener("error", () => {
@@ -804,6 +810,7 @@
     el.addEventListener("click", () => setLanguage(el.dataset.lang));
   }
   $("toast").addEventListener("click", () => show($("toast"), false));
+  $("elsewhere").addEventListener("click", connect);
   document.addEventListener("pointerdown", (event) => {
     if (!event.target.closest('[data-armed="yes"]')) disarm(); // a tap elsewhere: not now
   }, true);
