@@ -128,7 +128,14 @@
     else el.setAttribute("data-armed", before);
   }
 
-  // What covers text: each text's first line, seen through the viewport at every scroll.
+  // What covers text: each text's first line, seen through the viewport at every scroll; a
+  // sticky bar (the header, a sheet's last buttons) covers none, as the text scrolls from under it.
+  const sticky = (el) => {
+    for (let at = el; at; at = at.parentElement) {
+      if (getComputedStyle(at).position === "sticky") return true;
+    }
+    return false;
+  };
   const header = document.querySelector(".bar").getBoundingClientRect().height;
   const covered = new Set();
   for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
@@ -141,7 +148,7 @@
       const x = line.left + Math.min(line.width / 2, 8);
       const hit = document.elementFromPoint(x, (line.top + line.bottom) / 2);
       const parent = node.parentElement;
-      if (hit && !parent.contains(hit) && !hit.contains(parent) && (root !== document.body || !hit.closest(".bar"))) {
+      if (hit && !parent.contains(hit) && !hit.contains(parent) && (root !== document.body || !sticky(hit))) {
         covered.add(`${name(hit)} covers "${node.textContent.trim().slice(0, 30)}"`);
       }
     }

@@ -463,3 +463,21 @@ def test_a_field_that_takes_nothing_now_says_why_at_a_tap(
     field.tap()
     expect(ina.locator(".sh-picker")).to_have_count(0)
     expect_toast(ina, "In this order the numbers rise from left to right", "error")
+
+
+def test_i_have_entered_is_in_sight_on_a_small_phone_wherever_the_sheet_is_scrolled(
+        server: Server, table: Table, browser: Browser) -> None:
+    """At 320 x 640 the roll and eight orders fill more than the screen: the sheet's last
+    buttons stay at its foot as the orders scroll by."""
+    table.submit(Action("table.new_game", None, {"game": "safehouse", "seats": 2, "options": {
+        "first_player": 0, "dice": "table", "mode": "light"}}))
+    table.submit(Action("roll", 0, {"dice": {"yellow": 1, "green": 1},
+                                    "faces": {"yellow": [3], "green": [2]}}))
+    table.submit(Action("go", 0))
+    ina = crew_phone(browser, server.url, 0, "Ina").page
+    ina.set_viewport_size({"width": 320, "height": 640})
+    done = ina.locator('[data-action="done"]')
+    for row in (0, len(ORDERS) - 1):
+        ina.locator(f'[data-row="{row}"]').first.scroll_into_view_if_needed()
+        box = done.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, (row, box)
