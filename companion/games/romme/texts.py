@@ -142,8 +142,8 @@ RULES: Texts = {
 
 SCREEN: Texts = {
     "de": {
-        "screen.romme.band.out": "{name} ist raus!",
-        "screen.romme.band.first_turn_out": "{name} ist im ersten Zug raus!",
+        "screen.romme.band.out": "{name} ist ausgegangen!",
+        "screen.romme.band.first_turn_out": "{name} ist im ersten Zug ausgegangen!",
         "screen.romme.band.final": "Punkte stehen fest. Runde {round}: {name} beginnt",
         "screen.romme.band.over": "Spiel vorbei!",
         "screen.romme.turn": "{name} ist dran",
