@@ -620,6 +620,9 @@ def test_rounds_a_fixed_number_ends_the_game_by_itself(rounds: int, phases: list
 
 def test_finish_ends_an_open_game_between_rounds() -> None:
     state = finish_round(finish_round(new()))
+    assert view(state)["finishable"]  # the view says so, as the table page offers it
+    assert not view(new())["finishable"] and not view(finish_round(new(rounds=3)))["finishable"]
+    assert not view(act(state, "resume"))["finishable"]
     over = view(act(state, "finish", by=1))
     assert (over["phase"], over["round"], over["turn"]) == ("over", 2, None)
     assert GAME.timer(act(state, "finish")) is None
@@ -678,7 +681,7 @@ def test_ranking_puts_a_player_who_left_last_whatever_the_points() -> None:
 def test_view_has_the_contract_shape() -> None:
     shown = view(running(3))
     assert set(shown) == {"phase", "round", "rounds", "turn", "first_meld", "starter", "players",
-                          "order", "last", "scoring", "ranking", "moment"}
+                          "order", "last", "scoring", "ranking", "moment", "finishable"}
     assert shown["players"][0] == {"seat": 0, "total": 0, "rounds": [], "overruns": 0,
                                    "left": False, "melded": False}
     assert set(view(in_phase("scoring"))["scoring"]) == {"winner", "first_turn_out", "tiles",

@@ -69,6 +69,8 @@ class RommeView(TypedDict):
     scoring: RommeScoring | None
     ranking: list[Place]
     moment: Moment | None
+    finishable: bool
+    """Whether the group may end the game now, with its standings (``finish``)."""
 
 
 class RommeSeatView(TypedDict):
@@ -96,6 +98,7 @@ def public_view(state: RommeState) -> RommeView:
         "scoring": _scoring_view(state),
         "ranking": ranking(state),
         "moment": _moment(state),
+        "finishable": state.phase == "ready" and "finish" in RULES.allowed_actions(state, None),
     }
 
 

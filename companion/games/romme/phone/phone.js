@@ -134,7 +134,7 @@
       const s = v.state;
       if (s.phase === "scoring" && s.scoring.missing.length === 0) return ["confirm_scores"];
       if (s.phase === "settle" && v.timer && v.timer.running) return ["resume"]; // start it now
-      if (s.phase === "ready" && s.round > 1 && !s.rounds) return ["finish"]; // with standings
+      if (s.finishable) return ["finish"]; // with standings
       return [];
     },
 
