@@ -4,7 +4,7 @@ whoever may undo it; a step the public view did not show is named to its own pho
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, get_type_hints
 
 import pytest
 
@@ -77,3 +77,11 @@ def test_every_step_is_named_as_done_not_by_a_menu_label(game: Game[Any]) -> Non
     "the last step" for a step the group saw."""
     for action in game.arguments:
         assert step_name(game, action) in (f"{game.id}.undo.{action}", f"undo.{action}"), action
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_a_game_whose_phones_show_only_their_actions_keeps_no_secrets(game: Game[Any]) -> None:
+    """Such a game names every step to the table page and offers no cover."""
+    mine = get_type_hints(get_type_hints(game.private_view)["return"])
+    if mine.keys() <= {"actions", "moment"}:
+        assert not game.secrets

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from companion.games.base import JSON
 from companion.table.published import Published, token_hash
+from companion.table.unchanged import Unchanged
 
 GRACE_S = 15.0
 """How long a seat's phone counts as here after its last stream closed: a reload is back
@@ -61,13 +62,16 @@ class Presence:
         return None
 
 
-def marked(published: Published, places: frozenset[int]) -> Published:
+def marked(published: Published, places: frozenset[int], unchanged: Unchanged) -> Published:
     """``published`` with ``here`` on every place of every view: whether its phone is here
-    (``places``, the seats and then those sitting out, by their number)."""
+    (``places``, the seats and then those sitting out, by their number); places marked as
+    before are the lists ``unchanged`` kept."""
     public = published.public
     if "seats" not in public:
         return published
-    seats, benched = (_here(public.get(part, []), places) for part in ("seats", "benched"))
+    unchanged.next()
+    seats, benched = (unchanged.part(part, _here(public.get(part, []), places))
+                      for part in ("seats", "benched"))
     private = {seat: {**view, "seats": seats, "benched": benched}
                for seat, view in published.private.items()}
     return Published(published.version, published.as_of,

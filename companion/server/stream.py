@@ -33,6 +33,7 @@ from companion.server.view_json import ViewJson
 from companion.server.view_patch import Diffs
 from companion.table.owner import Table
 from companion.table.published import Published
+from companion.table.unchanged import Unchanged
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,7 @@ class Streams:
         """The places whose phone the views say is here."""
         self._looking: asyncio.TimerHandle | None = None
         self._marking = threading.Lock()
+        self._marks = Unchanged()
         self._from_table = self._latest = table.published
         self._mark(table.published)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -297,7 +299,8 @@ class Streams:
             places = self._table.places_of(self._presence)
             if published is None and places == self._places:
                 return False
-            self._places, self._latest = places, marked(self._from_table, places)
+            self._places = places
+            self._latest = marked(self._from_table, places, self._marks)
             return True
 
     def _present(self) -> None:

@@ -9,12 +9,14 @@ half the items changed is set whole.
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from companion.games.base import JSON
+from companion.table.unchanged import same
 
 Path = list[str | int]
+Where = tuple[str | int, ...]
 Step = list[JSON]
 
 _MISSING = object()
@@ -30,45 +32,16 @@ class Diffs:
     compared once. Use from one thread, for one version."""
 
     def __init__(self) -> None:
-        self._parts: dict[tuple[int, int], tuple[JSON, JSON, list[Step]]] = {}
+        self._parts: dict[tuple[int, int], _Part] = {}
 
     def diff(self, before: Mapping[str, JSON], after: Mapping[str, JSON]) -> list[Step]:
         """The steps that turn ``before`` into ``after`` (both unchanged)."""
         steps: list[Step] = []
-        self._value(before, after, [], steps, SHARED_DEPTH)
+        if before is not after:
+            self._object(before, after, (), steps, SHARED_DEPTH - 1)
         return steps
 
-    def _value(self, before: JSON, after: JSON, path: Path, steps: list[Step],
-               depth: int) -> None:
-        if before is after:
-            return
-        if depth and type(before) is type(after) and isinstance(after, dict | list):
-            if found := self._part(before, after, depth - 1):
-                steps.extend([[*path, *step[0]], *step[1:]] for step in found)
-        elif _same(before, after):
-            return
-        elif isinstance(before, dict) and isinstance(after, dict):
-            self._object(before, after, path, steps, depth)
-        elif isinstance(before, list) and isinstance(after, list):
-            self._list(before, after, path, steps, depth)
-        else:
-            steps.append([list(path), after])
-
-    def _part(self, before: JSON, after: JSON, depth: int) -> list[Step]:
-        """The steps within a part, worked out once for the same two objects."""
-        known = self._parts.get((id(before), id(after)))
-        if known is None or known[0] is not before or known[1] is not after:
-            steps: list[Step] = []
-            if not _same(before, after):
-                if isinstance(after, dict):
-                    self._object(before, after, [], steps, depth)
-                else:
-                    self._list(before, after, [], steps, depth)
-            known = (before, after, steps)
-            self._parts[(id(before), id(after))] = known
-        return known[2]
-
-    def _object(self, before: Mapping[str, JSON], after: Mapping[str, JSON], path: Path,
+    def _object(self, before: Mapping[str, JSON], after: Mapping[str, JSON], path: Where,
                 steps: list[Step], depth: int) -> None:
         if len(before) != len(after) or before.keys() != after.keys():
             steps.extend([[*path, key]] for key in before.keys() - after.keys())
@@ -76,15 +49,13 @@ class Diffs:
             old = before.get(key, _MISSING)
             if old is value:
                 continue
-            if old is _MISSING:
-                steps.append([[*path, key], value])
-            elif type(old) is type(value) and type(value) in _PLAIN:
+            if type(old) is type(value) and type(value) in _PLAIN:
                 if old != value:
                     steps.append([[*path, key], value])
             else:
-                self._value(old, value, [*path, key], steps, depth)
+                self._value(old, value, (*path, key), steps, depth)
 
-    def _list(self, before: list[JSON], after: list[JSON], path: Path, steps: list[Step],
+    def _list(self, before: list[JSON], after: list[JSON], path: Where, steps: list[Step],
               depth: int) -> None:
         """By index, or the whole list where more than half its items changed."""
         changed = abs(len(after) - len(before)) + sum(
@@ -93,10 +64,55 @@ class Diffs:
             steps.append([list(path), after])
             return
         for index, (old, new) in enumerate(zip(before, after, strict=False)):
-            self._value(old, new, [*path, index], steps, depth)
+            if old is not new:
+                self._value(old, new, (*path, index), steps, depth)
         if len(after) < len(before):
             steps.append([[*path, len(after)]])
         steps.extend([[*path, index], after[index]] for index in range(len(before), len(after)))
+
+    def _value(self, before: JSON, after: JSON, path: Where, steps: list[Step],
+               depth: int) -> None:
+        kind = type(after)
+        if kind is not type(before):
+            steps.append([list(path), after])
+        elif kind is dict or kind is list:
+            if depth:
+                steps.extend(self._part(before, after, path, depth - 1))
+            elif not same(before, after):
+                self._inside(before, after, path, steps, 0)
+        elif not same(before, after):
+            steps.append([list(path), after])
+
+    def _part(self, before: JSON, after: JSON, path: Where, depth: int) -> list[Step]:
+        """The steps within a part at ``path``, worked out once for the same two objects."""
+        known = self._parts.get((id(before), id(after)))
+        if known is not None and known.before is before and known.after is after:
+            if known.path == path:
+                return known.steps
+            cut = len(known.path)
+            return [[[*path, *step[0][cut:]], *step[1:]] for step in known.steps]
+        steps: list[Step] = []
+        if not same(before, after):
+            self._inside(before, after, path, steps, depth)
+        self._parts[(id(before), id(after))] = _Part(before, after, path, steps)
+        return steps
+
+    def _inside(self, before: JSON, after: JSON, path: Where, steps: list[Step],
+                depth: int) -> None:
+        if isinstance(after, dict):
+            self._object(before, after, path, steps, depth)
+        else:
+            self._list(before, after, path, steps, depth)
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """The steps within two objects (kept, so that their ids stay theirs) at ``path``."""
+
+    before: JSON
+    after: JSON
+    path: Where
+    steps: list[Step]
 
 
 def apply(view: Mapping[str, JSON], steps: list[Step]) -> dict[str, JSON]:
@@ -135,16 +151,3 @@ def _set(node: JSON, key: JSON, value: JSON) -> None:
         node.append(value)
     else:
         node[key] = value
-
-
-def _same(before: JSON, after: JSON) -> bool:
-    """Equal as JSON text would be (``==`` alone takes ``true`` for ``1``, ``-0.0`` for
-    ``0.0``; ``marshal`` tells their types apart)."""
-    if before is after:
-        return True
-    if type(before) is not type(after) or before != after:
-        return False
-    return isinstance(before, str | int) or before is None or (
-        marshal.dumps(before) == marshal.dumps(after))
-
-

@@ -48,6 +48,7 @@ from companion.table.rules import (
 from companion.table.state import TableState, reachable
 from companion.table.store import Snapshot, Store
 from companion.table.teaching import played_to_the_end
+from companion.table.unchanged import Unchanged
 from companion.table.views import table_views
 
 log = logging.getLogger(__name__)
@@ -127,6 +128,8 @@ class Table:
         """The records' players by id, with their newest names (for ``table.player``)."""
         self._known: linking.Known = {}
         self._colours: dict[str, str] = {}
+        self._unchanged = Unchanged()
+        """The parts of the views published last (see ``unchanged``)."""
         self._published = self._publish_views()
 
     # -- the outside -------------------------------------------------------------------------
@@ -547,8 +550,10 @@ class Table:
 
     def _publish_views(self) -> Published:
         state = self._state
-        public, private, device = table_views(state, self._games, self._version)
+        public, private, device = table_views(state, self._games, self._version,
+                                              self._unchanged)
         device["evening"] = self._evening
-        public = {**public, "returning": linking.returning(state, self._known)}
+        public = {**public, "returning": self._unchanged.part(
+            "returning", linking.returning(state, self._known))}
         return Published(self._version, self._entered, public, private,
                          table_controls(state, self._games), device)

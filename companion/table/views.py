@@ -11,6 +11,7 @@ a view but in the box's QR code."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from functools import cache
@@ -37,6 +38,7 @@ from companion.table.guide import GuideView, guide_view
 from companion.table.rules import next_games
 from companion.table.state import Seat, TableState
 from companion.table.teaching import TeachingView, teaching_view
+from companion.table.unchanged import Unchanged
 
 G = TypeVar("G")
 
@@ -199,7 +201,7 @@ TABLE_PAGE = Reader()
 THE_BOX = Reader(box=True)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Declared:
     """Who may read which part of one kind of view: its own parts (``own``) and those inside
     its parts (``inner``, a view or a list of views)."""
@@ -221,20 +223,26 @@ def strip(view: Mapping[str, JSON], reader: Reader, games: Games) -> dict[str, J
 
 
 def _kept(view: Mapping[str, Any], declared: Declared, reader: Reader) -> dict[str, Any]:
-    kept = {}
-    for key, part in view.items():
-        visible = declared.own.get(key)
-        if visible is None or reader.may_see(visible):
-            inner = declared.inner.get(key)
-            kept[key] = part if inner is None else _within(part, inner, reader)
-    return kept
+    hidden, inner = _hidden(declared, reader), declared.inner
+    return {key: part if key not in inner else _within(part, inner[key], reader)
+            for key, part in view.items() if key not in hidden}
+
+
+@cache
+def _hidden(declared: Declared, reader: Reader) -> frozenset[str]:
+    """The parts of a view ``declared`` so that ``reader`` may not see them."""
+    return frozenset(key for key, visible in declared.own.items() if not reader.may_see(visible))
 
 
 def _within(part: JSON, declared: Declared, reader: Reader) -> JSON:
+    """``part`` as ``reader`` may see it: the same object where that is all of it."""
     if isinstance(part, dict):
-        return _kept(part, declared, reader)
+        kept = _kept(part, declared, reader)
+        return part if len(kept) == len(part) and all(map(operator.is_, kept.values(),
+                                                          part.values())) else kept
     if isinstance(part, list):
-        return [_within(item, declared, reader) for item in part]
+        items = [_within(item, declared, reader) for item in part]
+        return part if all(map(operator.is_, items, part)) else items
     return part
 
 
@@ -292,9 +300,13 @@ def table_view(state: TableState, games: Games, seat: int | None,
     return views.public if seat is None else views.private[seat]
 
 
-def table_views(state: TableState, games: Games, version: int) -> Views:
+def table_views(state: TableState, games: Games, version: int,
+                unchanged: Unchanged | None = None) -> Views:
     """The public view, every seat's and the box's own parts, what they share computed once:
-    each is what ``strip`` leaves its reader of all the table shows."""
+    each is what ``strip`` leaves its reader of all the table shows. With the ``unchanged``
+    parts of the views before, a part equal to its namesake there is that object again."""
+    keep = Unchanged() if unchanged is None else unchanged
+    keep.next()
     colours = place_colours(state.seats + state.benched)
     shared: dict[str, JSON] = {
         "version": version,
@@ -308,7 +320,7 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
                                                  "shown": state.show_wifi},
         "timer": None,
     }
-    box = device_view(state, games)
+    box = keep.parts("box", device_view(state, games))
     seats = range(len(state.seats))
     if state.game_id is None:
         shared["games"] = [game_summary(game) for game in games.values()]
@@ -316,25 +328,27 @@ def table_views(state: TableState, games: Games, version: int) -> Views:
         shared["last_setup"] = state.last_setup
         shared["kept_options"] = {gid: dict(kept) for gid, kept in state.box_options.items()}
         shared["box_setup"] = list(state.box_setup) if state.box_setup else None
+        shared = keep.parts("shared", shared)
         return _stripped(games, _reader(shared, state, None, None, False, None, box), {
             seat: _reader(shared, state, seat, None, False, None, box) for seat in seats})
     game = games[state.game_id]
     timer = game.timer(state.game)
-    public = game.public_view(state.game)
+    public = keep.parts("public", game.public_view(state.game))
     outcome = game.outcome(state.game)
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
                   outcome=outcome, guide=guide_view(game, state.game),
                   teaching=teaching_view(state, games))
     if outcome is not None:
         shared["next_games"] = list(next_games(state, games))
-    private = {seat: game.private_view(state.game, seat) for seat in seats}
-    everyone = _reader(shared, state, None, public, False, undo_note(state, game, None, public),
-                       box)
+    shared = keep.parts("shared", shared)
+    private = {seat: keep.parts(seat, game.private_view(state.game, seat)) for seat in seats}
+    everyone = _reader(shared, state, None, public, False,
+                       keep.part("undoes", undo_note(state, game, None, public)), box)
     return _stripped(games, everyone, {
-        seat: _reader({**shared, "teaching": teaching_view(state, games, seat)}, state, seat,
-                      {**public, **mine},
-                      game.secrets and has_secrets(mine), undo_note(state, game, seat, public),
-                      box)
+        seat: _reader({**shared, "teaching": keep.part((seat, "teaching"),
+                                                       teaching_view(state, games, seat))},
+                      state, seat, {**public, **mine}, game.secrets and has_secrets(mine),
+                      keep.part((seat, "undoes"), undo_note(state, game, seat, public)), box)
         for seat, mine in private.items()})
 
 

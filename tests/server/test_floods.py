@@ -163,6 +163,22 @@ def test_headers_sent_too_slowly_are_closed(box: Box) -> None:
     assert not any("Traceback" in line for line in box.stop())
 
 
+@pytest.mark.parametrize("path", ["/api/action", "/api/join"])
+def test_a_body_that_does_not_arrive_is_refused(box: Box, path: str) -> None:
+    """A request whose body stops short holds its socket until BODY_S, then hears 408, on
+    the loop's action endpoint as on Flask's; the box serves on."""
+    with socket.create_connection(("127.0.0.1", box.port), timeout=GUARD_S) as sock:
+        sock.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+                     '{"type":'.encode())
+        answer = sock.makefile("rb").read()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408 "), answer
+    assert json.loads(body)["error"]
+    assert version(box.port) > 0
+    assert not any("Traceback" in line for line in box.stop())
+
+
 @pytest.mark.parametrize(("head", "pieces"), [
     (b"".join(b"X-Pad-%d: %s\r\n" % (n, b"a" * 90) for n in range(400)), 1),  # endless
     (b"X-Long: " + b"a" * 40_000 + b"\r\n", 1),  # one endless header

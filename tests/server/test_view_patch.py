@@ -23,15 +23,12 @@ from companion.server.view_patch import Diffs, apply
 from companion.table.owner import Table
 from companion.table.published import token_hash
 from tests.games.test_safehouse_offers import ROLL
+from tests.json_values import VALUES
 from tests.proof import examples
 from tests.tables import open_table
 
 SEATS = 4
 GUARD_S = 10.0
-SCALARS = (st.none() | st.booleans() | st.integers(-2, 2) | st.sampled_from([0.0, -0.0, 1.0, 2.5])
-           | st.text(max_size=2))
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                      | st.dictionaries(st.text(max_size=2), inner, max_size=4), max_leaves=16)
 VIEWS = st.dictionaries(st.sampled_from(["a", "b", "state", "version"]), VALUES, max_size=4)
 
 

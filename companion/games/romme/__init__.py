@@ -94,6 +94,7 @@ GAME: Game[RommeState] = Game(
     on_restart=on_restart,
     public_view=views.public_view,
     private_view=views.private_view,
+    secrets=False,
     outcome=views.outcome,
     tally=records.TALLY,
     controls=controls.controls,
