@@ -105,11 +105,7 @@ class TableState:
 
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether ``seat``'s phone (None: the box or the table page) may undo now."""
-        try:
-            undoable(self, seat)
-        except IllegalAction:
-            return False
-        return True
+        return _undo_refused(self, seat) is None
 
     def to_json(self, games: Games, within: bool = False) -> dict[str, JSON]:
         """The state; ``within`` a game with the steps undo can still reach and the time the
@@ -191,18 +187,26 @@ def undoable(state: TableState, seat: int | None) -> Step:
     """The step ``seat`` may undo now; a phone undoes only its own seat's last action, and only
     while no clock runs from it: undo would give back the time that ran (a finished turn's
     player would win the next player's seconds). The box and the table page may still."""
+    refused = _undo_refused(state, seat)
+    if refused is not None:
+        raise IllegalAction(refused)
+    return state.undo[-1]
+
+
+def _undo_refused(state: TableState, seat: int | None) -> str | None:
+    """Why ``seat`` may not undo now (a text key), None where it may (see ``undoable``)."""
     if not state.undo:
-        raise IllegalAction("error.nothing_to_undo")
+        return "error.nothing_to_undo"
     step = state.undo[-1]
     if step.final is not None:
-        raise IllegalAction(step.final)
+        return step.final
     if seat is not None and step.shared:
-        raise IllegalAction("error.undo_shared")
+        return "error.undo_shared"
     if seat is not None and step.seat != seat:
-        raise IllegalAction("error.undo_not_yours")
+        return "error.undo_not_yours"
     if seat is not None and step.clock_runs:
-        raise IllegalAction("error.undo_clock_runs")
-    return step
+        return "error.undo_clock_runs"
+    return None
 
 
 def seat_name(state: TableState, seat: int) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from companion.games.base import JSON, Action, Game, Games, IllegalAction, InvalidAction
-from companion.table.guide import concerned, guide_module, guide_view, setup_items
+from companion.table.guide import GuideView, concerned, guide_module, guide_view, setup_items
 
 if TYPE_CHECKING:
     from companion.table.state import TableState
@@ -112,22 +112,24 @@ def _ticked(game: Game[Any], teaching: Teaching, item: JSON) -> tuple[str, ...]:
     return (*teaching.ticked, str(item))
 
 
-def teaching_view(state: TableState, games: Games,
-                  seat: int | None = None) -> TeachingView | None:
-    """What a reader (``seat``; None: the table page and the box) shows of first-game mode:
-    whether it is on, whether the step shown now is explained for the first time there (on
-    the phone of the seat it concerns, or every phone where it concerns everyone), the setup
-    items ticked and whether the checklist still stands before the first turn; None outside
-    a game with a guide."""
-    if state.game_id is None:
-        return None
-    game = games[state.game_id]
-    shown = guide_view(game, state.game)
+def teaching_views(state: TableState, game: Game[Any], shown: GuideView | None,
+                   seats: Iterable[int]) -> dict[int | None, TeachingView | None]:
+    """What each reader (each of ``seats``; None: the table page and the box) shows of
+    first-game mode while the guide shows ``shown``: whether it is on, whether the step shown
+    now is explained for the first time there (on the phone of the seat it concerns, or every
+    phone where it concerns everyone), the setup items ticked and whether the checklist still
+    stands before the first turn; None without a guide. Readers alike share one view."""
+    readers = (None, *seats)
     if shown is None:
-        return None
+        return dict.fromkeys(readers)
     teaching, concerns = state.teaching, concerned(game, state.game)
     new = teaching.first_game and shown["step"] not in teaching.explained
-    return {"first_game": teaching.first_game, "shown": teaching.shown,
-            "explain": new and (concerns is None or seat in (None, concerns)),
-            "ticked": list(teaching.ticked),
-            "setup": teaching.first_game and not teaching.begun}
+    told = _teaching(teaching, explain=new)
+    untold = _teaching(teaching, explain=False) if new else told
+    return {reader: told if concerns is None or reader in (None, concerns) else untold
+            for reader in readers}
+
+
+def _teaching(teaching: Teaching, explain: bool) -> TeachingView:
+    return {"first_game": teaching.first_game, "shown": teaching.shown, "explain": explain,
+            "ticked": list(teaching.ticked), "setup": teaching.first_game and not teaching.begun}

@@ -8,9 +8,8 @@ import marshal
 from collections.abc import Hashable, Mapping
 from typing import Any, TypeVar, cast
 
-from companion.games.base import JSON
-
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 _MISSING = object()
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
@@ -35,7 +34,7 @@ class Unchanged:
         self._now[place] = kept
         return cast(T, kept.part)  # ``part`` itself, or one equal to it as JSON text
 
-    def parts(self, place: Hashable, parts: Mapping[str, JSON]) -> dict[str, JSON]:
+    def parts(self, place: Hashable, parts: Mapping[K, T]) -> dict[K, T]:
         """``parts`` as a new dict, each list or object in it the equal one before."""
         return {key: value if type(value) in _SCALARS else self.part((place, key), value)
                 for key, value in parts.items()}

@@ -37,7 +37,7 @@ from companion.table.documents import documents
 from companion.table.guide import GuideView, guide_view
 from companion.table.rules import next_games
 from companion.table.state import Seat, TableState
-from companion.table.teaching import TeachingView, teaching_view
+from companion.table.teaching import TeachingView, teaching_views
 from companion.table.unchanged import Unchanged
 
 G = TypeVar("G")
@@ -335,9 +335,10 @@ def table_views(state: TableState, games: Games, version: int,
     timer = game.timer(state.game)
     public = keep.parts("public", game.public_view(state.game))
     outcome = game.outcome(state.game)
+    guide = guide_view(game, state.game)
+    teaching = keep.parts("teaching", teaching_views(state, game, guide, seats))
     shared.update(timer=asdict(timer) if timer else None, title=dict(game.title),
-                  outcome=outcome, guide=guide_view(game, state.game),
-                  teaching=teaching_view(state, games))
+                  outcome=outcome, guide=guide, teaching=teaching[None])
     if outcome is not None:
         shared["next_games"] = list(next_games(state, games))
     shared = keep.parts("shared", shared)
@@ -345,9 +346,8 @@ def table_views(state: TableState, games: Games, version: int,
     everyone = _reader(shared, state, None, public, False,
                        keep.part("undoes", undo_note(state, game, None, public)), box)
     return _stripped(games, everyone, {
-        seat: _reader({**shared, "teaching": keep.part((seat, "teaching"),
-                                                       teaching_view(state, games, seat))},
-                      state, seat, {**public, **mine}, game.secrets and has_secrets(mine),
+        seat: _reader({**shared, "teaching": teaching[seat]}, state, seat, {**public, **mine},
+                      game.secrets and has_secrets(mine),
                       keep.part((seat, "undoes"), undo_note(state, game, seat, public)), box)
         for seat, mine in private.items()})
 
