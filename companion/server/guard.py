@@ -4,6 +4,7 @@ the one refusal it answers with."""
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import json
 import socket
@@ -38,12 +39,14 @@ def refusal(scope: Scope, names: frozenset[str]) -> tuple[int, str] | None:
     return None
 
 
+@functools.lru_cache(maxsize=256)
 def trusted_host(host: str, names: frozenset[str]) -> bool:
     """Whether ``host`` (a Host header) is an IP address or one of ``names`` (DNS rebinding).
 
     A page that rebinds its own domain to the box still sends that domain as Host, so any IP
     address is safe to accept, whichever of the box's interfaces a phone came in on. A Host
-    Werkzeug finds malformed (user info, a port out of range, odd characters) is none.
+    Werkzeug finds malformed (user info, a port out of range, odd characters) is none. The
+    answers are kept: a box hears the same few Hosts on every request.
     """
     if not host_is_trusted(host):
         return False

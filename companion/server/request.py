@@ -3,7 +3,9 @@ endpoint and Flask's pages all take the caller from here."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+import functools
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from types import MappingProxyType
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -49,9 +51,14 @@ def caller_of(scope: Scope) -> Caller:
     return Caller(viewer, kept.get(JOIN_COOKIE, ""), language, str(client[0]))
 
 
-def _cookies(scope: Scope) -> dict[str, str]:
-    raw = b"; ".join(value for name, value in scope["headers"] if name == b"cookie")
-    return dict(parse_cookie(raw.decode("latin-1")))
+def _cookies(scope: Scope) -> Mapping[str, str]:
+    return _parsed(b"; ".join(value for name, value in scope["headers"] if name == b"cookie"))
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(cookies: bytes) -> Mapping[str, str]:
+    """A Cookie header's cookies, kept: a phone sends the same ones with every request."""
+    return MappingProxyType(dict(parse_cookie(cookies.decode("latin-1"))))
 
 
 def _query(scope: Scope) -> dict[str, str]:
