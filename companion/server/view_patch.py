@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from companion.games.base import JSON
 from companion.table.unchanged import same
 
-Path = list[str | int]
-Where = tuple[str | int, ...]
+Path = tuple[str | int, ...]
+"""Path a part is, on the way down (a step carries it as a list)."""
 Step = list[JSON]
 
 _MISSING = object()
@@ -41,7 +41,7 @@ class Diffs:
             self._object(before, after, (), steps, SHARED_DEPTH - 1)
         return steps
 
-    def _object(self, before: Mapping[str, JSON], after: Mapping[str, JSON], path: Where,
+    def _object(self, before: Mapping[str, JSON], after: Mapping[str, JSON], path: Path,
                 steps: list[Step], depth: int) -> None:
         if len(before) != len(after) or before.keys() != after.keys():
             steps.extend([[*path, key]] for key in before.keys() - after.keys())
@@ -55,7 +55,7 @@ class Diffs:
             else:
                 self._value(old, value, (*path, key), steps, depth)
 
-    def _list(self, before: list[JSON], after: list[JSON], path: Where, steps: list[Step],
+    def _list(self, before: list[JSON], after: list[JSON], path: Path, steps: list[Step],
               depth: int) -> None:
         """By index, or the whole list where more than half its items changed."""
         changed = abs(len(after) - len(before)) + sum(
@@ -70,7 +70,7 @@ class Diffs:
             steps.append([[*path, len(after)]])
         steps.extend([[*path, index], after[index]] for index in range(len(before), len(after)))
 
-    def _value(self, before: JSON, after: JSON, path: Where, steps: list[Step],
+    def _value(self, before: JSON, after: JSON, path: Path, steps: list[Step],
                depth: int) -> None:
         kind = type(after)
         if kind is not type(before):
@@ -83,7 +83,7 @@ class Diffs:
         elif not same(before, after):
             steps.append([list(path), after])
 
-    def _part(self, before: JSON, after: JSON, path: Where, depth: int) -> list[Step]:
+    def _part(self, before: JSON, after: JSON, path: Path, depth: int) -> list[Step]:
         """The steps within a part at ``path``, worked out once for the same two objects."""
         known = self._parts.get((id(before), id(after)))
         if known is not None and known.before is before and known.after is after:
@@ -97,7 +97,7 @@ class Diffs:
         self._parts[(id(before), id(after))] = _Part(before, after, path, steps)
         return steps
 
-    def _inside(self, before: JSON, after: JSON, path: Where, steps: list[Step],
+    def _inside(self, before: JSON, after: JSON, path: Path, steps: list[Step],
                 depth: int) -> None:
         if isinstance(after, dict):
             self._object(before, after, path, steps, depth)
@@ -111,7 +111,7 @@ class _Part:
 
     before: JSON
     after: JSON
-    path: Where
+    path: Path
     steps: list[Step]
 
 

@@ -10,7 +10,6 @@ from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
-_MISSING = object()
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
