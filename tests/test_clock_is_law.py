@@ -39,6 +39,7 @@ class Evenings(RuleBasedStateMachine):
     boots: int
     """How many times the box has booted: a power cut boots it anew."""
     boot: Any
+    waking: Any
     store: Store
     folder: tempfile.TemporaryDirectory[str]
     clock: FakeClock
@@ -53,6 +54,11 @@ class Evenings(RuleBasedStateMachine):
         self.boots = 1
         self.boot = patch("companion.table.store._boot", lambda: self.boots.to_bytes(16))
         self.boot.start()
+        # The Table looks at the clock when poked, never by itself: a wait it ended on real
+        # time would read the fake clock (and save the time left) whenever the machine let it,
+        # and the same evening could then play out otherwise.
+        self.waking = patch.object(Table, "_wake_at", lambda table: None)
+        self.waking.start()
         self.folder = tempfile.TemporaryDirectory()
         self.clock = FakeClock()
         self.open()
@@ -68,6 +74,7 @@ class Evenings(RuleBasedStateMachine):
             self.close()
             self.folder.cleanup()
             self.boot.stop()
+            self.waking.stop()
 
     def open(self) -> None:
         """Start the box on the log: it replays it, a running turn comes back paused."""
