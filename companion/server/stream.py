@@ -42,6 +42,10 @@ HEARTBEAT_S = 15.0
 """A comment line after this much quiet keeps the connection open through sleepy Wi-Fi."""
 RETRY_MS = 3000
 PER_READER = 2
+FRESH_S = 0.1
+"""How long the views of one edition serve while a clock runs: a stream written later (a new
+phone, a socket that was full) gets them counted to its own moment, as its page counts on
+from the time left it reads."""
 REPLACED = b"event: replaced\ndata: {}\n\n"
 """Told to a phone's oldest stream that a newer one replaced: its page stops reconnecting
 (which would end another of its tabs in turn) until it is looked at again."""
@@ -94,6 +98,8 @@ class Streams:
         self._readers: dict[Reader, _Rendered] = {}
         self._edition = 0
         self._edition_of: Published | None = None
+        self._edition_at = float("-inf")
+        """When the views of the edition were counted to (the Table's clock)."""
         self._json = ViewJson()
         self._diffs = Diffs()
         self._followers: list[Callable[[Published], None]] = []
@@ -221,8 +227,11 @@ class Streams:
         """The edition ``published`` (a version, or a version with new news of who is here)
         for ``opened``: a patch against the view it had, else the full view; each made once
         per reader kind and edition."""
-        if published is not self._edition_of:  # a new version, or new news of who is here
-            self._edition, self._edition_of = self._edition + 1, published
+        now = self._table.clock()
+        if published is not self._edition_of or (  # a new version, or news of who is here,
+                now - self._edition_at > FRESH_S and _clock_runs(published)):  # or time ran
+            self._edition, self._edition_of, self._edition_at = (self._edition + 1, published,
+                                                                 now)
             self._json.next_version()
             self._diffs = Diffs()
         reader = opened.viewer.reader(self._table)
@@ -373,6 +382,11 @@ class _Rendered:
             self.event = f"id: {self.version}\nevent: view\ndata: {data}\n\n".encode()
             self.size = len(self.event)
         return self.event
+
+
+def _clock_runs(published: Published) -> bool:
+    timer = published.public.get("timer")
+    return isinstance(timer, dict) and bool(timer.get("running"))
 
 
 def _settle(answer: asyncio.Future[int], done: Future[int]) -> None:
