@@ -125,6 +125,13 @@ class Refused:
         return text(self.key, lang, **self.params)
 
 
+BRIEFING_PAGE_S = 5.0
+"""How long each page of a step explained for the first time shows on the box."""
+BRIEFING_KEYS = frozenset({Button.OK, Button.RIGHT, Button.LEFT, Button.BACK})
+"""The buttons that turn or close an explanation covering the screen, never the menu beneath
+it; TURN and the long presses keep their jobs (the clock, undo, the asks)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Briefing:
     """A step of a first game explained for the first time: the box shows its explanation and
@@ -188,6 +195,8 @@ class Box:
         self._heard: Heard | None = None
         self._refusal: Refused | None = None
         self._briefing: Briefing | None = None
+        self._pages: tuple[str, int] | None = None
+        """The explanation the screen shows in pages, and how many."""
         self._moved: Callable[[], None] = _nobody
         self._published = table.published
         with ExitStack() as devices:
@@ -254,6 +263,12 @@ class Box:
         with self._lock:
             return self._briefing
 
+    def paged(self, explain: str, pages: int) -> None:
+        """The screen shows the explanation ``explain`` in ``pages`` pages: while it covers
+        the screen, the buttons turn or close it and do nothing beneath."""
+        with self._lock:
+            self._pages = explain, pages
+
     def watch(self, moved: Callable[[], None]) -> None:
         """Call ``moved`` (on a button's thread) whenever a button moves the cursor or opens,
         moves on or closes the asks screen, and (on the box's) when following a Published
@@ -308,9 +323,9 @@ class Box:
     def _on_button(self, button: Button) -> None:
         with self._lock:
             published = self._published
-            shown = self._cursor, self._page, self._asking
+            shown = self._cursor, self._page, self._asking, self._briefing
             action = self._press(button, published, self._clock())
-            moved = (self._cursor, self._page, self._asking) != shown
+            moved = (self._cursor, self._page, self._asking, self._briefing) != shown
         if moved:
             self._moved()
         if action is not None:
@@ -326,6 +341,9 @@ class Box:
         if button is Button.RIGHT_LONG:
             self._open_asks(published, now)
             return None
+        if button in BRIEFING_KEYS and self._covered(published, now):
+            self._turn_briefing(button, now)
+            return None
         menu = controls.menu
         if menu and button in (Button.LEFT, Button.RIGHT):
             if button is Button.RIGHT:
@@ -339,6 +357,24 @@ class Box:
             self._page = (self._page + 1) % controls.pages
             return None
         return controls.keys.get(button)
+
+    def _covered(self, published: Published, now: float) -> bool:
+        """Whether a step explained for the first time covers the screen at ``now``."""
+        briefing, pages = self._briefing, self._pages
+        return (briefing is not None and briefing.since is not None and pages is not None
+                and pages[0] == briefing.explain and not clock_runs(published.public)
+                and (self._moment is None or not self._moment.lasts(now))
+                and now < briefing.since + pages[1] * BRIEFING_PAGE_S)
+
+    def _turn_briefing(self, button: Button, now: float) -> None:
+        """OK or RIGHT the explanation's next page (after its last, the screen beneath),
+        LEFT the page before, BACK closes it."""
+        briefing, pages = self._briefing, self._pages
+        assert briefing is not None and briefing.since is not None and pages is not None
+        shown = int((now - briefing.since) // BRIEFING_PAGE_S)
+        page = {Button.OK: shown + 1, Button.RIGHT: shown + 1,
+                Button.LEFT: max(0, shown - 1)}.get(button, pages[1])
+        self._briefing = replace(briefing, since=now - page * BRIEFING_PAGE_S)
 
     def _open_asks(self, published: Published, now: float) -> None:
         """RIGHT held: the asks screen, its first item; the game's cursor back where it stood

@@ -30,7 +30,15 @@ from typing import Any, NamedTuple, Protocol
 
 import pygame
 
-from companion.device.box import Asking, Briefing, Heard, Moment, Refused, clock_runs
+from companion.device.box import (
+    BRIEFING_PAGE_S,
+    Asking,
+    Briefing,
+    Heard,
+    Moment,
+    Refused,
+    clock_runs,
+)
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
 from companion.device.painters.guide import briefing_pages, draw_briefing
@@ -49,8 +57,6 @@ HEARD_S = 1.5
 """How long the simulator's panel shows what the buzzer played."""
 REFUSED_S = 4.0
 """How long the screen says why the box's last press was refused."""
-BRIEFING_PAGE_S = 5.0
-"""How long each page of a step explained for the first time shows on the box."""
 BAND_LINES = 2
 """The most lines a notice's band takes at the top of the screen (a longer one is cut)."""
 FRAME_S = 0.04
@@ -117,6 +123,8 @@ class Panel(Protocol):
 
     @property
     def briefing(self) -> Briefing | None: ...
+
+    def paged(self, explain: str, pages: int) -> None: ...
 
     def tick(self, now: float) -> None: ...
 
@@ -328,6 +336,7 @@ class _Loop:
         explanation = text(briefing.explain, lang)
         if self.paged is None or self.paged[0] != explanation:  # wrapped once, not every pass
             self.paged = explanation, briefing_pages(self.screen.size, self.fonts, explanation)
+            self.box.paged(briefing.explain, len(self.paged[1]))
         pages = self.paged[1]
         shown = int((now - briefing.since) // BRIEFING_PAGE_S)
         return Briefed(briefing, shown, len(pages), pages[shown]) if shown < len(pages) else None

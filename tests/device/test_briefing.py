@@ -15,10 +15,11 @@ import pygame
 import pytest
 
 from companion.device import display
-from companion.device.box import MOMENT_S, Box, Briefing
-from companion.device.display import BRIEFING_PAGE_S, run_display
+from companion.device.box import BRIEFING_PAGE_S, MOMENT_S, Box, Briefing
+from companion.device.display import run_display
 from companion.device.painters.guide import briefing_pages, draw_briefing
 from companion.device.painters.parts import READABLE_CAP_PX, Fonts, countdown_text
+from companion.device.pins import PinMap
 from companion.device.screen import Screen
 from companion.games import GAMES
 from companion.games.base import Action, Button
@@ -26,6 +27,7 @@ from companion.i18n import LANGUAGES, text
 from companion.table.owner import Table
 from tests.clock import FakeClock
 from tests.device.frames import Written, drawn_lines, recording_fonts
+from tests.device.recording import RecordingFactory, press
 from tests.device.test_display import ARTIFACTS, SIZE, Feed, Frames, Panel, link
 from tests.tables import open_table
 
@@ -55,6 +57,63 @@ def test_the_box_briefs_each_step_of_a_first_game_as_it_comes(table: Table, box:
     box.settled()
     assert box.briefing is not None and box.briefing.explain.endswith("catcher"), \
         "out of first-game mode nothing is briefed"
+
+
+def test_the_buttons_turn_or_close_an_explanation_and_do_nothing_beneath_it(
+        table: Table, box: Box, clock: FakeClock, pins: RecordingFactory,
+        pin_map: PinMap) -> None:
+    """While a step explained for the first time covers the screen, OK and RIGHT turn its
+    page (past the last, the screen beneath shows), LEFT turns back, BACK closes it: the
+    game's menu hidden beneath never gets an OK nobody saw. TURN keeps its job."""
+    def tap(button: Button) -> None:
+        box.settled()
+        press(pins, pin_map.buttons[button])
+        table.poke()
+        box.settled()
+
+    table.submit(Action("table.new_game", None, GENDARM))
+    box.settled()
+    briefing = box.briefing
+    assert briefing is not None and briefing.since == clock()
+    box.paged(briefing.explain, 2)  # as the screen wraps it
+    version = table.published.version
+    tap(Button.OK)
+    assert box.briefing is not None and box.briefing.since == clock() - BRIEFING_PAGE_S
+    tap(Button.LEFT)
+    assert box.briefing is not None and box.briefing.since == clock()
+    tap(Button.OK)
+    tap(Button.OK)  # past the last page: the screen beneath shows
+    assert box.briefing is not None and box.briefing.since == clock() - 2 * BRIEFING_PAGE_S
+    assert table.published.version == version, "no step was sent beneath the explanation"
+    tap(Button.OK)  # now the menu's highlighted item is taken, as the screen shows it
+    assert table.published.version > version
+
+
+def test_turn_does_its_job_beneath_an_explanation(table: Table, box: Box, clock: FakeClock,
+                                                  pins: RecordingFactory,
+                                                  pin_map: PinMap) -> None:
+    table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                                 "options": {"first_player": 0}}))
+    box.settled()
+    briefing = box.briefing
+    assert briefing is not None and briefing.since == clock()
+    box.paged(briefing.explain, 2)
+    press(pins, pin_map.buttons[Button.TURN])
+    table.poke()
+    box.settled()
+    assert table.published.public["timer"]["running"], "the big button started the clock"
+
+
+def test_back_closes_an_explanation(table: Table, box: Box, clock: FakeClock,
+                                    pins: RecordingFactory, pin_map: PinMap) -> None:
+    table.submit(Action("table.new_game", None, GENDARM))
+    box.settled()
+    briefing = box.briefing
+    assert briefing is not None
+    box.paged(briefing.explain, 3)
+    press(pins, pin_map.buttons[Button.BACK])
+    box.settled()
+    assert box.briefing is not None and box.briefing.since == clock() - 3 * BRIEFING_PAGE_S
 
 
 @pytest.mark.usefixtures("offscreen")
@@ -89,6 +148,7 @@ def test_the_screen_shows_the_briefing_page_by_page_then_the_game(
         for at, page in enumerate(pages)]
     assert drawn[len(pages)] is None, "then the game's own screen"
     assert " ".join(pages) == " ".join(explanation.split())
+    assert panel.pages == {"gendarm.guide.step.move": len(pages)}, "the box's buttons know"
 
 
 def test_the_screen_wraps_a_briefing_into_pages_once_however_often_it_looks(

@@ -91,8 +91,13 @@ class Panel:
         self.asking: Asking | None = None
         self.refused: Refused | None = None
         self.briefing: Briefing | None = None
+        self.pages: dict[str, int] = {}
+        """How many pages the screen wrapped each explanation into, as it told the box."""
         self.ticks: list[float] = []
         self.moved: Callable[[], None] | None = None
+
+    def paged(self, explain: str, pages: int) -> None:
+        self.pages[explain] = pages
 
     def tick(self, now: float) -> None:
         self.ticks.append(now)
