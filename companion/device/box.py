@@ -554,13 +554,16 @@ def _find(menu: Sequence[MenuItem], index: int, after: Sequence[MenuItem]) -> in
 def _likenesses(menu: Sequence[MenuItem], item: MenuItem) -> tuple[Likeness, ...]:
     """What makes an item ``item`` again: the same key and params; the same key and the params
     that told it apart from the others of its key in ``menu`` ("To safe 3" after "To safe 2",
-    "2. Acid" after "1. Acid", never "Into hideout 4" after "Into hideout 3"); the same kind
+    "2. Acid" after "1. Acid", never "Into hideout 4" after "Into hideout 3"); the same key and
+    the first param that names each of them alone ("+5 = 10" after "+5 = 5"); the same kind
     of action on the same params ("Keep: 1 blue die (3)" after "Again: 1 blue die (3)"); the
     same params of two or more ("Turn time: 15 s" in the settings after the value 15 s)."""
-    telling = _telling(menu, item.key)
+    telling, naming = _telling(menu, item.key), _naming(menu, item.key)
     return (lambda other: (other.key, other.params) == (item.key, item.params),
             lambda other: other.key == item.key and all(
                 other.params.get(name) == item.params.get(name) for name in telling),
+            lambda other: other.key == item.key and naming is not None and (
+                other.params.get(naming) == item.params.get(naming)),
             lambda other: bool(item.params) and (other.action.type, other.params) == (
                 item.action.type, item.params),
             lambda other: len(item.params) > 1 and other.params == item.params)
@@ -572,6 +575,16 @@ def _telling(menu: Sequence[MenuItem], key: str) -> set[str]:
     kin = [item.params for item in menu if item.key == key]
     return {name for params in kin for name in params
             if any(other.get(name) != params[name] for other in kin)}
+
+
+def _naming(menu: Sequence[MenuItem], key: str) -> str | None:
+    """The first param whose value names each item of ``key`` in ``menu`` alone (None for an
+    item alone of its key, or where none does)."""
+    kin = [item.params for item in menu if item.key == key]
+    if len(kin) < 2:
+        return None
+    return next((name for name in kin[0] if all(name in params for params in kin)
+                 and len({repr(params[name]) for params in kin}) == len(kin)), None)
 
 
 def _where_it_stood(menu: Sequence[MenuItem], index: int, after: Sequence[MenuItem]) -> int:

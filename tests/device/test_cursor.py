@@ -13,12 +13,13 @@ import pytest
 
 from companion.device.box import follow
 from companion.games import GAMES
-from companion.games.base import Controls, Game, GetawayError, MenuItem
+from companion.games.base import Action, Controls, Game, GetawayError, MenuItem
 from companion.table.menu import table_controls
 from companion.table.rules import apply_table, check_action
 from companion.table.state import TableState
 from tests.device.box_walk import choices
 from tests.device.walk import drawn, other_choices, states
+from tests.tables import open_table
 
 STEPS = 150
 STARTS = frozenset({"table.new_game", "table.rematch"})
@@ -33,8 +34,9 @@ def walks(game: Game[Any]) -> list[tuple[int, dict[str, Any]]]:
 
 def found_again(chosen: MenuItem, before: Controls, after: Controls) -> set[int]:
     """Where the new menu has the item chosen: the same key with the params that told it apart
-    from the others of its key ("To safe 3" after "To safe 2"), or the same kind of action on
-    the same params ("Keep: 1 blue die" after "Again: 1 blue die")."""
+    from the others of its key ("To safe 3" after "To safe 2"), the same key with the first
+    param that named it alone ("+5 = 10" after "+5 = 5"), or the same kind of action on the
+    same params ("Keep: 1 blue die" after "Again: 1 blue die")."""
     kin = [item.params for item in before.menu if item.key == chosen.key]
     telling = {name for params in kin for name in params
                if params.get(name) != chosen.params.get(name)}
@@ -42,7 +44,11 @@ def found_again(chosen: MenuItem, before: Controls, after: Controls) -> set[int]
             and all(item.params.get(name) == chosen.params.get(name) for name in telling)}
     relabelled = {n for n, item in enumerate(after.menu) if chosen.params
                   and (item.action.type, item.params) == (chosen.action.type, chosen.params)}
-    return same | relabelled
+    naming = next((name for name in chosen.params if len(kin) > 1
+                   and len({repr(params.get(name)) for params in kin}) == len(kin)), None)
+    named = {n for n, item in enumerate(after.menu) if naming is not None
+             and item.key == chosen.key and item.params.get(naming) == chosen.params[naming]}
+    return same | relabelled | (named if not same else set())
 
 
 def misplaced(before: Controls, index: int, after: Controls, cursor: int) -> str | None:
@@ -86,3 +92,26 @@ def test_after_ok_the_cursor_stays_on_the_item_chosen(tmp_path: Path, game_id: s
         for state in states(db, GAMES):
             for before, index, after in tried(state):
                 assert not misplaced(before, index, after, follow(index, before, after))
+
+
+def test_an_ok_on_a_step_of_a_hand_s_points_keeps_the_cursor_on_that_step(
+        tmp_path: Path) -> None:
+    """Rommé on the box: "+5" entered for the last hand missing puts "make the scores final"
+    first; the cursor stays on "+5" (a second quick OK adds 5 more, never closes the round)."""
+    table = open_table(tmp_path / "log.sqlite")
+    try:
+        table.submit(Action("table.new_game", None, {"game": "romme", "seats": 2,
+                                                     "options": {"first_player": 0}}))
+        for step in ("resume", "end_turn", "end_turn", "romme"):  # Anna goes out on turn 3
+            table.submit(Action(step))
+        before = table.published.controls
+        five = next(n for n, item in enumerate(before.menu)
+                    if item.params.get("change") == "+5")
+        table.submit(before.menu[five].action)
+        after = table.published.controls
+        assert after.menu[0].action.type == "confirm_scores"
+        cursor = follow(five, before, after)
+        assert (after.menu[cursor].key, after.menu[cursor].params["change"]) == (
+            "romme.menu.change", "+5")
+    finally:
+        table.stop()
