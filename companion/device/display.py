@@ -367,7 +367,7 @@ class _Loop:
             heading = text("screen.guide.first_step", lang, shown=briefed.shown + 1,
                            total=briefed.pages)
             draw_briefing(screen, self.fonts, heading, briefed.page,
-                          text(briefed.briefing.ref, lang))
+                          text(briefed.briefing.ref, lang), text("screen.guide.keys", lang))
         self.told = self.notice()
         if self.told is not None:
             _band(screen, self.told.say(lang, short=True), self.fonts)

@@ -127,8 +127,9 @@ def test_the_screen_shows_the_briefing_page_by_page_then_the_game(
     drawn: list[tuple[str, str, str] | None] = []
 
     def briefing(surface: pygame.Surface, fonts: Fonts, heading: str, page: str,
-                 ref: str) -> None:
+                 ref: str, keys: str) -> None:
         drawn[-1] = (heading, page, ref)
+        assert keys == "OK: next · BACK: close", "what the buttons do on the page is said"
 
     monkeypatch.setattr(display, "draw_briefing", briefing)
     panel = Panel()
@@ -182,7 +183,7 @@ def test_the_game_is_not_drawn_beneath_a_briefing_that_covers_the_screen(
                            text("gendarm.guide.step.move", "en"))
     page = pygame.Surface(SIZE)
     draw_briefing(page, Fonts.for_height(SIZE[1]), f"Explained the first time (1/{len(pages)})",
-                  pages[0], text("gendarm.guide.ref.move", "en"))
+                  pages[0], text("gendarm.guide.ref.move", "en"), text("screen.guide.keys", "en"))
     alone = pygame.image.tobytes(page, "RGB")
     rendered: list[float] = []
     render = Screen.render
@@ -231,7 +232,8 @@ def test_the_box_shows_a_first_game_readably(tmp_path: Path, game: str) -> None:
             guide, fonts = published.public["guide"], Fonts.for_height(SIZE[1])
             pages = briefing_pages(SIZE, fonts, text(guide["explain"], lang))
             heading = text("screen.guide.first_step", lang, shown=1, total=len(pages))
-            draw_briefing(surface, fonts, heading, pages[0], text(guide["ref"], lang))
+            draw_briefing(surface, fonts, heading, pages[0], text(guide["ref"], lang),
+                          text("screen.guide.keys", lang))
             shoot(surface, f"{game}-first-game-box-briefing-{lang}")
     finally:
         table.stop()
@@ -258,8 +260,8 @@ def test_a_running_clock_stays_readable_in_a_first_game(
     seen: list[tuple[str, list[Written]]] = []
 
     def briefing(surface: pygame.Surface, fonts: Fonts, heading: str, page: str,
-                 ref: str) -> None:
-        draw_briefing(surface, fonts, heading, page, ref)
+                 ref: str, keys: str) -> None:
+        draw_briefing(surface, fonts, heading, page, ref, keys)
         log.append(Written(BRIEFED, "briefing", 0))
 
     monkeypatch.setattr(display, "draw_briefing", briefing)

@@ -68,9 +68,10 @@ def briefing_pages(size: tuple[int, int], fonts: Fonts, explanation: str) -> lis
 
 
 def draw_briefing(surface: pygame.Surface, fonts: Fonts, heading: str, page: str,
-                  ref: str) -> None:
+                  ref: str, keys: str) -> None:
     """A page of a step explained for the first time: the heading (a hint: the page's place),
-    the page readable from a metre, and the rule book's section (a hint: to look it up)."""
+    the page readable from a metre, what the buttons do on it and the rule book's section
+    (hints: to turn the page, to look it up)."""
     surface.fill(BACKGROUND)
     width, height = surface.get_size()
     margin = fonts.hint.get_linesize() // 2
@@ -78,16 +79,18 @@ def draw_briefing(surface: pygame.Surface, fonts: Fonts, heading: str, page: str
     write_lines(surface, fonts.body, page, TEXT, _briefing_body((width, height), fonts),
                 "topleft")
     line = fonts.hint.get_linesize()
+    write_lines(surface, fonts.hint, keys, ACCENT,
+                pygame.Rect(margin, height - 3 * line - 2, width - 2 * margin, line), "topleft")
     write_lines(surface, fonts.hint, ref, MUTED,
                 pygame.Rect(margin, height - 2 * line - 2, width - 2 * margin, 2 * line),
                 "topleft")
 
 
 def _briefing_body(size: tuple[int, int], fonts: Fonts) -> pygame.Rect:
-    """Where a briefing's page stands: between its heading and its reference."""
+    """Where a briefing's page stands: between its heading and what its buttons do."""
     width, height = size
     line, margin = fonts.hint.get_linesize(), fonts.hint.get_linesize() // 2
-    return pygame.Rect(margin, line + 4, width - 2 * margin, height - 3 * line - 8)
+    return pygame.Rect(margin, line + 4, width - 2 * margin, height - 4 * line - 8)
 
 
 PAINTER = GuidePainter()
