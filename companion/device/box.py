@@ -46,7 +46,7 @@ from companion.games.base import (
 from companion.i18n import text
 from companion.table.follower import Follower
 from companion.table.owner import Table
-from companion.table.published import Published
+from companion.table.published import Published, clock_runs
 
 LOBBY = LedFrame.bars((1, 1, 1, 1))
 """Without a game the bottom row glows: the box is on and every colour works."""
@@ -142,12 +142,6 @@ class Briefing:
     explain: str
     ref: str
     since: float | None
-
-
-def clock_runs(view: Mapping[str, JSON]) -> bool:
-    """Whether a turn's or a settle's countdown runs: the screen shows it, never covered."""
-    timer = view.get("timer")
-    return bool(isinstance(timer, Mapping) and timer.get("running"))
 
 
 def briefed(briefing: Briefing | None, view: Mapping[str, JSON], now: float) -> Briefing | None:

@@ -37,7 +37,6 @@ from companion.device.box import (
     Heard,
     Moment,
     Refused,
-    clock_runs,
 )
 from companion.device.framebuffer import Framebuffer
 from companion.device.painters import Fonts
@@ -48,7 +47,7 @@ from companion.device.painters.station import draw_station, panel_width
 from companion.device.screen import Screen
 from companion.games.base import Button, Games, LedFrame, Sound
 from companion.i18n import DEFAULT_LANGUAGE, Told, text
-from companion.table.published import Published
+from companion.table.published import Published, clock_runs
 
 IDLE_WAIT_MS = 1000
 KEYS_WAIT_MS = 50

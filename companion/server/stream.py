@@ -8,9 +8,9 @@ stream is let go as soon as its socket says so, and one phone (one seat or host 
 at most ``PER_READER`` streams: a reload ends the oldest, which is told it was replaced. The
 phone that sent an action hears its answer before any stream is written for the version the
 action made. Every view says whose phone is here (``presence``), and is sent again when that
-changes. A stream waiting for
-news gets it written to its socket at once by the one wake-up of all streams, as a chunk
-(``connections.Chunks``); one whose socket is full waits, in its own task, for the phone to read.
+changes. A stream waiting for news gets it written to its socket at once by the one wake-up of
+all streams, as a chunk (``connections.Chunks``); one whose socket is full waits, in its own
+task, for the phone to read.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from companion.server.request import Receive, Send
 from companion.server.view_json import ViewJson
 from companion.server.view_patch import Diffs
 from companion.table.owner import Table
-from companion.table.published import Published
+from companion.table.published import Published, clock_runs
 from companion.table.unchanged import Unchanged
 
 log = logging.getLogger(__name__)
@@ -229,7 +229,7 @@ class Streams:
         per reader kind and edition."""
         now = self._table.clock()
         if published is not self._edition_of or (  # a new version, or news of who is here,
-                now - self._edition_at > FRESH_S and _clock_runs(published)):  # or time ran
+                now - self._edition_at > FRESH_S and clock_runs(published.public)):  # or time ran
             self._edition, self._edition_of, self._edition_at = (self._edition + 1, published,
                                                                  now)
             self._json.next_version()
@@ -382,11 +382,6 @@ class _Rendered:
             self.event = f"id: {self.version}\nevent: view\ndata: {data}\n\n".encode()
             self.size = len(self.event)
         return self.event
-
-
-def _clock_runs(published: Published) -> bool:
-    timer = published.public.get("timer")
-    return isinstance(timer, dict) and bool(timer.get("running"))
 
 
 def _settle(answer: asyncio.Future[int], done: Future[int]) -> None:

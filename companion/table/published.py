@@ -4,6 +4,7 @@ that is all it keeps of a seat's or a host's token."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.games.base import JSON, Controls
@@ -37,6 +38,13 @@ class Published:
         """The time left on the timer at ``now``, or None if there is no timer."""
         timer = self.view(None, now).get("timer")
         return None if timer is None else int(timer["remaining_ms"])
+
+
+def clock_runs(view: Mapping[str, JSON]) -> bool:
+    """Whether a turn's or a settle's countdown runs in ``view`` (the box's screen shows it,
+    never covered; the phones count it on)."""
+    timer = view.get("timer")
+    return bool(isinstance(timer, Mapping) and timer.get("running"))
 
 
 def token_hash(token: str) -> str:
