@@ -167,7 +167,7 @@ def on_a_sheet(table: Table, choice: int) -> Action:
     """An entry offered to a sheet, one erased, a seat done, or the next roll."""
     seat = choice % SEATS
     state = table.published.view(seat, table.clock())["state"]
-    offered = [(row, field, pick["number"]) for row, fields in enumerate(state.get("offers", []))
+    offered = [(row, field, pick["number"]) for row, fields in enumerate(state.get("offers") or [])
                for field, picks in enumerate(fields) for pick in picks]
     fresh = [(row, field) for row, line in enumerate(state["players"][seat]["sheet"])
              for field, entry in enumerate(line["fields"]) if entry.get("fresh")]
